@@ -1,0 +1,135 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  ANONYMOUS,
+  DomainError,
+  Errors,
+  looksLikeJwt,
+  newId,
+  verifyToken,
+  type ContextClaims,
+  type Logger,
+  type PlatformConfig,
+  type RequestContext,
+} from '@svc/kit';
+import type { AuthorityService } from '@svc/identity';
+
+export interface ContextOptions {
+  /** verify and consume the anti-spam token (public POSTs) */
+  antispam?: boolean;
+  /** anti-spam token from the body, when the header is absent */
+  antispamToken?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The gateway's one place of authentication: publishable key -> tenant, bearer -> actor (customer
+ * or admin JWT with a live session, agent API key, operator token), anti-spam token -> verified.
+ */
+export class ContextBuilder {
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly authority: AuthorityService,
+    private readonly log: Logger,
+  ) {}
+
+  requestId(headers: IncomingHttpHeaders): string {
+    const given = first(headers['x-request-id']);
+    return given && REQUEST_ID.test(given) ? given : newId('req');
+  }
+
+  async build(headers: IncomingHttpHeaders, opts: ContextOptions = {}, requestId = this.requestId(headers)): Promise<RequestContext> {
+    const ctx: RequestContext = {
+      requestId,
+      tenantId: null,
+      actor: ANONYMOUS,
+      roles: [],
+      antispam: { verified: false },
+      locale: null,
+      log: this.log.child({ reqId: requestId }),
+      memo: new Map(),
+    };
+    const key = first(headers['x-publishable-api-key']);
+    if (key) {
+      const tenantId = await this.authority.tenantForPublishableKey(key);
+      if (!tenantId) throw new DomainError('authentication_error', 'invalid_publishable_key', 'The publishable API key is not valid');
+      ctx.tenantId = tenantId;
+    }
+    const auth = first(headers.authorization);
+    if (auth) await this.authenticate(ctx, auth);
+    const locale = first(headers['x-medusa-locale']) || first(headers['accept-language'])?.split(',')[0]?.split(';')[0];
+    ctx.locale = locale && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/.test(locale.trim()) ? locale.trim() : null;
+    if (opts.antispam) {
+      const token = first(headers['x-antispam-token']) ?? opts.antispamToken;
+      if (!ctx.tenantId) throw Errors.publishableKeyRequired();
+      const ok = token ? await this.authority.consumeAntispam(ctx.tenantId, token) : false;
+      if (!ok) throw new DomainError('permission_error', 'invalid_antispam_token', 'A valid anti-spam token is required');
+      ctx.antispam = { verified: true };
+    }
+    return ctx;
+  }
+
+  private async authenticate(ctx: RequestContext, header: string): Promise<void> {
+    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    if (!m) throw new DomainError('authentication_error', 'token_invalid', 'The Authorization header must be "Bearer <token>"');
+    const token = m[1];
+    if (this.config.operatorToken && safeEqual(token, this.config.operatorToken)) {
+      ctx.actor = { type: 'operator', id: null };
+      ctx.roles = ['operator'];
+      return;
+    }
+    if (looksLikeJwt(token)) {
+      const claims = verifyToken(token, this.config.jwtSecret);
+      if (!(await this.authority.sessionActive(claims.sid))) {
+        throw new DomainError('authentication_error', 'token_invalid', 'The token has been revoked');
+      }
+      if (ctx.tenantId && ctx.tenantId !== claims.tenant_id) {
+        throw new DomainError('authentication_error', 'token_invalid', 'The token belongs to another store');
+      }
+      ctx.tenantId = claims.tenant_id;
+      ctx.actor = { type: claims.actor_type, id: claims.actor_id || null, identityId: claims.auth_identity_id, sessionId: claims.sid };
+      ctx.roles = [claims.actor_type];
+      return;
+    }
+    const agent = await this.authority.agentForKey(token);
+    if (!agent) throw new DomainError('authentication_error', 'token_invalid', 'The API key or token is not valid');
+    if (ctx.tenantId && ctx.tenantId !== agent.tenantId) {
+      throw new DomainError('authentication_error', 'token_invalid', 'The API key belongs to another store');
+    }
+    ctx.tenantId = agent.tenantId;
+    ctx.actor = { type: 'agent', id: agent.id };
+    ctx.roles = ['agent'];
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+// ---- signed context for remote subgraphs ----
+
+export const CONTEXT_HEADER = 'x-svc-context';
+export const SIGNATURE_HEADER = 'x-svc-context-signature';
+
+export function signClaims(claims: ContextClaims, secret: string, now = Date.now()): { context: string; signature: string } {
+  const context = Buffer.from(JSON.stringify({ ...claims, iat: now })).toString('base64url');
+  return { context, signature: createHmac('sha256', secret).update(context).digest('hex') };
+}
+
+/** Verifies the gateway's signature (and a 60 s freshness window) on a remote subgraph. */
+export function verifyClaims(context: string | undefined, signature: string | undefined, secret: string, now = Date.now()): ContextClaims {
+  if (!context || !signature) throw Errors.unauthenticated('internal_context_missing', 'Requests to a subgraph must come through the gateway');
+  const want = createHmac('sha256', secret).update(context).digest('hex');
+  if (!safeEqual(want, signature)) throw Errors.unauthenticated('internal_context_invalid', 'The gateway signature is not valid');
+  const parsed = JSON.parse(Buffer.from(context, 'base64url').toString('utf8')) as ContextClaims & { iat: number };
+  if (!Number.isFinite(parsed.iat) || Math.abs(now - parsed.iat) > 60_000) {
+    throw Errors.unauthenticated('internal_context_expired', 'The gateway context is too old');
+  }
+  const { iat: _iat, ...claims } = parsed;
+  return claims;
+}

@@ -1,0 +1,20 @@
+/** Jest runs the TypeScript sources through SWC with the same decorator settings as runtime. */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['reflect-metadata'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,38 @@
+import type { Response } from 'express';
+import type { GraphQLError } from 'graphql';
+import { DomainError, Errors, STATUS_BY_TYPE, isErrorType, toDomainError, type FieldError, type Logger } from '@svc/kit';
+import type { ZodError } from 'zod';
+
+/** The facade's one error mapper: DomainError `type` -> HTTP status, body `{type, code, message}`. */
+export function sendError(res: Response, err: unknown, log?: Logger): void {
+  const e = toDomainError(err);
+  if (e.type === 'api_error') log?.error({ err }, 'request failed');
+  if (res.headersSent) return;
+  res.status(STATUS_BY_TYPE[e.type]).json(e.toBody());
+}
+
+/** First GraphQL error of a result -> DomainError (subgraph errors carry type/code extensions). */
+export function fromGraphQLErrors(errors: readonly GraphQLError[], log?: Logger): DomainError {
+  const first = errors[0];
+  const ext = (first.extensions ?? {}) as { type?: unknown; code?: unknown; errors?: FieldError[] };
+  if (isErrorType(ext.type) && typeof ext.code === 'string') return new DomainError(ext.type, ext.code, first.message, ext.errors);
+  if (/^Variable "\$\w+"/.test(first.message)) return Errors.validation('invalid_field', first.message.replace(/^Variable "\$(\w+)" got invalid value .*?;/, '$1:'));
+  log?.error({ errors: errors.map((e) => ({ message: e.message, path: e.path, ext: e.extensions })) }, 'unexpected GraphQL error');
+  return Errors.internal();
+}
+
+/** zod issues -> 400 with one field error per issue. */
+export function fromZod(where: 'query' | 'body' | 'params', err: ZodError): DomainError {
+  const errors: FieldError[] = [];
+  for (const issue of err.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) errors.push({ field: [...issue.path, k].join('.'), code: 'unknown_field', message: `Unrecognized field '${k}'` });
+      continue;
+    }
+    const field = issue.path.join('.') || where;
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    errors.push({ field, code: missing ? 'missing_field' : 'invalid_field', message: missing ? `Field '${field}' is required` : `${field}: ${issue.message}` });
+  }
+  const first = errors[0];
+  return new DomainError('validation_error', first?.code ?? 'invalid_field', `Invalid request: ${first?.message ?? 'invalid input'}`, errors);
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { fieldsParam, limitParam, money, offsetParam, route, stringList } from '../engine';
+import { applyFields, parseFields } from '../fields';
+
+const PRODUCT_FIELDS = new Set([
+  'id', 'title', 'handle', 'subtitle', 'description', 'is_giftcard', 'status', 'thumbnail', 'width', 'weight', 'length', 'height',
+  'origin_country', 'hs_code', 'mid_code', 'material', 'collection_id', 'type_id', 'discountable', 'external_id', 'metadata',
+  'created_at', 'updated_at', 'deleted_at', 'collection', 'categories', 'type', 'tags', 'options', 'images', 'variants', 'sales_channels',
+]);
+
+type Doc = { variants?: Array<Record<string, unknown> & { prices?: unknown }> };
+
+/** `variants.prices` is kept out of the default document; `fields=+variants.prices` brings it in. */
+const withPrices = (doc: Doc, path: string): Doc =>
+  path === 'variants.prices' && doc.variants ? { ...doc, variants: doc.variants.map((v) => ({ ...v, prices: v.prices })) } : doc;
+
+const shapeProducts = (docs: Doc[], fields?: string) => {
+  const spec = parseFields(fields, PRODUCT_FIELDS);
+  return spec ? docs.map((d) => applyFields(d, spec, withPrices)) : docs;
+};
+
+const pricing = {
+  region_id: z.string().max(100).optional(),
+  country_code: z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code').optional(),
+  /** accepted for Medusa SDK compatibility; one sales channel per publishable key today */
+  sales_channel_id: z.union([z.string(), z.array(z.string())]).optional(),
+  province: z.string().max(100).optional(),
+  cart_id: z.string().max(100).optional(),
+};
+
+const page = { limit: limitParam.optional(), offset: offsetParam.optional(), order: z.string().max(100).optional() };
+
+const productList = z.strictObject({
+  ...page,
+  ...pricing,
+  fields: fieldsParam,
+  q: z.string().max(200).optional(),
+  id: stringList.optional(),
+  handle: stringList.optional(),
+  title: z.string().max(300).optional(),
+  collection_id: stringList.optional(),
+  category_id: stringList.optional(),
+  tag_id: stringList.optional(),
+  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').transform((c) => c.toLowerCase()).optional(),
+  min_price: money.optional(),
+  max_price: money.optional(),
+});
+
+const idParam = z.strictObject({ id: z.string().min(1).max(200) });
+
+const taxonomyList = z.strictObject({
+  ...page,
+  fields: fieldsParam,
+  q: z.string().max(200).optional(),
+  id: stringList.optional(),
+  handle: stringList.optional(),
+});
+
+const categoryList = taxonomyList.extend({
+  parent_category_id: z.string().max(100).optional(),
+  include_descendants_tree: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  include_ancestors_tree: z.enum(['true', 'false']).optional(),
+});
+
+const categoryRoute = (path: string) =>
+  route({
+    method: 'GET', path, auth: 'publishable', query: categoryList,
+    operation: 'catalog/StoreCategories', summary: 'Active, public product categories with parent and children',
+    variables: ({ query: { fields: _f, include_ancestors_tree: _a, ...rest } }) => rest,
+    respond: (d) => ({ product_categories: d.productCategories.items, count: d.productCategories.count, offset: d.productCategories.offset, limit: d.productCategories.limit }),
+  });
+
+export const catalogRoutes = [
+  route({
+    method: 'GET', path: '/store/products', auth: 'publishable', query: productList,
+    operation: 'catalog/StoreProducts',
+    summary: 'Published products with variants, options, images, inventory; calculated_price when region_id or country_code is given',
+    variables: ({ query: { fields: _f, sales_channel_id: _s, province: _p, cart_id: _c, title, q, ...rest } }) => ({ ...rest, q: q ?? title }),
+    respond: (d, { query }) => ({
+      products: shapeProducts(d.products.items.map((i: { document: Doc }) => i.document), query.fields),
+      count: d.products.count,
+      offset: d.products.offset,
+      limit: d.products.limit,
+    }),
+  }),
+  route({
+    method: 'GET', path: '/store/products/:id', auth: 'publishable', params: idParam,
+    query: z.strictObject({ ...pricing, fields: fieldsParam }),
+    operation: 'catalog/StoreProduct', summary: 'One published product by id or handle',
+    variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code }),
+    respond: (d, { query }) => ({ product: shapeProducts([d.product.document], query.fields)[0] }),
+  }),
+  route({
+    method: 'GET', path: '/store/collections', auth: 'publishable', query: taxonomyList,
+    operation: 'catalog/StoreCollections', summary: 'Collections, newest first',
+    variables: ({ query: { fields: _f, ...rest } }) => rest,
+    respond: (d) => ({ collections: d.collections.items, count: d.collections.count, offset: d.collections.offset, limit: d.collections.limit }),
+  }),
+  route({
+    method: 'GET', path: '/store/collections/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
+    operation: 'catalog/StoreCollection', summary: 'One collection by id or handle',
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (d) => ({ collection: d.collection }),
+  }),
+  categoryRoute('/store/product-categories'),
+  categoryRoute('/store/categories'),
+  route({
+    method: 'GET', path: '/store/product-categories/:id', auth: 'publishable', params: idParam,
+    query: z.strictObject({
+      fields: fieldsParam,
+      include_descendants_tree: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+      include_ancestors_tree: z.enum(['true', 'false']).optional(),
+    }),
+    operation: 'catalog/StoreCategory', summary: 'One category by id or handle',
+    variables: ({ params, query }) => ({ id: params.id, include_descendants_tree: query.include_descendants_tree }),
+    respond: (d) => ({ product_category: d.productCategory }),
+  }),
+  route({
+    method: 'GET', path: '/store/regions', auth: 'publishable',
+    query: z.strictObject({ limit: limitParam.optional(), offset: offsetParam.optional(), fields: fieldsParam }),
+    operation: 'catalog/StoreRegions', summary: 'Regions with currency and countries',
+    variables: ({ query: { fields: _f, ...rest } }) => rest,
+    respond: (d) => ({ regions: d.regions.items, count: d.regions.count, offset: d.regions.offset, limit: d.regions.limit }),
+  }),
+  route({
+    method: 'GET', path: '/store/regions/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
+    operation: 'catalog/StoreRegion', summary: 'One region',
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (d) => ({ region: d.region }),
+  }),
+];

@@ -1,0 +1,228 @@
+/** Medusa v2 store shapes, as the catalog read model builds them (plain objects, snake_case). */
+export interface PriceRow {
+  id: string;
+  currency_code: string;
+  amount: number;
+  region_id: string | null;
+  min_quantity: number | null;
+  max_quantity: number | null;
+}
+
+export interface CalculatedPriceView {
+  id: string;
+  calculated_amount: number;
+  original_amount: number;
+  currency_code: string;
+  is_calculated_price_price_list: boolean;
+  is_calculated_price_tax_inclusive: boolean;
+  is_original_price_price_list: boolean;
+  is_original_price_tax_inclusive: boolean;
+  calculated_amount_with_tax: number;
+  calculated_amount_without_tax: number;
+  original_amount_with_tax: number;
+  original_amount_without_tax: number;
+  calculated_price: PriceRuleView;
+  original_price: PriceRuleView;
+}
+
+export interface PriceRuleView {
+  id: string;
+  price_list_id: string | null;
+  price_list_type: string | null;
+  min_quantity: number | null;
+  max_quantity: number | null;
+}
+
+export interface OptionValueView {
+  id: string;
+  value: string;
+  rank: number;
+  option_id: string;
+  option?: { id: string; title: string };
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VariantView {
+  id: string;
+  title: string;
+  sku: string | null;
+  barcode: string | null;
+  ean: string | null;
+  upc: string | null;
+  thumbnail: string | null;
+  allow_backorder: boolean;
+  manage_inventory: boolean;
+  inventory_quantity: number;
+  hs_code: string | null;
+  origin_country: string | null;
+  mid_code: string | null;
+  material: string | null;
+  weight: number | null;
+  length: number | null;
+  height: number | null;
+  width: number | null;
+  variant_rank: number;
+  options: OptionValueView[];
+  product_id: string;
+  calculated_price?: CalculatedPriceView | null;
+  /** non-enumerable on documents: readable by GraphQL, absent from REST JSON unless asked for */
+  prices?: PriceRow[];
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface CollectionView {
+  id: string;
+  title: string;
+  handle: string;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface CategoryView {
+  id: string;
+  name: string;
+  description: string;
+  handle: string;
+  rank: number;
+  parent_category_id: string | null;
+  parent_category?: CategoryView | null;
+  category_children?: CategoryView[];
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface TagView {
+  id: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductTypeView {
+  id: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ImageView {
+  id: string;
+  url: string;
+  rank: number;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionView {
+  id: string;
+  title: string;
+  product_id: string;
+  values: OptionValueView[];
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductView {
+  id: string;
+  title: string;
+  handle: string;
+  subtitle: string | null;
+  description: string | null;
+  is_giftcard: boolean;
+  status: string;
+  thumbnail: string | null;
+  width: number | null;
+  weight: number | null;
+  length: number | null;
+  height: number | null;
+  origin_country: string | null;
+  hs_code: string | null;
+  mid_code: string | null;
+  material: string | null;
+  collection_id: string | null;
+  type_id: string | null;
+  discountable: boolean;
+  external_id: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  collection: CollectionView | null;
+  categories: CategoryView[];
+  type: ProductTypeView | null;
+  tags: TagView[];
+  options: OptionView[];
+  images: ImageView[];
+  variants: VariantView[];
+}
+
+export interface RegionView {
+  id: string;
+  name: string;
+  currency_code: string;
+  automatic_taxes: boolean;
+  countries: { id: string; iso_2: string; iso_3: string; num_code: string; name: string; display_name: string }[];
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+export const isoNN = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/**
+ * The variant price for a region: a region-specific price wins over a currency-wide one; among
+ * equals the lowest amount for a quantity of one. No price lists or taxes yet, so the calculated
+ * and the original price are the same.
+ */
+export function calculatedPrice(prices: PriceRow[] | undefined, region: { id: string; currency_code: string }): CalculatedPriceView | null {
+  let best: PriceRow | undefined;
+  for (const p of prices ?? []) {
+    if (p.currency_code !== region.currency_code) continue;
+    if (p.region_id && p.region_id !== region.id) continue;
+    if (p.min_quantity !== null && p.min_quantity > 1) continue;
+    if (!best || (p.region_id && !best.region_id) || (!!p.region_id === !!best.region_id && p.amount < best.amount)) best = p;
+  }
+  if (!best) return null;
+  const rule: PriceRuleView = { id: best.id, price_list_id: null, price_list_type: null, min_quantity: best.min_quantity, max_quantity: best.max_quantity };
+  return {
+    id: best.id,
+    calculated_amount: best.amount,
+    original_amount: best.amount,
+    currency_code: best.currency_code,
+    is_calculated_price_price_list: false,
+    is_calculated_price_tax_inclusive: false,
+    is_original_price_price_list: false,
+    is_original_price_tax_inclusive: false,
+    calculated_amount_with_tax: best.amount,
+    calculated_amount_without_tax: best.amount,
+    original_amount_with_tax: best.amount,
+    original_amount_without_tax: best.amount,
+    calculated_price: rule,
+    original_price: rule,
+  };
+}
+
+/** A per-request view of a cached document: the cached object itself is never changed. */
+export function priceView(doc: ProductView, region: { id: string; currency_code: string } | null): ProductView {
+  if (!region) return doc;
+  return {
+    ...doc,
+    variants: doc.variants.map((v) => {
+      const view: VariantView = { ...v, calculated_price: calculatedPrice(v.prices, region) };
+      Object.defineProperty(view, 'prices', { value: v.prices, enumerable: false });
+      return view;
+    }),
+  };
+}

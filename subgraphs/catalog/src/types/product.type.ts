@@ -1,0 +1,233 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { JSONScalar, PaginatedList } from '@svc/kit';
+
+const S = { simpleResolvers: true };
+
+@ObjectType('PriceRule', S)
+export class PriceRuleType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { nullable: true }) price_list_id!: string | null;
+  @Field(() => String, { nullable: true }) price_list_type!: string | null;
+  @Field(() => Int, { nullable: true }) min_quantity!: number | null;
+  @Field(() => Int, { nullable: true }) max_quantity!: number | null;
+}
+
+@ObjectType('CalculatedPrice', { ...S, description: 'Medusa CalculatedPriceSet: the variant price for the requested region' })
+export class CalculatedPriceType {
+  @Field(() => ID) id!: string;
+  @Field(() => Float) calculated_amount!: number;
+  @Field(() => Float) original_amount!: number;
+  @Field() currency_code!: string;
+  @Field() is_calculated_price_price_list!: boolean;
+  @Field() is_calculated_price_tax_inclusive!: boolean;
+  @Field() is_original_price_price_list!: boolean;
+  @Field() is_original_price_tax_inclusive!: boolean;
+  @Field(() => Float) calculated_amount_with_tax!: number;
+  @Field(() => Float) calculated_amount_without_tax!: number;
+  @Field(() => Float) original_amount_with_tax!: number;
+  @Field(() => Float) original_amount_without_tax!: number;
+  @Field(() => PriceRuleType) calculated_price!: PriceRuleType;
+  @Field(() => PriceRuleType) original_price!: PriceRuleType;
+}
+
+@ObjectType('Price', S)
+export class PriceType {
+  @Field(() => ID) id!: string;
+  @Field() currency_code!: string;
+  @Field(() => Float, { description: 'major units (10.5 = ten and a half)' }) amount!: number;
+  @Field(() => String, { nullable: true }) region_id!: string | null;
+  @Field(() => Int, { nullable: true }) min_quantity!: number | null;
+  @Field(() => Int, { nullable: true }) max_quantity!: number | null;
+}
+
+@ObjectType('ProductOptionRef', S)
+export class OptionRefType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+}
+
+@ObjectType('ProductOptionValue', S)
+export class OptionValueType {
+  @Field(() => ID) id!: string;
+  @Field() value!: string;
+  @Field(() => Int) rank!: number;
+  @Field() option_id!: string;
+  @Field(() => OptionRefType, { nullable: true }) option!: OptionRefType | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('ProductOption', S)
+export class OptionType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field() product_id!: string;
+  @Field(() => [OptionValueType]) values!: OptionValueType[];
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('ProductImage', S)
+export class ImageType {
+  @Field(() => ID) id!: string;
+  @Field() url!: string;
+  @Field(() => Int) rank!: number;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('ProductTag', S)
+export class TagType {
+  @Field(() => ID) id!: string;
+  @Field() value!: string;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('ProductType', S)
+export class ProductTypeType {
+  @Field(() => ID) id!: string;
+  @Field() value!: string;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('ProductCollection', S)
+@Directive('@key(fields: "id")')
+export class CollectionType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field() handle!: string;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true }) deleted_at!: string | null;
+}
+
+@ObjectType('ProductCategory', S)
+@Directive('@key(fields: "id")')
+export class CategoryType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field() handle!: string;
+  @Field(() => Int) rank!: number;
+  @Field(() => String, { nullable: true }) parent_category_id!: string | null;
+  @Field(() => CategoryType, { nullable: true }) parent_category?: CategoryType | null;
+  @Field(() => [CategoryType], { nullable: true }) category_children?: CategoryType[];
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true }) deleted_at!: string | null;
+}
+
+@ObjectType('ProductVariant', S)
+@Directive('@key(fields: "id")')
+export class VariantType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) sku!: string | null;
+  @Field(() => String, { nullable: true }) barcode!: string | null;
+  @Field(() => String, { nullable: true }) ean!: string | null;
+  @Field(() => String, { nullable: true }) upc!: string | null;
+  @Field(() => String, { nullable: true }) thumbnail!: string | null;
+  @Field() allow_backorder!: boolean;
+  @Field() manage_inventory!: boolean;
+  @Field(() => Int, { description: 'stocked minus reserved units' }) inventory_quantity!: number;
+  @Field(() => String, { nullable: true }) hs_code!: string | null;
+  @Field(() => String, { nullable: true }) origin_country!: string | null;
+  @Field(() => String, { nullable: true }) mid_code!: string | null;
+  @Field(() => String, { nullable: true }) material!: string | null;
+  @Field(() => Int, { nullable: true }) weight!: number | null;
+  @Field(() => Int, { nullable: true }) length!: number | null;
+  @Field(() => Int, { nullable: true }) height!: number | null;
+  @Field(() => Int, { nullable: true }) width!: number | null;
+  @Field(() => Int) variant_rank!: number;
+  @Field(() => [OptionValueType]) options!: OptionValueType[];
+  @Field() product_id!: string;
+  @Field(() => CalculatedPriceType, { nullable: true, description: 'set when the query names a region' }) calculated_price?: CalculatedPriceType | null;
+  @Field(() => [PriceType]) prices!: PriceType[];
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true }) deleted_at!: string | null;
+}
+
+@ObjectType('Product', S)
+@Directive('@key(fields: "id")')
+export class ProductType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field() handle!: string;
+  @Field(() => String, { nullable: true }) subtitle!: string | null;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field() is_giftcard!: boolean;
+  @Field() status!: string;
+  @Field(() => String, { nullable: true }) thumbnail!: string | null;
+  @Field(() => Int, { nullable: true }) width!: number | null;
+  @Field(() => Int, { nullable: true }) weight!: number | null;
+  @Field(() => Int, { nullable: true }) length!: number | null;
+  @Field(() => Int, { nullable: true }) height!: number | null;
+  @Field(() => String, { nullable: true }) origin_country!: string | null;
+  @Field(() => String, { nullable: true }) hs_code!: string | null;
+  @Field(() => String, { nullable: true }) mid_code!: string | null;
+  @Field(() => String, { nullable: true }) material!: string | null;
+  @Field(() => String, { nullable: true }) collection_id!: string | null;
+  @Field(() => String, { nullable: true }) type_id!: string | null;
+  @Field() discountable!: boolean;
+  @Field(() => String, { nullable: true }) external_id!: string | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true }) deleted_at!: string | null;
+  @Field(() => CollectionType, { nullable: true }) collection!: CollectionType | null;
+  @Field(() => [CategoryType]) categories!: CategoryType[];
+  @Field(() => ProductTypeType, { nullable: true }) type!: ProductTypeType | null;
+  @Field(() => [TagType]) tags!: TagType[];
+  @Field(() => [OptionType]) options!: OptionType[];
+  @Field(() => [ImageType]) images!: ImageType[];
+  @Field(() => [VariantType]) variants!: VariantType[];
+  @Field(() => JSONScalar, {
+    description:
+      'The whole product as one Medusa v2 StoreProduct JSON document (variants priced for the queried region). Hot REST reads select this instead of ~600 typed fields per product.',
+  })
+  document!: unknown;
+}
+
+@ObjectType('ProductList')
+export class ProductListType extends PaginatedList(ProductType) {}
+
+@ObjectType('ProductCollectionList')
+export class CollectionListType extends PaginatedList(CollectionType) {}
+
+@ObjectType('ProductCategoryList')
+export class CategoryListType extends PaginatedList(CategoryType) {}
+
+@ObjectType('Country', S)
+export class CountryType {
+  @Field(() => ID) id!: string;
+  @Field() iso_2!: string;
+  @Field() iso_3!: string;
+  @Field() num_code!: string;
+  @Field() name!: string;
+  @Field() display_name!: string;
+}
+
+@ObjectType('Region', S)
+@Directive('@key(fields: "id")')
+export class RegionType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() currency_code!: string;
+  @Field() automatic_taxes!: boolean;
+  @Field(() => [CountryType]) countries!: CountryType[];
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('RegionList')
+export class RegionListType extends PaginatedList(RegionType) {}

@@ -1,0 +1,66 @@
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { TenantOwned, newId } from '@svc/kit';
+
+/** Email/password identity of a customer within one tenant. */
+@Entity({ tableName: 'auth_identity' })
+@Unique({ properties: ['tenantId', 'email'] })
+export class AuthIdentity extends TenantOwned {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('authid');
+
+  @Property({ type: 'string', length: 320 })
+  email!: string;
+
+  @Property({ type: 'string', length: 300, hidden: true })
+  passwordHash!: string;
+
+  @Index()
+  @Property({ type: 'string', length: 40, nullable: true })
+  customerId: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}
+
+/** A signed-in session; every JWT names one (`sid`) so that it can be revoked. */
+@Entity({ tableName: 'auth_session' })
+export class AuthSession {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('sess');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Property({ type: 'string', length: 20 })
+  actorType!: 'customer' | 'admin';
+
+  @Property({ type: 'string', length: 40 })
+  actorId!: string;
+
+  @Property({ type: 'string', length: 40 })
+  identityId!: string;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  revokedAt: Date | null = null;
+}
+
+/** Solved anti-spam challenges, kept until they expire so that each is accepted once. */
+@Entity({ tableName: 'antispam_use' })
+export class AntispamUse {
+  @PrimaryKey({ type: 'string', length: 40 })
+  challengeId!: string;
+
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Index()
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+}

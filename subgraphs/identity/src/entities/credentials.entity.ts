@@ -1,0 +1,81 @@
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { newId } from '@svc/kit';
+
+/** `x-publishable-api-key`: public by nature, stored as given; looked up before the tenant is known. */
+@Entity({ tableName: 'publishable_key' })
+export class PublishableKey {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('apk');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Unique()
+  @Property({ type: 'string', length: 200 })
+  token!: string;
+
+  @Property({ type: 'string', length: 200, default: 'Storefront' })
+  title: string = 'Storefront';
+
+  @Property({ type: 'datetime', nullable: true })
+  revokedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}
+
+/** Server-to-server agent key; only its SHA-256 digest is stored. */
+@Entity({ tableName: 'agent_api_key' })
+export class AgentApiKey {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('akey');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Unique()
+  @Property({ type: 'string', length: 64 })
+  keyHash!: string;
+
+  /** first characters of the key, to recognise it in listings */
+  @Property({ type: 'string', length: 16 })
+  redacted!: string;
+
+  @Property({ type: 'string', length: 200, default: 'Agent' })
+  title: string = 'Agent';
+
+  @Property({ type: 'datetime', nullable: true })
+  revokedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}
+
+/** Administrator of one tenant; emails are unique across the platform. */
+@Entity({ tableName: 'admin_user' })
+export class AdminUser {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('user');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Unique()
+  @Property({ type: 'string', length: 320 })
+  email!: string;
+
+  @Property({ type: 'string', length: 300, hidden: true })
+  passwordHash!: string;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  firstName: string | null = null;
+
+  @Property({ type: 'string', length: 200, nullable: true })
+  lastName: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,33 @@
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { newId } from '@svc/kit';
+
+/** A tenant (one store). Platform-level: not filtered by tenant. */
+@Entity({ tableName: 'tenant' })
+export class Tenant {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('ten');
+
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  @Unique()
+  @Property({ type: 'string', length: 100 })
+  handle!: string;
+
+  /** HMAC secret for the tenant's anti-spam challenges */
+  @Property({ type: 'string', length: 100, hidden: true })
+  antispamSecret!: string;
+
+  /** storefront origins allowed by CORS; empty = any origin */
+  @Property({ type: 'json' })
+  allowedOrigins: string[] = [];
+
+  @Property({ type: 'string', length: 10, default: 'en' })
+  defaultLocale: string = 'en';
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

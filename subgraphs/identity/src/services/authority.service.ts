@@ -1,0 +1,142 @@
+import {
+  checkSolution,
+  hashApiKey,
+  issueChallenge,
+  type AntispamChallenge,
+  type ChangeBus,
+  type Orm,
+} from '@svc/kit';
+import { CREDENTIALS_CHANNEL } from './tenant.service';
+
+interface Cached<T> {
+  value: T;
+  until: number;
+}
+
+/** Small TTL cache with a size bound; cleared whole when credentials change anywhere. */
+class TtlCache<T> {
+  private readonly map = new Map<string, Cached<T>>();
+  constructor(private readonly max = 10_000) {}
+  get(key: string): T | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (hit.until < Date.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+  set(key: string, value: T, ttlMs: number): void {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, { value, until: Date.now() + ttlMs });
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+export interface AgentIdentity {
+  id: string;
+  tenantId: string;
+}
+
+/**
+ * What the gateway asks identity while building a request context: which tenant a publishable
+ * key names, which agent an API key is, whether a session is still open, anti-spam checks.
+ * Read-mostly lookups are cached and invalidated through the change bus.
+ */
+export class AuthorityService {
+  private readonly keys = new TtlCache<string | null>();
+  private readonly agents = new TtlCache<AgentIdentity | null>();
+  private readonly secrets = new TtlCache<string | null>(2000);
+
+  constructor(private readonly orm: Orm) {}
+
+  async start(bus: ChangeBus): Promise<void> {
+    await bus.on(CREDENTIALS_CHANNEL, () => {
+      this.keys.clear();
+      this.agents.clear();
+      this.secrets.clear();
+    });
+  }
+
+  private get schema(): string {
+    return this.orm.config.get('schema') as string;
+  }
+
+  private async rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return (await this.orm.em.getConnection().execute(sql, params)) as T[];
+  }
+
+  /** tenant id for an active publishable key, or null */
+  async tenantForPublishableKey(key: string): Promise<string | null> {
+    if (key.length > 200) return null;
+    const hit = this.keys.get(key);
+    if (hit !== undefined) return hit;
+    const [row] = await this.rows<{ tenant_id: string }>(
+      `select tenant_id from "${this.schema}".publishable_key where token = ? and revoked_at is null`,
+      [key],
+    );
+    const value = row?.tenant_id ?? null;
+    this.keys.set(key, value, value ? 60_000 : 5_000);
+    return value;
+  }
+
+  async agentForKey(key: string): Promise<AgentIdentity | null> {
+    if (key.length > 300) return null;
+    const digest = hashApiKey(key);
+    const hit = this.agents.get(digest);
+    if (hit !== undefined) return hit;
+    const [row] = await this.rows<{ id: string; tenant_id: string }>(
+      `select id, tenant_id from "${this.schema}".agent_api_key where key_hash = ? and revoked_at is null`,
+      [digest],
+    );
+    const value = row ? { id: row.id, tenantId: row.tenant_id } : null;
+    this.agents.set(digest, value, value ? 60_000 : 5_000);
+    return value;
+  }
+
+  /** Sessions are checked on every use, so a revoked token is refused at once. */
+  async sessionActive(sid: string): Promise<boolean> {
+    const [row] = await this.rows<{ ok: boolean }>(
+      `select (revoked_at is null and expires_at > now()) as ok from "${this.schema}".auth_session where id = ?`,
+      [sid],
+    );
+    return row?.ok === true;
+  }
+
+  private async tenantSecret(tenantId: string): Promise<string | null> {
+    const hit = this.secrets.get(tenantId);
+    if (hit !== undefined) return hit;
+    const [row] = await this.rows<{ antispam_secret: string }>(
+      `select antispam_secret from "${this.schema}".tenant where id = ?`,
+      [tenantId],
+    );
+    const value = row?.antispam_secret ?? null;
+    this.secrets.set(tenantId, value, 300_000);
+    return value;
+  }
+
+  async challenge(tenantId: string): Promise<AntispamChallenge> {
+    const secret = await this.tenantSecret(tenantId);
+    if (!secret) throw new Error(`tenant ${tenantId} has no anti-spam secret`);
+    return issueChallenge(secret);
+  }
+
+  /** Verifies a solved challenge and records it, so that the same solution is accepted once. */
+  async consumeAntispam(tenantId: string, payload: string): Promise<boolean> {
+    const secret = await this.tenantSecret(tenantId);
+    if (!secret) return false;
+    const check = await checkSolution(payload, secret);
+    if (!check.ok || !check.challengeId) return false;
+    const inserted = await this.rows<{ challenge_id: string }>(
+      `insert into "${this.schema}".antispam_use (challenge_id, tenant_id, expires_at) values (?, ?, ?)
+       on conflict (challenge_id) do nothing returning challenge_id`,
+      [check.challengeId, tenantId, new Date(check.expiresAt!)],
+    );
+    if (Math.random() < 0.01) {
+      void this.rows(`delete from "${this.schema}".antispam_use where expires_at < now()`, []).catch(() => undefined);
+    }
+    return inserted.length === 1;
+  }
+}

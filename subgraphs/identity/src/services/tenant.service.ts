@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { DomainError, hashApiKey, hashPassword, newSecret, type Orm, type RequestContext, emGlobal } from '@svc/kit';
+import { Tenant } from '../entities/tenant.entity';
+import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
+
+export const CREDENTIALS_CHANNEL = 'identity_credentials';
+
+export interface CreateTenantArgs {
+  name: string;
+  adminEmail: string;
+  adminPassword?: string;
+  allowedOrigins?: string[];
+  /** fixed credentials (demo seed); generated when absent */
+  handle?: string;
+  publishableKey?: string;
+  agentApiKey?: string;
+}
+
+export interface TenantCredentials {
+  tenant_id: string;
+  publishable_key: string;
+  agent_api_key: string;
+  admin_email: string;
+  admin_password: string;
+}
+
+const slug = (s: string) =>
+  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'store';
+
+export class TenantService {
+  constructor(private readonly orm: Orm) {}
+
+  /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
+  async create(ctx: RequestContext, a: CreateTenantArgs): Promise<TenantCredentials> {
+    if (!ctx.roles.includes('operator')) throw new DomainError('permission_error', 'forbidden', 'Only the operator creates tenants');
+    const email = a.adminEmail.trim().toLowerCase();
+    const password = a.adminPassword ?? randomBytes(12).toString('base64url');
+    const publishable = a.publishableKey ?? newSecret('pk', 24);
+    const agentKey = a.agentApiKey ?? newSecret('sk', 32);
+    const passwordHash = await hashPassword(password);
+    const em = emGlobal(this.orm);
+    const tenant = await em.transactional(async (tx) => {
+      if (await tx.findOne(AdminUser, { email })) {
+        throw new DomainError('conflict', 'duplicate', `An admin user with email ${email} already exists`);
+      }
+      const t = new Tenant();
+      t.name = a.name.trim();
+      t.handle = a.handle ?? `${slug(a.name)}-${randomBytes(3).toString('hex')}`;
+      t.antispamSecret = randomBytes(32).toString('base64url');
+      t.allowedOrigins = a.allowedOrigins ?? [];
+      const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
+      const ak = Object.assign(new AgentApiKey(), { tenantId: t.id, keyHash: hashApiKey(agentKey), redacted: agentKey.slice(0, 8) });
+      const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
+      tx.persist([t, pk, ak, admin]);
+      await tx.flush();
+      await tx.getConnection().execute(`select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id], 'all', tx.getTransactionContext());
+      return t;
+    });
+    ctx.log.info({ tenantId: tenant.id }, 'tenant created');
+    return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
+  }
+
+  async findByHandle(handle: string): Promise<Tenant | null> {
+    return emGlobal(this.orm).findOne(Tenant, { handle });
+  }
+}

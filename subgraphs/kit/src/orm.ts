@@ -1,0 +1,79 @@
+import { MikroORM, ReflectMetadataProvider, type EntityManager, type Constructor, type MigrationObject } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { RequestContext } from './context';
+import { requireTenant } from './context';
+import { OutboxEvent } from './outbox';
+import { TENANT_FILTER, TenantOwned } from './tenancy';
+
+export type Orm = MikroORM<PostgreSqlDriver>;
+export type Em = EntityManager;
+
+export interface OrmOptions {
+  dbSchema: string;
+  entities: Constructor<object>[];
+  migrations: MigrationObject[];
+  migrationsDir?: string;
+  url: string;
+  poolSize: number;
+  log: Logger;
+}
+
+/** One MikroORM per subgraph, confined to the subgraph's PostgreSQL schema. */
+export async function createOrm(o: OrmOptions): Promise<Orm> {
+  const entities = [...o.entities, OutboxEvent];
+  const tenantEntities = entities.filter((e) => e.prototype instanceof TenantOwned).map((e) => e.name);
+  return MikroORM.init<PostgreSqlDriver>({
+    driver: PostgreSqlDriver,
+    clientUrl: o.url,
+    schema: o.dbSchema,
+    entities,
+    metadataProvider: ReflectMetadataProvider,
+    discovery: { requireEntitiesArray: true, disableDynamicFileAccess: true, warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: o.migrations,
+      path: o.migrationsDir,
+      pathTs: o.migrationsDir,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    filters: {
+      [TENANT_FILTER]: {
+        cond: (args: { tenantId: string }) => ({ tenantId: args.tenantId }),
+        entity: tenantEntities,
+        default: true,
+      },
+    },
+    pool: { min: 0, max: o.poolSize },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    ensureDatabase: false,
+    debug: false,
+    logger: (m) => o.log.debug({ orm: o.dbSchema }, m),
+    colors: false,
+  });
+}
+
+export async function migrate(orm: Orm): Promise<string[]> {
+  const schema = orm.config.get('schema');
+  await orm.em.getConnection().execute(`create schema if not exists "${schema}"`);
+  const done = await orm.getMigrator().up();
+  return done.map((m) => m.name);
+}
+
+/** A fresh EntityManager scoped to the request's tenant. */
+export function emFor(orm: Orm, ctx: RequestContext): Em {
+  const em = orm.em.fork();
+  em.setFilterParams(TENANT_FILTER, { tenantId: requireTenant(ctx) });
+  return em;
+}
+
+/** A fresh EntityManager for platform-level work (no tenant filter). */
+export function emGlobal(orm: Orm): Em {
+  return orm.em.fork({ disableTransactions: false }) as Em;
+}

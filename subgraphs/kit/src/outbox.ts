@@ -1,0 +1,55 @@
+import { Entity, Index, PrimaryKey, Property, type EntityManager } from '@mikro-orm/core';
+import type { RequestContext } from './context';
+import { newId } from './ids';
+
+/**
+ * Domain-event outbox. Each subgraph has this table in its own schema; services add a row in the
+ * same transaction as the change (`emitEvent`), the relay publishes it to the job queue.
+ */
+@Entity({ tableName: 'outbox_event' })
+@Index({ properties: ['publishedAt', 'createdAt'] })
+export class OutboxEvent {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('evt');
+
+  @Property({ type: 'string', length: 40, nullable: true })
+  tenantId!: string | null;
+
+  @Property({ type: 'string', length: 100 })
+  type!: string;
+
+  @Property({ type: 'json' })
+  data!: Record<string, unknown>;
+
+  @Property({ type: 'string', length: 80, nullable: true })
+  requestId!: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt: Date | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  attempts: number = 0;
+}
+
+export interface DomainEvent {
+  id: string;
+  type: string;
+  tenant_id: string | null;
+  created_at: string;
+  request_id: string | null;
+  data: Record<string, unknown>;
+}
+
+/** Adds an event to the unit of work of `em`: it is written by the same flush/transaction. */
+export function emitEvent(em: EntityManager, ctx: RequestContext, type: string, data: Record<string, unknown>): OutboxEvent {
+  const ev = new OutboxEvent();
+  ev.tenantId = ctx.tenantId;
+  ev.type = type;
+  ev.data = data;
+  ev.requestId = ctx.requestId;
+  em.persist(ev);
+  return ev;
+}
