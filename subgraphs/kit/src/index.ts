@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 export * from './config';
 export * from './errors';
 export * from './ids';

@@ -19,7 +19,8 @@ export interface TokenClaims {
 export const TOKEN_TTL_SECONDS: Record<TokenActorType, number> = { customer: 24 * 3600, admin: 12 * 3600 };
 
 export function signToken(claims: Omit<TokenClaims, 'iat' | 'exp'>, secret: string): string {
-  return jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS[claims.actor_type] });
+  // a unique jti: two tokens issued in the same second for the same session still differ
+  return jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: TOKEN_TTL_SECONDS[claims.actor_type], jwtid: randomBytes(12).toString('base64url') });
 }
 
 export function verifyToken(token: string, secret: string): TokenClaims {

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { execFileSync } from 'node:child_process';
+import { startEmbedded } from '@svc/kit/src/db';
+import { createLogger } from '@svc/kit/src/logger';
+
+/**
+ * One PostgreSQL for the whole run: TEST_DATABASE_URL's server if given, else an embedded one
+ * under .test-data/. A template database is migrated once; every test platform clones it.
+ */
+export default async function globalSetup(): Promise<void> {
+  const log = createLogger('warn');
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dir = path.join(__dirname, '..', '..', '.test-data', `run-${process.pid}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const db = await startEmbedded(path.join(dir, 'pg'), log, 'postgres');
+    (globalThis as { __TEST_PG__?: { stop(): Promise<void>; dir: string } }).__TEST_PG__ = { stop: db.stop, dir };
+    serverUrl = db.url;
+  }
+  const template = `tpl_${process.pid}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${template}"`);
+  await admin.query(`create database "${template}"`);
+  await admin.end();
+  const templateUrl = withDb(serverUrl, template);
+  // Migrate in a child process: Jest copies this process's globals (ORM and GraphQL metadata
+  // registries) into in-band test sandboxes, so no entity may be loaded here.
+  const root = path.join(__dirname, '..', '..');
+  execFileSync(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'db-migrate.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: templateUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.env.TEST_PG_SERVER_URL = serverUrl;
+  process.env.TEST_TEMPLATE_DB = template;
+}
+
+export function withDb(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { Client } from 'pg';
+
+export default async function globalTeardown(): Promise<void> {
+  const url = process.env.TEST_PG_SERVER_URL;
+  if (url && process.env.TEST_TEMPLATE_DB) {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists "${process.env.TEST_TEMPLATE_DB}" with (force)`).catch(() => undefined);
+    await c.end();
+  }
+  const pg = (globalThis as { __TEST_PG__?: { stop(): Promise<void>; dir: string } }).__TEST_PG__;
+  if (pg) {
+    await pg.stop();
+    fs.rmSync(pg.dir, { recursive: true, force: true });
+  }
+}
