@@ -1,0 +1,66 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { GraphQLError } from 'graphql';
+import { STATUS_BY_TYPE, contextFromClaims, toDomainError, type Logger, type RequestContext, type SubgraphRuntime } from '@svc/kit';
+import { CONTEXT_HEADER, SIGNATURE_HEADER, verifyClaims } from './context';
+
+export interface SubgraphServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * One subgraph as its own HTTP service (scale-out mode). It trusts only the context the gateway
+ * signed with INTERNAL_SECRET; direct calls without it are refused.
+ */
+export async function serveSubgraph(rt: SubgraphRuntime<unknown>, opts: { port: number; host: string; internalSecret: string; log: Logger }): Promise<SubgraphServer> {
+  const apollo = new ApolloServer<RequestContext>({
+    schema: rt.schema,
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+  });
+  await apollo.start();
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/health', (_req, res) => void res.json({ status: 'ok', subgraph: rt.name }));
+  app.use(
+    '/graphql',
+    express.json({ limit: '5mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        try {
+          const claims = verifyClaims(header(req.headers[CONTEXT_HEADER]), header(req.headers[SIGNATURE_HEADER]), opts.internalSecret);
+          const ctx = contextFromClaims(claims, opts.log.child({ subgraph: rt.name }));
+          ctx.log.debug({ op: (req.body as { operationName?: string })?.operationName }, 'subgraph request');
+          return ctx;
+        } catch (err) {
+          const e = toDomainError(err);
+          throw new GraphQLError(e.message, { extensions: { type: e.type, code: e.code, http: { status: STATUS_BY_TYPE[e.type] } } });
+        }
+      },
+    }),
+  );
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host}:${port}/graphql`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await apollo.stop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm run subgraph -- <name>`: runs one subgraph as its own GraphQL service (scale-out).
+ * Port: SUBGRAPH_PORT (default 4001). Database: DATABASE_URL (required: several processes share
+ * one PostgreSQL). Point the gateway at it with SUBGRAPH_<NAME>_URL=http://host:port/graphql.
+ */
+import { ChangeBus, ConfigError, createLogger, loadConfig, openDatabase, startSubgraph } from '@svc/kit';
+import { SUBGRAPHS, subgraphByName } from '@svc/gateway/src/subgraphs';
+import { serveSubgraph } from '@svc/gateway/src/subgraph-server';
+
+async function main() {
+  const name = process.argv[2];
+  const def = name ? subgraphByName(name) : undefined;
+  if (!def) {
+    console.error(`usage: npm run subgraph -- <${SUBGRAPHS.map((s) => s.name).join('|')}>`);
+    process.exit(2);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel, `subgraph-${def.name}`);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
+  const bus = new ChangeBus(db.url, log);
+  await bus.start();
+  const rt = await startSubgraph(def, { config, dbUrl: db.url, log, bus }, { migrate: true });
+  const server = await serveSubgraph(rt, { port: Number(process.env.SUBGRAPH_PORT ?? 4001), host: config.host, internalSecret: config.internalSecret, log });
+  log.info({ url: server.url }, `subgraph ${def.name} ready`);
+  const stop = async () => {
+    await server.close();
+    await rt.close();
+    await bus.close();
+    await db.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import pino from 'pino';
+import { ChangeBus, loadConfig, startSubgraph, systemContext, type SubgraphRuntime } from '@svc/kit';
+import { catalogSubgraph, demoCatalog } from '@svc/catalog';
+import { serveSubgraph, type SubgraphServer } from '@svc/gateway/src/subgraph-server';
+import { startPlatform, imageBase, type Platform } from '@svc/rest-facade/src/platform';
+import { freshDatabase } from '../support/platform';
+
+/**
+ * The same operations through the in-process gateway and through a gateway that reaches the
+ * catalog subgraph over HTTP (its own server, signed context), against one database.
+ */
+describe('gateway modes: in-process and remote subgraphs', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let local: Platform;
+  let remote: Platform;
+  let bus: ChangeBus;
+  let rt: SubgraphRuntime<unknown>;
+  let server: SubgraphServer;
+  let key: string;
+  const subgraphLogs: Array<Record<string, unknown>> = [];
+
+  const env = (extra: Record<string, string> = {}) =>
+    loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true', ...extra });
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    local = await startPlatform({ config: env() });
+    const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name: 'Modes', adminEmail: 'modes@example.com' });
+    key = creds.publishable_key;
+    await local.catalog!.seed.load(creds.tenant_id, demoCatalog(), imageBase(local.config, local.url));
+
+    const log = pino({ level: 'debug' }, { write: (s: string) => void subgraphLogs.push(JSON.parse(s)) });
+    const cfg = env();
+    bus = new ChangeBus(db.url, log);
+    await bus.start();
+    rt = await startSubgraph(catalogSubgraph, { config: cfg, dbUrl: db.url, log, bus });
+    server = await serveSubgraph(rt, { port: 0, host: '127.0.0.1', internalSecret: cfg.internalSecret, log });
+    remote = await startPlatform({ config: env({ SUBGRAPH_CATALOG_URL: server.url }) });
+  });
+
+  afterAll(async () => {
+    await remote?.close();
+    await server?.close();
+    await rt?.close();
+    await bus?.close();
+    await local?.close();
+    await db?.drop();
+  });
+
+  const gql = async (p: Platform, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${p.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-publishable-api-key': key, ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  const QUERY = `query Modes($region: String) {
+    regions { items { id currency_code } }
+    products(limit: 5, region_id: $region) {
+      count
+      items { id handle title variants { sku inventory_quantity calculated_price { calculated_amount currency_code } } categories { handle } }
+    }
+  }`;
+
+  it('answers the same query identically in both modes', async () => {
+    const first = await gql(local, QUERY);
+    const region = first.body.data.regions.items[1].id;
+    const a = await gql(local, QUERY, { region });
+    const b = await gql(remote, QUERY, { region });
+    expect(a.status).toBe(200);
+    expect(a.body.errors).toBeUndefined();
+    expect(a.body.data.products.count).toBe(demoCatalog().products.length);
+    expect(a.body.data.products.items[0].variants[0].calculated_price.currency_code).toBe(first.body.data.regions.items[1].currency_code);
+    expect(b.body).toEqual(a.body);
+  });
+
+  it('serves the REST facade over the remote subgraph with the same documents', async () => {
+    const get = (p: Platform) => fetch(`${p.url}/api/store/products?limit=3`, { headers: { 'x-publishable-api-key': key } }).then((r) => r.json());
+    expect(await get(remote)).toEqual(await get(local));
+  });
+
+  it('carries errors with their type and code across the HTTP hop', async () => {
+    const res = await fetch(`${remote.url}/api/store/products/no-such-product`, { headers: { 'x-publishable-api-key': key } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ type: 'not_found', code: 'not_found' });
+  });
+
+  it('passes the request id from the facade through the gateway to the remote subgraph', async () => {
+    const res = await fetch(`${remote.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': key, 'x-request-id': 'req-modes-42' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('req-modes-42');
+    expect(subgraphLogs.some((l) => l.reqId === 'req-modes-42' && l.msg === 'subgraph request')).toBe(true);
+  });
+
+  it('refuses direct calls to a subgraph that lack the gateway signature', async () => {
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ regions { count } }' }),
+    });
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(401);
+    expect(body.errors[0].extensions.code).toBe('internal_context_missing');
+  });
+});
