@@ -15,18 +15,6 @@ async function main() {
   }
   const platform = await startPlatform({ config });
   const { log, url } = platform;
-  log.info({ url, startupMs: platform.startupMs, database: platform.db.embedded ? 'embedded' : 'external' }, 'platform ready');
-  if (config.seedDemo) {
-    const lines = [
-      `Platform ready at ${url} (REST: ${url}/api, GraphQL: ${url}/graphql) in ${platform.startupMs} ms`,
-      `Demo store "${DEMO_TENANT_HANDLE}":`,
-      `  publishable key   ${config.demo.publishableKey}`,
-      `  admin             ${config.demo.adminEmail} / ${config.demo.adminPassword}`,
-      `  agent API key     ${config.demo.agentApiKey}`,
-    ];
-    if (config.defaultsUsed.length) lines.push(`Development defaults in use (never in production): ${config.defaultsUsed.join(', ')}`);
-    process.stdout.write(`\n${lines.join('\n')}\n\n`);
-  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -43,6 +31,18 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  log.info({ url, startupMs: platform.startupMs, database: platform.db.embedded ? 'embedded' : 'external' }, 'platform ready');
+  if (config.seedDemo) {
+    const lines = [
+      `Platform ready at ${url} (REST: ${url}/api, GraphQL: ${url}/graphql) in ${platform.startupMs} ms`,
+      `Demo store "${DEMO_TENANT_HANDLE}":`,
+      `  publishable key   ${config.demo.publishableKey}`,
+      `  admin             ${config.demo.adminEmail} / ${config.demo.adminPassword}`,
+      `  agent API key     ${config.demo.agentApiKey}`,
+    ];
+    if (config.defaultsUsed.length) lines.push(`Development defaults in use (never in production): ${config.defaultsUsed.join(', ')}`);
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  }
 }
 
 main().catch((err) => {

@@ -24,6 +24,8 @@ export async function serveSubgraph(rt: SubgraphRuntime<unknown>, opts: { port: 
     schema: rt.schema,
     plugins: [ApolloServerPluginInlineTraceDisabled()],
     includeStacktraceInErrorResponses: false,
+    // the platform owns SIGINT/SIGTERM and stops every part in order
+    stopOnTerminationSignals: false,
     csrfPrevention: true,
   });
   await apollo.start();

@@ -84,6 +84,8 @@ export async function createApp(d: AppDeps): Promise<{ app: express.Express; apo
       stop: async () => undefined,
     },
     includeStacktraceInErrorResponses: false,
+    // the platform owns SIGINT/SIGTERM and stops every part in order
+    stopOnTerminationSignals: false,
     formatError: (formatted) => {
       const ext = formatted.extensions ?? {};
       if (ext.type) return { message: formatted.message, path: formatted.path, extensions: { type: ext.type, code: ext.code, ...(ext.errors ? { errors: ext.errors } : {}) } };

