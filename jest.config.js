@@ -10,7 +10,12 @@ const swc = {
 };
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swc],
+    // ESM-only packages the tests load inside Jest's CommonJS sandbox
+    '/node_modules/altcha-lib/.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!altcha-lib/)'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -1,0 +1,68 @@
+import { solveChallenge } from 'altcha-lib';
+import { z } from 'zod';
+import { route } from '@svc/rest-facade/src/engine';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TenantCredentials } from '@svc/identity';
+
+/** A public POST guarded like form submissions will be: anti-spam required. */
+const guarded = route({
+  method: 'POST',
+  path: '/store/test-guarded',
+  auth: 'publishable',
+  antispam: true,
+  body: z.strictObject({ message: z.string().optional(), antispam_token: z.string().optional() }),
+  operation: 'auth/AntispamChallenge',
+  summary: 'test-only route protected by the anti-spam check',
+  respond: () => ({ accepted: true }),
+});
+
+async function solved(p: TestPlatform, key: string): Promise<string> {
+  const c = await p.api('GET', '/store/anti-spam/challenge', { key });
+  expect(c.status).toBe(200);
+  expect(c.body).toMatchObject({ algorithm: 'SHA-256', maxnumber: expect.any(Number) });
+  const solution = await solveChallenge(c.body.challenge, c.body.salt, c.body.algorithm, c.body.maxnumber).promise;
+  expect(solution).not.toBeNull();
+  const payload = { algorithm: c.body.algorithm, challenge: c.body.challenge, number: solution!.number, salt: c.body.salt, signature: c.body.signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+describe('anti-spam proof of work (ALTCHA)', () => {
+  let p: TestPlatform;
+  let a: TenantCredentials;
+  let b: TenantCredentials;
+  beforeAll(async () => {
+    p = await startTestPlatform({ extraRoutes: [guarded] });
+    a = await p.createTenant();
+    b = await p.createTenant();
+  });
+  afterAll(() => p?.stop());
+
+  it('accepts a solved challenge once, in the header or in the body', async () => {
+    const token = await solved(p, a.publishable_key);
+    const ok = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: { message: 'hi' }, headers: { 'x-antispam-token': token } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ accepted: true });
+    const replay = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: { message: 'hi' }, headers: { 'x-antispam-token': token } });
+    expect(replay.status).toBe(403);
+    expect(replay.body).toMatchObject({ type: 'permission_error', code: 'invalid_antispam_token' });
+    const inBody = await solved(p, a.publishable_key);
+    const viaBody = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: { antispam_token: inBody } });
+    expect(viaBody.status).toBe(200);
+  });
+
+  it('refuses missing, forged and other-tenant solutions with 403', async () => {
+    const missing = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: {} });
+    expect(missing.status).toBe(403);
+    expect(missing.body.code).toBe('invalid_antispam_token');
+    const token = await solved(p, a.publishable_key);
+    const decoded = JSON.parse(Buffer.from(token, 'base64').toString());
+    const forged = Buffer.from(JSON.stringify({ ...decoded, number: decoded.number + 1 })).toString('base64');
+    const bad = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: {}, headers: { 'x-antispam-token': forged } });
+    expect(bad.status).toBe(403);
+    const garbage = await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: {}, headers: { 'x-antispam-token': 'not-base64-json' } });
+    expect(garbage.status).toBe(403);
+    // signed with tenant A's secret: tenant B does not accept it
+    const crossTenant = await p.api('POST', '/store/test-guarded', { key: b.publishable_key, body: {}, headers: { 'x-antispam-token': token } });
+    expect(crossTenant.status).toBe(403);
+  });
+});

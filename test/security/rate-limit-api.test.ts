@@ -1,0 +1,83 @@
+import Redis from 'ioredis';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TenantCredentials } from '@svc/identity';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisUp(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+async function burst(p: TestPlatform, key: string, n: number) {
+  return Promise.all(Array.from({ length: n }, () => p.api('GET', '/store/regions', { key })));
+}
+
+function checkLimited(responses: Awaited<ReturnType<typeof burst>>, limit: number) {
+  const ok = responses.filter((r) => r.status === 200);
+  const limited = responses.filter((r) => r.status === 429);
+  expect(ok.length).toBeLessThanOrEqual(limit);
+  expect(limited.length).toBeGreaterThanOrEqual(responses.length - limit);
+  for (const r of responses) {
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(limit));
+    expect(Number(r.headers.get('x-ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
+    expect(r.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+  }
+  const l = limited[0];
+  expect(l.body).toEqual({ type: 'rate_limit_error', code: 'rate_limited', message: expect.any(String) });
+  expect(Number(l.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+}
+
+describe('storefront rate limit through the facade (in memory)', () => {
+  let p: TestPlatform;
+  let t: TenantCredentials;
+  beforeAll(async () => {
+    p = await startTestPlatform({ env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: '5' } });
+    t = await p.createTenant();
+  });
+  afterAll(() => p?.stop());
+
+  it('answers 429 with the four headers past the per-IP limit', async () => {
+    checkLimited(await burst(p, t.publishable_key, 12), 5);
+  });
+});
+
+describe('rate limit shared across two platform instances through Redis', () => {
+  let up = false;
+  let p1: TestPlatform | undefined;
+  let p2: TestPlatform | undefined;
+  let t: TenantCredentials;
+  beforeAll(async () => {
+    up = await redisUp();
+    if (!up) {
+      if (process.env.REQUIRE_REDIS === '1') throw new Error(`REQUIRE_REDIS=1 but Redis is unreachable at ${REDIS_URL}`);
+      return;
+    }
+    const env = { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: '6', REDIS_URL };
+    p1 = await startTestPlatform({ env });
+    p2 = await startTestPlatform({ env });
+    t = await p1.createTenant();
+    const t2 = await p2.createTenant();
+    (t as TenantCredentials & { other?: string }).other = t2.publishable_key;
+  });
+  afterAll(async () => {
+    await p1?.stop();
+    await p2?.stop();
+  });
+
+  it('counts requests to both instances against one window', async () => {
+    if (!up) return; // Redis not reachable and not required (CI sets REQUIRE_REDIS=1)
+    // the two instances have separate databases; the limit is per client IP, whatever the tenant
+    const other = (t as TenantCredentials & { other?: string }).other!;
+    const [a, b] = await Promise.all([burst(p1!, t.publishable_key, 6), burst(p2!, other, 6)]);
+    const all = [...a, ...b];
+    checkLimited(all, 6);
+  });
+});
