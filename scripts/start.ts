@@ -1,18 +1,9 @@
 /** `npm start`: the whole platform in one process (see README). Ctrl-C stops it cleanly. */
-import { ConfigError, loadConfig } from '@svc/kit';
+import { loadConfigOrExit } from '@svc/kit';
 import { DEMO_TENANT_HANDLE, startPlatform } from '@svc/rest-facade/src/platform';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const platform = await startPlatform({ config });
   const { log, url } = platform;
   let stopping = false;

@@ -3,7 +3,7 @@
  * Port: SUBGRAPH_PORT (default 4001). Database: DATABASE_URL (required: several processes share
  * one PostgreSQL). Point the gateway at it with SUBGRAPH_<NAME>_URL=http://host:port/graphql.
  */
-import { ChangeBus, ConfigError, createLogger, loadConfig, openDatabase, startSubgraph } from '@svc/kit';
+import { ChangeBus, createLogger, loadConfigOrExit, openDatabase, startSubgraph } from '@svc/kit';
 import { SUBGRAPHS, subgraphByName } from '@svc/gateway/src/subgraphs';
 import { serveSubgraph } from '@svc/gateway/src/subgraph-server';
 
@@ -14,16 +14,7 @@ async function main() {
     console.error(`usage: npm run subgraph -- <${SUBGRAPHS.map((s) => s.name).join('|')}>`);
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, `subgraph-${def.name}`);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
   const bus = new ChangeBus(db.url, log);

@@ -150,3 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   }
   return cfg;
 }
+
+/** For command entry points: the configuration, or the reason on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
