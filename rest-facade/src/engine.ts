@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { z, type ZodType } from 'zod';
-import { DomainError, Errors, type RequestContext } from '@svc/kit';
+import { DomainError, Errors, assertNoNul, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from '@svc/gateway/src/context';
 import type { LoadedGateway, PreparedOperation } from '@svc/gateway/src/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
+import { applyFields, parseFields, type FieldSpec } from './fields';
 
 export type AuthLevel = 'none' | 'publishable' | 'customer' | 'admin' | 'token' | 'agent' | 'operator';
 
@@ -34,7 +35,26 @@ export interface RouteDef<P = any, Q = any, B = any> {
   variables?: (input: RouteInput<P, Q, B>) => Record<string, unknown>;
   /** shapes `data` of the operation into the documented response body */
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
+  /**
+   * Medusa's `fields` query parameter for the resource(s) under `key` of the response: checked
+   * against `allowed` before the operation runs (400 for unknown fields), applied after shaping.
+   */
+  fields?: FieldsOption;
   summary: string;
+}
+
+export interface FieldsOption {
+  key: string;
+  allowed: ReadonlySet<string>;
+  /** brings in data that the default document leaves out (e.g. `variants.prices`) */
+  extra?: (doc: any, path: string) => any;
+}
+
+function projected(body: unknown, opt: FieldsOption, spec: FieldSpec): unknown {
+  const b = body as Record<string, unknown>;
+  const v = b[opt.key];
+  const one = (d: unknown) => applyFields(d, spec, opt.extra);
+  return { ...b, [opt.key]: Array.isArray(v) ? v.map(one) : v == null ? v : one(v) };
 }
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;
@@ -73,6 +93,7 @@ function checkAuth(def: RouteDef, ctx: RequestContext, req: Request): void {
 }
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'query' | 'body' | 'params'): T {
+  assertNoNul(value, where);
   if (!schema) {
     if (where !== 'params' && value && typeof value === 'object' && Object.keys(value).length) {
       const keys = Object.keys(value);
@@ -106,12 +127,15 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const query = parse(def.query, req.query, 'query');
         const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, req.body, 'body');
         const antispamToken = typeof (req.body as { antispam_token?: unknown })?.antispam_token === 'string' ? (req.body as { antispam_token: string }).antispam_token : undefined;
+        const rawFields = (query as { fields?: unknown } | undefined)?.fields;
+        const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken }, requestId);
         checkAuth(def, ctx, req);
         const input = { params, query, body, ctx } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
-        res.status(200).json(def.respond(result.data, input));
+        const shaped = def.respond(result.data, input);
+        res.status(200).json(spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
       } catch (err) {
         sendError(res, err, ctx?.log ?? res.locals.log);
       }
@@ -126,12 +150,21 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
 const MAX_INT = 2_147_483_647;
 
 /** `limit`: non-negative integer, clamped to 100 (the applied value is echoed by the list). */
-export const limitParam = z.coerce
-  .number({ message: 'limit must be a number' })
-  .int('limit must be an integer')
-  .min(0, 'limit must not be negative')
-  .transform((v) => Math.min(v, 100));
-export const offsetParam = z.coerce.number({ message: 'offset must be a number' }).int('offset must be an integer').min(0, 'offset must not be negative').max(MAX_INT);
+/** `limit=` with no value means the default, like an absent parameter */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+export const limitParam = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(0, 'limit must not be negative')
+    .transform((v) => Math.min(v, 100))
+    .optional(),
+);
+export const offsetParam = z.preprocess(
+  blankIsAbsent,
+  z.coerce.number({ message: 'offset must be a number' }).int('offset must be an integer').min(0, 'offset must not be negative').max(MAX_INT).optional(),
+);
 /** `id=a`, `id[0]=a&id[1]=b` (qs) -> string[] */
 export const stringList = z
   .union([z.string().max(200), z.array(z.string().max(200)).max(100)])

@@ -11,7 +11,7 @@ export interface FieldSpec {
   add: Set<string>;
 }
 
-export function parseFields(raw: string | undefined, allowed: Set<string>): FieldSpec | null {
+export function parseFields(raw: string | undefined, allowed: ReadonlySet<string>): FieldSpec | null {
   if (raw === undefined || raw.trim() === '') return null;
   const tokens = raw.split(',').map((t) => t.trim()).filter(Boolean);
   const spec: FieldSpec = { replace: null, remove: new Set(), add: new Set() };

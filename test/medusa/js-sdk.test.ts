@@ -19,8 +19,8 @@ describe('@medusajs/js-sdk storefront flow', () => {
 
   it('lists regions, categories, collections and priced products the way a storefront does', async () => {
     const { regions } = await sdk.store.region.list();
-    expect(regions.map((r) => r.currency_code).sort()).toEqual(['eur', 'gbp', 'usd']);
-    const eur = regions.find((r) => r.currency_code === 'eur')!;
+    expect(regions.map((r: { currency_code: string }) => r.currency_code).sort()).toEqual(['eur', 'gbp', 'usd']);
+    const eur = regions.find((r: { currency_code: string }) => r.currency_code === 'eur')!;
 
     const { product_categories } = await sdk.store.category.list({ limit: 100 });
     expect(product_categories.length).toBe(demoCatalog().categories.length);

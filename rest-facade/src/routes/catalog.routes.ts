@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { fieldsParam, limitParam, money, offsetParam, route, stringList } from '../engine';
-import { applyFields, parseFields } from '../fields';
+import { fieldsParam, limitParam, money, offsetParam, route, stringList, type FieldsOption } from '../engine';
 
 const PRODUCT_FIELDS = new Set([
   'id', 'title', 'handle', 'subtitle', 'description', 'is_giftcard', 'status', 'thumbnail', 'width', 'weight', 'length', 'height',
@@ -14,10 +13,12 @@ type Doc = { variants?: Array<Record<string, unknown> & { prices?: unknown }> };
 const withPrices = (doc: Doc, path: string): Doc =>
   path === 'variants.prices' && doc.variants ? { ...doc, variants: doc.variants.map((v) => ({ ...v, prices: v.prices })) } : doc;
 
-const shapeProducts = (docs: Doc[], fields?: string) => {
-  const spec = parseFields(fields, PRODUCT_FIELDS);
-  return spec ? docs.map((d) => applyFields(d, spec, withPrices)) : docs;
-};
+const productFields = (key: string): FieldsOption => ({ key, allowed: PRODUCT_FIELDS, extra: withPrices });
+const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'metadata', 'created_at', 'updated_at', 'deleted_at']);
+const CATEGORY_FIELDS = new Set([
+  'id', 'name', 'description', 'handle', 'rank', 'parent_category_id', 'parent_category', 'category_children', 'metadata', 'created_at', 'updated_at', 'deleted_at',
+]);
+const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at']);
 
 const pricing = {
   region_id: z.string().max(100).optional(),
@@ -28,7 +29,7 @@ const pricing = {
   cart_id: z.string().max(100).optional(),
 };
 
-const page = { limit: limitParam.optional(), offset: offsetParam.optional(), order: z.string().max(100).optional() };
+const page = { limit: limitParam, offset: offsetParam, order: z.string().max(100).optional() };
 
 const productList = z.strictObject({
   ...page,
@@ -66,6 +67,7 @@ const categoryRoute = (path: string) =>
   route({
     method: 'GET', path, auth: 'publishable', query: categoryList,
     operation: 'catalog/StoreCategories', summary: 'Active, public product categories with parent and children',
+    fields: { key: 'product_categories', allowed: CATEGORY_FIELDS },
     variables: ({ query: { fields: _f, include_ancestors_tree: _a, ...rest } }) => rest,
     respond: (d) => ({ product_categories: d.productCategories.items, count: d.productCategories.count, offset: d.productCategories.offset, limit: d.productCategories.limit }),
   });
@@ -76,8 +78,9 @@ export const catalogRoutes = [
     operation: 'catalog/StoreProducts',
     summary: 'Published products with variants, options, images, inventory; calculated_price when region_id or country_code is given',
     variables: ({ query: { fields: _f, sales_channel_id: _s, province: _p, cart_id: _c, title, q, ...rest } }) => ({ ...rest, q: q ?? title }),
-    respond: (d, { query }) => ({
-      products: shapeProducts(d.products.items.map((i: { document: Doc }) => i.document), query.fields),
+    fields: productFields('products'),
+    respond: (d) => ({
+      products: d.products.items.map((i: { document: Doc }) => i.document),
       count: d.products.count,
       offset: d.products.offset,
       limit: d.products.limit,
@@ -88,17 +91,20 @@ export const catalogRoutes = [
     query: z.strictObject({ ...pricing, fields: fieldsParam }),
     operation: 'catalog/StoreProduct', summary: 'One published product by id or handle',
     variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code }),
-    respond: (d, { query }) => ({ product: shapeProducts([d.product.document], query.fields)[0] }),
+    fields: productFields('product'),
+    respond: (d) => ({ product: d.product.document }),
   }),
   route({
     method: 'GET', path: '/store/collections', auth: 'publishable', query: taxonomyList,
     operation: 'catalog/StoreCollections', summary: 'Collections, newest first',
+    fields: { key: 'collections', allowed: COLLECTION_FIELDS },
     variables: ({ query: { fields: _f, ...rest } }) => rest,
     respond: (d) => ({ collections: d.collections.items, count: d.collections.count, offset: d.collections.offset, limit: d.collections.limit }),
   }),
   route({
     method: 'GET', path: '/store/collections/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
     operation: 'catalog/StoreCollection', summary: 'One collection by id or handle',
+    fields: { key: 'collection', allowed: COLLECTION_FIELDS },
     variables: ({ params }) => ({ id: params.id }),
     respond: (d) => ({ collection: d.collection }),
   }),
@@ -112,19 +118,22 @@ export const catalogRoutes = [
       include_ancestors_tree: z.enum(['true', 'false']).optional(),
     }),
     operation: 'catalog/StoreCategory', summary: 'One category by id or handle',
+    fields: { key: 'product_category', allowed: CATEGORY_FIELDS },
     variables: ({ params, query }) => ({ id: params.id, include_descendants_tree: query.include_descendants_tree }),
     respond: (d) => ({ product_category: d.productCategory }),
   }),
   route({
     method: 'GET', path: '/store/regions', auth: 'publishable',
-    query: z.strictObject({ limit: limitParam.optional(), offset: offsetParam.optional(), fields: fieldsParam }),
+    query: z.strictObject({ limit: limitParam, offset: offsetParam, fields: fieldsParam }),
     operation: 'catalog/StoreRegions', summary: 'Regions with currency and countries',
+    fields: { key: 'regions', allowed: REGION_FIELDS },
     variables: ({ query: { fields: _f, ...rest } }) => rest,
     respond: (d) => ({ regions: d.regions.items, count: d.regions.count, offset: d.regions.offset, limit: d.regions.limit }),
   }),
   route({
     method: 'GET', path: '/store/regions/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
     operation: 'catalog/StoreRegion', summary: 'One region',
+    fields: { key: 'region', allowed: REGION_FIELDS },
     variables: ({ params }) => ({ id: params.id }),
     respond: (d) => ({ region: d.region }),
   }),

@@ -110,3 +110,17 @@ export function toDomainError(err: unknown): DomainError {
   }
   return translateDbError(err) ?? Errors.internal();
 }
+
+/**
+ * PostgreSQL text cannot hold NUL (U+0000): such input is a client error, found before it reaches
+ * a query. Called once for every resolver's arguments (schema guard) and every REST input.
+ */
+export function assertNoNul(value: unknown, field = 'input'): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw Errors.invalidField(field, `${field} must not contain NUL characters`);
+  } else if (Array.isArray(value)) {
+    for (const v of value) assertNoNul(v, field);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) assertNoNul(v, k);
+  }
+}

@@ -12,7 +12,7 @@ import {
 import { buildSchemaSync, createResolversMap, type ContainerType } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import type { RequestContext } from './context';
-import { DomainError, toDomainError, type FieldError } from './errors';
+import { DomainError, assertNoNul, toDomainError, type FieldError } from './errors';
 
 export const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag", "@override"])';
@@ -49,6 +49,7 @@ function guard(resolve: GraphQLFieldResolver<unknown, RequestContext>, where: st
   };
   return (root, args, ctx, info) => {
     try {
+      assertNoNul(args);
       const out = resolve(root, args, ctx, info) as unknown;
       if (out && typeof (out as Promise<unknown>).then === 'function') {
         return (out as Promise<unknown>).catch((err) => onError(err, ctx));
@@ -83,7 +84,10 @@ export function buildFederatedSchema(opts: {
   for (const [typeName, resolveRef] of Object.entries(opts.references ?? {})) {
     resolverMap[typeName] = {
       ...(resolverMap[typeName] ?? {}),
-      __resolveReference: guard((ref, _a, ctx) => resolveRef(ref as Record<string, unknown>, ctx), `${typeName}.__resolveReference`),
+      __resolveReference: guard((ref, _a, ctx) => {
+        assertNoNul(ref);
+        return resolveRef(ref as Record<string, unknown>, ctx);
+      }, `${typeName}.__resolveReference`),
     };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: resolverMap as never });

@@ -90,6 +90,14 @@ export class CatalogAdminService {
     return v;
   }
 
+  /** A region-specific price must name a region of this tenant (the tenant filter hides all others). */
+  private async checkPriceRegions(em: Em, prices: PriceInput[]): Promise<void> {
+    const ids = [...new Set(prices.map((pr) => pr.region_id).filter((id): id is string => !!id))];
+    if (ids.length && (await em.count(Region, { id: { $in: ids } })) !== ids.length) {
+      throw Errors.invalidField('region_id', 'Some price regions do not exist');
+    }
+  }
+
   private setPrices(em: Em, tenantId: string, v: ProductVariant, prices: PriceInput[]): void {
     const seen = new Set<string>();
     for (const pr of prices) {
@@ -120,6 +128,7 @@ export class CatalogAdminService {
       const p = em.create(Product, { tenantId, title: input.title, handle: input.handle ?? slugify(input.title) } as never);
       await this.applyProductFields(em, tenantId, p, input);
       if (!input.status) p.status = 'draft';
+      await this.checkPriceRegions(em, (input.variants ?? []).flatMap((v) => v.prices ?? []));
       (input.options ?? []).forEach((o, i) => {
         if (new Set(o.values).size !== o.values.length || !o.values.length) throw Errors.invalidField('options', `Option "${o.title}" needs distinct values`);
         const opt = em.create(ProductOption, { tenantId, product: p, title: o.title, rank: i } as never);
@@ -149,6 +158,7 @@ export class CatalogAdminService {
     const tenantId = requireTenant(ctx);
     await emFor(this.orm, ctx).transactional(async (em) => {
       const p = await this.product(em, productId);
+      await this.checkPriceRegions(em, input.prices ?? []);
       const rank = await em.count(ProductVariant, { product: p });
       this.addVariant(em, tenantId, p, input, rank);
       p.updatedAt = new Date();
@@ -185,6 +195,7 @@ export class CatalogAdminService {
     const tenantId = requireTenant(ctx);
     const productId = await emFor(this.orm, ctx).transactional(async (em) => {
       const v = await this.variant(em, variantId);
+      await this.checkPriceRegions(em, prices);
       await em.nativeDelete(Price, { variant: v });
       this.setPrices(em, tenantId, v, prices);
       v.updatedAt = new Date();
