@@ -15,7 +15,7 @@ import {
   type VariantView,
 } from './views';
 
-type Row = Record<string, any>;
+import { SqlReader, type Row } from './sql-reader';
 
 export interface ProductListQuery {
   limit?: number;
@@ -48,15 +48,9 @@ export function orderClause(order: string | undefined, allowed: Record<string, s
  * The catalog read model: products as Medusa v2 documents, loaded with a handful of flat queries
  * per batch (never per product), cached per tenant and priced per request for the region.
  */
-export class ProductReadService {
-  constructor(private readonly orm: Orm, private readonly cache: CatalogCache) {}
-
-  private get s(): string {
-    return this.orm.config.get('schema') as string;
-  }
-
-  private q(sql: string, params: unknown[]): Promise<Row[]> {
-    return this.orm.em.getConnection().execute(sql, params) as Promise<Row[]>;
+export class ProductReadService extends SqlReader {
+  constructor(orm: Orm, private readonly cache: CatalogCache) {
+    super(orm);
   }
 
   /** Read-your-writes on this instance; other instances hear of the change through NOTIFY. */

@@ -4,18 +4,12 @@ import { categoryRowView, orderClause } from './product-read.service';
 import { iso, isoNN, type CategoryView, type CollectionView, type RegionView } from './views';
 import type { TaxonomyListArgs } from '../inputs/product.input';
 
-type Row = Record<string, any>;
+import { SqlReader, type Row } from './sql-reader';
 
 /** Collections, categories (a cached tree per tenant) and region lists. */
-export class TaxonomyService {
-  constructor(private readonly orm: Orm, private readonly cache: CatalogCache) {}
-
-  private get s(): string {
-    return this.orm.config.get('schema') as string;
-  }
-
-  private q(sql: string, params: unknown[]): Promise<Row[]> {
-    return this.orm.em.getConnection().execute(sql, params) as Promise<Row[]>;
+export class TaxonomyService extends SqlReader {
+  constructor(orm: Orm, private readonly cache: CatalogCache) {
+    super(orm);
   }
 
   async collections(ctx: RequestContext, a: TaxonomyListArgs): Promise<Paginated<CollectionView>> {
