@@ -15,8 +15,8 @@
  *      the region (LATERAL ... LIMIT 1).
  * The publishable key is resolved to its tenant once and then remembered (as the platform does).
  *
- * Environment: BENCH_DATABASE_URL (required), BENCH_BASELINE_INDEXES=false to skip creating the
- * foreign-key indexes the queries need (see ensureIndexes). Prints one JSON line
+ * Environment: BENCH_DATABASE_URL (required). It reads the platform's tables and indexes as they
+ * are (the catalog migrations index every foreign key these queries follow). Prints one JSON line
  * `{"ready":true,"url":...}` on stdout, serves on 127.0.0.1 until SIGTERM/SIGINT/parent gone.
  */
 import http from 'node:http';
@@ -28,19 +28,6 @@ const S = '"catalog"';
 
 /** ISO-8601 UTC with milliseconds, as JavaScript's toISOString() writes it (what the platform returns). */
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * The catalog migration has no index on these foreign keys, so every "children of product X"
- * lookup would scan the whole table (73k variants for 10k products). A hand-written handler's
- * author adds the indexes their queries need; these only speed up reads and leave the platform's
- * behaviour unchanged (it serves this benchmark from its in-memory document cache).
- */
-const INDEXES: [table: string, column: string][] = [
-  ['product_variant', 'product_id'],
-  ['product_option', 'product_id'],
-  ['product_option_value', 'option_id'],
-  ['product_image', 'product_id'],
-];
 
 /** Product columns + the small relations as JSON, for the rows of `p` (caller adds FROM/WHERE). */
 const PRODUCT_SELECT = `
@@ -225,13 +212,6 @@ async function main(): Promise<void> {
   if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required');
   const pool = new Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', (err) => console.error('bench-baseline: idle client error:', err.message));
-
-  if (process.env.BENCH_BASELINE_INDEXES !== 'false') {
-    for (const [table, column] of INDEXES) {
-      await pool.query(`create index if not exists "bench_${table}_${column}_idx" on ${S}."${table}" ("${column}")`);
-    }
-    await pool.query(`analyze ${INDEXES.map(([t]) => `${S}."${t}"`).join(', ')}`);
-  }
 
   // ---- tenant from the publishable key (remembered, like the platform's key cache) ----
   const tenants = new Map<string, string | null>();

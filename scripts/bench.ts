@@ -14,7 +14,7 @@
  *
  * Settings: BENCH_DURATION (seconds per target, default 10), DATABASE_URL (use this PostgreSQL
  * server — a fresh database is created on it — instead of an embedded one), BENCH_PRODUCTS
- * (catalog size, default 10000), BENCH_BASELINE_INDEXES=false (see bench-baseline.ts).
+ * (catalog size, default 10000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -501,7 +501,6 @@ async function main(): Promise<number> {
       connections: CONNECTIONS,
       loadGenerator: 'autocannon (in the orchestrator process, same machine)',
       rateLimit: 'disabled (RATE_LIMIT_DISABLED=true)',
-      baselineIndexes: process.env.BENCH_BASELINE_INDEXES !== 'false',
     },
     platform: {
       startupMs: p.startupMs,

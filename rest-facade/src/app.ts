@@ -27,6 +27,8 @@ export interface AppDeps {
 export async function createApp(d: AppDeps): Promise<{ app: express.Express; apollo: ApolloServer<RequestContext> }> {
   const app = express();
   app.disable('x-powered-by');
+  // no ETag: hashing every body (400 KB product pages) costs more than conditional GETs save here
+  app.set('etag', false);
   app.set('trust proxy', d.config.trustedProxies.length ? d.config.trustedProxies : false);
   app.set('query parser', (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }));
 

@@ -42,7 +42,7 @@ export class Product extends TenantOwned {
 @Entity({ tableName: 'product_option' })
 export class ProductOption extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('opt');
-  @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
+  @Index() @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
   @Property({ type: 'string', length: 200 }) title!: string;
   @Property({ type: 'integer', default: 0 }) rank: number = 0;
   @OneToMany(() => ProductOptionValue, (v) => v.option) values = new Collection<ProductOptionValue>(this);
@@ -54,7 +54,7 @@ export class ProductOption extends TenantOwned {
 @Entity({ tableName: 'product_option_value' })
 export class ProductOptionValue extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('optval');
-  @ManyToOne(() => ProductOption, { deleteRule: 'cascade' }) option!: ProductOption;
+  @Index() @ManyToOne(() => ProductOption, { deleteRule: 'cascade' }) option!: ProductOption;
   @Property({ type: 'string', length: 200 }) value!: string;
   @Property({ type: 'integer', default: 0 }) rank: number = 0;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;
@@ -66,7 +66,7 @@ export class ProductOptionValue extends TenantOwned {
 @Unique({ properties: ['tenantId', 'sku'] })
 export class ProductVariant extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('variant');
-  @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
+  @Index() @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
   @Property({ type: 'string', length: 300 }) title!: string;
   @Property({ type: 'string', length: 100, nullable: true }) sku: string | null = null;
   @Property({ type: 'string', length: 100, nullable: true }) barcode: string | null = null;
@@ -120,7 +120,7 @@ export class InventoryLevel extends TenantOwned {
 @Entity({ tableName: 'product_image' })
 export class ProductImage extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('img');
-  @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
+  @Index() @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
   @Property({ type: 'string', length: 1000 }) url!: string;
   @Property({ type: 'integer', default: 0 }) rank: number = 0;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;

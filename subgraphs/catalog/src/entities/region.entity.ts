@@ -1,4 +1,4 @@
-import { Collection, Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/core';
+import { Collection, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
 @Entity({ tableName: 'region' })
@@ -16,7 +16,7 @@ export class Region extends TenantOwned {
 @Entity({ tableName: 'region_country' })
 export class RegionCountry extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('regc');
-  @ManyToOne(() => Region, { deleteRule: 'cascade' }) region!: Region;
+  @Index() @ManyToOne(() => Region, { deleteRule: 'cascade' }) region!: Region;
   @Property({ type: 'string', length: 2 }) iso2!: string;
   @Property({ type: 'string', length: 3 }) iso3!: string;
   @Property({ type: 'string', length: 3 }) numCode!: string;

@@ -1,4 +1,4 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
 @Entity({ tableName: 'product_collection' })
@@ -20,7 +20,7 @@ export class ProductCategory extends TenantOwned {
   @Property({ type: 'string', length: 300 }) name!: string;
   @Property({ type: 'text', default: '' }) description: string = '';
   @Property({ type: 'string', length: 200 }) handle!: string;
-  @ManyToOne(() => ProductCategory, { nullable: true, deleteRule: 'set null' }) parent: ProductCategory | null = null;
+  @Index() @ManyToOne(() => ProductCategory, { nullable: true, deleteRule: 'set null' }) parent: ProductCategory | null = null;
   @Property({ type: 'integer', default: 0 }) rank: number = 0;
   @Property({ type: 'boolean', default: true }) isActive: boolean = true;
   @Property({ type: 'boolean', default: false }) isInternal: boolean = false;

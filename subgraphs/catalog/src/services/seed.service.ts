@@ -5,7 +5,8 @@ type Row = Record<string, unknown>;
 
 /**
  * Bulk loader for catalogs (demo seed, benchmark catalogs): plain multi-row INSERTs in one
- * transaction, thousands of rows per statement, so 10,000 products load in seconds.
+ * transaction, thousands of rows per statement (10,000 products with ~74k variants and ~220k prices
+ * take about 20 s on two cores, most of it in PostgreSQL's foreign-key and change triggers).
  */
 export class CatalogSeedService {
   constructor(private readonly orm: Orm) {}

@@ -1,4 +1,4 @@
-import { Collection, Entity, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Collection, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
 @Entity({ tableName: 'customer' })
@@ -52,6 +52,7 @@ export class CustomerAddress extends TenantOwned {
   @PrimaryKey({ type: 'string', length: 40 })
   id: string = newId('cuaddr');
 
+  @Index()
   @ManyToOne(() => Customer, { deleteRule: 'cascade' })
   customer!: Customer;
 
