@@ -12,13 +12,13 @@ export const queueForEvent = (type: string) => `event-${type.replace(/[^a-zA-Z0-
 /** The PostgreSQL-backed job queue (pg-boss): background work needs nothing but PostgreSQL. */
 export class JobQueue {
   private readonly known = new Set<string>();
-  private constructor(readonly boss: PgBoss, private readonly log: Logger) {}
+  private constructor(readonly boss: PgBoss) {}
 
   static async start(url: string, log: Logger): Promise<JobQueue> {
     const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, application_name: 'platform-jobs' });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, log);
+    return new JobQueue(boss);
   }
 
   async ensureQueue(name: string): Promise<void> {

@@ -1,20 +1,6 @@
 import { DomainError, Errors, looksLikeId, pgArray, normalizePage, requireTenant, type Orm, type Paginated, type RequestContext } from '@svc/kit';
 import type { CatalogCache } from './catalog-cache';
-import {
-  iso,
-  isoNN,
-  priceView,
-  type CategoryView,
-  type CollectionView,
-  type ImageView,
-  type OptionValueView,
-  type OptionView,
-  type PriceRow,
-  type ProductView,
-  type RegionView,
-  type VariantView,
-} from './views';
-
+import { iso, isoNN, priceView, type CategoryView, type PriceRow, type ProductView, type RegionView, type VariantView } from './views';
 import { SqlReader, type Row } from './sql-reader';
 
 export interface ProductListQuery {
@@ -45,8 +31,8 @@ export function orderClause(order: string | undefined, allowed: Record<string, s
 }
 
 /**
- * The catalog read model: products as Medusa v2 documents, loaded with a handful of flat queries
- * per batch (never per product), cached per tenant and priced per request for the region.
+ * The catalog read model: products as Medusa v2 documents, loaded with two statements per batch
+ * (never per product), cached per tenant and priced per request for the region.
  */
 export class ProductReadService extends SqlReader {
   constructor(orm: Orm, private readonly cache: CatalogCache) {
@@ -224,82 +210,17 @@ export class ProductReadService extends SqlReader {
     return out;
   }
 
+  /**
+   * Two statements per batch, whatever its size: the products with their small relations as
+   * JSON, then all their variants with stock, option values and every price.
+   */
   private async load(tenantId: string, ids: string[]): Promise<ProductView[]> {
-    const s = this.s;
-    const t = tenantId;
-    const A = pgArray(ids);
-    const [products, variants, prices, inventory, options, values, links, images, categories, tags] = await Promise.all([
-      this.q(`select * from "${s}".product where tenant_id = ? and id = any(?::text[])`, [t, A]),
-      this.q(`select * from "${s}".product_variant where tenant_id = ? and product_id = any(?::text[]) and deleted_at is null order by variant_rank, id`, [t, A]),
-      this.q(`select pr.id, pr.variant_id, pr.currency_code, pr.amount, pr.region_id, pr.min_quantity, pr.max_quantity
-        from "${s}".price pr join "${s}".product_variant v on v.id = pr.variant_id
-        where pr.tenant_id = ? and v.product_id = any(?::text[]) order by pr.currency_code, pr.id`, [t, A]),
-      this.q(`select il.variant_id, il.stocked_quantity - il.reserved_quantity as available
-        from "${s}".inventory_level il join "${s}".product_variant v on v.id = il.variant_id
-        where il.tenant_id = ? and v.product_id = any(?::text[])`, [t, A]),
-      this.q(`select * from "${s}".product_option where tenant_id = ? and product_id = any(?::text[]) order by rank, id`, [t, A]),
-      this.q(`select ov.* from "${s}".product_option_value ov join "${s}".product_option o on o.id = ov.option_id
-        where ov.tenant_id = ? and o.product_id = any(?::text[]) order by ov.rank, ov.id`, [t, A]),
-      this.q(`select l.variant_id, l.option_value_id from "${s}".variant_option_value l
-        join "${s}".product_variant v on v.id = l.variant_id where v.tenant_id = ? and v.product_id = any(?::text[])`, [t, A]),
-      this.q(`select * from "${s}".product_image where tenant_id = ? and product_id = any(?::text[]) order by rank, id`, [t, A]),
-      this.q(`select l.product_id, c.* from "${s}".product_category_link l join "${s}".product_category c on c.id = l.category_id
-        where c.tenant_id = ? and l.product_id = any(?::text[]) and c.deleted_at is null order by c.rank, c.id`, [t, A]),
-      this.q(`select l.product_id, tg.* from "${s}".product_tag_link l join "${s}".product_tag tg on tg.id = l.tag_id
-        where tg.tenant_id = ? and l.product_id = any(?::text[]) order by tg.value`, [t, A]),
+    const [products, variants] = await Promise.all([
+      this.q(productsSql(this.s), [tenantId, pgArray(ids)]),
+      this.q(variantsSql(this.s), [tenantId, pgArray(ids)]),
     ]);
-    const collectionIds = [...new Set(products.map((p) => p.collection_id).filter(Boolean))];
-    const typeIds = [...new Set(products.map((p) => p.type_id).filter(Boolean))];
-    const [collections, types] = await Promise.all([
-      collectionIds.length ? this.q(`select * from "${s}".product_collection where tenant_id = ? and id = any(?::text[])`, [t, pgArray(collectionIds)]) : [],
-      typeIds.length ? this.q(`select * from "${s}".product_type where tenant_id = ? and id = any(?::text[])`, [t, pgArray(typeIds)]) : [],
-    ]);
-
-    const group = <T>(rows: Row[], key: string, map: (r: Row) => T): Map<string, T[]> => {
-      const m = new Map<string, T[]>();
-      for (const r of rows) {
-        const k = r[key] as string;
-        let list = m.get(k);
-        if (!list) m.set(k, (list = []));
-        list.push(map(r));
-      }
-      return m;
-    };
-    const optionTitle = new Map(options.map((o) => [o.id as string, o.title as string]));
-    const valueView = (r: Row): OptionValueView => ({
-      id: r.id,
-      value: r.value,
-      rank: r.rank,
-      option_id: r.option_id,
-      option: { id: r.option_id, title: optionTitle.get(r.option_id) ?? '' },
-      metadata: r.metadata,
-      created_at: isoNN(r.created_at),
-      updated_at: isoNN(r.updated_at),
-    });
-    const valuesById = new Map(values.map((r) => [r.id as string, valueView(r)]));
-    const valuesByOption = group(values, 'option_id', valueView);
-    const pricesByVariant = group<PriceRow>(prices, 'variant_id', (r) => ({
-      id: r.id,
-      currency_code: r.currency_code,
-      amount: Number(r.amount),
-      region_id: r.region_id,
-      min_quantity: r.min_quantity,
-      max_quantity: r.max_quantity,
-    }));
-    const stock = new Map(inventory.map((r) => [r.variant_id as string, Number(r.available)]));
-    const valueIdsByVariant = group(links, 'variant_id', (r) => r.option_value_id as string);
-    const collectionView = (r: Row): CollectionView => ({
-      id: r.id,
-      title: r.title,
-      handle: r.handle,
-      metadata: r.metadata,
-      created_at: isoNN(r.created_at),
-      updated_at: isoNN(r.updated_at),
-      deleted_at: iso(r.deleted_at),
-    });
-    const collectionsById = new Map(collections.map((r) => [r.id as string, collectionView(r)]));
-    const typesById = new Map(types.map((r) => [r.id as string, { id: r.id, value: r.value, created_at: isoNN(r.created_at), updated_at: isoNN(r.updated_at) }]));
-    const variantsByProduct = group<VariantView>(variants, 'product_id', (r) => {
+    const byProduct = new Map<string, VariantView[]>();
+    for (const r of variants) {
       const v: VariantView = {
         id: r.id,
         title: r.title,
@@ -310,7 +231,7 @@ export class ProductReadService extends SqlReader {
         thumbnail: null,
         allow_backorder: r.allow_backorder,
         manage_inventory: r.manage_inventory,
-        inventory_quantity: stock.get(r.id) ?? 0,
+        inventory_quantity: Number(r.inventory_quantity),
         hs_code: r.hs_code,
         origin_country: r.origin_country,
         mid_code: r.mid_code,
@@ -320,36 +241,18 @@ export class ProductReadService extends SqlReader {
         height: r.height,
         width: r.width,
         variant_rank: r.variant_rank,
-        options: (valueIdsByVariant.get(r.id) ?? []).map((id) => valuesById.get(id)!).filter(Boolean),
+        options: r.options,
         product_id: r.product_id,
         metadata: r.metadata,
         created_at: isoNN(r.created_at),
         updated_at: isoNN(r.updated_at),
         deleted_at: iso(r.deleted_at),
       };
-      Object.defineProperty(v, 'prices', { value: pricesByVariant.get(r.id) ?? [], enumerable: false });
-      return v;
-    });
-    const optionsByProduct = group<OptionView>(options, 'product_id', (r) => ({
-      id: r.id,
-      title: r.title,
-      product_id: r.product_id,
-      values: valuesByOption.get(r.id) ?? [],
-      metadata: r.metadata,
-      created_at: isoNN(r.created_at),
-      updated_at: isoNN(r.updated_at),
-    }));
-    const imagesByProduct = group<ImageView>(images, 'product_id', (r) => ({
-      id: r.id,
-      url: r.url,
-      rank: r.rank,
-      metadata: r.metadata,
-      created_at: isoNN(r.created_at),
-      updated_at: isoNN(r.updated_at),
-    }));
-    const categoriesByProduct = group<CategoryView>(categories, 'product_id', categoryRowView);
-    const tagsByProduct = group(tags, 'product_id', (r) => ({ id: r.id, value: r.value, created_at: isoNN(r.created_at), updated_at: isoNN(r.updated_at) }));
-
+      Object.defineProperty(v, 'prices', { value: r.prices as PriceRow[], enumerable: false });
+      let list = byProduct.get(r.product_id);
+      if (!list) byProduct.set(r.product_id, (list = []));
+      list.push(v);
+    }
     return products.map((p) => ({
       id: p.id,
       title: p.title,
@@ -375,13 +278,13 @@ export class ProductReadService extends SqlReader {
       created_at: isoNN(p.created_at),
       updated_at: isoNN(p.updated_at),
       deleted_at: iso(p.deleted_at),
-      collection: p.collection_id ? collectionsById.get(p.collection_id) ?? null : null,
-      categories: categoriesByProduct.get(p.id) ?? [],
-      type: p.type_id ? typesById.get(p.type_id) ?? null : null,
-      tags: tagsByProduct.get(p.id) ?? [],
-      options: optionsByProduct.get(p.id) ?? [],
-      images: imagesByProduct.get(p.id) ?? [],
-      variants: variantsByProduct.get(p.id) ?? [],
+      collection: p.collection,
+      categories: p.categories,
+      type: p.type,
+      tags: p.tags,
+      options: p.options,
+      images: p.images,
+      variants: byProduct.get(p.id) ?? [],
     }));
   }
 }
@@ -402,3 +305,55 @@ export function categoryRowView(r: Row): CategoryView {
 }
 
 export const unknownRegion = (id: string) => new DomainError('validation_error', 'invalid_field', `Region with id "${id}" was not found`);
+
+/** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
+const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov}.id, 'value', ${ov}.value, 'rank', ${ov}.rank,
+  'option_id', ${ov}.option_id, 'option', json_build_object('id', ${o}.id, 'title', ${o}.title), 'metadata', ${ov}.metadata,
+  'created_at', ${isoSql(`${ov}.created_at`)}, 'updated_at', ${isoSql(`${ov}.updated_at`)})`;
+
+/** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON. */
+const productsSql = (s: string) => `
+  select p.*,
+    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, 'metadata', c.metadata,
+        'created_at', ${isoSql('c.created_at')}, 'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
+      from "${s}".product_collection c where c.id = p.collection_id and c.tenant_id = p.tenant_id) as collection,
+    (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description, 'handle', c.handle,
+        'rank', c.rank, 'parent_category_id', c.parent_id, 'metadata', c.metadata, 'created_at', ${isoSql('c.created_at')},
+        'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
+      from "${s}".product_category_link l join "${s}".product_category c on c.id = l.category_id
+      where l.product_id = p.id and c.tenant_id = p.tenant_id and c.deleted_at is null) as categories,
+    (select json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')}, 'updated_at', ${isoSql('t.updated_at')})
+      from "${s}".product_type t where t.id = p.type_id and t.tenant_id = p.tenant_id) as type,
+    (select coalesce(json_agg(json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')},
+        'updated_at', ${isoSql('t.updated_at')}) order by t.value), '[]'::json)
+      from "${s}".product_tag_link l join "${s}".product_tag t on t.id = l.tag_id
+      where l.product_id = p.id and t.tenant_id = p.tenant_id) as tags,
+    (select coalesce(json_agg(json_build_object('id', o.id, 'title', o.title, 'product_id', o.product_id,
+        'values', (select coalesce(json_agg(${optionValueJson('ov', 'o')} order by ov.rank, ov.id), '[]'::json)
+          from "${s}".product_option_value ov where ov.option_id = o.id),
+        'metadata', o.metadata, 'created_at', ${isoSql('o.created_at')}, 'updated_at', ${isoSql('o.updated_at')}) order by o.rank, o.id), '[]'::json)
+      from "${s}".product_option o where o.product_id = p.id and o.tenant_id = p.tenant_id) as options,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
+        'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
+      from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images
+  from "${s}".product p
+  where p.tenant_id = ? and p.id = any(?::text[])`;
+
+/** Variants of those products with available stock, chosen option values and all prices. */
+const variantsSql = (s: string) => `
+  select v.*,
+    coalesce(il.stocked_quantity - il.reserved_quantity, 0) as inventory_quantity,
+    (select coalesce(json_agg(${optionValueJson('ov', 'o')} order by o.rank, o.id), '[]'::json)
+      from "${s}".variant_option_value l
+      join "${s}".product_option_value ov on ov.id = l.option_value_id
+      join "${s}".product_option o on o.id = ov.option_id
+      where l.variant_id = v.id) as options,
+    (select coalesce(json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount,
+        'region_id', pr.region_id, 'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.id), '[]'::json)
+      from "${s}".price pr where pr.variant_id = v.id and pr.tenant_id = v.tenant_id) as prices
+  from "${s}".product_variant v
+  left join "${s}".inventory_level il on il.variant_id = v.id and il.tenant_id = v.tenant_id
+  where v.tenant_id = ? and v.product_id = any(?::text[]) and v.deleted_at is null
+  order by v.product_id, v.variant_rank, v.id`;
