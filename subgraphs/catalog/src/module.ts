@@ -23,7 +23,7 @@ export const catalogSubgraph = defineSubgraph<CatalogServices>({
   resolvers: [ProductResolver, TaxonomyResolver],
   createServices: createCatalogServices,
   references: (s) => ({ Product: productReference(s) }),
-  start: async (s, deps) => deps.bus.on(CATALOG_CHANNEL, (tenantId) => s.cache.invalidate(tenantId)),
+  start: async (s, deps) => deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload)),
 });
 
 export type { CatalogServices };

@@ -3,9 +3,11 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121061511_init } from './Migration20261121061511_init';
 import { Migration20261121061520_triggers } from './Migration20261121061520_triggers';
 import { Migration20261121065249_fk_indexes } from './Migration20261121065249_fk_indexes';
+import { Migration20261121070328_product_level_invalidation } from './Migration20261121070328_product_level_invalidation';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061511_init', class: Migration20261121061511_init },
   { name: 'Migration20261121061520_triggers', class: Migration20261121061520_triggers },
   { name: 'Migration20261121065249_fk_indexes', class: Migration20261121065249_fk_indexes },
+  { name: 'Migration20261121070328_product_level_invalidation', class: Migration20261121070328_product_level_invalidation },
 ];

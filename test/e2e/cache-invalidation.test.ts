@@ -1,0 +1,92 @@
+import { Client } from 'pg';
+import { loadConfig, systemContext } from '@svc/kit';
+import { demoCatalog } from '@svc/catalog';
+import { imageBase, startPlatform, type Platform } from '@svc/rest-facade/src/platform';
+import { freshDatabase } from '../support/platform';
+
+/**
+ * Two platform instances on one database: a change made through one instance, or by any other
+ * writer straight in PostgreSQL, reaches the other instance's catalog cache through NOTIFY.
+ */
+describe('catalog cache across instances', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let a: Platform;
+  let b: Platform;
+  let key: string;
+  let adminToken: string;
+  let sql: Client;
+  const config = () =>
+    loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true' });
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    a = await startPlatform({ config: config() });
+    b = await startPlatform({ config: config() });
+    const creds = await a.identity.tenants.create(systemContext(a.log, null, 't'), { name: 'Cache', adminEmail: 'cache@example.com' });
+    key = creds.publishable_key;
+    await a.catalog!.seed.load(creds.tenant_id, demoCatalog(), imageBase(a.config, a.url));
+    const login = await fetch(`${a.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: creds.admin_email, password: creds.admin_password }),
+    });
+    adminToken = ((await login.json()) as { token: string }).token;
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await b?.close();
+    await a?.close();
+    await db?.drop();
+  });
+
+  const get = async (p: Platform, path: string) => {
+    const r = await fetch(`${p.url}/api${path}`, { headers: { 'x-publishable-api-key': key } });
+    expect(r.status).toBe(200);
+    return (await r.json()) as any;
+  };
+  const eventually = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('the change did not reach the other instance within 10 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const handle = demoCatalog().products[3].handle;
+
+  it('a stock change written straight in PostgreSQL shows on the other instance, lists included', async () => {
+    const before = (await get(b, `/store/products/${handle}`)).product;
+    await get(b, '/store/products?limit=10'); // cache the list page on b
+    const variant = before.variants[0];
+    await sql.query('update catalog.inventory_level set stocked_quantity = 777, reserved_quantity = 0 where variant_id = $1', [variant.id]);
+    await eventually(async () => (await get(b, `/store/products/${handle}`)).product.variants[0].inventory_quantity === 777);
+    const page = await get(b, '/store/products?limit=10');
+    const inList = page.products.find((p: { handle: string }) => p.handle === handle);
+    expect(inList.variants[0].inventory_quantity).toBe(777);
+  });
+
+  it('an admin change made through one instance shows on the other', async () => {
+    const product = (await get(b, `/store/products/${handle}`)).product;
+    await get(b, `/store/products?q=${encodeURIComponent('Renamed by admin')}`); // cached empty result on b
+    const res = await fetch(`${a.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ query: `mutation($id: String!) { updateProduct(id: $id, input: { title: "Renamed by admin" }) { title } }`, variables: { id: product.id } }),
+    });
+    expect(((await res.json()) as any).data.updateProduct.title).toBe('Renamed by admin');
+    await eventually(async () => (await get(b, `/store/products/${handle}`)).product.title === 'Renamed by admin');
+    await eventually(async () => (await get(b, `/store/products?q=${encodeURIComponent('Renamed by admin')}`)).count === 1);
+  });
+
+  it('a region created through one instance is listed by the other', async () => {
+    const before = (await get(b, '/store/regions')).count;
+    const res = await fetch(`${a.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ query: `mutation { createRegion(input: { name: "Nordics", currency_code: "sek", countries: ["se"] }) { id } }` }),
+    });
+    expect(((await res.json()) as any).data.createRegion.id).toMatch(/^reg_/);
+    await eventually(async () => (await get(b, '/store/regions')).count === before + 1);
+  });
+});
