@@ -4,8 +4,7 @@ import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError } from 'graphql';
-import { STATUS_BY_TYPE, contextFromClaims, toDomainError, type Logger, type RequestContext, type SubgraphRuntime } from '@svc/kit';
+import { contextFailure, contextFromClaims, type Logger, type RequestContext, type SubgraphRuntime } from '@svc/kit';
 import { CONTEXT_HEADER, SIGNATURE_HEADER, verifyClaims } from './context';
 
 export interface SubgraphServer {
@@ -43,8 +42,7 @@ export async function serveSubgraph(rt: SubgraphRuntime<unknown>, opts: { port: 
           ctx.log.debug({ op: (req.body as { operationName?: string })?.operationName }, 'subgraph request');
           return ctx;
         } catch (err) {
-          const e = toDomainError(err);
-          throw new GraphQLError(e.message, { extensions: { type: e.type, code: e.code, http: { status: STATUS_BY_TYPE[e.type] } } });
+          throw contextFailure(err);
         }
       },
     }),

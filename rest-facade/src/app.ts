@@ -2,8 +2,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import qs from 'qs';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { GraphQLError } from 'graphql';
-import { DomainError, Errors, STATUS_BY_TYPE, toDomainError, type Logger, type PlatformConfig, type RequestContext } from '@svc/kit';
+import { DomainError, Errors, contextFailure, type Logger, type PlatformConfig, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from '@svc/gateway/src/context';
 import type { LoadedGateway } from '@svc/gateway/src/gateway';
 import { placeholderSvg, parseImageName } from '@svc/catalog';
@@ -103,8 +102,7 @@ export async function createApp(d: AppDeps): Promise<{ app: express.Express; apo
         try {
           return await d.builder.build(req.headers);
         } catch (err) {
-          const e = toDomainError(err);
-          throw new GraphQLError(e.message, { extensions: { type: e.type, code: e.code, http: { status: STATUS_BY_TYPE[e.type] } } });
+          throw contextFailure(err);
         }
       },
     }),

@@ -12,7 +12,7 @@ import {
 import { buildSchemaSync, createResolversMap, type ContainerType } from 'type-graphql';
 import { authChecker } from './auth-checker';
 import type { RequestContext } from './context';
-import { DomainError, assertNoNul, toDomainError, type FieldError } from './errors';
+import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError, type FieldError } from './errors';
 
 export const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag", "@override"])';
@@ -103,3 +103,12 @@ export function buildFederatedSchema(opts: {
 }
 
 export const isGraphQLError = (e: unknown): e is GraphQLError => e instanceof GraphQLError;
+
+/**
+ * An error raised while building a GraphQL request's context (bad key, bad token, missing gateway
+ * signature) as the GraphQLError Apollo Server answers with: our `type`/`code` and the HTTP status.
+ */
+export function contextFailure(err: unknown): GraphQLError {
+  const e = toDomainError(err);
+  return new GraphQLError(e.message, { extensions: { type: e.type, code: e.code, http: { status: STATUS_BY_TYPE[e.type] } } });
+}
