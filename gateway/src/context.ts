@@ -41,7 +41,8 @@ export class ContextBuilder {
     return given && REQUEST_ID.test(given) ? given : newId('req');
   }
 
-  async build(headers: IncomingHttpHeaders, opts: ContextOptions = {}, requestId = this.requestId(headers)): Promise<RequestContext> {
+  /** `log`: the request's logger when the caller already made one (it carries the request id). */
+  async build(headers: IncomingHttpHeaders, opts: ContextOptions = {}, requestId = this.requestId(headers), log?: Logger): Promise<RequestContext> {
     const ctx: RequestContext = {
       requestId,
       tenantId: null,
@@ -49,7 +50,7 @@ export class ContextBuilder {
       roles: [],
       antispam: { verified: false },
       locale: null,
-      log: this.log.child({ reqId: requestId }),
+      log: log ?? this.log.child({ reqId: requestId }),
       memo: new Map(),
     };
     const key = first(headers['x-publishable-api-key']);

@@ -75,5 +75,5 @@ export function emFor(orm: Orm, ctx: RequestContext): Em {
 
 /** A fresh EntityManager for platform-level work (no tenant filter). */
 export function emGlobal(orm: Orm): Em {
-  return orm.em.fork({ disableTransactions: false }) as Em;
+  return orm.em.fork();
 }

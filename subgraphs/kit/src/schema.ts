@@ -102,7 +102,6 @@ export function buildFederatedSchema(opts: {
   return { schema, sdl };
 }
 
-export const isGraphQLError = (e: unknown): e is GraphQLError => e instanceof GraphQLError;
 
 /**
  * An error raised while building a GraphQL request's context (bad key, bad token, missing gateway

@@ -117,8 +117,8 @@ export class CatalogAdminService {
   }
 
   private async done(ctx: RequestContext, id: string): Promise<ProductView> {
-    // the write was committed; read through the model (cache was invalidated by the trigger)
-    this.read.forget(requireTenant(ctx));
+    // committed: drop what this instance cached before the trigger's NOTIFY arrives, then read through the model
+    this.read.forget(requireTenant(ctx), id);
     return this.read.getAny(requireTenant(ctx), id);
   }
 

@@ -1,4 +1,4 @@
-import { DomainError, Errors, looksLikeId, pgArray, normalizePage, requireTenant, type Orm, type Paginated, type RequestContext } from '@svc/kit';
+import { Errors, looksLikeId, pgArray, normalizePage, requireTenant, type Orm, type Paginated, type RequestContext } from '@svc/kit';
 import type { CatalogCache } from './catalog-cache';
 import { iso, isoNN, priceView, type CategoryView, type PriceRow, type ProductView, type RegionView, type VariantView } from './views';
 import { SqlReader, type Row } from './sql-reader';
@@ -39,9 +39,12 @@ export class ProductReadService extends SqlReader {
     super(orm);
   }
 
-  /** Read-your-writes on this instance; other instances hear of the change through NOTIFY. */
-  forget(tenantId: string): void {
-    this.cache.invalidate(tenantId);
+  /**
+   * Read-your-writes on this instance (other instances hear of the change through NOTIFY): one
+   * product and the list pages, or the whole tenant when no product is named.
+   */
+  forget(tenantId: string, productId?: string): void {
+    this.cache.invalidate(productId ? `${tenantId}|list|${productId}` : tenantId);
   }
 
   // ---------- regions ----------
@@ -304,7 +307,6 @@ export function categoryRowView(r: Row): CategoryView {
   };
 }
 
-export const unknownRegion = (id: string) => new DomainError('validation_error', 'invalid_field', `Region with id "${id}" was not found`);
 
 /** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
 const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
