@@ -14,8 +14,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
-import { demoCatalog, syntheticProducts } from '@svc/catalog';
-import { imageBase, startPlatform, type Platform } from '@svc/rest-facade/src/platform';
+import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
+import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 
 /** Publishable key of the benchmark tenant (fixed so that a standalone run is easy to drive). */
 export const BENCH_PUBLISHABLE_KEY = 'pk_bench_storefront';
@@ -147,12 +147,12 @@ async function main(): Promise<void> {
     const demo = demoCatalog();
     const products = syntheticProducts(PRODUCT_COUNT, 0);
     const generateMs = Date.now() - t;
-    if (!platform.catalog) throw new Error('the catalog subgraph does not run in this process (SUBGRAPH_URLS?)');
+    const catalog = platform.services<CatalogServices>('catalog');
     t = Date.now();
-    const { regions } = await platform.catalog.seed.load(
+    const { regions } = await catalog.seed.load(
       creds.tenant_id,
       { regions: demo.regions, collections: demo.collections, categories: demo.categories, products },
-      imageBase(platform.config, platform.url),
+      imageBaseUrl(publicUrlOf(platform)),
     );
     const loadMs = Date.now() - t;
 
@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     const first = products[0];
     if (!middle || !first) throw new Error('empty catalog');
     const tenantCtx = systemContext(platform.log, creds.tenant_id, 'bench');
-    const product = await platform.catalog.read.get(tenantCtx, middle.handle, regionId);
+    const product = await catalog.read.get(tenantCtx, middle.handle, regionId);
 
     const ready: BenchPlatformReady = {
       ready: true,

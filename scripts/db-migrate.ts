@@ -3,7 +3,7 @@
  * DATABASE_URL, without starting the platform. Used by deployments and the test setup.
  */
 import { JobQueue, createLogger, createOrm, migrate } from '@svc/kit';
-import { SUBGRAPHS } from '@svc/gateway/src/subgraphs';
+import { loadDomains } from '@svc/platform';
 
 async function main() {
   const url = process.env.DATABASE_URL;
@@ -12,7 +12,7 @@ async function main() {
     process.exit(2);
   }
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  for (const def of SUBGRAPHS) {
+  for (const def of loadDomains()) {
     const orm = await createOrm({ dbSchema: def.dbSchema, entities: def.entities, migrations: def.migrations, migrationsDir: def.migrationsDir, url, poolSize: 2, log });
     const applied = await migrate(orm);
     await orm.close(true);

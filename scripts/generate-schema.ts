@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SUBGRAPHS } from '@svc/gateway/src/subgraphs';
-import { composeSupergraph } from '@svc/gateway/src/gateway';
+import { composeSupergraph } from '@svc/gateway';
+import { loadDomains } from '@svc/platform';
 
 export const SCHEMA_DIR = path.join(__dirname, '..', 'schema');
 
@@ -18,7 +18,7 @@ const withHeader = (sdl: string) => `${GENERATED_HEADER}\n${sdl.endsWith('\n') ?
 
 /** Relative path under schema/ -> file content, for every generated file (sorted by path). */
 export function generateSchemaFiles(): Record<string, string> {
-  const { supergraphSdl, subgraphs } = composeSupergraph(SUBGRAPHS);
+  const { supergraphSdl, subgraphs } = composeSupergraph(loadDomains());
   const files: Record<string, string> = {};
   for (const name of Object.keys(subgraphs).sort()) files[`subgraphs/${name}.graphql`] = withHeader(subgraphs[name]);
   files['supergraph.graphql'] = withHeader(supergraphSdl);

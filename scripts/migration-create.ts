@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger, createOrm, ensureDatabase, migrate, startEmbedded } from '@svc/kit';
-import { SUBGRAPHS, subgraphByName } from '@svc/gateway/src/subgraphs';
+import { domainByName, loadDomains } from '@svc/platform';
 
 function writeIndex(dir: string): void {
   const files = fs.readdirSync(dir).filter((f) => /^Migration\d+.*\.ts$/.test(f)).sort();
@@ -24,9 +24,9 @@ function writeIndex(dir: string): void {
 
 async function main() {
   const [name, label, ...rest] = process.argv.slice(2);
-  const def = name ? subgraphByName(name) : undefined;
+  const def = name ? domainByName(name) : undefined;
   if (!def) {
-    console.error(`usage: npm run migration:create -- <${SUBGRAPHS.map((s) => s.name).join('|')}> [name] [--blank]`);
+    console.error(`usage: npm run migration:create -- <${loadDomains().map((s) => s.name).join('|')}> [name] [--blank]`);
     process.exit(2);
   }
   const log = createLogger('warn');

@@ -1,6 +1,6 @@
 /** `npm start`: the whole platform in one process (see README). Ctrl-C stops it cleanly. */
 import { loadConfigOrExit } from '@svc/kit';
-import { DEMO_TENANT_HANDLE, startPlatform } from '@svc/rest-facade/src/platform';
+import { DEMO_TENANT_HANDLE, startPlatform } from '@svc/platform';
 
 async function main() {
   const config = loadConfigOrExit();

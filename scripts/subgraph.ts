@@ -4,14 +4,14 @@
  * one PostgreSQL). Point the gateway at it with SUBGRAPH_<NAME>_URL=http://host:port/graphql.
  */
 import { ChangeBus, createLogger, loadConfigOrExit, openDatabase, startSubgraph } from '@svc/kit';
-import { SUBGRAPHS, subgraphByName } from '@svc/gateway/src/subgraphs';
-import { serveSubgraph } from '@svc/gateway/src/subgraph-server';
+import { serveSubgraph } from '@svc/gateway';
+import { domainByName, loadDomains } from '@svc/platform';
 
 async function main() {
   const name = process.argv[2];
-  const def = name ? subgraphByName(name) : undefined;
+  const def = name ? domainByName(name) : undefined;
   if (!def) {
-    console.error(`usage: npm run subgraph -- <${SUBGRAPHS.map((s) => s.name).join('|')}>`);
+    console.error(`usage: npm run subgraph -- <${loadDomains().map((s) => s.name).join('|')}>`);
     process.exit(2);
   }
   const config = loadConfigOrExit();

@@ -4,7 +4,7 @@
  * JSON object. Works against DATABASE_URL, or the DATA_DIR of a running (or stopped) platform.
  */
 import { ConfigError, ChangeBus, createLogger, loadConfig, openDatabase, startSubgraph, systemContext, DomainError } from '@svc/kit';
-import { identitySubgraph, type IdentityServices } from '@svc/identity';
+import { domain as identity, type IdentityServices } from '@svc/identity';
 
 function args(argv: string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -30,7 +30,7 @@ async function main() {
   const bus = new ChangeBus(db.url, log);
   await bus.start();
   try {
-    const rt = await startSubgraph(identitySubgraph, { config, dbUrl: db.url, log, bus }, { migrate: true });
+    const rt = await startSubgraph(identity, { config, dbUrl: db.url, log, bus }, { migrate: true });
     try {
       const creds = await (rt.services as IdentityServices).tenants.create(systemContext(log, null, 'cli'), {
         name,

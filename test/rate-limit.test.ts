@@ -9,7 +9,7 @@ import {
   RedisRateLimitStore,
   createRateLimitStore,
   rateLimitMiddleware,
-} from '../rest-facade/src/middleware/rate-limit';
+} from '@svc/rest-facade';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN_ID = `test:ratelimit:${process.pid}:${randomUUID()}:`;

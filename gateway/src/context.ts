@@ -12,13 +12,24 @@ import {
   type PlatformConfig,
   type RequestContext,
 } from '@svc/kit';
-import type { AuthorityService } from '@svc/identity';
 
 export interface ContextOptions {
   /** verify and consume the anti-spam token (public POSTs) */
   antispam?: boolean;
   /** anti-spam token from the body, when the header is absent */
   antispamToken?: string;
+}
+
+/**
+ * What the context builder asks of the identity domain (its AuthorityService implements this):
+ * which tenant a publishable key names, which agent an API key is, whether a session is open,
+ * whether an anti-spam solution is valid and unused.
+ */
+export interface Authority {
+  tenantForPublishableKey(key: string): Promise<string | null>;
+  agentForKey(key: string): Promise<{ id: string; tenantId: string } | null>;
+  sessionActive(sid: string): Promise<boolean>;
+  consumeAntispam(tenantId: string, payload: string): Promise<boolean>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;
@@ -32,7 +43,7 @@ const first = (v: string | string[] | undefined): string | undefined => (Array.i
 export class ContextBuilder {
   constructor(
     private readonly config: PlatformConfig,
-    private readonly authority: AuthorityService,
+    private readonly authority: Authority,
     private readonly log: Logger,
   ) {}
 
@@ -46,6 +57,7 @@ export class ContextBuilder {
     const ctx: RequestContext = {
       requestId,
       tenantId: null,
+      publishableKey: false,
       actor: ANONYMOUS,
       roles: [],
       antispam: { verified: false },
@@ -58,6 +70,7 @@ export class ContextBuilder {
       const tenantId = await this.authority.tenantForPublishableKey(key);
       if (!tenantId) throw new DomainError('authentication_error', 'invalid_publishable_key', 'The publishable API key is not valid');
       ctx.tenantId = tenantId;
+      ctx.publishableKey = true;
     }
     const auth = first(headers.authorization);
     if (auth) await this.authenticate(ctx, auth);

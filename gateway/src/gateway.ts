@@ -20,7 +20,7 @@ import {
   type OperationDefinitionNode,
   GraphQLError,
 } from 'graphql';
-import { claimsOf, subgraphSdl, type Logger, type RequestContext, type SubgraphDefinition } from '@svc/kit';
+import { claimsOf, subgraphSdl, type Logger, type RequestContext, type DomainDefinition } from '@svc/kit';
 import { CONTEXT_HEADER, SIGNATURE_HEADER, signClaims } from './context';
 
 /**
@@ -67,7 +67,7 @@ export class SignedRemoteDataSource extends RemoteGraphQLDataSource<RequestConte
 }
 
 /** Composes the supergraph SDL from the subgraphs' code (no database needed). */
-export function composeSupergraph(defs: SubgraphDefinition<any>[], urls: Record<string, string> = {}): { supergraphSdl: string; subgraphs: Record<string, string> } {
+export function composeSupergraph(defs: DomainDefinition[], urls: Record<string, string> = {}): { supergraphSdl: string; subgraphs: Record<string, string> } {
   const subgraphs: Record<string, string> = {};
   for (const d of defs) subgraphs[d.name] = subgraphSdl(d);
   const result = composeServices(

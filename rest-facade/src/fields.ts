@@ -61,11 +61,10 @@ function removePath(obj: unknown, path: string[]): unknown {
   return copy;
 }
 
-/** `extra(doc, path)` may supply data that is not in the default document (e.g. variants.prices). */
-export function applyFields<T>(doc: T, spec: FieldSpec | null, extra?: (doc: T, path: string) => T): T {
+/** Projects a shaped document; data outside the default document must come from the operation (its arguments). */
+export function applyFields<T>(doc: T, spec: FieldSpec | null): T {
   if (!spec) return doc;
   let out: unknown = doc;
-  if (extra) for (const a of spec.add) out = extra(out as T, a);
   if (spec.replace) out = pick(out, [...spec.replace, ...spec.add].map((p) => p.split('.')));
   for (const r of spec.remove) out = removePath(out, r.split('.'));
   return out as T;

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApolloGateway } from '@apollo/gateway';
 import { Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { SUBGRAPHS } from '@svc/gateway/src/subgraphs';
-import { composeSupergraph } from '@svc/gateway/src/gateway';
-import { ROUTES } from '@svc/rest-facade/src/routes';
-import type { RouteDef } from '@svc/rest-facade/src/engine';
+import type { RouteDef } from '@svc/kit';
+import { composeSupergraph } from '@svc/gateway';
+import { operationSource } from '@svc/rest-facade';
+import { allRoutes, loadDomains, routeSources } from '@svc/platform';
+
+const SUBGRAPHS = loadDomains();
+const ROUTES = allRoutes();
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
@@ -126,7 +129,6 @@ const PENDING: string[] = [
 ];
 
 const ROOT = path.join(__dirname, '..', '..');
-const OPERATIONS_DIR = path.join(ROOT, 'rest-facade', 'src', 'operations');
 const SPEC_FILE = 'service-description.md';
 
 /**
@@ -310,16 +312,22 @@ describe('route contract', () => {
     afterAll(() => gateway?.stop());
 
     it.each(ROUTES.map((r) => [routeKey(r), r] as const))('%s: one named operation that validates against the API schema', (_key, r) => {
-      const [domain, name] = r.operation.split('/');
-      const file = path.join(OPERATIONS_DIR, domain, `${name}.graphql`);
+      const name = r.operation.split('/')[1];
+      let file: string;
+      let source: string;
+      try {
+        ({ file, source } = operationSource(routeSources(SUBGRAPHS), r.operation));
+      } catch (err) {
+        throw new Error(`operation '${r.operation}' cannot be read: ${(err as Error).message}`);
+      }
       const rel = path.relative(ROOT, file);
-      if (!fs.existsSync(file)) throw new Error(`${rel} does not exist (operation '${r.operation}')`);
-      const doc = parse(fs.readFileSync(file, 'utf8'));
-      const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-      const others = doc.definitions.filter((d) => d.kind !== Kind.OPERATION_DEFINITION && d.kind !== Kind.FRAGMENT_DEFINITION);
+      const own = parse(fs.readFileSync(file, 'utf8'));
+      const ops = own.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+      const others = own.definitions.filter((d) => d.kind !== Kind.OPERATION_DEFINITION && d.kind !== Kind.FRAGMENT_DEFINITION);
       if (ops.length !== 1 || others.length) throw new Error(`${rel} must hold exactly one operation (and fragments); it has ${ops.length} operations and ${others.length} other definitions`);
       if (ops[0].name?.value !== name) throw new Error(`${rel}: the operation is named '${ops[0].name?.value ?? '(anonymous)'}', expected '${name}' (the file name)`);
-      const errors = validate(apiSchema, doc);
+      // the document the facade sends: the operation plus the shared fragments it uses
+      const errors = validate(apiSchema, parse(source));
       if (errors.length) throw new Error(`${rel} does not validate against the supergraph API schema:\n  ${errors.map((e) => e.message).join('\n  ')}`);
     });
   });

@@ -12,8 +12,10 @@ import {
   type ObjectTypeDefinitionNode,
 } from 'graphql';
 import { buildSubgraphSchemaFor } from '@svc/kit';
-import { SUBGRAPHS } from '@svc/gateway/src/subgraphs';
-import { composeSupergraph } from '@svc/gateway/src/gateway';
+import { composeSupergraph } from '@svc/gateway';
+import { loadDomains } from '@svc/platform';
+
+const SUBGRAPHS = loadDomains();
 import { GENERATED_HEADER, SCHEMA_DIR, generateSchemaFiles } from '../../scripts/generate-schema';
 
 /**

@@ -340,7 +340,7 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
       const updated = await db.query(`select count(*)::int as n from catalog.outbox_event where type = 'product.updated' and data->>'id' = $1 and tenant_id = $2`, [tent.id, t.tenant_id]);
       expect(updated.rows[0].n).toBeGreaterThanOrEqual(5);
       const stock = await db.query(`select data from catalog.outbox_event where type = 'inventory.updated' and tenant_id = $1`, [t.tenant_id]);
-      expect(stock.rows.map((r) => r.data)).toContainEqual({ variant_id: tent.variants[0].id, stocked_quantity: 42 });
+      expect(stock.rows.map((r) => r.data)).toContainEqual({ variant_id: tent.variants[0].id, product_id: tent.id, stocked_quantity: 42 });
       const region = await db.query(`select count(*)::int as n from catalog.outbox_event where type = 'region.created' and tenant_id = $1`, [t.tenant_id]);
       expect(region.rows[0].n).toBe(2);
       // failed and refused mutations emitted nothing

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { loadConfig, systemContext } from '@svc/kit';
-import { demoCatalog } from '@svc/catalog';
-import { imageBase, startPlatform, type Platform } from '@svc/rest-facade/src/platform';
+import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
+import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
 
 /**
@@ -24,7 +24,7 @@ describe('catalog cache across instances', () => {
     b = await startPlatform({ config: config() });
     const creds = await a.identity.tenants.create(systemContext(a.log, null, 't'), { name: 'Cache', adminEmail: 'cache@example.com' });
     key = creds.publishable_key;
-    await a.catalog!.seed.load(creds.tenant_id, demoCatalog(), imageBase(a.config, a.url));
+    await a.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(a)));
     const login = await fetch(`${a.url}/api/auth/user/emailpass`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

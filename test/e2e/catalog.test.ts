@@ -1,6 +1,6 @@
 import type { TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { demoCatalog, type SeedProduct, type SeedVariant } from '../../subgraphs/catalog/src/seed/demo-catalog';
+import { demoCatalog, type SeedProduct, type SeedVariant } from '@svc/catalog';
 
 /**
  * Storefront reads through the REST facade (Medusa v2 shapes) against the demo catalog, with the

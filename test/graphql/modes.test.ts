@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { ChangeBus, loadConfig, startSubgraph, systemContext, type SubgraphRuntime } from '@svc/kit';
-import { catalogSubgraph, demoCatalog } from '@svc/catalog';
-import { serveSubgraph, type SubgraphServer } from '@svc/gateway/src/subgraph-server';
-import { startPlatform, imageBase, type Platform } from '@svc/rest-facade/src/platform';
+import { domain as catalogDomain, demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
+import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
+import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
 
 /**
@@ -14,7 +14,7 @@ describe('gateway modes: in-process and remote subgraphs', () => {
   let local: Platform;
   let remote: Platform;
   let bus: ChangeBus;
-  let rt: SubgraphRuntime<unknown>;
+  let rt: SubgraphRuntime<CatalogServices>;
   let server: SubgraphServer;
   let key: string;
   const subgraphLogs: Array<Record<string, unknown>> = [];
@@ -27,13 +27,13 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     local = await startPlatform({ config: env() });
     const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name: 'Modes', adminEmail: 'modes@example.com' });
     key = creds.publishable_key;
-    await local.catalog!.seed.load(creds.tenant_id, demoCatalog(), imageBase(local.config, local.url));
+    await local.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(local)));
 
     const log = pino({ level: 'debug' }, { write: (s: string) => void subgraphLogs.push(JSON.parse(s)) });
     const cfg = env();
     bus = new ChangeBus(db.url, log);
     await bus.start();
-    rt = await startSubgraph(catalogSubgraph, { config: cfg, dbUrl: db.url, log, bus });
+    rt = await startSubgraph(catalogDomain, { config: cfg, dbUrl: db.url, log, bus });
     server = await serveSubgraph(rt, { port: 0, host: '127.0.0.1', internalSecret: cfg.internalSecret, log });
     remote = await startPlatform({ config: env({ SUBGRAPH_CATALOG_URL: server.url }) });
   });

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import { z } from 'zod';
-import { route } from '@svc/rest-facade/src/engine';
+import { route } from '@svc/kit';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import type { TenantCredentials } from '@svc/identity';
 
@@ -11,7 +11,7 @@ const guarded = route({
   auth: 'publishable',
   antispam: true,
   body: z.strictObject({ message: z.string().optional(), antispam_token: z.string().optional() }),
-  operation: 'auth/AntispamChallenge',
+  operation: 'identity/AntispamChallenge',
   summary: 'test-only route protected by the anti-spam check',
   respond: () => ({ accepted: true }),
 });

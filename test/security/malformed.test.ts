@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z, type ZodType } from 'zod';
 import type { TenantCredentials } from '@svc/identity';
-import { ROUTES } from '@svc/rest-facade/src/routes';
-import type { RouteDef } from '@svc/rest-facade/src/engine';
+import type { RouteDef } from '@svc/kit';
+import { allRoutes } from '@svc/platform';
+
+const ROUTES = allRoutes();
 import { startTestPlatform, type ApiResponse, type RequestOptions, type TestPlatform } from '../support/platform';
 
 /**

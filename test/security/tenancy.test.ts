@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
-import { demoCatalog } from '../../subgraphs/catalog/src/seed/demo-catalog';
+import { demoCatalog } from '@svc/catalog';
 
 /**
  * Two tenants with the same demo catalog (same handles, different ids) plus a product only A has:

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { execFileSync } from 'node:child_process';
-import { startEmbedded } from '@svc/kit/src/db';
-import { createLogger } from '@svc/kit/src/logger';
+import { createLogger, startEmbedded } from '@svc/kit/db';
 
 /**
  * One PostgreSQL for the whole run: TEST_DATABASE_URL's server if given, else an embedded one

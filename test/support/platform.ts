@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { loadConfig, systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { startPlatform, type Platform } from '@svc/rest-facade/src/platform';
-import type { RouteDef } from '@svc/rest-facade/src/engine';
-import { demoCatalog } from '@svc/catalog';
-import { imageBase } from '@svc/rest-facade/src/platform';
+import type { RouteDef } from '@svc/kit';
+import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
+import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -108,7 +107,7 @@ export async function startTestPlatform(o: { env?: Record<string, string>; extra
     createTenant: (name = `Shop ${randomBytes(3).toString('hex')}`) =>
       p.identity.tenants.create(systemContext(p.log, null, 'test'), { name, adminEmail: `admin-${randomBytes(5).toString('hex')}@example.com` }),
     seedCatalog: async (tenantId: string) => {
-      await p.catalog!.seed.load(tenantId, demoCatalog(), imageBase(p.config, p.url));
+      await p.services<CatalogServices>('catalog').seed.load(tenantId, demoCatalog(), imageBaseUrl(publicUrlOf(p)));
     },
     registerCustomer: async (key: string, email = `c-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-battery') => {
       const r = await request('POST', `${p.url}/api/auth/customer/emailpass/register`, { key, body: { email, password } });

@@ -1,4 +1,4 @@
-import { CatalogCache } from '@svc/catalog/src/services/catalog-cache';
+import { CatalogCache } from '@svc/catalog';
 
 describe('catalog cache invalidation', () => {
   const fill = (c: CatalogCache, t: string) => {

@@ -1,19 +1,54 @@
 import type { AuthChecker } from 'type-graphql';
 import type { RequestContext } from './context';
 import { Errors } from './errors';
+import type { AuthLevel } from './rest';
 
 /**
- * The one auth checker of every subgraph. `@Authorized()` needs any signed-in actor;
- * `@Authorized('admin')` needs one of the named roles. Roles: customer, admin, agent, operator.
+ * The one place that decides who may do what. GraphQL: `@Authorized()` needs any signed-in actor;
+ * `@Authorized('admin')` needs one of the named roles (customer, admin, agent, operator).
  * Tenant-scoped roles also need a tenant in the context; the operator role is platform-wide.
+ * REST: `authorizeRoute` checks a route's declared auth level before its operation runs; the
+ * operation's resolvers check their roles again.
  */
-export const authChecker: AuthChecker<RequestContext> = ({ context }, roles) => {
-  const ctx = context;
+export function requireRole(ctx: RequestContext, roles: readonly string[]): void {
   if (ctx.actor.type === 'anonymous') throw Errors.unauthenticated();
-  if (roles.length === 0) return true;
-  if (roles.some((r) => ctx.roles.includes(r))) {
-    if (!ctx.roles.includes('operator') && !ctx.tenantId) throw Errors.publishableKeyRequired();
-    return true;
-  }
-  throw Errors.forbidden();
+  if (roles.length === 0) return;
+  if (!roles.some((r) => ctx.roles.includes(r))) throw Errors.forbidden();
+  if (!ctx.roles.includes('operator') && !ctx.tenantId) throw Errors.publishableKeyRequired();
+}
+
+export const authChecker: AuthChecker<RequestContext> = ({ context }, roles) => {
+  requireRole(context, roles);
+  return true;
 };
+
+export function authorizeRoute(ctx: RequestContext, level: AuthLevel): void {
+  const t = ctx.actor.type;
+  switch (level) {
+    case 'none':
+      return;
+    case 'publishable':
+      if (!ctx.publishableKey) throw Errors.publishableKeyRequired();
+      return;
+    case 'customer':
+      if (!ctx.publishableKey) throw Errors.publishableKeyRequired();
+      if (t !== 'customer' || !ctx.actor.id) throw Errors.unauthenticated('authentication_required', 'A customer token is required');
+      return;
+    case 'token':
+      if (t !== 'customer' && t !== 'admin') throw Errors.unauthenticated('authentication_required', 'A customer or admin token is required');
+      return;
+    case 'admin':
+      if (t !== 'admin') throw Errors.unauthenticated('authentication_required', 'An admin token is required');
+      return;
+    case 'agent':
+      if (t !== 'agent') throw Errors.unauthenticated('authentication_required', 'An agent API key is required');
+      return;
+    case 'operator':
+      if (t !== 'operator') throw Errors.unauthenticated('authentication_required', 'The operator token is required');
+      return;
+    default: {
+      const never: never = level;
+      throw new Error(`unknown auth level ${String(never)}`);
+    }
+  }
+}

@@ -21,6 +21,8 @@ export interface Actor {
 export interface RequestContext {
   requestId: string;
   tenantId: string | null;
+  /** the tenant was named by a valid `x-publishable-api-key` (storefront routes need one) */
+  publishableKey: boolean;
   actor: Actor;
   /** roles the auth checker matches `@Authorized(...)` against */
   roles: string[];
@@ -32,11 +34,11 @@ export interface RequestContext {
 }
 
 /** The serialisable part of the context (what travels to remote subgraphs). */
-export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'actor' | 'roles' | 'antispam' | 'locale'>;
+export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'actor' | 'roles' | 'antispam' | 'locale'>;
 
 export function claimsOf(ctx: RequestContext): ContextClaims {
-  const { requestId, tenantId, actor, roles, antispam, locale } = ctx;
-  return { requestId, tenantId, actor, roles, antispam, locale };
+  const { requestId, tenantId, publishableKey, actor, roles, antispam, locale } = ctx;
+  return { requestId, tenantId, publishableKey, actor, roles, antispam, locale };
 }
 
 export function contextFromClaims(claims: ContextClaims, log: Logger): RequestContext {
@@ -49,6 +51,7 @@ export function systemContext(log: Logger, tenantId: string | null, requestId = 
   return {
     requestId,
     tenantId,
+    publishableKey: false,
     actor: { type: 'operator', id: null },
     roles: ['operator'],
     antispam: { verified: false },

@@ -18,3 +18,5 @@ export * from './jobs';
 export * from './subgraph';
 export * from './scalars';
 export * from './tokens';
+export * from './events';
+export * from './rest';

@@ -1,10 +1,9 @@
-import { Entity, Index, PrimaryKey, Property, type EntityManager } from '@mikro-orm/core';
-import type { RequestContext } from './context';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from './ids';
 
 /**
  * Domain-event outbox. Each subgraph has this table in its own schema; services add a row in the
- * same transaction as the change (`emitEvent`), the relay publishes it to the job queue.
+ * same transaction as the change (`events.emit`, see events.ts), the relay publishes it to the job queue.
  */
 @Entity({ tableName: 'outbox_event' })
 @Index({ properties: ['publishedAt', 'createdAt'] })
@@ -41,15 +40,4 @@ export interface DomainEvent {
   created_at: string;
   request_id: string | null;
   data: Record<string, unknown>;
-}
-
-/** Adds an event to the unit of work of `em`: it is written by the same flush/transaction. */
-export function emitEvent(em: EntityManager, ctx: RequestContext, type: string, data: Record<string, unknown>): OutboxEvent {
-  const ev = new OutboxEvent();
-  ev.tenantId = ctx.tenantId;
-  ev.type = type;
-  ev.data = data;
-  ev.requestId = ctx.requestId;
-  em.persist(ev);
-  return ev;
 }

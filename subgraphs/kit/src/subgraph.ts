@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import type { ContainerType } from 'type-graphql';
 import type { ChangeBus } from './change-bus';
 import type { PlatformConfig } from './config';
-import type { JobQueue } from './jobs';
+import type { RequestContext } from './context';
+import type { DomainEvents, EventSchemas, Subscription } from './events';
+import type { RouteDef } from './rest';
 import { createOrm, migrate, type Orm } from './orm';
 import { buildFederatedSchema, type ReferenceResolver } from './schema';
 
@@ -21,8 +23,30 @@ export interface ServiceFactoryArgs {
   deps: PlatformDeps;
 }
 
-/** The one registry of a subgraph (its module.ts): entities, resolvers, references, services. */
-export interface SubgraphDefinition<S = unknown> {
+export interface SeedContext {
+  /** system context of the demo tenant (operator role, tenant set) */
+  ctx: RequestContext;
+  tenantId: string;
+  /** absolute base URL of the platform (PUBLIC_URL or the listener), for links in seeded data */
+  publicUrl: string;
+  /** directory served at `/static` (under DATA_DIR): seeded files go here */
+  staticDir: string;
+  log: Logger;
+}
+
+/** A background job of a domain, run by the job queue (`schedule`: cron, in UTC). */
+export interface JobDefinition<S = any> {
+  name: string;
+  schedule?: string;
+  handler: (data: Record<string, unknown>, ctx: RequestContext, services: S) => Promise<void>;
+}
+
+/**
+ * The manifest of a domain (its `src/index.ts` exports it as `domain`): everything it contributes
+ * to the platform. The platform discovers every `subgraphs/<name>` package whose package.json
+ * has `"svc": { "domain": … }`; nothing else lists domains by hand.
+ */
+export interface DomainDefinition<S = any> {
   name: string;
   /** PostgreSQL schema that holds this subgraph's tables */
   dbSchema: string;
@@ -32,17 +56,28 @@ export interface SubgraphDefinition<S = unknown> {
   resolvers: Function[];
   orphanedTypes?: Function[];
   createServices(args: ServiceFactoryArgs): S;
+  /** `__resolveReference` of every `@key` type (the schema build fails when one is missing) */
   references?(services: S): Record<string, ReferenceResolver>;
-  /** after migrations: start caches, listeners, job handlers */
-  start?(services: S, deps: PlatformDeps, queue?: JobQueue): Promise<void>;
+  /** the domain's own events (name -> payload schema) */
+  events?: DomainEvents<EventSchemas>;
+  /** handlers of events (its own or other domains'), run through the job queue */
+  subscriptions?: Subscription<S>[];
+  jobs?: JobDefinition<S>[];
+  /** REST routes (`src/rest/routes.ts`) and the folder of their named operations */
+  routes?: RouteDef[];
+  operationsDir?: string;
+  /** demo store content, run once when the demo tenant is created */
+  seed?(services: S, seed: SeedContext): Promise<void>;
+  /** after migrations: start caches and listeners */
+  start?(services: S, deps: PlatformDeps): Promise<void>;
   stop?(services: S): Promise<void>;
 }
 
-export const defineSubgraph = <S>(def: SubgraphDefinition<S>): SubgraphDefinition<S> => def;
+export const defineDomain = <S>(def: DomainDefinition<S>): DomainDefinition<S> => def;
 
 export interface SubgraphRuntime<S = unknown> {
   name: string;
-  def: SubgraphDefinition<S>;
+  def: DomainDefinition<S>;
   orm: Orm;
   services: S;
   schema: GraphQLSchema;
@@ -64,7 +99,7 @@ function containerFor(services: unknown): ContainerType {
   };
 }
 
-export function buildSubgraphSchemaFor<S>(def: SubgraphDefinition<S>, services: S) {
+export function buildSubgraphSchemaFor<S>(def: DomainDefinition<S>, services: S) {
   return buildFederatedSchema({
     resolvers: def.resolvers,
     orphanedTypes: def.orphanedTypes,
@@ -74,14 +109,14 @@ export function buildSubgraphSchemaFor<S>(def: SubgraphDefinition<S>, services: 
 }
 
 /** The SDL of a subgraph without touching a database (schema generation, drift test). */
-export function subgraphSdl(def: SubgraphDefinition<unknown>): string {
+export function subgraphSdl(def: DomainDefinition<unknown>): string {
   return buildSubgraphSchemaFor(def, {} as never).sdl;
 }
 
 export async function startSubgraph<S>(
-  def: SubgraphDefinition<S>,
+  def: DomainDefinition<S>,
   deps: PlatformDeps,
-  opts: { migrate?: boolean; queue?: JobQueue } = {},
+  opts: { migrate?: boolean } = {},
 ): Promise<SubgraphRuntime<S>> {
   const orm = await createOrm({
     dbSchema: def.dbSchema,
@@ -99,7 +134,7 @@ export async function startSubgraph<S>(
     }
     const services = def.createServices({ orm, deps });
     const { schema, sdl } = buildSubgraphSchemaFor(def, services);
-    await def.start?.(services, deps, opts.queue);
+    await def.start?.(services, deps);
     return {
       name: def.name,
       def,

@@ -3,7 +3,7 @@ import { JSONScalar, requireTenant, type RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { ProductListType, ProductType } from '../types/product.type';
 import { CreateProductInput, PriceInput, ProductListArgs, UpdateProductInput, UpdateVariantInput, VariantInput } from '../inputs/product.input';
-import type { ProductView } from '../services/views';
+import { withVariantPrices, type ProductView } from '../services/views';
 
 @Resolver(() => ProductType)
 export class ProductResolver {
@@ -24,9 +24,9 @@ export class ProductResolver {
     return this.s.read.get(ctx, id, regionId ?? undefined, countryCode ?? undefined);
   }
 
-  @FieldResolver(() => JSONScalar)
-  document(@Root() p: ProductView): ProductView {
-    return p;
+  @FieldResolver(() => JSONScalar, { description: 'The whole Medusa StoreProduct as one JSON value (the REST read path); with_prices adds every variant price as variants[].prices' })
+  document(@Root() p: ProductView, @Arg('with_prices', () => Boolean, { nullable: true }) withPrices?: boolean | null): ProductView {
+    return withPrices ? withVariantPrices(p) : p;
   }
 
   @Authorized('admin')

@@ -9,8 +9,6 @@
 const DEFAULT_SIZE = 800;
 const MIN_SIZE = 16;
 const MAX_SIZE = 4096;
-const MAX_IMAGE_NAME_LENGTH = 120;
-const IMAGE_NAME_RE = /^[a-z0-9][a-z0-9-]*\.svg$/;
 
 /** 32-bit FNV-1a hash of a string (over UTF-16 code units). */
 function hash32(input: string): number {
@@ -142,12 +140,4 @@ export function placeholderSvg(name: string, opts?: { title?: string; width?: nu
     `<text font-family="Helvetica, Arial, sans-serif" font-size="${fontSize}" font-weight="600" fill="#ffffff" fill-opacity="0.95" text-anchor="middle" dominant-baseline="middle">${tspans}</text>` +
     `</svg>`
   );
-}
-
-/** Validates an image file name like 'classic-tee-1.svg' (lowercase letters, digits, dashes, ending in .svg, at most 120 chars); returns the name without extension or null. */
-export function parseImageName(file: string): string | null {
-  if (typeof file !== 'string') return null;
-  if (file.length === 0 || file.length > MAX_IMAGE_NAME_LENGTH) return null;
-  if (!IMAGE_NAME_RE.test(file)) return null;
-  return file.slice(0, -'.svg'.length);
 }

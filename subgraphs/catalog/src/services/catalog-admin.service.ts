@@ -1,4 +1,4 @@
-import { DomainError, Errors, emFor, emitEvent, requireTenant, toScaled, fromScaled, type Em, type Orm, type RequestContext } from '@svc/kit';
+import { DomainError, Errors, emFor, requireTenant, toScaled, fromScaled, type Em, type Orm, type RequestContext } from '@svc/kit';
 import { Region, RegionCountry } from '../entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from '../entities/taxonomy.entity';
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from '../entities/product.entity';
@@ -15,6 +15,7 @@ import type {
 import type { ProductReadService } from './product-read.service';
 import type { ProductView, RegionView } from './views';
 import { COUNTRIES } from './countries';
+import { catalogEvents } from '../events';
 
 export const slugify = (s: string) =>
   s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 180) || 'item';
@@ -138,7 +139,7 @@ export class CatalogAdminService {
       (input.variants ?? []).forEach((v, i) => this.addVariant(em, tenantId, p, v, i));
       (input.images ?? []).forEach((url, i) => em.create(ProductImage, { tenantId, product: p, url, rank: i } as never));
       if (!p.thumbnail && input.images?.length) p.thumbnail = input.images[0];
-      emitEvent(em, ctx, 'product.created', { id: p.id, handle: p.handle });
+      catalogEvents.emit(em, ctx, 'product.created', { id: p.id, handle: p.handle });
       return p.id;
     });
     return this.done(ctx, id);
@@ -149,7 +150,7 @@ export class CatalogAdminService {
     await emFor(this.orm, ctx).transactional(async (em) => {
       const p = await this.product(em, id);
       await this.applyProductFields(em, tenantId, p, input);
-      emitEvent(em, ctx, 'product.updated', { id });
+      catalogEvents.emit(em, ctx, 'product.updated', { id });
     });
     return this.done(ctx, id);
   }
@@ -162,7 +163,7 @@ export class CatalogAdminService {
       const rank = await em.count(ProductVariant, { product: p });
       this.addVariant(em, tenantId, p, input, rank);
       p.updatedAt = new Date();
-      emitEvent(em, ctx, 'product.updated', { id: productId });
+      catalogEvents.emit(em, ctx, 'product.updated', { id: productId });
     });
     return this.done(ctx, productId);
   }
@@ -184,7 +185,7 @@ export class CatalogAdminService {
       if (input.weight !== undefined) v.weight = input.weight;
       if (input.metadata !== undefined) v.metadata = input.metadata;
       v.updatedAt = new Date();
-      emitEvent(em, ctx, 'product.updated', { id: v.product.id });
+      catalogEvents.emit(em, ctx, 'product.updated', { id: v.product.id });
       return v.product.id;
     });
     return this.done(ctx, productId);
@@ -199,7 +200,7 @@ export class CatalogAdminService {
       await em.nativeDelete(Price, { variant: v });
       this.setPrices(em, tenantId, v, prices);
       v.updatedAt = new Date();
-      emitEvent(em, ctx, 'product.updated', { id: v.product.id });
+      catalogEvents.emit(em, ctx, 'product.updated', { id: v.product.id });
       return v.product.id;
     });
     return this.done(ctx, productId);
@@ -216,7 +217,7 @@ export class CatalogAdminService {
       }
       level.stockedQuantity = stocked;
       level.updatedAt = new Date();
-      emitEvent(em, ctx, 'inventory.updated', { variant_id: variantId, stocked_quantity: stocked });
+      catalogEvents.emit(em, ctx, 'inventory.updated', { variant_id: variantId, product_id: v.product.id, stocked_quantity: stocked });
       return v.product.id;
     });
     return this.done(ctx, productId);
@@ -231,7 +232,7 @@ export class CatalogAdminService {
         if (!c) throw Errors.invalidField('countries', `Unknown country code ${code}`);
         em.create(RegionCountry, { tenantId, region: r, iso2: code.toLowerCase(), iso3: c[0], numCode: c[1], name: c[2].toUpperCase(), displayName: c[2] } as never);
       }
-      emitEvent(em, ctx, 'region.created', { id: r.id });
+      catalogEvents.emit(em, ctx, 'region.created', { id: r.id });
       return r.id;
     });
     this.read.forget(tenantId);
@@ -240,28 +241,32 @@ export class CatalogAdminService {
 
   async createCollection(ctx: RequestContext, input: CollectionInput): Promise<string> {
     const tenantId = requireTenant(ctx);
-    const em = emFor(this.orm, ctx);
-    const c = em.create(ProductCollection, { tenantId, title: input.title, handle: input.handle ?? slugify(input.title) } as never);
-    await em.flush();
+    const id = await emFor(this.orm, ctx).transactional(async (em) => {
+      const c = em.create(ProductCollection, { tenantId, title: input.title, handle: input.handle ?? slugify(input.title) } as never);
+      catalogEvents.emit(em, ctx, 'collection.created', { id: c.id, handle: c.handle });
+      return c.id;
+    });
     this.read.forget(tenantId);
-    return c.id;
+    return id;
   }
 
   async createCategory(ctx: RequestContext, input: CategoryInput): Promise<string> {
     const tenantId = requireTenant(ctx);
-    const em = emFor(this.orm, ctx);
-    const parent = input.parent_category_id ? await em.findOne(ProductCategory, { id: input.parent_category_id }) : null;
-    if (input.parent_category_id && !parent) throw Errors.invalidField('parent_category_id', 'Parent category does not exist');
-    const c = em.create(ProductCategory, {
-      tenantId,
-      name: input.name,
-      handle: input.handle ?? slugify(input.name),
-      description: input.description ?? '',
-      parent,
-      rank: input.rank ?? 0,
-    } as never);
-    await em.flush();
+    const id = await emFor(this.orm, ctx).transactional(async (em) => {
+      const parent = input.parent_category_id ? await em.findOne(ProductCategory, { id: input.parent_category_id }) : null;
+      if (input.parent_category_id && !parent) throw Errors.invalidField('parent_category_id', 'Parent category does not exist');
+      const c = em.create(ProductCategory, {
+        tenantId,
+        name: input.name,
+        handle: input.handle ?? slugify(input.name),
+        description: input.description ?? '',
+        parent,
+        rank: input.rank ?? 0,
+      } as never);
+      catalogEvents.emit(em, ctx, 'category.created', { id: c.id, handle: c.handle });
+      return c.id;
+    });
     this.read.forget(tenantId);
-    return c.id;
+    return id;
   }
 }

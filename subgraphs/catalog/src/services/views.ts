@@ -226,3 +226,8 @@ export function priceView(doc: ProductView, region: { id: string; currency_code:
     }),
   };
 }
+
+/** The document with every variant's price list as a plain (enumerable) `prices` field. */
+export function withVariantPrices(doc: ProductView): ProductView {
+  return { ...doc, variants: doc.variants.map((v) => ({ ...v, prices: v.prices ?? [] })) };
+}

@@ -3,7 +3,6 @@ import {
   TOKEN_TTL_SECONDS,
   emFor,
   emGlobal,
-  emitEvent,
   hashPassword,
   requireTenant,
   signToken,
@@ -16,6 +15,7 @@ import {
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { AdminUser } from '../entities/credentials.entity';
 import { Customer } from '../entities/customer.entity';
+import { identityEvents } from '../events';
 
 const invalidCredentials = () => new DomainError('authentication_error', 'invalid_credentials', 'Invalid email or password');
 const normEmail = (e: string) => e.trim().toLowerCase();
@@ -52,7 +52,7 @@ export class AuthService {
       if (!customer) {
         customer = Object.assign(new Customer(), { tenantId, email, hasAccount: true });
         em.persist(customer);
-        emitEvent(em, ctx, 'customer.created', { id: customer.id, email });
+        identityEvents.emit(em, ctx, 'customer.created', { id: customer.id, email });
       } else {
         customer.hasAccount = true;
       }

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import qs from 'qs';
+import { DomainError, Errors, type Logger, type PlatformConfig } from '@svc/kit';
+import type { ContextBuilder, GraphQLServer } from '@svc/gateway';
+import { sendError } from '@svc/rest-facade';
+
+const ALLOWED_HEADERS = 'x-publishable-api-key, authorization, content-type, x-antispam-token, x-medusa-locale, accept-language, x-request-id';
+
+export interface AppDeps {
+  config: PlatformConfig;
+  log: Logger;
+  builder: ContextBuilder;
+  graphql: GraphQLServer;
+  /** the REST facade router (mounted at /api) */
+  api: express.Router;
+  /** directory served at /static (seeded and uploaded files) */
+  staticDir: string;
+  isReady: () => boolean;
+}
+
+/** The HTTP surface: /health, /static, /graphql (the gateway's door), /api (the REST facade). */
+export function createApp(d: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // no ETag: hashing every body (400 KB product pages) costs more than conditional GETs save here
+  app.set('etag', false);
+  app.set('trust proxy', d.config.trustedProxies.length ? d.config.trustedProxies : false);
+  app.set('query parser', (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }));
+
+  // request id + access log
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const requestId = d.builder.requestId(req.headers);
+    const start = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.log = d.log.child({ reqId: requestId });
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      if (!d.log.isLevelEnabled('info')) return;
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      d.log.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+
+  app.get('/health', (_req, res) => {
+    if (d.isReady()) res.json({ status: 'ok' });
+    else res.status(503).json({ type: 'api_error', code: 'starting', message: 'The platform is starting' });
+  });
+
+  fs.mkdirSync(d.staticDir, { recursive: true });
+  app.use('/static', express.static(d.staticDir, { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: true }));
+  app.use('/static', (_req, res) => void res.status(404).json(Errors.notFound('File').toBody()));
+
+  // CORS: storefronts call from the browser with the publishable key header
+  app.use(['/api', '/graphql'], (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('vary', 'Origin');
+      res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);
+      res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
+      res.setHeader('access-control-expose-headers', 'x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after');
+      res.setHeader('access-control-max-age', '600');
+    }
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next();
+  });
+
+  app.use('/graphql', ...d.graphql.handler);
+  app.use('/api', d.api);
+
+  app.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.path}`)));
+  // body parser and other framework errors
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (e?.type === 'entity.parse.failed') return sendError(res, Errors.validation('invalid_json', 'The request body is not valid JSON'));
+    if (e?.type === 'entity.too.large') {
+      if (!res.headersSent) res.status(413).json({ type: 'validation_error', code: 'payload_too_large', message: 'The request body is larger than 1 MB' });
+      return;
+    }
+    if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, Errors.validation('invalid_request', 'The request could not be read'));
+    sendError(res, err, res.locals.log ?? d.log);
+  });
+  return app;
+}

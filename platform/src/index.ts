@@ -1,0 +1,5 @@
+/** The composition root's public API: start the whole platform, the domain registry, the demo seed. */
+export { startPlatform, routeSources, type Platform, type PlatformOptions } from './platform';
+export { loadDomains, allRoutes, domainByName, domainPackages, SUBGRAPHS_DIR, type DomainPackage } from './domains';
+export { seedDemo, publicUrlOf, DEMO_TENANT_HANDLE } from './seed';
+export { createApp, type AppDeps } from './app';

@@ -1,0 +1,173 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import {
+  ChangeBus,
+  JobQueue,
+  OutboxRelay,
+  createLogger,
+  loadConfig,
+  openDatabase,
+  startSubgraph,
+  type Database,
+  type DomainDefinition,
+  type Logger,
+  type PlatformConfig,
+  type RouteDef,
+  type SubgraphRuntime,
+} from '@svc/kit';
+import type { IdentityServices } from '@svc/identity';
+import { ContextBuilder, composeSupergraph, createGraphQLServer, loadGateway, type LoadedGateway } from '@svc/gateway';
+import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
+import { createApp } from './app';
+import { loadDomains } from './domains';
+import { seedDemo } from './seed';
+
+export interface PlatformOptions {
+  config?: PlatformConfig;
+  log?: Logger;
+  /** routes added to the table (tests); their operations are named `<domain>/<Name>` of an existing domain */
+  extraRoutes?: RouteDef[];
+  /** false: do not open an HTTP port (scripts that only need services) */
+  listen?: boolean;
+}
+
+export interface Platform {
+  config: PlatformConfig;
+  log: Logger;
+  url: string;
+  db: Database;
+  gw: LoadedGateway;
+  server?: http.Server;
+  queue?: JobQueue;
+  relay?: OutboxRelay;
+  domains: DomainDefinition[];
+  /** in-process subgraphs by domain name */
+  subgraphs: Record<string, SubgraphRuntime<any>>;
+  identity: IdentityServices;
+  /** the services of an in-process domain */
+  services<S = unknown>(domain: string): S;
+  /** the directory served at /static */
+  staticDir: string;
+  startupMs: number;
+  close(): Promise<void>;
+}
+
+/** The route sources of the facade: every domain's routes and operations folder. */
+export const routeSources = (domains: DomainDefinition[], extra: RouteDef[] = []): RouteSource[] => [
+  ...domains.map((d) => ({ domain: d.name, routes: d.routes ?? [], operationsDir: d.operationsDir })),
+  ...(extra.length ? [{ domain: 'extra', routes: extra }] : []),
+];
+
+/**
+ * The whole platform in one process: database (embedded or DATABASE_URL), migrations, every
+ * in-process domain, the gateway, the REST facade, background workers, the demo seed. Domains
+ * named in SUBGRAPH_URLS are reached over HTTP instead (identity also stays local: the gateway
+ * authenticates with it).
+ */
+export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
+  const t0 = Date.now();
+  const config = opts.config ?? loadConfig();
+  const log = opts.log ?? createLogger(config.logLevel);
+  const domains = loadDomains();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const steps: Array<[string, () => Promise<void>]> = [];
+  const cleanup = { push: (name: string, fn: () => Promise<void>) => steps.push([name, fn]) };
+  cleanup.push('database', () => db.stop());
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      for (const [name, fn] of steps.reverse()) {
+        log.debug({ step: name }, 'stopping');
+        await fn().catch((err) => log.warn({ err, step: name }, 'shutdown step failed'));
+      }
+    })());
+  try {
+    const bus = new ChangeBus(db.url, log);
+    await bus.start();
+    cleanup.push('change bus', () => bus.close());
+    const deps = { config, dbUrl: db.url, log, bus };
+    const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
+    if (queue) cleanup.push('job queue', () => queue.stop());
+
+    const subgraphs: Record<string, SubgraphRuntime<any>> = {};
+    for (const def of domains) {
+      if (config.subgraphUrls[def.name] && def.name !== 'identity') continue;
+      const rt = await startSubgraph(def, deps, { migrate: true });
+      subgraphs[def.name] = rt;
+      cleanup.push(`subgraph ${def.name}`, () => rt.close());
+    }
+    let relay: OutboxRelay | undefined;
+    if (queue) {
+      relay = new OutboxRelay(Object.values(subgraphs).map((s) => s.orm), queue, log, config.outboxPollMs);
+      await relay.start(bus);
+      const r = relay;
+      cleanup.push('outbox relay', () => r.stop());
+    }
+
+    const { supergraphSdl } = composeSupergraph(domains, config.subgraphUrls);
+    const local = Object.fromEntries(
+      Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
+    );
+    const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
+    cleanup.push('gateway', () => gw.stop());
+    const identity = subgraphs.identity.services as IdentityServices;
+    const builder = new ContextBuilder(config, identity.authority, log);
+
+    let ready = false;
+    const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
+    cleanup.push('rate limits', () => rateLimits.close());
+    const graphql = await createGraphQLServer(gw, builder);
+    cleanup.push('graphql server', () => graphql.stop());
+    const api = createRestRouter({ config, gw, builder, sources: routeSources(domains, opts.extraRoutes), rateLimits });
+    const staticDir = path.join(config.dataDir, 'static');
+    const app = createApp({ config, log, builder, graphql, api, staticDir, isReady: () => ready });
+
+    const platform: Platform = {
+      config,
+      log,
+      url: '',
+      db,
+      gw,
+      queue,
+      relay,
+      domains,
+      subgraphs,
+      identity,
+      services: <S>(name: string) => {
+        const rt = subgraphs[name];
+        if (!rt) throw new Error(`domain ${name} does not run in this process`);
+        return rt.services as S;
+      },
+      staticDir,
+      startupMs: 0,
+      close,
+    };
+    if (opts.listen !== false) {
+      const server = http.createServer(app);
+      server.keepAliveTimeout = 65_000;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => resolve());
+      });
+      cleanup.push(
+        'http server',
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
+      const { port } = server.address() as AddressInfo;
+      platform.server = server;
+      platform.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
+    }
+    if (config.seedDemo) await seedDemo(platform);
+    ready = true;
+    platform.startupMs = Date.now() - t0;
+    return platform;
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

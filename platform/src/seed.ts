@@ -1,0 +1,32 @@
+import { systemContext } from '@svc/kit';
+import type { Platform } from './platform';
+
+export const DEMO_TENANT_HANDLE = 'demo';
+
+/** Absolute base URL for links in seeded data (PUBLIC_URL, else the listener). */
+export const publicUrlOf = (p: Pick<Platform, 'config' | 'url'>) => p.config.publicUrl ?? p.url;
+
+/**
+ * Seeds the demo store once (tenant `demo`): identity creates the tenant with the DEMO_*
+ * credentials, then every in-process domain's `seed` hook fills it, in domain order.
+ */
+export async function seedDemo(p: Platform): Promise<boolean> {
+  if (await p.identity.tenants.findByHandle(DEMO_TENANT_HANDLE)) return false;
+  const creds = await p.identity.tenants.create(systemContext(p.log, null, 'seed'), {
+    name: 'Demo Store',
+    handle: DEMO_TENANT_HANDLE,
+    adminEmail: p.config.demo.adminEmail,
+    adminPassword: p.config.demo.adminPassword,
+    publishableKey: p.config.demo.publishableKey,
+    agentApiKey: p.config.demo.agentApiKey,
+  });
+  const ctx = systemContext(p.log, creds.tenant_id, 'seed');
+  for (const def of p.domains) {
+    const rt = p.subgraphs[def.name];
+    if (!def.seed || !rt) continue;
+    await def.seed(rt.services, { ctx, tenantId: creds.tenant_id, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log });
+    p.log.debug({ domain: def.name }, 'demo content seeded');
+  }
+  p.log.info({ tenantId: creds.tenant_id }, 'demo store seeded');
+  return true;
+}

@@ -1,0 +1,44 @@
+import express, { type Request } from 'express';
+import { DomainError, type PlatformConfig } from '@svc/kit';
+import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
+import { compileRoutes, jsonBody, mountRoutes, type RouteSource } from './engine';
+import { sendError } from './errors';
+import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
+
+export interface RestRouterDeps {
+  config: PlatformConfig;
+  gw: LoadedGateway;
+  builder: ContextBuilder;
+  /** every domain's routes (from the manifests) */
+  sources: RouteSource[];
+  rateLimits: RateLimitStore;
+}
+
+/**
+ * The REST facade, mounted at `/api`: rate limits, JSON bodies, one handler per route entry
+ * (validate, authenticate, run the named operation, shape), and 404 for everything else.
+ * Every operation is prepared here, so a route whose operation does not validate stops the start.
+ */
+export function createRestRouter(d: RestRouterDeps): express.Router {
+  const api = express.Router();
+  if (!d.config.rateLimit.disabled) {
+    const tokenKey = (req: Request) => {
+      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      return m ? m[1].slice(-32) : null;
+    };
+    api.use(
+      rateLimitMiddleware(
+        d.rateLimits,
+        [
+          { name: 'store', limit: d.config.rateLimit.storeRps, windowMs: 1000, key: (req) => (/^\/(store|auth)\//.test(req.path) ? req.ip ?? 'unknown' : null) },
+          { name: 'admin', limit: d.config.rateLimit.adminRps, windowMs: 1000, key: (req) => (/^\/admin\//.test(req.path) ? tokenKey(req) ?? req.ip ?? 'unknown' : null) },
+        ],
+        (_req, res) => void res.status(429).json({ type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' }),
+      ),
+    );
+  }
+  api.use(jsonBody);
+  mountRoutes(api, compileRoutes(d.sources, d.gw), d.gw, d.builder);
+  api.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`)));
+  return api;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineEvents } from '@svc/kit';
+
+/** What the catalog tells the rest of the platform (payloads are checked when emitted). */
+export const catalogEvents = defineEvents('catalog', {
+  'product.created': z.object({ id: z.string(), handle: z.string() }),
+  'product.updated': z.object({ id: z.string() }),
+  'inventory.updated': z.object({ variant_id: z.string(), product_id: z.string(), stocked_quantity: z.number().int() }),
+  'region.created': z.object({ id: z.string() }),
+  'collection.created': z.object({ id: z.string(), handle: z.string() }),
+  'category.created': z.object({ id: z.string(), handle: z.string() }),
+});

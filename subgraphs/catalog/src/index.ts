@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { Region, RegionCountry } from './entities/region.entity';
+import { ProductCategory, ProductCollection, ProductTag, ProductType } from './entities/taxonomy.entity';
+import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from './entities/product.entity';
+import { ProductResolver } from './resolvers/product.resolver';
+import { TaxonomyResolver } from './resolvers/taxonomy.resolver';
+import { productReference } from './resolvers/product.reference';
+import { createCatalogServices, type CatalogServices } from './services';
+import { CATALOG_CHANNEL } from './services/catalog-cache';
+import { catalogEvents } from './events';
+import { catalogRoutes } from './rest/routes';
+import { seedDemoCatalog } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/** catalog: regions, collections, categories, products, variants, prices, inventory. */
+export const domain = defineDomain<CatalogServices>({
+  name: 'catalog',
+  dbSchema: 'catalog',
+  entities: [
+    Region, RegionCountry, ProductCollection, ProductCategory, ProductType, ProductTag,
+    Product, ProductOption, ProductOptionValue, ProductVariant, Price, InventoryLevel, ProductImage,
+  ],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [ProductResolver, TaxonomyResolver],
+  createServices: createCatalogServices,
+  references: (s) => ({ Product: productReference(s) }),
+  events: catalogEvents,
+  routes: catalogRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  seed: seedDemoCatalog,
+  start: async (s, deps) => deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload)),
+});
+
+export type { CatalogServices };
+export { catalogEvents };
+export { demoCatalog, syntheticProducts, type SeedCatalog, type SeedProduct, type SeedVariant } from './seed/demo-catalog';
+export { CatalogCache } from './services/catalog-cache';
+export { imageBaseUrl, writePlaceholderImages } from './seed/demo-seed';

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { defineEvents } from '@svc/kit';
+
+/** What identity tells the rest of the platform (payloads are checked when emitted). */
+export const identityEvents = defineEvents('identity', {
+  'customer.created': z.object({ id: z.string(), email: z.string() }),
+  'customer.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
+  'customer.address_added': z.object({ id: z.string(), address_id: z.string() }),
+});

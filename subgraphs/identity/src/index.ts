@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { Tenant } from './entities/tenant.entity';
+import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
+import { AntispamUse, AuthIdentity, AuthSession } from './entities/auth.entity';
+import { Customer, CustomerAddress } from './entities/customer.entity';
+import { AuthResolver } from './resolvers/auth.resolver';
+import { CustomerResolver } from './resolvers/customer.resolver';
+import { customerReference } from './resolvers/customer.reference';
+import { createIdentityServices, type IdentityServices } from './services';
+import { identityEvents } from './events';
+import { identityRoutes } from './rest/routes';
+import { migrations } from './migrations';
+
+/** identity: tenants, credentials (publishable keys, admin users, agent keys), sessions, customers. */
+export const domain = defineDomain<IdentityServices>({
+  name: 'identity',
+  dbSchema: 'identity',
+  entities: [Tenant, PublishableKey, AgentApiKey, AdminUser, AuthIdentity, AuthSession, AntispamUse, Customer, CustomerAddress],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [AuthResolver, CustomerResolver],
+  createServices: createIdentityServices,
+  references: (s) => ({ Customer: customerReference(s) }),
+  events: identityEvents,
+  routes: identityRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  start: async (s, deps) => s.authority.start(deps.bus),
+});
+
+export type { IdentityServices };
+export { identityEvents };
+export { TenantService, type TenantCredentials, type CreateTenantArgs } from './services/tenant.service';
+export { AuthorityService } from './services/authority.service';

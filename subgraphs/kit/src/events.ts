@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { z, ZodType } from 'zod';
+import type { RequestContext } from './context';
+import { OutboxEvent, type DomainEvent } from './outbox';
+
+/**
+ * Typed domain events. Each domain declares its events once (`src/events.ts`): name -> zod
+ * payload schema. Emitting checks the payload and adds an outbox row to the transaction of the
+ * unit of work; subscribing names the event and a handler that receives the parsed payload.
+ */
+export type EventSchemas = Record<string, ZodType>;
+
+export interface TypedEvent<T> extends Omit<DomainEvent, 'data'> {
+  data: T;
+}
+
+/** A handler of another (or the same) domain's event, run through the job queue, once per event. */
+export interface Subscription<S = any> {
+  /** event type, e.g. `customer.created` */
+  event: string;
+  /** unique within the subscribing domain; names its queue and its idempotency records */
+  name: string;
+  schema: ZodType;
+  handler: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<void>;
+}
+
+export interface DomainEvents<E extends EventSchemas> {
+  domain: string;
+  schemas: E;
+  /** Adds the event to `em`'s transaction (throws outside a transaction or on a bad payload). */
+  emit<K extends keyof E & string>(em: EntityManager, ctx: RequestContext, type: K, data: z.input<E[K]>): void;
+  /** A subscription for a domain manifest's `subscriptions`. */
+  on<S, K extends keyof E & string = keyof E & string>(
+    type: K,
+    name: string,
+    handler: (event: TypedEvent<z.output<E[K]>>, ctx: RequestContext, services: S) => Promise<void>,
+  ): Subscription<S>;
+}
+
+export function defineEvents<E extends EventSchemas>(domain: string, schemas: E): DomainEvents<E> {
+  for (const type of Object.keys(schemas)) {
+    if (!/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(type)) throw new Error(`event type "${type}" must look like "aggregate.happened"`);
+  }
+  return {
+    domain,
+    schemas,
+    emit(em, ctx, type, data) {
+      const schema = schemas[type];
+      if (!schema) throw new Error(`${domain} declares no event "${type}"`);
+      if (!em.isInTransaction()) throw new Error(`event "${type}" must be emitted inside a unit of work (store.transaction)`);
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) throw new Error(`event "${type}" payload does not match its schema: ${parsed.error.message}`);
+      const ev = new OutboxEvent();
+      ev.tenantId = ctx.tenantId;
+      ev.type = type;
+      ev.data = parsed.data as Record<string, unknown>;
+      ev.requestId = ctx.requestId;
+      em.persist(ev);
+    },
+    on(type, name, handler) {
+      const schema = schemas[type];
+      if (!schema) throw new Error(`${domain} declares no event "${type}"`);
+      if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subscription name "${name}" must be kebab-case`);
+      return { event: type, name, schema, handler: handler as Subscription['handler'] };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { z, type ZodType } from 'zod';
+import type { RequestContext } from './context';
+
+/**
+ * REST route declarations. A domain declares its routes (in `src/rest/routes.ts`) with `route()`;
+ * the REST facade turns each into an HTTP handler and `/openapi.json` describes it. Nothing here
+ * touches HTTP: a route is data (method, path, auth, schemas, one named operation, shaping).
+ */
+
+/**
+ * Who may call a route, checked by the facade before the operation runs:
+ * - `none`: anyone (admin sign-in);
+ * - `publishable`: `x-publishable-api-key` naming a tenant (every storefront route);
+ * - `customer`: the publishable key and a customer token of that tenant;
+ * - `token`: a customer or admin token (refresh, logout);
+ * - `admin`, `agent`, `operator`: that kind of actor.
+ */
+export type AuthLevel = 'none' | 'publishable' | 'customer' | 'token' | 'admin' | 'agent' | 'operator';
+
+export interface RouteInput<P = any, Q = any, B = any> {
+  params: P;
+  query: Q;
+  body: B;
+  ctx: RequestContext;
+}
+
+export interface FieldsOption {
+  /** key of the response body that holds the resource(s) */
+  key: string;
+  /** top-level fields and relations a client may name in `fields` */
+  allowed: ReadonlySet<string>;
+}
+
+/**
+ * One documented endpoint: method + path + auth + validation + one named GraphQL operation +
+ * variable mapping + response shaping.
+ */
+export interface RouteDef<P = any, Q = any, B = any> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** relative to /api, express syntax (`/store/products/:id`) */
+  path: string;
+  auth: AuthLevel;
+  /** the route needs a solved anti-spam challenge (x-antispam-token or body `antispam_token`) */
+  antispam?: boolean;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** `<domain>/<OperationName>`: `subgraphs/<domain>/src/rest/operations/<OperationName>.graphql` */
+  operation: string;
+  /** operation variables; everything a client may ask for must arrive here as an argument */
+  variables?: (input: RouteInput<P, Q, B>) => Record<string, unknown>;
+  /** shapes `data` of the operation into the documented response body */
+  respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
+  /** the response body (documentation: `/openapi.json`) */
+  response?: ZodType;
+  /**
+   * Medusa's `fields` query parameter for the resource(s) under `key` of the response: checked
+   * against `allowed` before the operation runs (400 for unknown fields), applied after shaping.
+   */
+  fields?: FieldsOption;
+  summary: string;
+  /** OpenAPI tag; defaults to the declaring domain */
+  tag?: string;
+}
+
+export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;
+
+// ---- shared query/body schema pieces ----
+
+const MAX_INT = 2_147_483_647;
+
+/** `limit=` with no value means the default, like an absent parameter */
+const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/** `limit`: non-negative integer, clamped to 100 (the applied value is echoed by the list). */
+export const limitParam = z.preprocess(
+  blankIsAbsent,
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(0, 'limit must not be negative')
+    .transform((v) => Math.min(v, 100))
+    .optional(),
+);
+export const offsetParam = z.preprocess(
+  blankIsAbsent,
+  z.coerce.number({ message: 'offset must be a number' }).int('offset must be an integer').min(0, 'offset must not be negative').max(MAX_INT).optional(),
+);
+/** `id=a`, `id[0]=a&id[1]=b` (qs) -> string[] */
+export const stringList = z
+  .union([z.string().max(200), z.array(z.string().max(200)).max(100)])
+  .transform((v) => (Array.isArray(v) ? v : [v]));
+export const fieldsParam = z.string().max(2000).optional();
+export const moneyParam = z.coerce.number().min(0).max(1e12);
+export const idParam = z.strictObject({ id: z.string().min(1).max(200) });
+
+/** `{ items, count, offset, limit }` of a list operation -> Medusa's `{ <key>: items, count, offset, limit }` */
+export const listEnvelope = <T>(key: string, list: { items: T[]; count: number; offset: number; limit: number }, map?: (item: T) => unknown) => ({
+  [key]: map ? list.items.map(map) : list.items,
+  count: list.count,
+  offset: list.offset,
+  limit: list.limit,
+});

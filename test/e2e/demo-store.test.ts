@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoCatalog } from '@svc/catalog';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+/**
+ * What `npm start` shows a new user: the demo tenant with the DEMO_* credentials, every domain's
+ * seed hook run once, and the seeded images served from DATA_DIR/static (not by a domain package).
+ */
+describe('demo store seeded on first start', () => {
+  let p: TestPlatform;
+  let dataDir: string;
+  const key = 'pk_demo_storefront_key_for_tests';
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-store-'));
+    p = await startTestPlatform({ env: { SEED_DEMO: 'true', DATA_DIR: dataDir, DEMO_PUBLISHABLE_KEY: key } });
+  });
+  afterAll(async () => {
+    await p?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the demo catalog under the demo publishable key', async () => {
+    const r = await p.api('GET', '/store/products?limit=1', { key });
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(demoCatalog().products.length);
+    const regions = await p.api('GET', '/store/regions', { key });
+    expect(regions.body.regions.map((x: { currency_code: string }) => x.currency_code).sort()).toEqual(['eur', 'gbp', 'usd']);
+  });
+
+  it('serves every seeded image from the static directory', async () => {
+    const r = await p.api('GET', '/store/products?limit=100', { key });
+    const urls: string[] = r.body.products.flatMap((x: { thumbnail: string; images: { url: string }[] }) => [x.thumbnail, ...x.images.map((i) => i.url)]);
+    expect(urls.length).toBeGreaterThan(46);
+    for (const url of [urls[0], urls[urls.length - 1]]) {
+      expect(url.startsWith(`${p.url}/static/images/`)).toBe(true);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+      expect(await res.text()).toMatch(/^<svg/);
+    }
+    expect(fs.readdirSync(path.join(dataDir, 'static', 'images')).length).toBe(new Set(urls.map((u) => u.split('/').pop())).size);
+    const missing = await fetch(`${p.url}/static/images/no-such-image.svg`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ type: 'not_found' });
+  });
+
+  it('seeds only once: a second start on the same database keeps one demo tenant', async () => {
+    expect(await p.identity.tenants.findByHandle('demo')).not.toBeNull();
+    const { seedDemo } = await import('@svc/platform');
+    expect(await seedDemo(p)).toBe(false);
+  });
+});
