@@ -184,7 +184,7 @@ async function main(): Promise<void> {
     const first = products[0];
     if (!middle || !first) throw new Error('empty catalog');
     const tenantCtx = systemContext(platform.log, creds.tenant_id, 'bench');
-    const product = await catalog.read.get(tenantCtx, middle.handle, regionId);
+    const product = await catalog.products.get(tenantCtx, middle.handle, regionId);
 
     const ready: BenchPlatformReady = {
       ready: true,

@@ -93,6 +93,11 @@ export interface LoadedGateway {
   /** parses and validates a named operation once, against the API schema */
   prepare(source: string, operationName?: string): PreparedOperation;
   run(op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
+  /**
+   * Sends one query straight to a subgraph through the gateway's own data source for it (in-process
+   * or HTTP with the signed context), as the query planner does for `_entities` fetches.
+   */
+  fetchSubgraph(subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
   stop(): Promise<void>;
 }
 
@@ -103,6 +108,7 @@ export async function loadGateway(opts: {
   internalSecret: string;
   log: Logger;
 }): Promise<LoadedGateway> {
+  const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
     supergraphSdl: opts.supergraphSdl,
     logger: {
@@ -112,10 +118,12 @@ export async function loadGateway(opts: {
       error: (m: unknown) => opts.log.error({ gateway: m }),
     },
     buildService: ({ name, url }) => {
-      if (opts.remote[name]) return new SignedRemoteDataSource(opts.remote[name], opts.internalSecret);
+      const ds = opts.remote[name] ? new SignedRemoteDataSource(opts.remote[name], opts.internalSecret) : undefined;
       const schema = opts.local[name];
-      if (!schema) throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
-      return new CachedLocalDataSource(schema);
+      if (!ds && !schema) throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
+      const source: GraphQLDataSource<RequestContext> = ds ?? new CachedLocalDataSource(schema);
+      sources.set(name, source);
+      return source;
     },
   });
   const { schema: apiSchema, executor } = await gateway.load();
@@ -155,5 +163,18 @@ export async function loadGateway(opts: {
     }
   };
 
-  return { gateway, apiSchema, executor, supergraphSdl: opts.supergraphSdl, prepare, run, stop: () => gateway.stop() };
+  const fetchSubgraph = async (subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext) => {
+    const source = sources.get(subgraph);
+    if (!source) throw new Error(`no subgraph named ${subgraph}`);
+    const request = { query, variables };
+    const incomingRequestContext = { request, context: ctx, logger: quietLogger, overallCachePolicy: { restrict() {} }, metrics: {} };
+    return (await source.process(<GraphQLDataSourceProcessOptions<RequestContext>>{
+      kind: 'incoming operation' as GraphQLDataSourceProcessOptions['kind'],
+      request,
+      context: ctx,
+      incomingRequestContext: incomingRequestContext as never,
+    })) as ExecutionResult;
+  };
+
+  return { gateway, apiSchema, executor, supergraphSdl: opts.supergraphSdl, prepare, run, fetchSubgraph, stop: () => gateway.stop() };
 }

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import type { GraphQLError } from 'graphql';
 import { DomainError, Errors, STATUS_BY_TYPE, isErrorType, toDomainError, type FieldError, type Logger } from '@svc/kit';
-import type { ZodError } from 'zod';
 
 /** The facade's one error mapper: DomainError `type` -> HTTP status, body `{type, code, message}`. */
 export function sendError(res: Response, err: unknown, log?: Logger): void {
@@ -21,18 +20,4 @@ export function fromGraphQLErrors(errors: readonly GraphQLError[], log?: Logger)
   return Errors.internal();
 }
 
-/** zod issues -> 400 with one field error per issue. */
-export function fromZod(where: 'query' | 'body' | 'params', err: ZodError): DomainError {
-  const errors: FieldError[] = [];
-  for (const issue of err.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) errors.push({ field: [...issue.path, k].join('.'), code: 'unknown_field', message: `Unrecognized field '${k}'` });
-      continue;
-    }
-    const field = issue.path.join('.') || where;
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    errors.push({ field, code: missing ? 'missing_field' : 'invalid_field', message: missing ? `Field '${field}' is required` : `${field}: ${issue.message}` });
-  }
-  const first = errors[0];
-  return new DomainError('validation_error', first?.code ?? 'invalid_field', `Invalid request: ${first?.message ?? 'invalid input'}`, errors);
-}
+export { fromZod } from '@svc/kit';

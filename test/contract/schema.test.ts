@@ -26,13 +26,6 @@ import { GENERATED_HEADER, SCHEMA_DIR, generateSchemaFiles } from '../../scripts
 
 const REGENERATE = 'run `npm run schema:generate` and commit the files under schema/';
 
-/**
- * Entities with `@key` that have no `__resolveReference` yet. Today no other subgraph returns
- * them by reference, so the gateway never asks for them; the day one does, the owning subgraph
- * must add a reference resolver. Shrink-only: the test fails when a listed type gains one.
- */
-const KEYED_WITHOUT_REFERENCE = ['ProductCategory', 'ProductCollection', 'ProductVariant', 'Region'];
-
 const committed = (rel: string): string | undefined => {
   const file = path.join(SCHEMA_DIR, rel);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
@@ -163,30 +156,28 @@ describe('schema contract', () => {
       expect(missing).toEqual([]);
     });
 
-    it('entities have a reference resolver (Customer and Product always; others per KEYED_WITHOUT_REFERENCE)', () => {
-      const withResolver: string[] = [];
+    it('every @key type of every domain has a reference resolver', () => {
       const without: string[] = [];
+      let keyed = 0;
       for (const def of SUBGRAPHS) {
         // no services are touched while building: reference resolvers close over them lazily
         const { schema, sdl } = buildSubgraphSchemaFor(def, {} as never);
         for (const t of objectTypes(parse(sdl))) {
           if (!keysOf(t).length) continue;
+          keyed++;
           const type = schema.getType(t.name.value) as GraphQLNamedType & { resolveReference?: unknown };
           const ext = type.extensions as { apollo?: { subgraph?: { resolveReference?: unknown } } };
-          const has = typeof (ext.apollo?.subgraph?.resolveReference ?? type.resolveReference) === 'function';
-          (has ? withResolver : without).push(t.name.value);
+          if (typeof (ext.apollo?.subgraph?.resolveReference ?? type.resolveReference) !== 'function') without.push(`${def.name}: ${t.name.value}`);
         }
       }
-      expect(withResolver).toEqual(expect.arrayContaining(['Customer', 'Product']));
-      const unexpected = without.filter((n) => !KEYED_WITHOUT_REFERENCE.includes(n));
-      const nowResolvable = KEYED_WITHOUT_REFERENCE.filter((n) => withResolver.includes(n));
-      const gone = KEYED_WITHOUT_REFERENCE.filter((n) => !withResolver.includes(n) && !without.includes(n));
-      const problems = [
-        ...unexpected.map((n) => `${n} has @key but no __resolveReference: add one in the owning subgraph's module.ts references`),
-        ...nowResolvable.map((n) => `${n} now has a reference resolver: remove it from KEYED_WITHOUT_REFERENCE`),
-        ...gone.map((n) => `${n} is no longer an entity: remove it from KEYED_WITHOUT_REFERENCE`),
-      ];
-      if (problems.length) throw new Error(problems.join('\n'));
+      expect(keyed).toBeGreaterThanOrEqual(6);
+      expect(without).toEqual([]);
+    });
+
+    it('refuses to build a subgraph whose @key type has no reference resolver', () => {
+      const catalog = SUBGRAPHS.find((d) => d.name === 'catalog')!;
+      const { Region: _omitted, ...others } = catalog.references!({} as never);
+      expect(() => buildSubgraphSchemaFor({ ...catalog, references: () => others }, {} as never)).toThrow(/reference resolver.*missing: Region/);
     });
   });
 

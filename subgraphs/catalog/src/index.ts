@@ -4,8 +4,13 @@ import { Region, RegionCountry } from './entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from './entities/taxonomy.entity';
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from './entities/product.entity';
 import { ProductResolver } from './resolvers/product.resolver';
-import { TaxonomyResolver } from './resolvers/taxonomy.resolver';
-import { productReference } from './resolvers/product.reference';
+import { RegionResolver } from './resolvers/region.resolver';
+import { CollectionResolver } from './resolvers/collection.resolver';
+import { CategoryResolver } from './resolvers/category.resolver';
+import { productReference, variantReference } from './resolvers/product.reference';
+import { regionReference } from './resolvers/region.reference';
+import { collectionReference } from './resolvers/collection.reference';
+import { categoryReference } from './resolvers/category.reference';
 import { createCatalogServices, type CatalogServices } from './services';
 import { CATALOG_CHANNEL } from './services/catalog-cache';
 import { catalogEvents } from './events';
@@ -23,9 +28,15 @@ export const domain = defineDomain<CatalogServices>({
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ProductResolver, TaxonomyResolver],
+  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver],
   createServices: createCatalogServices,
-  references: (s) => ({ Product: productReference(s) }),
+  references: (s) => ({
+    Product: productReference(s),
+    ProductVariant: variantReference(s),
+    Region: regionReference(s),
+    ProductCollection: collectionReference(s),
+    ProductCategory: categoryReference(s),
+  }),
   events: catalogEvents,
   routes: catalogRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),

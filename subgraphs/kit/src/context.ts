@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Errors } from './errors';
 
@@ -31,6 +32,14 @@ export interface RequestContext {
   log: Logger;
   /** per-request memo (DataLoaders and the like), keyed by owner */
   memo: Map<string, unknown>;
+  /**
+   * The open unit of work: per ORM (one per subgraph), the EntityManager of the transaction this
+   * context runs in. Set on a copy of the context by `Store.transaction`; services called with that
+   * copy join the transaction. Absent outside a unit of work.
+   */
+  tx?: Map<object, EntityManager>;
+  /** callbacks run once the outermost transaction of this context has committed */
+  afterCommit?: Array<() => void | Promise<void>>;
 }
 
 /** The serialisable part of the context (what travels to remote subgraphs). */

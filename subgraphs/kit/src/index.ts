@@ -20,3 +20,5 @@ export * from './scalars';
 export * from './tokens';
 export * from './events';
 export * from './rest';
+export * from './store';
+export * from './validation';

@@ -3,6 +3,8 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import {
   GraphQLError,
   GraphQLSchema,
+  Kind,
+  type ObjectTypeDefinitionNode,
   defaultFieldResolver,
   isObjectType,
   lexicographicSortSchema,
@@ -11,8 +13,9 @@ import {
 } from 'graphql';
 import { buildSchemaSync, createResolversMap, type ContainerType } from 'type-graphql';
 import { authChecker } from './auth-checker';
+import { validateInput } from './validation';
 import type { RequestContext } from './context';
-import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError, type FieldError } from './errors';
+import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError } from './errors';
 
 export const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag", "@override"])';
@@ -25,40 +28,51 @@ export interface FederatedSchema {
   sdl: string;
 }
 
-function validationToDomain(err: unknown): DomainError | undefined {
-  const e = err as { extensions?: { code?: string; validationErrors?: Array<{ property: string; constraints?: Record<string, string> }> } };
-  if (e?.extensions?.code !== 'BAD_USER_INPUT' || !Array.isArray(e.extensions.validationErrors)) return undefined;
-  const errors: FieldError[] = e.extensions.validationErrors.map((v) => ({
-    field: v.property,
-    code: 'invalid_field',
-    message: Object.values(v.constraints ?? {})[0] ?? `${v.property} is invalid`,
-  }));
-  return new DomainError('validation_error', 'invalid_field', errors[0]?.message ?? 'Invalid input', errors);
+function onError(err: unknown, ctx: RequestContext | undefined, where: string): never {
+  if (err instanceof DomainError) throw err;
+  const domain = toDomainError(err);
+  if (domain.type === 'api_error') ctx?.log?.error({ err, where }, 'resolver failed');
+  throw domain;
+}
+
+/** Runs a resolver body: domain errors pass through, database errors are translated, anything else is logged and masked. */
+function guarded(run: () => unknown, ctx: RequestContext | undefined, where: string): unknown {
+  try {
+    const out = run();
+    if (out && typeof (out as Promise<unknown>).then === 'function') return (out as Promise<unknown>).catch((err) => onError(err, ctx, where));
+    return out;
+  } catch (err) {
+    return onError(err, ctx, where);
+  }
+}
+
+/** Every field resolver that is not a plain property read is wrapped once (arguments checked for NUL first). */
+function guard(resolve: GraphQLFieldResolver<unknown, RequestContext>, where: string): GraphQLFieldResolver<unknown, RequestContext> {
+  return (root, args, ctx, info) =>
+    guarded(() => {
+      assertNoNul(args);
+      return resolve(root, args, ctx, info);
+    }, ctx, where);
 }
 
 /**
- * Every resolver that is not a plain property read is wrapped once: domain errors pass through,
- * database errors are translated, anything else is logged with the request id and masked.
+ * `__resolveReference(reference, context, info)`: Apollo's subgraph library calls it with the
+ * context as the SECOND argument (unlike field resolvers).
  */
-function guard(resolve: GraphQLFieldResolver<unknown, RequestContext>, where: string): GraphQLFieldResolver<unknown, RequestContext> {
-  const onError = (err: unknown, ctx: RequestContext): never => {
-    if (err instanceof DomainError) throw err;
-    const domain = validationToDomain(err) ?? toDomainError(err);
-    if (domain.type === 'api_error') ctx?.log?.error({ err, where }, 'resolver failed');
-    throw domain;
-  };
-  return (root, args, ctx, info) => {
-    try {
-      assertNoNul(args);
-      const out = resolve(root, args, ctx, info) as unknown;
-      if (out && typeof (out as Promise<unknown>).then === 'function') {
-        return (out as Promise<unknown>).catch((err) => onError(err, ctx));
-      }
-      return out;
-    } catch (err) {
-      return onError(err, ctx);
-    }
-  };
+function guardReference(resolveRef: ReferenceResolver, typeName: string) {
+  return (ref: Record<string, unknown>, ctx: RequestContext) =>
+    guarded(() => {
+      assertNoNul(ref);
+      return resolveRef(ref, ctx);
+    }, ctx, `${typeName}.__resolveReference`);
+}
+
+/** Names of the object types that carry `@key` in a subgraph SDL. */
+export function keyedTypes(sdl: string): string[] {
+  return parse(sdl)
+    .definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
+    .filter((t) => (t.directives ?? []).some((d) => d.name.value === 'key'))
+    .map((t) => t.name.value);
 }
 
 /**
@@ -76,19 +90,18 @@ export function buildFederatedSchema(opts: {
     orphanedTypes: opts.orphanedTypes,
     container: opts.container,
     authChecker,
-    validate: { forbidUnknownValues: false },
+    validateFn: validateInput,
     skipCheck: true,
   });
   const sdl = `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(lexicographicSortSchema(tgSchema))}\n`;
   const resolverMap = createResolversMap(tgSchema) as Record<string, Record<string, unknown>>;
-  for (const [typeName, resolveRef] of Object.entries(opts.references ?? {})) {
-    resolverMap[typeName] = {
-      ...(resolverMap[typeName] ?? {}),
-      __resolveReference: guard((ref, _a, ctx) => {
-        assertNoNul(ref);
-        return resolveRef(ref as Record<string, unknown>, ctx);
-      }, `${typeName}.__resolveReference`),
-    };
+  const references = opts.references ?? {};
+  const missing = keyedTypes(sdl).filter((t) => typeof references[t] !== 'function');
+  if (missing.length) {
+    throw new Error(`every @key type needs a reference resolver (the manifest's \`references\`); missing: ${missing.join(', ')}`);
+  }
+  for (const [typeName, resolveRef] of Object.entries(references)) {
+    resolverMap[typeName] = { ...(resolverMap[typeName] ?? {}), __resolveReference: guardReference(resolveRef, typeName) };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: resolverMap as never });
   for (const type of Object.values(schema.getTypeMap())) {

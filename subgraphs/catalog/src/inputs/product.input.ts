@@ -1,120 +1,166 @@
+import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { ArrayMaxSize, IsIn, IsInt, IsNumber, IsOptional, IsUrl, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { JSONScalar, PageArgs } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema } from '@svc/kit';
 
-const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const CURRENCY = /^[a-z]{3}$/;
+/** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
+export const productListSchema = z.strictObject({
+  ...pageSchema,
+  order: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+  id: idList.optional(),
+  handle: idList.optional(),
+  collection_id: idList.optional(),
+  category_id: idList.optional(),
+  tag_id: idList.optional(),
+  region_id: z.string().max(100).optional(),
+  country_code: countrySchema.optional(),
+  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').optional(),
+  min_price: z.number().min(0).max(1e12).optional(),
+  max_price: z.number().min(0).max(1e12).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListSchema>;
+
+export const priceSchema = z.strictObject({
+  currency_code: currencySchema,
+  amount: z.number().min(0).max(1e12).refine((n) => Math.abs(n * 10000 - Math.round(n * 10000)) < 1e-6, 'amount has at most 4 decimal places'),
+  region_id: z.string().max(100).nullish(),
+  min_quantity: z.number().int().min(1).nullish(),
+  max_quantity: z.number().int().min(1).nullish(),
+});
+export type PriceData = z.infer<typeof priceSchema>;
+
+export const optionSchema = z.strictObject({ title: z.string().min(1).max(200), values: z.array(z.string().min(1).max(200)).min(1).max(100) });
+
+const variantFields = {
+  title: z.string().min(1).max(300),
+  sku: z.string().min(1).max(100).nullish(),
+  barcode: z.string().max(100).nullish(),
+  manage_inventory: z.boolean().nullish(),
+  allow_backorder: z.boolean().nullish(),
+  weight: z.number().int().min(0).nullish(),
+  metadata: metadataSchema.nullish(),
+};
+export const variantSchema = z.strictObject({
+  ...variantFields,
+  options: z.record(z.string().max(200), z.string().max(200)).nullish(),
+  prices: z.array(priceSchema).max(100).nullish(),
+  inventory_quantity: z.number().int().min(0).nullish(),
+});
+export type VariantData = z.infer<typeof variantSchema>;
+export const updateVariantSchema = z.strictObject({ ...variantFields, title: variantFields.title.optional() });
+export type UpdateVariantData = z.infer<typeof updateVariantSchema>;
+
+const productFields = {
+  title: z.string().min(1).max(300).optional(),
+  handle: handleSchema.optional(),
+  subtitle: z.string().max(300).nullish(),
+  description: z.string().max(20000).nullish(),
+  status: z.enum(['draft', 'proposed', 'published', 'rejected']).optional(),
+  thumbnail: z.string().max(2000).url('thumbnail must be a URL').nullish(),
+  collection_id: z.string().max(100).nullish(),
+  category_ids: idList.max(50).optional(),
+  tags: z.array(z.string().min(1).max(200)).max(50).optional(),
+  type: z.string().max(200).nullish(),
+  material: z.string().max(200).nullish(),
+  origin_country: z.string().regex(/^[a-z]{2}$/, 'origin_country must be a 2-letter lowercase ISO code').nullish(),
+  weight: z.number().int().min(0).nullish(),
+  metadata: metadataSchema.nullish(),
+};
+export const updateProductSchema = z.strictObject(productFields);
+export type UpdateProductData = z.infer<typeof updateProductSchema>;
+export const createProductSchema = z.strictObject({
+  ...productFields,
+  title: z.string().min(1).max(300),
+  options: z.array(optionSchema).max(10).nullish(),
+  variants: z.array(variantSchema).max(200).nullish(),
+  images: z.array(z.string().max(2000).url('images must be URLs')).max(30).nullish(),
+});
+export type CreateProductData = z.infer<typeof createProductSchema>;
 
 @ArgsType()
+@ValidateWith(productListSchema)
 export class ProductListArgs extends PageArgs {
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) order?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) q?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) id?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) handle?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) collection_id?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) category_id?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) tag_id?: string[];
-  @Field({ nullable: true, description: 'pricing context: variants get calculated_price for this region' }) @IsOptional() region_id?: string;
-  @Field({ nullable: true, description: 'pricing context when region_id is absent: the region that contains this country' }) @IsOptional() @Matches(/^[a-zA-Z]{2}$/) country_code?: string;
-  @Field({ nullable: true }) @IsOptional() @Matches(CURRENCY) currency_code?: string;
-  @Field(() => Float, { nullable: true, description: 'lowest variant price, in the region currency' }) @IsOptional() @Min(0) min_price?: number;
-  @Field(() => Float, { nullable: true }) @IsOptional() @Min(0) max_price?: number;
+  @Field({ nullable: true }) order?: string;
+  @Field({ nullable: true }) q?: string;
+  @Field(() => [String], { nullable: true }) id?: string[];
+  @Field(() => [String], { nullable: true }) handle?: string[];
+  @Field(() => [String], { nullable: true }) collection_id?: string[];
+  @Field(() => [String], { nullable: true }) category_id?: string[];
+  @Field(() => [String], { nullable: true }) tag_id?: string[];
+  @Field({ nullable: true, description: 'pricing context: variants get calculated_price for this region' }) region_id?: string;
+  @Field({ nullable: true, description: 'pricing context when region_id is absent: the region that contains this country' }) country_code?: string;
+  @Field({ nullable: true }) currency_code?: string;
+  @Field(() => Float, { nullable: true, description: 'lowest variant price, in the region currency' }) min_price?: number;
+  @Field(() => Float, { nullable: true }) max_price?: number;
 }
 
 @InputType('PriceInput')
+@ValidateWith(priceSchema)
 export class PriceInput {
-  @Field() @Matches(CURRENCY, { message: 'currency_code must be a 3-letter lowercase ISO code' }) currency_code!: string;
-  @Field(() => Float) @IsNumber({ maxDecimalPlaces: 4 }) @Min(0) @Max(1e12) amount!: number;
-  @Field({ nullable: true }) @IsOptional() region_id?: string;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) min_quantity?: number;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(1) max_quantity?: number;
+  @Field() currency_code!: string;
+  @Field(() => Float, { description: 'major units (10.5)' }) amount!: number;
+  @Field(() => String, { nullable: true }) region_id?: string | null;
+  @Field(() => Int, { nullable: true }) min_quantity?: number | null;
+  @Field(() => Int, { nullable: true }) max_quantity?: number | null;
 }
 
 @InputType('ProductOptionInput')
 export class ProductOptionInput {
-  @Field() @Length(1, 200) title!: string;
-  @Field(() => [String]) @ArrayMaxSize(100) values!: string[];
+  @Field() title!: string;
+  @Field(() => [String]) values!: string[];
 }
 
 @InputType('VariantInput')
+@ValidateWith(variantSchema)
 export class VariantInput {
-  @Field() @Length(1, 300) title!: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 100) sku?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(100) barcode?: string;
-  @Field(() => JSONScalar, { nullable: true, description: 'option title -> value, e.g. {"Size":"M"}' }) @IsOptional() options?: Record<string, string>;
-  @Field(() => [PriceInput], { nullable: true }) @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(100) prices?: PriceInput[];
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) inventory_quantity?: number;
-  @Field({ nullable: true }) @IsOptional() manage_inventory?: boolean;
-  @Field({ nullable: true }) @IsOptional() allow_backorder?: boolean;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) weight?: number;
-  @Field(() => JSONScalar, { nullable: true }) @IsOptional() metadata?: Record<string, unknown>;
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) sku?: string | null;
+  @Field(() => String, { nullable: true }) barcode?: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'option title -> value, e.g. {"Size":"M"}' }) options?: Record<string, string> | null;
+  @Field(() => [PriceInput], { nullable: true }) prices?: PriceInput[] | null;
+  @Field(() => Int, { nullable: true }) inventory_quantity?: number | null;
+  @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
+  @Field(() => Int, { nullable: true }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
 }
 
 @InputType('UpdateVariantInput')
+@ValidateWith(updateVariantSchema)
 export class UpdateVariantInput {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 300) title?: string;
-  @Field({ nullable: true }) @IsOptional() @Length(1, 100) sku?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(100) barcode?: string;
-  @Field({ nullable: true }) @IsOptional() manage_inventory?: boolean;
-  @Field({ nullable: true }) @IsOptional() allow_backorder?: boolean;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) weight?: number;
-  @Field(() => JSONScalar, { nullable: true }) @IsOptional() metadata?: Record<string, unknown>;
+  @Field({ nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) sku?: string | null;
+  @Field(() => String, { nullable: true }) barcode?: string | null;
+  @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
+  @Field(() => Int, { nullable: true }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
 }
 
 @InputType('UpdateProductInput')
+@ValidateWith(updateProductSchema)
 export class UpdateProductInput {
-  @Field({ nullable: true }) @IsOptional() @Length(1, 300) title?: string;
-  @Field({ nullable: true }) @IsOptional() @Matches(HANDLE, { message: 'handle must be lowercase words joined by dashes' }) @MaxLength(200) handle?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(300) subtitle?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(20000) description?: string;
-  @Field({ nullable: true }) @IsOptional() @IsIn(['draft', 'proposed', 'published', 'rejected']) status?: 'draft' | 'proposed' | 'published' | 'rejected';
-  @Field({ nullable: true }) @IsOptional() @IsUrl({ require_tld: false }) thumbnail?: string;
-  @Field({ nullable: true }) @IsOptional() collection_id?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(50) category_ids?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(50) tags?: string[];
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) type?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) material?: string;
-  @Field({ nullable: true }) @IsOptional() @Matches(/^[a-z]{2}$/) origin_country?: string;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) weight?: number;
-  @Field(() => JSONScalar, { nullable: true }) @IsOptional() metadata?: Record<string, unknown>;
+  @Field({ nullable: true }) title?: string;
+  @Field({ nullable: true }) handle?: string;
+  @Field(() => String, { nullable: true }) subtitle?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field({ nullable: true }) status?: 'draft' | 'proposed' | 'published' | 'rejected';
+  @Field(() => String, { nullable: true }) thumbnail?: string | null;
+  @Field(() => String, { nullable: true }) collection_id?: string | null;
+  @Field(() => [String], { nullable: true }) category_ids?: string[];
+  @Field(() => [String], { nullable: true }) tags?: string[];
+  @Field(() => String, { nullable: true }) type?: string | null;
+  @Field(() => String, { nullable: true }) material?: string | null;
+  @Field(() => String, { nullable: true }) origin_country?: string | null;
+  @Field(() => Int, { nullable: true }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
 }
 
 @InputType('CreateProductInput')
+@ValidateWith(createProductSchema)
 export class CreateProductInput extends UpdateProductInput {
-  @Field() @Length(1, 300) declare title: string;
-  @Field(() => [ProductOptionInput], { nullable: true }) @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(10) options?: ProductOptionInput[];
-  @Field(() => [VariantInput], { nullable: true }) @IsOptional() @ValidateNested({ each: true }) @ArrayMaxSize(200) variants?: VariantInput[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(30) images?: string[];
-}
-
-@InputType('RegionInput')
-export class RegionInput {
-  @Field() @Length(1, 200) name!: string;
-  @Field() @Matches(CURRENCY) currency_code!: string;
-  @Field(() => [String], { nullable: true, description: 'ISO 3166-1 alpha-2 codes' }) @IsOptional() @ArrayMaxSize(250) countries?: string[];
-}
-
-@InputType('CollectionInput')
-export class CollectionInput {
-  @Field() @Length(1, 300) title!: string;
-  @Field({ nullable: true }) @IsOptional() @Matches(HANDLE) handle?: string;
-}
-
-@InputType('CategoryInput')
-export class CategoryInput {
-  @Field() @Length(1, 300) name!: string;
-  @Field({ nullable: true }) @IsOptional() @Matches(HANDLE) handle?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(5000) description?: string;
-  @Field({ nullable: true }) @IsOptional() parent_category_id?: string;
-  @Field(() => Int, { nullable: true }) @IsOptional() @IsInt() @Min(0) rank?: number;
-}
-
-@ArgsType()
-export class TaxonomyListArgs extends PageArgs {
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) order?: string;
-  @Field({ nullable: true }) @IsOptional() @MaxLength(200) q?: string;
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) id?: string[];
-  @Field(() => [String], { nullable: true }) @IsOptional() @ArrayMaxSize(100) handle?: string[];
-  @Field({ nullable: true, description: 'categories only; "null" lists the top level' }) @IsOptional() parent_category_id?: string;
-  @Field({ nullable: true, description: 'categories only: nest all descendants in category_children' }) @IsOptional() include_descendants_tree?: boolean;
+  @Field() declare title: string;
+  @Field(() => [ProductOptionInput], { nullable: true }) options?: ProductOptionInput[] | null;
+  @Field(() => [VariantInput], { nullable: true }) variants?: VariantInput[] | null;
+  @Field(() => [String], { nullable: true }) images?: string[] | null;
 }

@@ -1,5 +1,5 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { JSONScalar, requireTenant, type RequestContext } from '@svc/kit';
+import { JSONScalar, type RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { ProductListType, ProductType } from '../types/product.type';
 import { CreateProductInput, PriceInput, ProductListArgs, UpdateProductInput, UpdateVariantInput, VariantInput } from '../inputs/product.input';
@@ -11,17 +11,17 @@ export class ProductResolver {
 
   @Query(() => ProductListType, { description: 'Published products of the tenant (publishable key), newest first by default' })
   products(@Ctx() ctx: RequestContext, @Args() args: ProductListArgs) {
-    return this.s.read.list(ctx, args);
+    return this.s.products.list(ctx, args);
   }
 
   @Query(() => ProductType, { description: 'A published product by id or handle' })
   product(
     @Ctx() ctx: RequestContext,
     @Arg('id', { description: 'product id or handle' }) id: string,
-    @Arg('region_id', () => String, { nullable: true }) regionId?: string,
-    @Arg('country_code', () => String, { nullable: true }) countryCode?: string,
+    @Arg('region_id', () => String, { nullable: true }) regionId?: string | null,
+    @Arg('country_code', () => String, { nullable: true }) countryCode?: string | null,
   ) {
-    return this.s.read.get(ctx, id, regionId ?? undefined, countryCode ?? undefined);
+    return this.s.products.get(ctx, id, regionId, countryCode);
   }
 
   @FieldResolver(() => JSONScalar, { description: 'The whole Medusa StoreProduct as one JSON value (the REST read path); with_prices adds every variant price as variants[].prices' })
@@ -32,46 +32,42 @@ export class ProductResolver {
   @Authorized('admin')
   @Query(() => ProductType, { description: 'Admin: a product in any status' })
   adminProduct(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return this.s.read.getAny(requireTenant(ctx), id);
+    return this.s.products.getAny(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType)
   createProduct(@Ctx() ctx: RequestContext, @Arg('input') input: CreateProductInput) {
-    return this.s.admin.createProduct(ctx, input);
+    return this.s.products.create(ctx, input);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType)
   updateProduct(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateProductInput) {
-    return this.s.admin.updateProduct(ctx, id, input);
+    return this.s.products.update(ctx, id, input);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType, { description: 'Adds a variant (with prices and stock); answers the product' })
   createProductVariant(@Ctx() ctx: RequestContext, @Arg('product_id') productId: string, @Arg('input') input: VariantInput) {
-    return this.s.admin.createVariant(ctx, productId, input);
+    return this.s.products.createVariant(ctx, productId, input);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType)
   updateProductVariant(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateVariantInput) {
-    return this.s.admin.updateVariant(ctx, id, input);
+    return this.s.products.updateVariant(ctx, id, input);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType, { description: 'Replaces every price of a variant' })
   setVariantPrices(@Ctx() ctx: RequestContext, @Arg('variant_id') variantId: string, @Arg('prices', () => [PriceInput]) prices: PriceInput[]) {
-    return this.s.admin.setPricesOf(ctx, variantId, prices);
+    return this.s.products.setPricesOf(ctx, variantId, prices);
   }
 
   @Authorized('admin')
   @Mutation(() => ProductType, { description: 'Sets the stocked quantity of a variant' })
-  setInventoryLevel(
-    @Ctx() ctx: RequestContext,
-    @Arg('variant_id') variantId: string,
-    @Arg('stocked_quantity', () => Int) stocked: number,
-  ) {
-    return this.s.admin.setInventory(ctx, variantId, stocked);
+  setInventoryLevel(@Ctx() ctx: RequestContext, @Arg('variant_id') variantId: string, @Arg('stocked_quantity', () => Int) stocked: number) {
+    return this.s.products.setInventory(ctx, variantId, stocked);
   }
 }

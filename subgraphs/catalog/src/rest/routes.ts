@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, limitParam, listEnvelope, moneyParam, offsetParam, route, stringList, type FieldsOption } from '@svc/kit';
+import { fieldsParam, idParam, listEnvelope, queryOf, route, type FieldsOption } from '@svc/kit';
+import { productListSchema } from '../inputs/product.input';
+import { collectionListSchema } from '../inputs/collection.input';
+import { categoryListSchema } from '../inputs/category.input';
+import { regionListSchema } from '../inputs/region.input';
 
 const PRODUCT_FIELDS = new Set([
   'id', 'title', 'handle', 'subtitle', 'description', 'is_giftcard', 'status', 'thumbnail', 'width', 'weight', 'length', 'height',
@@ -21,46 +25,23 @@ const CATEGORY_FIELDS = new Set([
 ]);
 const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at']);
 
-const pricing = {
-  region_id: z.string().max(100).optional(),
-  country_code: z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code').optional(),
-  /** accepted for Medusa SDK compatibility; one sales channel per publishable key today */
-  sales_channel_id: z.union([z.string(), z.array(z.string())]).optional(),
+/** Medusa store parameters that the platform accepts but does not act on (one sales channel per key today). */
+const medusaOnly = {
+  sales_channel_id: z.union([z.string().max(100), z.array(z.string().max(100)).max(100)]).optional(),
   province: z.string().max(100).optional(),
   cart_id: z.string().max(100).optional(),
 };
 
-const page = { limit: limitParam, offset: offsetParam, order: z.string().max(100).optional() };
-
-const productList = z.strictObject({
-  ...page,
-  ...pricing,
+/** The catalog's own argument schemas (inputs/), read from the query string, plus `fields` and Medusa's extras. */
+const productList = queryOf(productListSchema).extend({ ...medusaOnly, fields: fieldsParam, title: z.string().max(300).optional() });
+const productQuery = queryOf(productListSchema.pick({ region_id: true, country_code: true })).extend({ ...medusaOnly, fields: fieldsParam });
+const collectionList = queryOf(collectionListSchema).extend({ fields: fieldsParam });
+const categoryList = queryOf(categoryListSchema).extend({ fields: fieldsParam, include_ancestors_tree: z.enum(['true', 'false']).optional() });
+const categoryQuery = queryOf(categoryListSchema.pick({ include_descendants_tree: true })).extend({
   fields: fieldsParam,
-  q: z.string().max(200).optional(),
-  id: stringList.optional(),
-  handle: stringList.optional(),
-  title: z.string().max(300).optional(),
-  collection_id: stringList.optional(),
-  category_id: stringList.optional(),
-  tag_id: stringList.optional(),
-  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').transform((c) => c.toLowerCase()).optional(),
-  min_price: moneyParam.optional(),
-  max_price: moneyParam.optional(),
-});
-
-const taxonomyList = z.strictObject({
-  ...page,
-  fields: fieldsParam,
-  q: z.string().max(200).optional(),
-  id: stringList.optional(),
-  handle: stringList.optional(),
-});
-
-const categoryList = taxonomyList.extend({
-  parent_category_id: z.string().max(100).optional(),
-  include_descendants_tree: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   include_ancestors_tree: z.enum(['true', 'false']).optional(),
 });
+const regionList = queryOf(regionListSchema).extend({ fields: fieldsParam });
 
 const categoryRoute = (path: string) =>
   route({
@@ -83,14 +64,14 @@ export const catalogRoutes = [
   }),
   route({
     method: 'GET', path: '/store/products/:id', auth: 'publishable', params: idParam,
-    query: z.strictObject({ ...pricing, fields: fieldsParam }),
+    query: productQuery,
     operation: 'catalog/StoreProduct', summary: 'One published product by id or handle',
     variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code, with_prices: wantsPrices(query.fields) }),
     fields: productFields('product'),
     respond: (d) => ({ product: d.product.document }),
   }),
   route({
-    method: 'GET', path: '/store/collections', auth: 'publishable', query: taxonomyList,
+    method: 'GET', path: '/store/collections', auth: 'publishable', query: collectionList,
     operation: 'catalog/StoreCollections', summary: 'Collections, newest first',
     fields: { key: 'collections', allowed: COLLECTION_FIELDS },
     variables: ({ query: { fields: _f, ...rest } }) => rest,
@@ -107,11 +88,7 @@ export const catalogRoutes = [
   categoryRoute('/store/categories'),
   route({
     method: 'GET', path: '/store/product-categories/:id', auth: 'publishable', params: idParam,
-    query: z.strictObject({
-      fields: fieldsParam,
-      include_descendants_tree: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-      include_ancestors_tree: z.enum(['true', 'false']).optional(),
-    }),
+    query: categoryQuery,
     operation: 'catalog/StoreCategory', summary: 'One category by id or handle',
     fields: { key: 'product_category', allowed: CATEGORY_FIELDS },
     variables: ({ params, query }) => ({ id: params.id, include_descendants_tree: query.include_descendants_tree }),
@@ -119,7 +96,7 @@ export const catalogRoutes = [
   }),
   route({
     method: 'GET', path: '/store/regions', auth: 'publishable',
-    query: z.strictObject({ limit: limitParam, offset: offsetParam, fields: fieldsParam }),
+    query: regionList,
     operation: 'catalog/StoreRegions', summary: 'Regions with currency and countries',
     fields: { key: 'regions', allowed: REGION_FIELDS },
     variables: ({ query: { fields: _f, ...rest } }) => rest,

@@ -1,26 +1,34 @@
-import type { ServiceFactoryArgs } from '@svc/kit';
+import { Store, type ServiceFactoryArgs } from '@svc/kit';
 import { CatalogCache } from './catalog-cache';
-import { ProductReadService } from './product-read.service';
-import { TaxonomyService } from './taxonomy.service';
-import { CatalogAdminService } from './catalog-admin.service';
+import { CategoryService } from './category.service';
+import { CollectionService } from './collection.service';
+import { ProductService } from './product.service';
+import { RegionService } from './region.service';
 import { CatalogSeedService } from './seed.service';
 
+/** The catalog's services, one per aggregate, sharing one store and one read cache. */
 export interface CatalogServices {
+  store: Store;
   cache: CatalogCache;
-  read: ProductReadService;
-  taxonomy: TaxonomyService;
-  admin: CatalogAdminService;
+  products: ProductService;
+  regions: RegionService;
+  collections: CollectionService;
+  categories: CategoryService;
+  /** bulk loader of whole catalogs (demo seed, benchmark) */
   seed: CatalogSeedService;
 }
 
 export function createCatalogServices({ orm }: ServiceFactoryArgs): CatalogServices {
+  const store = new Store(orm);
   const cache = new CatalogCache(50_000, process.env.CATALOG_CACHE !== 'off');
-  const read = new ProductReadService(orm, cache);
+  const regions = new RegionService(store, cache);
   return {
+    store,
     cache,
-    read,
-    taxonomy: new TaxonomyService(orm, cache),
-    admin: new CatalogAdminService(orm, read),
-    seed: new CatalogSeedService(orm),
+    products: new ProductService(store, cache, regions),
+    regions,
+    collections: new CollectionService(store, cache),
+    categories: new CategoryService(store, cache),
+    seed: new CatalogSeedService(store),
   };
 }

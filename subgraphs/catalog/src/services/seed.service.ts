@@ -1,4 +1,4 @@
-import { newId, toScaled, fromScaled, type Orm } from '@svc/kit';
+import { newId, toScaled, fromScaled, type Store } from '@svc/kit';
 import type { SeedCatalog, SeedProduct } from '../seed/demo-catalog';
 
 type Row = Record<string, unknown>;
@@ -9,11 +9,10 @@ type Row = Record<string, unknown>;
  * take about 20 s on two cores, most of it in PostgreSQL's foreign-key and change triggers).
  */
 export class CatalogSeedService {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly store: Store) {}
 
   async hasCatalog(tenantId: string): Promise<boolean> {
-    const s = this.orm.config.get('schema');
-    const rows = (await this.orm.em.getConnection().execute(`select 1 from "${s}".product where tenant_id = ? limit 1`, [tenantId])) as Row[];
+    const rows = await this.store.sql(null, `select 1 from ${this.store.table('product')} where tenant_id = ? limit 1`, [tenantId]);
     return rows.length > 0;
   }
 
@@ -22,8 +21,8 @@ export class CatalogSeedService {
     collections?: Map<string, string>;
     categories?: Map<string, string>;
   }): Promise<{ regions: Map<string, string>; collections: Map<string, string>; categories: Map<string, string> }> {
-    const s = this.orm.config.get('schema') as string;
-    const knex = this.orm.em.getKnex();
+    const s = this.store.schema;
+    const knex = this.store.orm.em.getKnex();
     const now = Date.now();
     const ts = (offsetMs: number) => new Date(now - offsetMs);
     const rows: Record<string, Row[]> = {};

@@ -1,5 +1,7 @@
 import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { JSONScalar, PaginatedList } from '@svc/kit';
+import { CollectionType } from './collection.type';
+import { CategoryType } from './category.type';
 
 const S = { simpleResolvers: true };
 
@@ -95,35 +97,6 @@ export class ProductTypeType {
   @Field() updated_at!: string;
 }
 
-@ObjectType('ProductCollection', S)
-@Directive('@key(fields: "id")')
-export class CollectionType {
-  @Field(() => ID) id!: string;
-  @Field() title!: string;
-  @Field() handle!: string;
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-  @Field(() => String, { nullable: true }) deleted_at!: string | null;
-}
-
-@ObjectType('ProductCategory', S)
-@Directive('@key(fields: "id")')
-export class CategoryType {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
-  @Field() description!: string;
-  @Field() handle!: string;
-  @Field(() => Int) rank!: number;
-  @Field(() => String, { nullable: true }) parent_category_id!: string | null;
-  @Field(() => CategoryType, { nullable: true }) parent_category?: CategoryType | null;
-  @Field(() => [CategoryType], { nullable: true }) category_children?: CategoryType[];
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-  @Field(() => String, { nullable: true }) deleted_at!: string | null;
-}
-
 @ObjectType('ProductVariant', S)
 @Directive('@key(fields: "id")')
 export class VariantType {
@@ -199,35 +172,3 @@ export class ProductType {
 
 @ObjectType('ProductList')
 export class ProductListType extends PaginatedList(ProductType) {}
-
-@ObjectType('ProductCollectionList')
-export class CollectionListType extends PaginatedList(CollectionType) {}
-
-@ObjectType('ProductCategoryList')
-export class CategoryListType extends PaginatedList(CategoryType) {}
-
-@ObjectType('Country', S)
-export class CountryType {
-  @Field(() => ID) id!: string;
-  @Field() iso_2!: string;
-  @Field() iso_3!: string;
-  @Field() num_code!: string;
-  @Field() name!: string;
-  @Field() display_name!: string;
-}
-
-@ObjectType('Region', S)
-@Directive('@key(fields: "id")')
-export class RegionType {
-  @Field(() => ID) id!: string;
-  @Field() name!: string;
-  @Field() currency_code!: string;
-  @Field() automatic_taxes!: boolean;
-  @Field(() => [CountryType]) countries!: CountryType[];
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-}
-
-@ObjectType('RegionList')
-export class RegionListType extends PaginatedList(RegionType) {}

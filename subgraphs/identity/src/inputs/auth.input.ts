@@ -1,35 +1,40 @@
+import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { IsEmail, IsOptional, IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { ValidateWith } from '@svc/kit';
+
+/** The constraints of identity's sign-in inputs, written once: GraphQL validates with them, REST routes reuse them. */
+const email = z.string({ message: 'email must be a string' }).max(320).email('email must be a valid email address');
+export const emailPassSchema = z.strictObject({ email, password: z.string({ message: 'password must be a string' }).max(200) });
+export const registerSchema = z.strictObject({
+  email,
+  password: z.string({ message: 'password must be a string' }).min(8, 'password must be at least 8 characters').max(200),
+});
+export const createTenantSchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  admin_email: z.string().max(320).email('admin_email must be a valid email address'),
+  admin_password: z.string().min(8).max(200).nullish(),
+  allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs')).max(50).nullish(),
+});
 
 @InputType('EmailPassInput')
+@ValidateWith(emailPassSchema)
 export class EmailPassInput {
-  @Field() @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(320)
-  email!: string;
-
-  @Field() @IsString() @MaxLength(200)
-  password!: string;
+  @Field() email!: string;
+  @Field() password!: string;
 }
 
 @InputType('RegisterInput')
+@ValidateWith(registerSchema)
 export class RegisterInput {
-  @Field() @IsEmail({}, { message: 'email must be a valid email address' }) @MaxLength(320)
-  email!: string;
-
-  @Field() @MinLength(8, { message: 'password must be at least 8 characters' }) @MaxLength(200)
-  password!: string;
+  @Field() email!: string;
+  @Field() password!: string;
 }
 
 @InputType('CreateTenantInput')
+@ValidateWith(createTenantSchema)
 export class CreateTenantInput {
-  @Field() @Length(1, 200)
-  name!: string;
-
-  @Field() @IsEmail({}, { message: 'admin_email must be a valid email address' })
-  admin_email!: string;
-
-  @Field({ nullable: true }) @IsOptional() @MinLength(8)
-  admin_password?: string;
-
-  @Field(() => [String], { nullable: true }) @IsOptional()
-  allowed_origins?: string[];
+  @Field() name!: string;
+  @Field() admin_email!: string;
+  @Field(() => String, { nullable: true }) admin_password?: string | null;
+  @Field(() => [String], { nullable: true }) allowed_origins?: string[] | null;
 }

@@ -1,36 +1,69 @@
+import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { IsEmail, IsOptional, Length, MaxLength } from 'class-validator';
-import { JSONScalar } from '@svc/kit';
+import { JSONScalar, ValidateWith, countrySchema, metadataSchema } from '@svc/kit';
+
+/** The constraints of customer inputs, written once: GraphQL validates with them, REST routes reuse them. */
+const text = (max: number) => z.string().max(max).nullish();
+const profile = {
+  first_name: text(200),
+  last_name: text(200),
+  phone: text(50),
+  company_name: text(200),
+  metadata: metadataSchema.nullish(),
+};
+export const updateCustomerSchema = z.strictObject(profile);
+export type UpdateCustomerData = z.infer<typeof updateCustomerSchema>;
+export const createCustomerSchema = z.strictObject({ ...profile, email: z.string().max(320).email('email must be a valid email address').nullish() });
+export type CreateCustomerData = z.infer<typeof createCustomerSchema>;
+export const addressSchema = z.strictObject({
+  address_name: text(200),
+  is_default_shipping: z.boolean().nullish(),
+  is_default_billing: z.boolean().nullish(),
+  company: text(200),
+  first_name: text(200),
+  last_name: text(200),
+  address_1: text(300),
+  address_2: text(300),
+  city: text(200),
+  country_code: countrySchema.nullish(),
+  province: text(200),
+  postal_code: text(40),
+  phone: text(50),
+  metadata: metadataSchema.nullish(),
+});
+export type AddressData = z.infer<typeof addressSchema>;
 
 @InputType('UpdateCustomerInput')
+@ValidateWith(updateCustomerSchema)
 export class UpdateCustomerInput {
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) first_name?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) last_name?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) company_name?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) @IsOptional() metadata?: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true }) first_name?: string | null;
+  @Field(() => String, { nullable: true }) last_name?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) company_name?: string | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
 }
 
 @InputType('CreateCustomerInput')
+@ValidateWith(createCustomerSchema)
 export class CreateCustomerInput extends UpdateCustomerInput {
-  @Field(() => String, { nullable: true }) @IsOptional() @IsEmail({}, { message: 'email must be a valid email address' })
-  email?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
 }
 
 @InputType('CustomerAddressInput')
+@ValidateWith(addressSchema)
 export class CustomerAddressInput {
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) address_name?: string | null;
-  @Field(() => Boolean, { nullable: true }) @IsOptional() is_default_shipping?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) @IsOptional() is_default_billing?: boolean | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) company?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) first_name?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) last_name?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(300) address_1?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(300) address_2?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) city?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @Length(2, 2, { message: 'country_code must be a 2-letter ISO code' }) country_code?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) province?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(40) postal_code?: string | null;
-  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) @IsOptional() metadata?: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true }) address_name?: string | null;
+  @Field(() => Boolean, { nullable: true }) is_default_shipping?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) is_default_billing?: boolean | null;
+  @Field(() => String, { nullable: true }) company?: string | null;
+  @Field(() => String, { nullable: true }) first_name?: string | null;
+  @Field(() => String, { nullable: true }) last_name?: string | null;
+  @Field(() => String, { nullable: true }) address_1?: string | null;
+  @Field(() => String, { nullable: true }) address_2?: string | null;
+  @Field(() => String, { nullable: true }) city?: string | null;
+  @Field(() => String, { nullable: true }) country_code?: string | null;
+  @Field(() => String, { nullable: true }) province?: string | null;
+  @Field(() => String, { nullable: true }) postal_code?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
 }

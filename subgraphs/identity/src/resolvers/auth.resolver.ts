@@ -46,8 +46,8 @@ export class AuthResolver {
     return this.s.tenants.create(ctx, {
       name: input.name,
       adminEmail: input.admin_email,
-      adminPassword: input.admin_password,
-      allowedOrigins: input.allowed_origins,
+      adminPassword: input.admin_password ?? undefined,
+      allowedOrigins: input.allowed_origins ?? undefined,
     });
   }
 }

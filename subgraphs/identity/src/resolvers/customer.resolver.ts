@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
 import { CustomerType } from '../types/customer.type';
+import type { CustomerView } from '../services/views';
 import { CreateCustomerInput, CustomerAddressInput, UpdateCustomerInput } from '../inputs/customer.input';
 
 @Resolver(() => CustomerType)
@@ -10,25 +11,25 @@ export class CustomerResolver {
 
   @Authorized('customer')
   @Query(() => CustomerType, { description: 'The signed-in customer' })
-  me(@Ctx() ctx: RequestContext): Promise<CustomerType> {
+  me(@Ctx() ctx: RequestContext): Promise<CustomerView> {
     return this.s.customers.me(ctx);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Creates or completes the profile of the signed-in customer' })
-  createCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: CreateCustomerInput): Promise<CustomerType> {
+  createCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: CreateCustomerInput): Promise<CustomerView> {
     return this.s.customers.createOrComplete(ctx, input);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType)
-  updateMe(@Ctx() ctx: RequestContext, @Arg('input') input: UpdateCustomerInput): Promise<CustomerType> {
+  updateMe(@Ctx() ctx: RequestContext, @Arg('input') input: UpdateCustomerInput): Promise<CustomerView> {
     return this.s.customers.update(ctx, input);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Adds an address; answers the customer (Medusa shape)' })
-  addMyAddress(@Ctx() ctx: RequestContext, @Arg('input') input: CustomerAddressInput): Promise<CustomerType> {
+  addMyAddress(@Ctx() ctx: RequestContext, @Arg('input') input: CustomerAddressInput): Promise<CustomerView> {
     return this.s.customers.addAddress(ctx, input);
   }
 }

@@ -1,38 +1,7 @@
 import { z } from 'zod';
 import { route, type FieldsOption } from '@svc/kit';
-
-const emailPass = z.strictObject({
-  email: z.string({ message: 'email must be a string' }).max(320),
-  password: z.string({ message: 'password must be a string' }).max(200),
-});
-
-const nullableText = (max: number) => z.string().max(max).nullable().optional();
-const metadata = z.record(z.string(), z.unknown()).nullable().optional();
-
-const profile = {
-  first_name: nullableText(200),
-  last_name: nullableText(200),
-  phone: nullableText(50),
-  company_name: nullableText(200),
-  metadata,
-};
-
-const address = z.strictObject({
-  address_name: nullableText(200),
-  is_default_shipping: z.boolean().optional(),
-  is_default_billing: z.boolean().optional(),
-  company: nullableText(200),
-  first_name: nullableText(200),
-  last_name: nullableText(200),
-  address_1: nullableText(300),
-  address_2: nullableText(300),
-  city: nullableText(200),
-  country_code: z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code').nullable().optional(),
-  province: nullableText(200),
-  postal_code: nullableText(40),
-  phone: nullableText(50),
-  metadata,
-});
+import { emailPassSchema, registerSchema } from '../inputs/auth.input';
+import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 
 const fieldsOnly = z.strictObject({ fields: z.string().max(2000).optional() });
 const customerFields: FieldsOption = {
@@ -45,19 +14,19 @@ const customerFields: FieldsOption = {
 
 const authRoutes = [
   route({
-    method: 'POST', path: '/auth/customer/emailpass', auth: 'publishable', body: emailPass, tag: 'auth',
+    method: 'POST', path: '/auth/customer/emailpass', auth: 'publishable', body: emailPassSchema, tag: 'auth',
     operation: 'identity/LoginCustomer', summary: 'Customer sign-in; returns a customer JWT (24 h)',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ token: d.loginCustomer.token }),
   }),
   route({
-    method: 'POST', path: '/auth/customer/emailpass/register', auth: 'publishable', body: emailPass, tag: 'auth',
+    method: 'POST', path: '/auth/customer/emailpass/register', auth: 'publishable', body: registerSchema, tag: 'auth',
     operation: 'identity/RegisterCustomer', summary: 'Registers a customer (identity + profile); returns a customer JWT',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ token: d.registerCustomer.token }),
   }),
   route({
-    method: 'POST', path: '/auth/user/emailpass', auth: 'none', body: emailPass, tag: 'auth',
+    method: 'POST', path: '/auth/user/emailpass', auth: 'none', body: emailPassSchema, tag: 'auth',
     operation: 'identity/LoginAdmin', summary: 'Admin sign-in; returns an admin JWT (12 h)',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ token: d.loginAdmin.token }),
@@ -82,7 +51,7 @@ const authRoutes = [
 const customerRoutes = [
   route({
     method: 'POST', path: '/store/customers', auth: 'customer', query: fieldsOnly, tag: 'customers',
-    body: z.strictObject({ email: z.string().email().max(320).optional(), ...profile }),
+    body: createCustomerSchema,
     fields: customerFields,
     operation: 'identity/CreateCustomer', summary: 'Creates or completes the profile of the registered customer',
     variables: ({ body }) => ({ input: body }),
@@ -95,14 +64,14 @@ const customerRoutes = [
     respond: (d) => ({ customer: d.me }),
   }),
   route({
-    method: 'POST', path: '/store/customers/me', auth: 'customer', query: fieldsOnly, body: z.strictObject(profile), tag: 'customers',
+    method: 'POST', path: '/store/customers/me', auth: 'customer', query: fieldsOnly, body: updateCustomerSchema, tag: 'customers',
     fields: customerFields,
     operation: 'identity/UpdateMe', summary: 'Updates profile fields',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ customer: d.updateMe }),
   }),
   route({
-    method: 'POST', path: '/store/customers/me/addresses', auth: 'customer', query: fieldsOnly, body: address, tag: 'customers',
+    method: 'POST', path: '/store/customers/me/addresses', auth: 'customer', query: fieldsOnly, body: addressSchema, tag: 'customers',
     fields: customerFields,
     operation: 'identity/AddMyAddress', summary: 'Adds a shipping address; answers the customer (Medusa shape)',
     variables: ({ body }) => ({ input: body }),

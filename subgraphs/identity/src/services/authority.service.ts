@@ -4,7 +4,7 @@ import {
   issueChallenge,
   type AntispamChallenge,
   type ChangeBus,
-  type Orm,
+  type Store,
 } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from './tenant.service';
 
@@ -50,7 +50,7 @@ export class AuthorityService {
   private readonly agents = new TtlCache<AgentIdentity | null>();
   private readonly secrets = new TtlCache<string | null>(2000);
 
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly store: Store) {}
 
   async start(bus: ChangeBus): Promise<void> {
     await bus.on(CREDENTIALS_CHANNEL, () => {
@@ -60,12 +60,8 @@ export class AuthorityService {
     });
   }
 
-  private get schema(): string {
-    return this.orm.config.get('schema') as string;
-  }
-
-  private async rows<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return (await this.orm.em.getConnection().execute(sql, params)) as T[];
+  private rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.store.sql<T>(null, sql, params);
   }
 
   /** tenant id for an active publishable key, or null */
@@ -74,7 +70,7 @@ export class AuthorityService {
     const hit = this.keys.get(key);
     if (hit !== undefined) return hit;
     const [row] = await this.rows<{ tenant_id: string }>(
-      `select tenant_id from "${this.schema}".publishable_key where token = ? and revoked_at is null`,
+      `select tenant_id from ${this.store.table('publishable_key')} where token = ? and revoked_at is null`,
       [key],
     );
     const value = row?.tenant_id ?? null;
@@ -88,7 +84,7 @@ export class AuthorityService {
     const hit = this.agents.get(digest);
     if (hit !== undefined) return hit;
     const [row] = await this.rows<{ id: string; tenant_id: string }>(
-      `select id, tenant_id from "${this.schema}".agent_api_key where key_hash = ? and revoked_at is null`,
+      `select id, tenant_id from ${this.store.table('agent_api_key')} where key_hash = ? and revoked_at is null`,
       [digest],
     );
     const value = row ? { id: row.id, tenantId: row.tenant_id } : null;
@@ -99,7 +95,7 @@ export class AuthorityService {
   /** Sessions are checked on every use, so a revoked token is refused at once. */
   async sessionActive(sid: string): Promise<boolean> {
     const [row] = await this.rows<{ ok: boolean }>(
-      `select (revoked_at is null and expires_at > now()) as ok from "${this.schema}".auth_session where id = ?`,
+      `select (revoked_at is null and expires_at > now()) as ok from ${this.store.table('auth_session')} where id = ?`,
       [sid],
     );
     return row?.ok === true;
@@ -109,7 +105,7 @@ export class AuthorityService {
     const hit = this.secrets.get(tenantId);
     if (hit !== undefined) return hit;
     const [row] = await this.rows<{ antispam_secret: string }>(
-      `select antispam_secret from "${this.schema}".tenant where id = ?`,
+      `select antispam_secret from ${this.store.table('tenant')} where id = ?`,
       [tenantId],
     );
     const value = row?.antispam_secret ?? null;
@@ -130,12 +126,12 @@ export class AuthorityService {
     const check = await checkSolution(payload, secret);
     if (!check.ok || !check.challengeId) return false;
     const inserted = await this.rows<{ challenge_id: string }>(
-      `insert into "${this.schema}".antispam_use (challenge_id, tenant_id, expires_at) values (?, ?, ?)
+      `insert into ${this.store.table('antispam_use')} (challenge_id, tenant_id, expires_at) values (?, ?, ?)
        on conflict (challenge_id) do nothing returning challenge_id`,
       [check.challengeId, tenantId, new Date(check.expiresAt!)],
     );
     if (Math.random() < 0.01) {
-      void this.rows(`delete from "${this.schema}".antispam_use where expires_at < now()`, []).catch(() => undefined);
+      void this.rows(`delete from ${this.store.table('antispam_use')} where expires_at < now()`, []).catch(() => undefined);
     }
     return inserted.length === 1;
   }

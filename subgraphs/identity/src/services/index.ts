@@ -1,21 +1,28 @@
-import type { ServiceFactoryArgs } from '@svc/kit';
+import { Store, type ServiceFactoryArgs } from '@svc/kit';
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
 import { TenantService } from './tenant.service';
 
+/** identity's services, one per aggregate, sharing one store. */
 export interface IdentityServices {
+  store: Store;
   tenants: TenantService;
+  /** sign-in, sessions and tokens */
   auth: AuthService;
   customers: CustomerService;
+  /** what the gateway asks while authenticating (keys, sessions, anti-spam) */
   authority: AuthorityService;
 }
 
 export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): IdentityServices {
+  const store = new Store(orm);
+  const customers = new CustomerService(store);
   return {
-    tenants: new TenantService(orm),
-    auth: new AuthService(orm, deps.config),
-    customers: new CustomerService(orm),
-    authority: new AuthorityService(orm),
+    store,
+    tenants: new TenantService(store),
+    auth: new AuthService(store, deps.config, customers),
+    customers,
+    authority: new AuthorityService(store),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, hashApiKey, hashPassword, newSecret, type Orm, type RequestContext, emGlobal } from '@svc/kit';
+import { DomainError, hashApiKey, hashPassword, newSecret, slugify, type RequestContext, type Store } from '@svc/kit';
 import { Tenant } from '../entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
 
@@ -24,11 +24,8 @@ export interface TenantCredentials {
   admin_password: string;
 }
 
-const slug = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'store';
-
 export class TenantService {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly store: Store) {}
 
   /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
   async create(ctx: RequestContext, a: CreateTenantArgs): Promise<TenantCredentials> {
@@ -37,14 +34,13 @@ export class TenantService {
     const publishable = a.publishableKey ?? newSecret('pk', 24);
     const agentKey = a.agentApiKey ?? newSecret('sk', 32);
     const passwordHash = await hashPassword(password);
-    const em = emGlobal(this.orm);
-    const tenant = await em.transactional(async (tx) => {
+    const tenant = await this.store.transaction(ctx, async (tx, txCtx) => {
       if (await tx.findOne(AdminUser, { email })) {
         throw new DomainError('conflict', 'duplicate', `An admin user with email ${email} already exists`);
       }
       const t = new Tenant();
       t.name = a.name.trim();
-      t.handle = a.handle ?? `${slug(a.name)}-${randomBytes(3).toString('hex')}`;
+      t.handle = a.handle ?? `${slugify(a.name, 60, 'store')}-${randomBytes(3).toString('hex')}`;
       t.antispamSecret = randomBytes(32).toString('base64url');
       t.allowedOrigins = a.allowedOrigins ?? [];
       const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
@@ -52,14 +48,14 @@ export class TenantService {
       const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
       tx.persist([t, pk, ak, admin]);
       await tx.flush();
-      await tx.getConnection().execute(`select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id], 'all', tx.getTransactionContext());
+      await this.store.sql(txCtx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
       return t;
-    });
+    }, { global: true });
     ctx.log.info({ tenantId: tenant.id }, 'tenant created');
     return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
   }
 
   async findByHandle(handle: string): Promise<Tenant | null> {
-    return emGlobal(this.orm).findOne(Tenant, { handle });
+    return this.store.emGlobal().findOne(Tenant, { handle });
   }
 }

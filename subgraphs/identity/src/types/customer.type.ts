@@ -1,9 +1,9 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { JSONScalar } from '@svc/kit';
-import type { Customer, CustomerAddress } from '../entities/customer.entity';
+import type { CustomerAddressView, CustomerView } from '../services/views';
 
 @ObjectType('CustomerAddress', { simpleResolvers: true })
-export class CustomerAddressType {
+export class CustomerAddressType implements CustomerAddressView {
   @Field(() => ID) id!: string;
   @Field(() => String, { nullable: true }) address_name!: string | null;
   @Field() is_default_shipping!: boolean;
@@ -26,7 +26,7 @@ export class CustomerAddressType {
 
 @ObjectType('Customer', { simpleResolvers: true })
 @Directive('@key(fields: "id")')
-export class CustomerType {
+export class CustomerType implements CustomerView {
   @Field(() => ID) id!: string;
   @Field() email!: string;
   @Field(() => String, { nullable: true }) first_name!: string | null;
@@ -41,46 +41,4 @@ export class CustomerType {
   @Field() created_at!: string;
   @Field() updated_at!: string;
   @Field(() => String, { nullable: true }) deleted_at!: string | null;
-}
-
-export function toAddressType(a: CustomerAddress, customerId: string): CustomerAddressType {
-  return {
-    id: a.id,
-    address_name: a.addressName,
-    is_default_shipping: a.isDefaultShipping,
-    is_default_billing: a.isDefaultBilling,
-    customer_id: customerId,
-    company: a.company,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    address_1: a.address1,
-    address_2: a.address2,
-    city: a.city,
-    country_code: a.countryCode,
-    province: a.province,
-    postal_code: a.postalCode,
-    phone: a.phone,
-    metadata: a.metadata,
-    created_at: a.createdAt.toISOString(),
-    updated_at: a.updatedAt.toISOString(),
-  };
-}
-
-export function toCustomerType(c: Customer): CustomerType {
-  return {
-    id: c.id,
-    email: c.email,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    phone: c.phone,
-    company_name: c.companyName,
-    has_account: c.hasAccount,
-    default_billing_address_id: c.defaultBillingAddressId,
-    default_shipping_address_id: c.defaultShippingAddressId,
-    addresses: c.addresses.isInitialized() ? c.addresses.getItems().map((a) => toAddressType(a, c.id)) : [],
-    metadata: c.metadata,
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-    deleted_at: c.deletedAt ? c.deletedAt.toISOString() : null,
-  };
 }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { PageArgs, ValidateWith, handleSchema, idList, pageSchema } from '@svc/kit';
+
+export const categoryListSchema = z.strictObject({
+  ...pageSchema,
+  order: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+  id: idList.optional(),
+  handle: idList.optional(),
+  parent_category_id: z.string().max(100).optional(),
+  include_descendants_tree: z.boolean().optional(),
+});
+export type CategoryListQuery = z.infer<typeof categoryListSchema>;
+
+export const categorySchema = z.strictObject({
+  name: z.string().min(1).max(300),
+  handle: handleSchema.nullish(),
+  description: z.string().max(5000).nullish(),
+  parent_category_id: z.string().max(100).nullish(),
+  rank: z.number().int().min(0).nullish(),
+});
+export type CategoryData = z.infer<typeof categorySchema>;
+
+@ArgsType()
+@ValidateWith(categoryListSchema)
+export class CategoryListArgs extends PageArgs {
+  @Field({ nullable: true }) order?: string;
+  @Field({ nullable: true }) q?: string;
+  @Field(() => [String], { nullable: true }) id?: string[];
+  @Field(() => [String], { nullable: true }) handle?: string[];
+  @Field({ nullable: true, description: '"null" lists the top level' }) parent_category_id?: string;
+  @Field({ nullable: true, description: 'nest all descendants in category_children' }) include_descendants_tree?: boolean;
+}
+
+@InputType('CategoryInput')
+@ValidateWith(categorySchema)
+export class CategoryInput {
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) handle?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => String, { nullable: true }) parent_category_id?: string | null;
+  @Field(() => Int, { nullable: true }) rank?: number | null;
+}

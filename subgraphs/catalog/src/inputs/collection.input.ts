@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ArgsType, Field, InputType } from 'type-graphql';
+import { PageArgs, ValidateWith, handleSchema, idList, pageSchema } from '@svc/kit';
+
+export const collectionListSchema = z.strictObject({
+  ...pageSchema,
+  order: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+  id: idList.optional(),
+  handle: idList.optional(),
+});
+export type CollectionListQuery = z.infer<typeof collectionListSchema>;
+
+export const collectionSchema = z.strictObject({ title: z.string().min(1).max(300), handle: handleSchema.nullish() });
+export type CollectionData = z.infer<typeof collectionSchema>;
+
+@ArgsType()
+@ValidateWith(collectionListSchema)
+export class CollectionListArgs extends PageArgs {
+  @Field({ nullable: true }) order?: string;
+  @Field({ nullable: true }) q?: string;
+  @Field(() => [String], { nullable: true }) id?: string[];
+  @Field(() => [String], { nullable: true }) handle?: string[];
+}
+
+@InputType('CollectionInput')
+@ValidateWith(collectionSchema)
+export class CollectionInput {
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) handle?: string | null;
+}

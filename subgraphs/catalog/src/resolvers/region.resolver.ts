@@ -1,0 +1,26 @@
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { PageArgs, type RequestContext } from '@svc/kit';
+import type { CatalogServices } from '../services';
+import { RegionListType, RegionType } from '../types/region.type';
+import { RegionInput } from '../inputs/region.input';
+
+@Resolver(() => RegionType)
+export class RegionResolver {
+  constructor(private readonly s: CatalogServices) {}
+
+  @Query(() => RegionListType)
+  regions(@Ctx() ctx: RequestContext, @Args() page: PageArgs) {
+    return this.s.regions.list(ctx, page);
+  }
+
+  @Query(() => RegionType)
+  region(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.regions.get(ctx, id);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => RegionType)
+  createRegion(@Ctx() ctx: RequestContext, @Arg('input') input: RegionInput) {
+    return this.s.regions.create(ctx, input);
+  }
+}

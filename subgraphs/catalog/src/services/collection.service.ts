@@ -1,0 +1,81 @@
+import { Errors, looksLikeId, normalizePage, pgArray, requireTenant, slugify, loaderFor, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import { ProductCollection } from '../entities/taxonomy.entity';
+import { catalogEvents } from '../events';
+import type { CollectionData, CollectionListQuery } from '../inputs/collection.input';
+import type { CatalogCache } from './catalog-cache';
+import { orderClause } from './product.service';
+import { iso, isoNN, type CollectionView } from './views';
+
+const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Collections: curated groups of products (Medusa ProductCollection). */
+export class CollectionService {
+  constructor(private readonly store: Store, private readonly cache: CatalogCache) {}
+
+  async list(ctx: RequestContext, a: CollectionListQuery): Promise<Paginated<CollectionView>> {
+    const tenantId = requireTenant(ctx);
+    const page = normalizePage(a, 10);
+    const key = `cols:${JSON.stringify([a.q, a.id, a.handle, a.order, page])}`;
+    const v = this.cache.version(tenantId);
+    const hit = this.cache.get<Paginated<CollectionView>>(tenantId, key);
+    if (hit) return hit;
+    const where = ['tenant_id = ?', 'deleted_at is null'];
+    const params: unknown[] = [tenantId];
+    if (a.q) (where.push('title ilike ?'), params.push(escapeLike(a.q)));
+    if (a.id?.length) (where.push('id = any(?::text[])'), params.push(pgArray(a.id)));
+    if (a.handle?.length) (where.push('handle = any(?::text[])'), params.push(pgArray(a.handle)));
+    const order = orderClause(a.order, { created_at: 'created_at', updated_at: 'updated_at', title: 'title', handle: 'handle' }, 'created_at desc');
+    const table = this.store.table('product_collection');
+    const [rows, [c]] = await Promise.all([
+      this.store.sql(null, `select * from ${table} where ${where.join(' and ')} order by ${order}, id limit ? offset ?`, [...params, page.limit, page.offset]),
+      this.store.sql<{ n: number }>(null, `select count(*)::int as n from ${table} where ${where.join(' and ')}`, params),
+    ]);
+    const out = { items: rows.map(collectionRowView), count: c.n, ...page };
+    this.cache.set(tenantId, key, out, v);
+    return out;
+  }
+
+  async get(ctx: RequestContext, idOrHandle: string): Promise<CollectionView> {
+    const col = looksLikeId(idOrHandle, 'pcol') ? 'id' : 'handle';
+    const [row] = await this.store.sql(ctx, `select * from ${this.store.table('product_collection')} where tenant_id = ? and ${col} = ? and deleted_at is null`, [
+      requireTenant(ctx),
+      idOrHandle,
+    ]);
+    if (!row) throw Errors.notFound('Collection', idOrHandle);
+    return collectionRowView(row);
+  }
+
+  /** Federation reference, batched per request. */
+  byId(ctx: RequestContext, id: string): Promise<CollectionView | null> {
+    return loaderFor<string, CollectionView>(ctx, 'catalog.collection', async (ids) => {
+      const rows = await this.store.sql(null, `select * from ${this.store.table('product_collection')} where tenant_id = ? and id = any(?::text[]) and deleted_at is null`, [
+        requireTenant(ctx),
+        pgArray(ids),
+      ]);
+      return new Map(rows.map((r) => [r.id as string, collectionRowView(r)]));
+    }).load(id);
+  }
+
+  async create(ctx: RequestContext, input: CollectionData): Promise<CollectionView> {
+    const tenantId = requireTenant(ctx);
+    const id = await this.store.transaction(ctx, async (em, tx) => {
+      const c = em.create(ProductCollection, { tenantId, title: input.title, handle: input.handle ?? slugify(input.title) } as never);
+      catalogEvents.emit(em, tx, 'collection.created', { id: c.id, handle: c.handle });
+      await this.store.afterCommit(tx, () => this.cache.invalidate(tenantId));
+      return c.id;
+    });
+    return this.get(ctx, id);
+  }
+}
+
+export function collectionRowView(r: Row): CollectionView {
+  return {
+    id: r.id,
+    title: r.title,
+    handle: r.handle,
+    metadata: r.metadata,
+    created_at: isoNN(r.created_at),
+    updated_at: isoNN(r.updated_at),
+    deleted_at: iso(r.deleted_at),
+  };
+}

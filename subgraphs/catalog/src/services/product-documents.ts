@@ -1,0 +1,133 @@
+import { pgArray, type RequestContext, type Store } from '@svc/kit';
+import { iso, isoNN, type PriceRow, type ProductView, type VariantView } from './views';
+
+/**
+ * The product read model: Medusa v2 StoreProduct documents built by PostgreSQL as JSON.
+ * Two statements per batch, whatever its size: the products with their small relations as
+ * JSON, then all their variants with stock, option values and every price.
+ */
+export async function loadProductDocuments(store: Store, tenantId: string, ids: string[], ctx: RequestContext | null = null): Promise<ProductView[]> {
+  const [products, variants] = await Promise.all([
+    store.sql(ctx, productsSql(store.schema), [tenantId, pgArray(ids)]),
+    store.sql(ctx, variantsSql(store.schema), [tenantId, pgArray(ids)]),
+  ]);
+  const byProduct = new Map<string, VariantView[]>();
+  for (const r of variants) {
+    const v: VariantView = {
+      id: r.id,
+      title: r.title,
+      sku: r.sku,
+      barcode: r.barcode,
+      ean: r.ean,
+      upc: r.upc,
+      thumbnail: null,
+      allow_backorder: r.allow_backorder,
+      manage_inventory: r.manage_inventory,
+      inventory_quantity: Number(r.inventory_quantity),
+      hs_code: r.hs_code,
+      origin_country: r.origin_country,
+      mid_code: r.mid_code,
+      material: r.material,
+      weight: r.weight,
+      length: r.length,
+      height: r.height,
+      width: r.width,
+      variant_rank: r.variant_rank,
+      options: r.options,
+      product_id: r.product_id,
+      metadata: r.metadata,
+      created_at: isoNN(r.created_at),
+      updated_at: isoNN(r.updated_at),
+      deleted_at: iso(r.deleted_at),
+    };
+    Object.defineProperty(v, 'prices', { value: r.prices as PriceRow[], enumerable: false });
+    let list = byProduct.get(r.product_id);
+    if (!list) byProduct.set(r.product_id, (list = []));
+    list.push(v);
+  }
+  return products.map((p) => ({
+    id: p.id,
+    title: p.title,
+    handle: p.handle,
+    subtitle: p.subtitle,
+    description: p.description,
+    is_giftcard: p.is_giftcard,
+    status: p.status,
+    thumbnail: p.thumbnail,
+    width: p.width,
+    weight: p.weight,
+    length: p.length,
+    height: p.height,
+    origin_country: p.origin_country,
+    hs_code: p.hs_code,
+    mid_code: p.mid_code,
+    material: p.material,
+    collection_id: p.collection_id,
+    type_id: p.type_id,
+    discountable: p.discountable,
+    external_id: p.external_id,
+    metadata: p.metadata,
+    created_at: isoNN(p.created_at),
+    updated_at: isoNN(p.updated_at),
+    deleted_at: iso(p.deleted_at),
+    collection: p.collection,
+    categories: p.categories,
+    type: p.type,
+    tags: p.tags,
+    options: p.options,
+    images: p.images,
+    variants: byProduct.get(p.id) ?? [],
+  }));
+}
+
+/** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
+const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov}.id, 'value', ${ov}.value, 'rank', ${ov}.rank,
+  'option_id', ${ov}.option_id, 'option', json_build_object('id', ${o}.id, 'title', ${o}.title), 'metadata', ${ov}.metadata,
+  'created_at', ${isoSql(`${ov}.created_at`)}, 'updated_at', ${isoSql(`${ov}.updated_at`)})`;
+
+/** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON. */
+const productsSql = (s: string) => `
+  select p.*,
+    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, 'metadata', c.metadata,
+        'created_at', ${isoSql('c.created_at')}, 'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
+      from "${s}".product_collection c where c.id = p.collection_id and c.tenant_id = p.tenant_id) as collection,
+    (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description, 'handle', c.handle,
+        'rank', c.rank, 'parent_category_id', c.parent_id, 'metadata', c.metadata, 'created_at', ${isoSql('c.created_at')},
+        'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
+      from "${s}".product_category_link l join "${s}".product_category c on c.id = l.category_id
+      where l.product_id = p.id and c.tenant_id = p.tenant_id and c.deleted_at is null) as categories,
+    (select json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')}, 'updated_at', ${isoSql('t.updated_at')})
+      from "${s}".product_type t where t.id = p.type_id and t.tenant_id = p.tenant_id) as type,
+    (select coalesce(json_agg(json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')},
+        'updated_at', ${isoSql('t.updated_at')}) order by t.value), '[]'::json)
+      from "${s}".product_tag_link l join "${s}".product_tag t on t.id = l.tag_id
+      where l.product_id = p.id and t.tenant_id = p.tenant_id) as tags,
+    (select coalesce(json_agg(json_build_object('id', o.id, 'title', o.title, 'product_id', o.product_id,
+        'values', (select coalesce(json_agg(${optionValueJson('ov', 'o')} order by ov.rank, ov.id), '[]'::json)
+          from "${s}".product_option_value ov where ov.option_id = o.id),
+        'metadata', o.metadata, 'created_at', ${isoSql('o.created_at')}, 'updated_at', ${isoSql('o.updated_at')}) order by o.rank, o.id), '[]'::json)
+      from "${s}".product_option o where o.product_id = p.id and o.tenant_id = p.tenant_id) as options,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
+        'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
+      from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images
+  from "${s}".product p
+  where p.tenant_id = ? and p.id = any(?::text[])`;
+
+/** Variants of those products with available stock, chosen option values and all prices. */
+const variantsSql = (s: string) => `
+  select v.*,
+    coalesce(il.stocked_quantity - il.reserved_quantity, 0) as inventory_quantity,
+    (select coalesce(json_agg(${optionValueJson('ov', 'o')} order by o.rank, o.id), '[]'::json)
+      from "${s}".variant_option_value l
+      join "${s}".product_option_value ov on ov.id = l.option_value_id
+      join "${s}".product_option o on o.id = ov.option_id
+      where l.variant_id = v.id) as options,
+    (select coalesce(json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount,
+        'region_id', pr.region_id, 'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.id), '[]'::json)
+      from "${s}".price pr where pr.variant_id = v.id and pr.tenant_id = v.tenant_id) as prices
+  from "${s}".product_variant v
+  left join "${s}".inventory_level il on il.variant_id = v.id and il.tenant_id = v.tenant_id
+  where v.tenant_id = ? and v.product_id = any(?::text[]) and v.deleted_at is null
+  order by v.product_id, v.variant_rank, v.id`;

@@ -1,0 +1,30 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { JSONScalar, PaginatedList } from '@svc/kit';
+
+const S = { simpleResolvers: true };
+
+@ObjectType('Country', S)
+export class CountryType {
+  @Field(() => ID) id!: string;
+  @Field() iso_2!: string;
+  @Field() iso_3!: string;
+  @Field() num_code!: string;
+  @Field() name!: string;
+  @Field() display_name!: string;
+}
+
+@ObjectType('Region', S)
+@Directive('@key(fields: "id")')
+export class RegionType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() currency_code!: string;
+  @Field() automatic_taxes!: boolean;
+  @Field(() => [CountryType]) countries!: CountryType[];
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('RegionList')
+export class RegionListType extends PaginatedList(RegionType) {}

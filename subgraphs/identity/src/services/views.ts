@@ -1,0 +1,82 @@
+/** The customer as identity's services return it (plain objects, snake_case like the API). */
+import type { Customer, CustomerAddress } from '../entities/customer.entity';
+
+export interface CustomerAddressView {
+  id: string;
+  address_name: string | null;
+  is_default_shipping: boolean;
+  is_default_billing: boolean;
+  customer_id: string;
+  company: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  address_1: string | null;
+  address_2: string | null;
+  city: string | null;
+  country_code: string | null;
+  province: string | null;
+  postal_code: string | null;
+  phone: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerView {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  company_name: string | null;
+  has_account: boolean;
+  default_billing_address_id: string | null;
+  default_shipping_address_id: string | null;
+  addresses: CustomerAddressView[];
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export function toAddressView(a: CustomerAddress, customerId: string): CustomerAddressView {
+  return {
+    id: a.id,
+    address_name: a.addressName,
+    is_default_shipping: a.isDefaultShipping,
+    is_default_billing: a.isDefaultBilling,
+    customer_id: customerId,
+    company: a.company,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    address_1: a.address1,
+    address_2: a.address2,
+    city: a.city,
+    country_code: a.countryCode,
+    province: a.province,
+    postal_code: a.postalCode,
+    phone: a.phone,
+    metadata: a.metadata,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}
+
+export function toCustomerView(c: Customer): CustomerView {
+  return {
+    id: c.id,
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone: c.phone,
+    company_name: c.companyName,
+    has_account: c.hasAccount,
+    default_billing_address_id: c.defaultBillingAddressId,
+    default_shipping_address_id: c.defaultShippingAddressId,
+    addresses: c.addresses.isInitialized() ? c.addresses.getItems().map((a) => toAddressView(a, c.id)) : [],
+    metadata: c.metadata,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+    deleted_at: c.deletedAt ? c.deletedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,115 @@
+import DataLoader from 'dataloader';
+import type { EntityManager } from '@mikro-orm/core';
+import { memo, requireTenant, type RequestContext } from './context';
+import type { Orm } from './orm';
+import { TENANT_FILTER } from './tenancy';
+
+export type Row = Record<string, any>;
+
+/**
+ * A domain's data access, shared by all its services: its ORM (its own PostgreSQL schema), the
+ * request's unit of work, and raw SQL for read models.
+ *
+ * A unit of work is one database transaction carried by the request context, the way Vendure's
+ * RequestContext or Medusa's shared context carry the manager: `transaction(ctx, fn)` opens it and
+ * hands `fn` a copy of the context that carries the transaction's EntityManager; every service
+ * called with that copy joins the same transaction (reads see its writes, events land in it), and
+ * it commits or rolls back as one.
+ */
+export class Store {
+  constructor(readonly orm: Orm) {}
+
+  get schema(): string {
+    return this.orm.config.get('schema') as string;
+  }
+
+  /** A table of this domain's schema, quoted: `"catalog"."product"`. */
+  table(name: string): string {
+    return `"${this.schema}"."${name}"`;
+  }
+
+  private open(ctx: RequestContext | null | undefined): EntityManager | undefined {
+    return ctx?.tx?.get(this.orm);
+  }
+
+  /**
+   * The EntityManager for `ctx`: the open transaction's, else a fresh one scoped to the context's
+   * tenant (the tenant filter makes a query of a tenant-owned entity without a tenant fail).
+   */
+  em(ctx: RequestContext): EntityManager {
+    const open = this.open(ctx);
+    if (open) return open;
+    const em = this.orm.em.fork();
+    em.setFilterParams(TENANT_FILTER, { tenantId: requireTenant(ctx) });
+    return em;
+  }
+
+  /** Platform-level EntityManager (tenants, credentials, sessions): no tenant parameter is set. */
+  emGlobal(ctx?: RequestContext | null): EntityManager {
+    return this.open(ctx) ?? this.orm.em.fork();
+  }
+
+  /**
+   * Runs `fn` in the unit of work of `ctx`: joins the transaction `ctx` carries, or begins one that
+   * commits when `fn` resolves and rolls back when it throws. `global` begins a platform-level one.
+   * Writes flush at commit; no write path flushes outside a unit of work.
+   */
+  async transaction<T>(ctx: RequestContext, fn: (em: EntityManager, ctx: RequestContext) => Promise<T>, opts: { global?: boolean } = {}): Promise<T> {
+    const open = this.open(ctx);
+    if (open) return fn(open, ctx);
+    const base = opts.global ? this.orm.em.fork() : this.em(ctx);
+    const outermost = !ctx.afterCommit;
+    const hooks = ctx.afterCommit ?? [];
+    const result = await base.transactional((em) => fn(em, { ...ctx, tx: new Map(ctx.tx ?? []).set(this.orm, em), afterCommit: hooks }));
+    if (outermost) for (const hook of hooks.splice(0)) await hook();
+    return result;
+  }
+
+  /** Runs `hook` once the unit of work of `ctx` has committed (at once when there is none). */
+  async afterCommit(ctx: RequestContext, hook: () => void | Promise<void>): Promise<void> {
+    if (ctx.afterCommit && this.open(ctx)) ctx.afterCommit.push(hook);
+    else await hook();
+  }
+
+  /** Whether `ctx` carries an open unit of work of this store. */
+  inTransaction(ctx: RequestContext | null | undefined): boolean {
+    return !!this.open(ctx);
+  }
+
+  /**
+   * Raw SQL with `?` placeholders. Inside the unit of work of `ctx` it runs in that transaction,
+   * after flushing the entities persisted so far, so it sees everything the unit of work wrote.
+   */
+  async sql<T = Row>(ctx: RequestContext | null, text: string, params: readonly unknown[] = []): Promise<T[]> {
+    const open = this.open(ctx);
+    if (open) await open.flush();
+    return (await this.orm.em.getConnection().execute(text, params as unknown[], 'all', open?.getTransactionContext())) as T[];
+  }
+}
+
+/**
+ * A per-request DataLoader: lookups by key made while one request resolves are batched into one
+ * `batch` call (references, nested fields). Missing keys resolve to null.
+ */
+export function loaderFor<K, V>(ctx: RequestContext, key: string, batch: (keys: readonly K[]) => Promise<Map<K, V>>): DataLoader<K, V | null> {
+  return memo(ctx, `loader:${key}`, () =>
+    new DataLoader<K, V | null>(async (keys) => {
+      const found = await batch(keys);
+      return keys.map((k) => found.get(k) ?? null);
+    }),
+  );
+}
+
+/** URL-safe slug (handles): lowercase ASCII letters, digits and dashes. */
+export function slugify(text: string, max = 180, fallback = 'item'): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, max)
+      .replace(/-+$/, '') || fallback
+  );
+}

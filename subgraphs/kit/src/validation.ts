@@ -1,0 +1,97 @@
+import { z, type ZodError, type ZodObject, type ZodType } from 'zod';
+import type { ValidatorFn } from 'type-graphql';
+import { DomainError, type FieldError } from './errors';
+
+/**
+ * Validation is written once, as zod schemas in a domain's `inputs/<aggregate>.input.ts`:
+ * - GraphQL: `@ValidateWith(schema)` on an @InputType/@ArgsType class; the schema builder's
+ *   `validateInput` checks every such argument before the resolver runs;
+ * - REST: the route uses the same schema for its body, or `queryOf(schema)` for its query string.
+ * Both doors answer the same 400 `{type, code, message, errors}` for the same bad input.
+ */
+const SCHEMAS = new Map<Function, ZodType>();
+
+export function ValidateWith(schema: ZodType): ClassDecorator {
+  return (target) => {
+    SCHEMAS.set(target, schema);
+  };
+}
+
+export const schemaOf = (cls: Function): ZodType | undefined => SCHEMAS.get(cls);
+
+/** zod issues -> 400 with one field error per issue (`where` names the part of the request). */
+export function fromZod(where: string, err: ZodError): DomainError {
+  const errors: FieldError[] = [];
+  for (const issue of err.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) errors.push({ field: [...issue.path, k].join('.'), code: 'unknown_field', message: `Unrecognized field '${k}'` });
+      continue;
+    }
+    const field = issue.path.join('.') || where;
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    errors.push({ field, code: missing ? 'missing_field' : 'invalid_field', message: missing ? `Field '${field}' is required` : `${field}: ${issue.message}` });
+  }
+  const first = errors[0];
+  return new DomainError('validation_error', first?.code ?? 'invalid_field', `Invalid request: ${first?.message ?? 'invalid input'}`, errors);
+}
+
+/** type-graphql's validate function: the zod schema registered for the argument's class, if any. */
+export const validateInput: ValidatorFn = (value, type) => {
+  const schema = typeof type === 'function' ? SCHEMAS.get(type) : undefined;
+  if (!schema || value === null || value === undefined) return;
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const r = schema.safeParse({ ...(item as object) });
+    if (!r.success) throw fromZod('input', r.error);
+  }
+};
+
+// ---- the query string door ----
+
+type Def = { type: string; innerType?: ZodType; element?: ZodType; in?: ZodType; schema?: ZodType };
+const defOf = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The base type of a field: optional/nullable/default wrappers removed. */
+function baseType(s: ZodType): string {
+  let d = defOf(s);
+  while (d.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(d.type)) d = defOf(d.innerType);
+  return d.type;
+}
+
+const DECIMAL = /^-?(?:\d+)(?:\.\d+)?$/;
+
+/** Query strings carry text: decimal numbers only (no hex, no exponent), `true`/`false`, and lists. */
+function fromQueryString(type: string) {
+  return (v: unknown): unknown => {
+    if (v === '') return undefined;
+    if (type === 'number' && typeof v === 'string') return DECIMAL.test(v) ? Number(v) : v;
+    if (type === 'boolean' && typeof v === 'string') return v === 'true' ? true : v === 'false' ? false : v;
+    if (type === 'array' && typeof v === 'string') return [v];
+    return v;
+  };
+}
+
+/**
+ * The REST query form of a domain's argument schema: the same constraints, read from query-string
+ * text (`limit=20`, `id=a` or `id[0]=a&id[1]=b`, `flag=true`), unknown parameters refused.
+ */
+export function queryOf<T extends ZodObject>(schema: T) {
+  const shape: Record<string, ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, ZodType>)) {
+    shape[key] = z.preprocess(fromQueryString(baseType(field)), field);
+  }
+  return z.strictObject(shape) as unknown as z.ZodObject<{ [K in keyof T['shape']]: z.ZodPipe<z.ZodTransform, T['shape'][K]> }, z.core.$strict>;
+}
+
+// ---- shared schema pieces ----
+
+/** Free-form metadata: a flat JSON object (nested values are kept as given). */
+export const metadataSchema = z.record(z.string().max(40), z.unknown());
+export const handleSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'handle must be lowercase words joined by dashes');
+export const currencySchema = z.string().regex(/^[a-z]{3}$/, 'currency_code must be a 3-letter lowercase ISO code');
+export const countrySchema = z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code');
+/** list arguments: at most 100 ids or handles */
+export const idList = z.array(z.string().max(200)).max(100);
+export const pageSchema = {
+  limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').max(2_147_483_647).optional(),
+  offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(2_147_483_647).optional(),
+};

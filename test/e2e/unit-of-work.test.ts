@@ -1,0 +1,93 @@
+import { Client } from 'pg';
+import { systemContext, type RequestContext } from '@svc/kit';
+import type { CatalogServices } from '@svc/catalog';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+/**
+ * One unit of work across service calls: services called with the context a transaction hands
+ * out join that transaction, so their writes and their outbox events commit or roll back together.
+ */
+describe('unit of work carried by the request context', () => {
+  let p: TestPlatform;
+  let sql: Client;
+  let tenantId: string;
+  let ctx: RequestContext;
+  let catalog: CatalogServices;
+
+  beforeAll(async () => {
+    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
+    sql = new Client({ connectionString: p.dbUrl });
+    await sql.connect();
+    tenantId = (await p.createTenant()).tenant_id;
+    ctx = { ...systemContext(p.log, tenantId, 'uow-test'), actor: { type: 'admin', id: 'user_test' }, roles: ['admin'] };
+    catalog = p.services<CatalogServices>('catalog');
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await p?.stop();
+  });
+
+  const count = async (q: string, params: unknown[]) => Number((await sql.query(q, params)).rows[0].n);
+  const events = (type: string, schema: string) => count(`select count(*) as n from ${schema}.outbox_event where tenant_id = $1 and type = $2`, [tenantId, type]);
+
+  it('rolls back every service call and its events when the unit of work fails', async () => {
+    const email = 'rollback@example.com';
+    let seenInside = 0;
+    await expect(
+      p.identity.store.transaction(ctx, async (_em, tx) => {
+        await p.identity.customers.ensureForAccount(tx, email);
+        // a raw read in the same unit of work sees the uncommitted customer
+        seenInside = (await p.identity.store.sql<{ n: number }>(tx, 'select count(*)::int as n from identity.customer where tenant_id = ? and email = ?', [tenantId, email]))[0].n;
+        throw new Error('boom after the customer was written');
+      }),
+    ).rejects.toThrow('boom');
+    expect(seenInside).toBe(1);
+    expect(await count('select count(*) as n from identity.customer where tenant_id = $1 and email = $2', [tenantId, email])).toBe(0);
+    expect(await events('customer.created', 'identity')).toBe(0);
+  });
+
+  it('commits the writes of several services and their events together', async () => {
+    await p.identity.store.transaction(ctx, async (_em, tx) => {
+      await p.identity.customers.ensureForAccount(tx, 'together@example.com');
+    });
+    expect(await count('select count(*) as n from identity.customer where tenant_id = $1 and email = $2', [tenantId, 'together@example.com'])).toBe(1);
+    expect(await events('customer.created', 'identity')).toBe(1);
+  });
+
+  it('lets one service use what another wrote earlier in the same transaction, and runs after-commit work only on commit', async () => {
+    const after: string[] = [];
+    await expect(
+      catalog.store.transaction(ctx, async (_em, tx) => {
+        const col = await catalog.collections.create(tx, { title: 'Doomed collection' });
+        await catalog.store.afterCommit(tx, () => void after.push('ran'));
+        // the product service joins the transaction and finds the uncommitted collection
+        await catalog.products.create(tx, { title: 'Doomed product', collection_id: col.id });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(after).toEqual([]);
+    expect(await count('select count(*) as n from catalog.product_collection where tenant_id = $1', [tenantId])).toBe(0);
+    expect(await count('select count(*) as n from catalog.product where tenant_id = $1', [tenantId])).toBe(0);
+    expect(await events('collection.created', 'catalog')).toBe(0);
+    expect(await events('product.created', 'catalog')).toBe(0);
+
+    const product = await catalog.store.transaction(ctx, async (_em, tx) => {
+      const col = await catalog.collections.create(tx, { title: 'Kept collection' });
+      await catalog.store.afterCommit(tx, () => void after.push('ran'));
+      return catalog.products.create(tx, { title: 'Kept product', collection_id: col.id });
+    });
+    expect(after).toEqual(['ran']);
+    expect(product.collection?.title).toBe('Kept collection');
+    expect(await events('collection.created', 'catalog')).toBe(1);
+    expect(await events('product.created', 'catalog')).toBe(1);
+  });
+
+  it('refuses to emit an event outside a unit of work', async () => {
+    const { identityEvents } = await import('@svc/identity');
+    const em = p.identity.store.em(ctx);
+    expect(() => identityEvents.emit(em, ctx, 'customer.created', { id: 'cus_x', email: 'x@example.com' })).toThrow(/inside a unit of work/);
+    await expect(
+      p.identity.store.transaction(ctx, async (tem, tx) => identityEvents.emit(tem, tx, 'customer.created', { id: 'cus_x' } as never)),
+    ).rejects.toThrow(/does not match its schema/);
+  });
+});
