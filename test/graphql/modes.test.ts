@@ -81,6 +81,22 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     expect(await get(remote)).toEqual(await get(local));
   });
 
+  it('brings variant prices with fields=+variants.prices in both modes (an operation argument, not a hidden property)', async () => {
+    const get = (p: Platform, q: string) =>
+      fetch(`${p.url}/api/store/products/classic-organic-tee${q}`, { headers: { 'x-publishable-api-key': key } }).then((r) => r.json() as Promise<any>);
+    for (const p of [local, remote]) {
+      const plain = await get(p, '');
+      expect(plain.product.variants[0].prices).toBeUndefined();
+      const added = await get(p, '?fields=%2Bvariants.prices');
+      expect(added.product.variants[0].prices.length).toBeGreaterThanOrEqual(3);
+      expect(added.product.variants[0].prices[0]).toMatchObject({ currency_code: expect.any(String), amount: expect.any(Number) });
+      const only = await get(p, '?fields=id,variants.prices');
+      expect(Object.keys(only.product).sort()).toEqual(['id', 'variants']);
+      expect(only.product.variants[0].prices).toEqual(added.product.variants[0].prices);
+    }
+    expect(await get(remote, '?fields=%2Bvariants.prices')).toEqual(await get(local, '?fields=%2Bvariants.prices'));
+  });
+
   it('carries errors with their type and code across the HTTP hop', async () => {
     const res = await fetch(`${remote.url}/api/store/products/no-such-product`, { headers: { 'x-publishable-api-key': key } });
     expect(res.status).toBe(404);
