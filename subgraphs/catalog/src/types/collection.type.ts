@@ -1,4 +1,4 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { JSONScalar, PaginatedList } from '@svc/kit';
 
 const S = { simpleResolvers: true };
