@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
@@ -23,6 +24,8 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       stop: async () => undefined,
     },
     includeStacktraceInErrorResponses: false,
+    // the default landing page loads Apollo's sandbox from a CDN; the platform serves GraphiQL itself
+    plugins: [ApolloServerPluginLandingPageDisabled()],
     // the platform owns SIGINT/SIGTERM and stops every part in order
     stopOnTerminationSignals: false,
     formatError: (formatted) => {

@@ -3,7 +3,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import qs from 'qs';
 import { DomainError, Errors, type Logger, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, GraphQLServer } from '@svc/gateway';
-import { sendError } from '@svc/rest-facade';
+import { sendError, type RouteSource } from '@svc/rest-facade';
+import { mountDocs } from './docs';
 
 const ALLOWED_HEADERS = 'x-publishable-api-key, authorization, content-type, x-antispam-token, x-medusa-locale, accept-language, x-request-id';
 
@@ -16,10 +17,12 @@ export interface AppDeps {
   api: express.Router;
   /** directory served at /static (seeded and uploaded files) */
   staticDir: string;
+  /** the route table, described at /openapi.json and /docs */
+  sources: RouteSource[];
   isReady: () => boolean;
 }
 
-/** The HTTP surface: /health, /static, /graphql (the gateway's door), /api (the REST facade). */
+/** The HTTP surface: /health, /static, /openapi.json + /docs, /graphql (the gateway's door), /api (the REST facade). */
 export function createApp(d: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -51,6 +54,8 @@ export function createApp(d: AppDeps): express.Express {
   fs.mkdirSync(d.staticDir, { recursive: true });
   app.use('/static', express.static(d.staticDir, { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: true }));
   app.use('/static', (_req, res) => void res.status(404).json(Errors.notFound('File').toBody()));
+  // /openapi.json, /docs, and the GraphQL explorer for browsers (before Apollo takes /graphql)
+  mountDocs(app, { config: d.config, sources: d.sources });
 
   // CORS: storefronts call from the browser with the publishable key header
   app.use(['/api', '/graphql'], (req, res, next) => {

@@ -12,3 +12,4 @@ export {
   type RateLimitRule,
   type RateDecision,
 } from './middleware/rate-limit';
+export { openApiDocument } from './openapi';
