@@ -111,16 +111,30 @@ export function toDomainError(err: unknown): DomainError {
   return translateDbError(err) ?? Errors.internal();
 }
 
+/** How deeply request bodies, query strings and GraphQL arguments may nest (objects and arrays). */
+export const MAX_INPUT_DEPTH = 32;
+
 /**
- * PostgreSQL text cannot hold NUL (U+0000): such input is a client error, found before it reaches
- * a query. Called once for every resolver's arguments (schema guard) and every REST input.
+ * Checks client input before anything else reads it, without recursion (a deeply nested body
+ * cannot exhaust the stack): nesting deeper than MAX_INPUT_DEPTH is 400 `too_deep`; text with NUL
+ * (U+0000, which PostgreSQL text cannot hold) is 400 `invalid_field`. Called once for every REST
+ * input and every resolver's arguments (schema guard).
  */
 export function assertNoNul(value: unknown, field = 'input'): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw Errors.invalidField(field, `${field} must not contain NUL characters`);
-  } else if (Array.isArray(value)) {
-    for (const v of value) assertNoNul(v, field);
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) assertNoNul(v, k);
+  const stack: Array<[unknown, string, number]> = [[value, field, 0]];
+  while (stack.length) {
+    const [v, name, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw Errors.invalidField(name, `${name} must not contain NUL characters`);
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      throw new DomainError('validation_error', 'too_deep', `The input nests deeper than ${MAX_INPUT_DEPTH} levels`, [
+        { field: name, code: 'too_deep', message: `${name} nests deeper than ${MAX_INPUT_DEPTH} levels` },
+      ]);
+    }
+    if (Array.isArray(v)) for (const item of v) stack.push([item, name, depth + 1]);
+    else for (const [k, item] of Object.entries(v)) stack.push([item, k, depth + 1]);
   }
 }

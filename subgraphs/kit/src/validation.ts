@@ -84,8 +84,20 @@ export function queryOf<T extends ZodObject>(schema: T) {
 
 // ---- shared schema pieces ----
 
-/** Free-form metadata: a flat JSON object (nested values are kept as given). */
-export const metadataSchema = z.record(z.string().max(40), z.unknown());
+/**
+ * Free-form metadata, limited the way Stripe limits it, for every domain: a flat object of at most
+ * 50 keys, each key 1–40 characters, each value a string of at most 500 characters, a number, a
+ * boolean or null (no nested objects or lists).
+ */
+export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as const;
+export const metadataSchema = z
+  .record(
+    z.string().min(1, 'metadata keys must not be empty').max(METADATA_LIMITS.keyLength, `metadata keys are at most ${METADATA_LIMITS.keyLength} characters`),
+    z.union([z.string().max(METADATA_LIMITS.valueLength, `metadata values are at most ${METADATA_LIMITS.valueLength} characters`), z.number(), z.boolean(), z.null()], {
+      message: 'metadata values are strings, numbers, booleans or null (metadata is flat)',
+    }),
+  )
+  .refine((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata holds at most ${METADATA_LIMITS.keys} keys`);
 export const handleSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'handle must be lowercase words joined by dashes');
 export const currencySchema = z.string().regex(/^[a-z]{3}$/, 'currency_code must be a 3-letter lowercase ISO code');
 export const countrySchema = z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code');
@@ -95,3 +107,4 @@ export const pageSchema = {
   limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').max(2_147_483_647).optional(),
   offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(2_147_483_647).optional(),
 };
+export type Metadata = z.infer<typeof metadataSchema>;

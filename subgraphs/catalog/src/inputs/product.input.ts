@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, type Metadata, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema } from '@svc/kit';
 
 /** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
 export const productListSchema = z.strictObject({
@@ -122,7 +122,7 @@ export class VariantInput {
   @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
   @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
   @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
 @InputType('UpdateVariantInput')
@@ -134,7 +134,7 @@ export class UpdateVariantInput {
   @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
   @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
   @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
 @InputType('UpdateProductInput')
@@ -153,7 +153,7 @@ export class UpdateProductInput {
   @Field(() => String, { nullable: true }) material?: string | null;
   @Field(() => String, { nullable: true }) origin_country?: string | null;
   @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
 @InputType('CreateProductInput')

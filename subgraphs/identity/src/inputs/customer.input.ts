@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith, countrySchema, metadataSchema } from '@svc/kit';
+import { JSONScalar, ValidateWith, type Metadata, countrySchema, metadataSchema } from '@svc/kit';
 
 /** The constraints of customer inputs, written once: GraphQL validates with them, REST routes reuse them. */
 const text = (max: number) => z.string().max(max).nullish();
@@ -40,7 +40,7 @@ export class UpdateCustomerInput {
   @Field(() => String, { nullable: true }) last_name?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
   @Field(() => String, { nullable: true }) company_name?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
 @InputType('CreateCustomerInput')
@@ -65,5 +65,5 @@ export class CustomerAddressInput {
   @Field(() => String, { nullable: true }) province?: string | null;
   @Field(() => String, { nullable: true }) postal_code?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
