@@ -22,6 +22,19 @@ export interface AppDeps {
   isReady: () => boolean;
 }
 
+/**
+ * Helmet-style defaults on every response: no MIME sniffing, no referrer, no framing, a
+ * same-origin opener, HSTS when the request came over TLS (directly or through a trusted proxy).
+ */
+function securityHeaders(req: Request, res: Response): void {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('x-frame-options', 'DENY');
+  res.setHeader('cross-origin-opener-policy', 'same-origin');
+  if (req.secure) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (req.path.startsWith('/api/')) res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+}
+
 /** The HTTP surface: /health, /static, /openapi.json + /docs, /graphql (the gateway's door), /api (the REST facade). */
 export function createApp(d: AppDeps): express.Express {
   const app = express();
@@ -31,17 +44,23 @@ export function createApp(d: AppDeps): express.Express {
   app.set('trust proxy', d.config.trustedProxies.length ? d.config.trustedProxies : false);
   app.set('query parser', (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }));
 
-  // request id + access log
+  // request id, security headers, access log (with the real path, and the GraphQL operation name)
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = d.builder.requestId(req.headers);
     const start = process.hrtime.bigint();
+    const path = req.path;
     res.locals.requestId = requestId;
     res.locals.log = d.log.child({ reqId: requestId });
     res.setHeader('x-request-id', requestId);
+    securityHeaders(req, res);
     res.on('finish', () => {
       if (!d.log.isLevelEnabled('info')) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      d.log.info({ reqId: requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      const op = (req.body as { operationName?: unknown } | undefined)?.operationName;
+      d.log.info(
+        { reqId: requestId, method: req.method, path, ...(typeof op === 'string' && op.length <= 100 ? { op } : {}), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   });
@@ -72,7 +91,11 @@ export function createApp(d: AppDeps): express.Express {
     next();
   });
 
-  app.use('/graphql', ...d.graphql.handler);
+  // GraphQL answers depend on the caller and are never stored by browsers or proxies
+  app.use('/graphql', (_req, res, next) => {
+    res.setHeader('cache-control', 'no-store');
+    next();
+  }, ...d.graphql.handler);
   app.use('/api', d.api);
 
   app.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.path}`)));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
@@ -77,6 +78,45 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'query'
   return r.data;
 }
 
+/**
+ * A JSON route reads only JSON: a body of another media type is 415 (nothing is written), and an
+ * empty body means `{}` only when it was sent as `application/json` (or with no content type).
+ */
+function checkMediaType(req: Request, def: RouteDef): void {
+  if (def.method !== 'POST') return;
+  const length = Number(req.headers['content-length'] ?? 0);
+  const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = req.headers['content-type'];
+  if (!hasBody && !type) return;
+  const mime = (type ?? '').split(';')[0].trim().toLowerCase();
+  if (mime === 'application/json' || (def.accepts as string[] | undefined)?.includes(mime)) return;
+  throw new DomainError('unsupported_media_type', 'unsupported_media_type', `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`);
+}
+
+/** Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal is never stored. */
+function cacheable(req: Request, def: RouteDef): boolean {
+  return def.method === 'GET' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
+}
+
+function send(req: Request, res: Response, def: RouteDef, body: unknown): void {
+  if (!cacheable(req, def)) {
+    res.setHeader('cache-control', 'no-store');
+    res.status(200).json(body);
+    return;
+  }
+  const text = JSON.stringify(body);
+  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
+  res.setHeader('vary', 'x-publishable-api-key, accept-encoding');
+  res.setHeader('etag', etag);
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('application/json').send(text);
+}
+
 export interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
@@ -93,6 +133,7 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
       let ctx: RequestContext | undefined;
       try {
+        checkMediaType(req, def);
         const params = parse(def.params, req.params, 'params');
         const query = parse(def.query, req.query, 'query');
         const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, req.body, 'body');
@@ -105,8 +146,9 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
-        res.status(200).json(spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
+        send(req, res, def, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
       } catch (err) {
+        res.setHeader('cache-control', 'no-store');
         sendError(res, err, ctx?.log ?? res.locals.log);
       }
     };

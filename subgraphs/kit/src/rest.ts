@@ -42,6 +42,8 @@ export interface RouteDef<P = any, Q = any, B = any> {
   auth: AuthLevel;
   /** the route needs a solved anti-spam challenge (x-antispam-token or body `antispam_token`) */
   antispam?: boolean;
+  /** body media types besides JSON (the documented form_post / urlencoded callbacks) */
+  accepts?: Array<'application/x-www-form-urlencoded'>;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
