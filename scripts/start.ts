@@ -32,6 +32,13 @@ async function main() {
       `  agent API key     ${config.demo.agentApiKey}`,
     ];
     if (config.defaultsUsed.length) lines.push(`Development defaults in use (never in production): ${config.defaultsUsed.join(', ')}`);
+    const g = config.generatedSecrets;
+    if (g.createdNow) {
+      lines.push(`Generated ${g.names.join(', ')} at random and stored them in ${g.file} (mode 600; set them to choose your own)`);
+      if (g.names.includes('OPERATOR_TOKEN')) lines.push(`  operator token    ${config.operatorToken}`);
+    } else if (g.names.length) {
+      lines.push(`Using the generated ${g.names.join(', ')} from ${g.file}`);
+    }
     process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }
 }

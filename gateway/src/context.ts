@@ -28,7 +28,7 @@ export interface ContextOptions {
 export interface Authority {
   tenantForPublishableKey(key: string): Promise<string | null>;
   agentForKey(key: string): Promise<{ id: string; tenantId: string } | null>;
-  sessionActive(sid: string): Promise<boolean>;
+  session(sid: string): Promise<{ tenantId: string; actorType: string; actorId: string; identityId: string; open: boolean } | null>;
   consumeAntispam(tenantId: string, payload: string): Promise<boolean>;
 }
 
@@ -97,8 +97,16 @@ export class ContextBuilder {
     }
     if (looksLikeJwt(token)) {
       const claims = verifyToken(token, this.config.jwtSecret);
-      if (!(await this.authority.sessionActive(claims.sid))) {
-        throw new DomainError('authentication_error', 'token_invalid', 'The token has been revoked');
+      const session = await this.authority.session(claims.sid);
+      if (!session || !session.open) throw new DomainError('authentication_error', 'token_invalid', 'The token has been revoked');
+      // the session row, not the token, says who this is: every claim must match it
+      if (
+        session.tenantId !== claims.tenant_id ||
+        session.actorType !== claims.actor_type ||
+        session.actorId !== (claims.actor_id ?? '') ||
+        session.identityId !== claims.auth_identity_id
+      ) {
+        throw new DomainError('authentication_error', 'token_invalid', 'The token does not match its session');
       }
       if (ctx.tenantId && ctx.tenantId !== claims.tenant_id) {
         throw new DomainError('authentication_error', 'token_invalid', 'The token belongs to another store');

@@ -1,12 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '@svc/kit';
 
 describe('configuration', () => {
-  it('uses documented development defaults outside production and says which', () => {
-    const c = loadConfig({});
-    expect(c.port).toBe(9000);
-    expect(c.seedDemo).toBe(true);
-    expect(c.demo.publishableKey).toBe('pk_demo_storefront_key');
-    expect(c.defaultsUsed).toEqual(expect.arrayContaining(['JWT_SECRET', 'DEMO_ADMIN_PASSWORD']));
+  it('uses documented development defaults for the demo outside production and says which', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    try {
+      const c = loadConfig({ DATA_DIR: dir });
+      expect(c.port).toBe(9000);
+      expect(c.seedDemo).toBe(true);
+      expect(c.demo.publishableKey).toBe('pk_demo_storefront_key');
+      expect(c.defaultsUsed).toEqual(expect.arrayContaining(['DEMO_PUBLISHABLE_KEY', 'DEMO_ADMIN_PASSWORD']));
+      expect(c.defaultsUsed).not.toContain('JWT_SECRET');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('generates missing secrets at random outside production, once per data directory (never a fixed public one)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      expect(first.generatedSecrets).toMatchObject({ names: ['JWT_SECRET', 'INTERNAL_SECRET', 'OPERATOR_TOKEN'], createdNow: true });
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(first.jwtSecret).not.toMatch(/dev|change-me/);
+      expect(fs.statSync(first.generatedSecrets.file).mode & 0o777).toBe(0o600);
+      const again = loadConfig({ DATA_DIR: dir });
+      expect(again.generatedSecrets.createdNow).toBe(false);
+      expect([again.jwtSecret, again.internalSecret, again.operatorToken]).toEqual([first.jwtSecret, first.internalSecret, first.operatorToken]);
+      const elsewhere = loadConfig({ DATA_DIR: other });
+      expect(elsewhere.jwtSecret).not.toBe(first.jwtSecret);
+      const chosen = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'j'.repeat(40) });
+      expect(chosen.jwtSecret).toBe('j'.repeat(40));
+      expect(chosen.generatedSecrets.names).toEqual(['INTERNAL_SECRET', 'OPERATOR_TOKEN']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('never falls back to a default secret in production: a missing one stops the start', () => {
@@ -22,6 +54,7 @@ describe('configuration', () => {
     const secrets = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), INTERNAL_SECRET: 'y'.repeat(40), OPERATOR_TOKEN: 'z'.repeat(20) };
     const c = loadConfig(secrets);
     expect(c.defaultsUsed).toEqual([]);
+    expect(c.generatedSecrets.names).toEqual([]);
     expect(c.seedDemo).toBe(false);
     expect(() => loadConfig({ ...secrets, SEED_DEMO: 'true' })).toThrow(/DEMO_PUBLISHABLE_KEY/);
   });

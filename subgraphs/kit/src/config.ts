@@ -1,15 +1,19 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * Every setting the platform reads, validated once at start. Development defaults exist for the
- * secrets and demo credentials so that `npm start` works on a fresh machine; with
- * NODE_ENV=production none of them is used and a missing one stops the start.
+ * Every setting the platform reads, validated once at start. Outside production, a secret that is
+ * not set (JWT_SECRET, INTERNAL_SECRET, OPERATOR_TOKEN) is generated at random on the first start
+ * and kept in `<DATA_DIR>/secrets.json` (mode 600), so no fixed public secret is ever accepted;
+ * the demo credentials have documented defaults so that `npm start` works on a fresh machine.
+ * With NODE_ENV=production nothing is generated or defaulted: a missing setting stops the start.
  */
+const GENERATED_SECRETS = ['JWT_SECRET', 'INTERNAL_SECRET', 'OPERATOR_TOKEN'] as const;
+type GeneratedSecret = (typeof GENERATED_SECRETS)[number];
+
 const DEV_DEFAULTS = {
-  JWT_SECRET: 'dev-only-jwt-secret-change-me-0123456789abcdef',
-  INTERNAL_SECRET: 'dev-only-internal-secret-change-me-0123456789',
-  OPERATOR_TOKEN: 'dev-operator-token',
   DEMO_PUBLISHABLE_KEY: 'pk_demo_storefront_key',
   DEMO_ADMIN_EMAIL: 'admin@demo.store',
   DEMO_ADMIN_PASSWORD: 'demo-admin-password',
@@ -72,6 +76,37 @@ export interface PlatformConfig {
   publicUrl?: string;
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
+  /** secrets generated outside production because they were not set, and the file that keeps them */
+  generatedSecrets: { names: string[]; file: string; createdNow: boolean };
+}
+
+export const SECRETS_FILE = 'secrets.json';
+
+/**
+ * Random secrets for a development data directory, created once (atomically: concurrent starts
+ * agree on one file) and read back on every later start.
+ */
+export function dataDirSecrets(dataDir: string): { values: Record<GeneratedSecret, string>; file: string; createdNow: boolean } {
+  const file = path.join(dataDir, SECRETS_FILE);
+  const read = () => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<GeneratedSecret, string>;
+  if (fs.existsSync(file)) return { values: read(), file, createdNow: false };
+  fs.mkdirSync(dataDir, { recursive: true });
+  const values: Record<GeneratedSecret, string> = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    INTERNAL_SECRET: randomBytes(48).toString('base64url'),
+    OPERATOR_TOKEN: `op_${randomBytes(24).toString('base64url')}`,
+  };
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
+  try {
+    fs.linkSync(tmp, file);
+    return { values, file, createdNow: true };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return { values: read(), file, createdNow: false };
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const seedDemo = e.SEED_DEMO ?? !production;
   const defaultsUsed: string[] = [];
   const missing: string[] = [];
+  const dataDir = path.resolve(e.DATA_DIR);
+  const unset = GENERATED_SECRETS.filter((n) => !e[n]);
+  const generated = !production && unset.length ? dataDirSecrets(dataDir) : undefined;
+  const generatedSecret = (name: GeneratedSecret): string => {
+    const v = e[name];
+    if (v) return v;
+    if (production) {
+      missing.push(name);
+      return '';
+    }
+    return generated!.values[name];
+  };
   const secret = (name: keyof typeof DEV_DEFAULTS, required: boolean): string => {
     const v = e[name];
     if (v) return v;
@@ -119,14 +166,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    jwtSecret: secret('JWT_SECRET', true),
-    internalSecret: secret('INTERNAL_SECRET', true),
-    operatorToken: secret('OPERATOR_TOKEN', true),
+    jwtSecret: generatedSecret('JWT_SECRET'),
+    internalSecret: generatedSecret('INTERNAL_SECRET'),
+    operatorToken: generatedSecret('OPERATOR_TOKEN'),
     seedDemo,
     demo: {
       publishableKey: secret('DEMO_PUBLISHABLE_KEY', seedDemo),
@@ -141,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     workersDisabled: e.WORKERS_DISABLED,
     publicUrl: e.PUBLIC_URL,
     defaultsUsed,
+    generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };
   if (missing.length) {
     throw new ConfigError(

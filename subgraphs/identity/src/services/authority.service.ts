@@ -35,6 +35,14 @@ class TtlCache<T> {
   }
 }
 
+export interface SessionFacts {
+  tenantId: string;
+  actorType: string;
+  actorId: string;
+  identityId: string;
+  open: boolean;
+}
+
 export interface AgentIdentity {
   id: string;
   tenantId: string;
@@ -92,13 +100,19 @@ export class AuthorityService {
     return value;
   }
 
-  /** Sessions are checked on every use, so a revoked token is refused at once. */
-  async sessionActive(sid: string): Promise<boolean> {
-    const [row] = await this.rows<{ ok: boolean }>(
-      `select (revoked_at is null and expires_at > now()) as ok from ${this.store.table('auth_session')} where id = ?`,
+  /**
+   * The session a token names, checked on every use (a revoked token is refused at once): its
+   * tenant, actor and identity, and whether it is still open. The gateway compares these with the
+   * token's claims, so a token signed with the right secret but naming another session's actor or
+   * tenant is refused.
+   */
+  async session(sid: string): Promise<SessionFacts | null> {
+    if (sid.length > 60) return null;
+    const [row] = await this.rows<{ tenant_id: string; actor_type: string; actor_id: string; identity_id: string; open: boolean }>(
+      `select tenant_id, actor_type, actor_id, identity_id, (revoked_at is null and expires_at > now()) as open from ${this.store.table('auth_session')} where id = ?`,
       [sid],
     );
-    return row?.ok === true;
+    return row ? { tenantId: row.tenant_id, actorType: row.actor_type, actorId: row.actor_id, identityId: row.identity_id, open: row.open === true } : null;
   }
 
   private async tenantSecret(tenantId: string): Promise<string | null> {
