@@ -13,7 +13,12 @@ export interface GraphQLServer {
 }
 
 /** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
-export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder): Promise<GraphQLServer> {
+export interface GraphQLServerOptions {
+  /** schema introspection (and schema hints in errors); off in production */
+  introspection: boolean;
+}
+
+export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder, opts: GraphQLServerOptions): Promise<GraphQLServer> {
   const apollo = new ApolloServer<RequestContext>({
     gateway: {
       load: async () => ({ schema: gw.apiSchema, executor: gw.executor }),
@@ -24,6 +29,9 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       stop: async () => undefined,
     },
     includeStacktraceInErrorResponses: false,
+    introspection: opts.introspection,
+    // without introspection, errors must not leak the schema either ("Did you mean …?")
+    hideSchemaDetailsFromClientErrors: !opts.introspection,
     // the default landing page loads Apollo's sandbox from a CDN; the platform serves GraphiQL itself
     plugins: [ApolloServerPluginLandingPageDisabled()],
     // the platform owns SIGINT/SIGTERM and stops every part in order

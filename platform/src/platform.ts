@@ -15,6 +15,8 @@ import {
   type PlatformConfig,
   type RouteDef,
   type SubgraphRuntime,
+  type Subscription,
+  type JobDefinition,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
 import { ContextBuilder, composeSupergraph, createGraphQLServer, loadGateway, type LoadedGateway } from '@svc/gateway';
@@ -22,6 +24,7 @@ import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/r
 import { createApp } from './app';
 import { loadDomains } from './domains';
 import { seedDemo } from './seed';
+import { startWorkers } from './workers';
 
 export interface PlatformOptions {
   config?: PlatformConfig;
@@ -30,6 +33,10 @@ export interface PlatformOptions {
   extraRoutes?: RouteDef[];
   /** false: do not open an HTTP port (scripts that only need services) */
   listen?: boolean;
+  /** subscriptions added to named in-process domains (tests), beside their manifests' own */
+  extraSubscriptions?: Record<string, Subscription<any>[]>;
+  /** jobs added to named in-process domains (tests) */
+  extraJobs?: Record<string, JobDefinition<any>[]>;
 }
 
 export interface Platform {
@@ -99,6 +106,16 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     }
     let relay: OutboxRelay | undefined;
     if (queue) {
+      // subscriptions are bound before the relay publishes anything
+      const workers = await startWorkers({
+        queue,
+        runtimes: Object.values(subgraphs),
+        log,
+        pollMs: config.outboxPollMs,
+        extraSubscriptions: opts.extraSubscriptions,
+        extraJobs: opts.extraJobs,
+      });
+      cleanup.push('workers', () => workers.stop());
       relay = new OutboxRelay(Object.values(subgraphs).map((s) => s.orm), queue, log, config.outboxPollMs);
       await relay.start(bus);
       const r = relay;
@@ -117,7 +134,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
     cleanup.push('rate limits', () => rateLimits.close());
-    const graphql = await createGraphQLServer(gw, builder);
+    const graphql = await createGraphQLServer(gw, builder, { introspection: config.env !== 'production' });
     cleanup.push('graphql server', () => graphql.stop());
     const api = createRestRouter({ config, gw, builder, sources: routeSources(domains, opts.extraRoutes), rateLimits });
     const staticDir = path.join(config.dataDir, 'static');
