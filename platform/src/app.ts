@@ -5,8 +5,7 @@ import { DomainError, Errors, type Logger, type PlatformConfig } from '@svc/kit'
 import type { ContextBuilder, GraphQLServer } from '@svc/gateway';
 import { sendError, type RouteSource } from '@svc/rest-facade';
 import { mountDocs } from './docs';
-
-const ALLOWED_HEADERS = 'x-publishable-api-key, authorization, content-type, x-antispam-token, x-medusa-locale, accept-language, x-request-id';
+import { corsForStorefronts, type OriginAuthority } from './cors';
 
 export interface AppDeps {
   config: PlatformConfig;
@@ -19,6 +18,8 @@ export interface AppDeps {
   staticDir: string;
   /** the route table, described at /openapi.json and /docs */
   sources: RouteSource[];
+  /** per-tenant allowed origins (identity) */
+  origins: OriginAuthority;
   isReady: () => boolean;
 }
 
@@ -76,20 +77,10 @@ export function createApp(d: AppDeps): express.Express {
   // /openapi.json, /docs, and the GraphQL explorer for browsers (before Apollo takes /graphql)
   mountDocs(app, { config: d.config, sources: d.sources });
 
-  // CORS: storefronts call from the browser with the publishable key header
-  app.use(['/api', '/graphql'], (req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin) {
-      res.setHeader('access-control-allow-origin', origin);
-      res.setHeader('vary', 'Origin');
-      res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);
-      res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-      res.setHeader('access-control-expose-headers', 'x-request-id, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, retry-after');
-      res.setHeader('access-control-max-age', '600');
-    }
-    if (req.method === 'OPTIONS') return void res.status(204).end();
-    next();
-  });
+  // CORS per tenant on the storefront doors (see cors.ts)
+  const cors = corsForStorefronts(d.config, d.origins);
+  app.use('/api', cors);
+  app.use('/graphql', cors);
 
   // GraphQL answers depend on the caller and are never stored by browsers or proxies
   app.use('/graphql', (_req, res, next) => {

@@ -138,7 +138,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     cleanup.push('graphql server', () => graphql.stop());
     const api = createRestRouter({ config, gw, builder, sources: routeSources(domains, opts.extraRoutes), rateLimits });
     const staticDir = path.join(config.dataDir, 'static');
-    const app = createApp({ config, log, builder, graphql, api, staticDir, sources: routeSources(domains, opts.extraRoutes), isReady: () => ready });
+    const app = createApp({ config, log, builder, graphql, api, staticDir, sources: routeSources(domains, opts.extraRoutes), origins: identity.authority, isReady: () => ready });
 
     const platform: Platform = {
       config,

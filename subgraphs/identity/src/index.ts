@@ -6,6 +6,7 @@ import { AntispamUse, AuthIdentity, AuthSession } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
+import { TenantResolver } from './resolvers/tenant.resolver';
 import { customerReference } from './resolvers/customer.reference';
 import { createIdentityServices, type IdentityServices } from './services';
 import { identityEvents } from './events';
@@ -19,7 +20,7 @@ export const domain = defineDomain<IdentityServices>({
   entities: [Tenant, PublishableKey, AgentApiKey, AdminUser, AuthIdentity, AuthSession, AntispamUse, Customer, CustomerAddress],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AuthResolver, CustomerResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,

@@ -103,3 +103,14 @@ export const listEnvelope = <T>(key: string, list: { items: T[]; count: number; 
   offset: list.offset,
   limit: list.limit,
 });
+
+/** `https://Shop.example.com/` -> `https://shop.example.com` (scheme, host and port only); null if not a web origin. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    return u.origin;
+  } catch {
+    return null;
+  }
+}

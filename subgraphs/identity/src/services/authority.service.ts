@@ -4,6 +4,7 @@ import {
   issueChallenge,
   type AntispamChallenge,
   type ChangeBus,
+  normalizeOrigin,
   type Store,
 } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from './tenant.service';
@@ -57,12 +58,16 @@ export class AuthorityService {
   private readonly keys = new TtlCache<string | null>();
   private readonly agents = new TtlCache<AgentIdentity | null>();
   private readonly secrets = new TtlCache<string | null>(2000);
+  private readonly origins = new TtlCache<string[]>(10_000);
+  private knownOrigins?: { set: Set<string>; until: number };
 
   constructor(private readonly store: Store) {}
 
   async start(bus: ChangeBus): Promise<void> {
     await bus.on(CREDENTIALS_CHANNEL, () => {
       this.keys.clear();
+      this.origins.clear();
+      this.knownOrigins = undefined;
       this.agents.clear();
       this.secrets.clear();
     });
@@ -115,6 +120,25 @@ export class AuthorityService {
     return row ? { tenantId: row.tenant_id, actorType: row.actor_type, actorId: row.actor_id, identityId: row.identity_id, open: row.open === true } : null;
   }
 
+  /** The storefront origins a tenant allows (CORS), cached and dropped when credentials change. */
+  async allowedOrigins(tenantId: string): Promise<string[]> {
+    const hit = this.origins.get(tenantId);
+    if (hit) return hit;
+    const [row] = await this.rows<{ allowed_origins: string[] }>(`select allowed_origins from ${this.store.table('tenant')} where id = ?`, [tenantId]);
+    const value = (row?.allowed_origins ?? []).map(normalizeOrigin).filter((o): o is string => !!o);
+    this.origins.set(tenantId, value, 60_000);
+    return value;
+  }
+
+  /** Every origin some tenant allows (for preflights, which carry no publishable key). */
+  async anyTenantAllows(origin: string): Promise<boolean> {
+    if (!this.knownOrigins || this.knownOrigins.until < Date.now()) {
+      const rows = await this.rows<{ o: string }>(`select distinct jsonb_array_elements_text(allowed_origins) as o from ${this.store.table('tenant')}`, []);
+      this.knownOrigins = { set: new Set(rows.map((r) => normalizeOrigin(r.o)).filter((o): o is string => !!o)), until: Date.now() + 60_000 };
+    }
+    return this.knownOrigins.set.has(origin);
+  }
+
   private async tenantSecret(tenantId: string): Promise<string | null> {
     const hit = this.secrets.get(tenantId);
     if (hit !== undefined) return hit;
@@ -150,3 +174,4 @@ export class AuthorityService {
     return inserted.length === 1;
   }
 }
+

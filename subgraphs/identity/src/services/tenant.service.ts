@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, hashApiKey, hashPassword, newSecret, slugify, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, hashApiKey, hashPassword, newSecret, normalizeOrigin, requireTenant, slugify, type RequestContext, type Store } from '@svc/kit';
 import { Tenant } from '../entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
 
@@ -42,7 +42,7 @@ export class TenantService {
       t.name = a.name.trim();
       t.handle = a.handle ?? `${slugify(a.name, 60, 'store')}-${randomBytes(3).toString('hex')}`;
       t.antispamSecret = randomBytes(32).toString('base64url');
-      t.allowedOrigins = a.allowedOrigins ?? [];
+      t.allowedOrigins = [...new Set((a.allowedOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => !!o))];
       const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
       const ak = Object.assign(new AgentApiKey(), { tenantId: t.id, keyHash: hashApiKey(agentKey), redacted: agentKey.slice(0, 8) });
       const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
@@ -55,7 +55,38 @@ export class TenantService {
     return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
   }
 
+  /** The signed-in admin's store (tenant) settings. */
+  async settings(ctx: RequestContext): Promise<StoreSettingsView> {
+    const t = await this.store.emGlobal(ctx).findOne(Tenant, { id: requireTenant(ctx) });
+    if (!t) throw Errors.notFound('Store');
+    return settingsView(t);
+  }
+
+  /** Replaces the storefront origins the tenant allows (CORS); every instance drops its cache on commit. */
+  async setAllowedOrigins(ctx: RequestContext, origins: string[]): Promise<StoreSettingsView> {
+    const tenantId = requireTenant(ctx);
+    const normalized = [...new Set(origins.map((o) => normalizeOrigin(o)))];
+    if (normalized.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
+    return this.store.transaction(ctx, async (em, tx) => {
+      const t = await em.findOne(Tenant, { id: tenantId });
+      if (!t) throw Errors.notFound('Store');
+      t.allowedOrigins = normalized as string[];
+      await em.flush();
+      await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
+      return settingsView(t);
+    }, { global: true });
+  }
+
   async findByHandle(handle: string): Promise<Tenant | null> {
     return this.store.emGlobal().findOne(Tenant, { handle });
   }
 }
+
+export interface StoreSettingsView {
+  id: string;
+  name: string;
+  handle: string;
+  allowed_origins: string[];
+}
+
+const settingsView = (t: Tenant): StoreSettingsView => ({ id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins });

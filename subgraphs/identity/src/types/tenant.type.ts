@@ -1,0 +1,10 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import type { StoreSettingsView } from '../services/tenant.service';
+
+@ObjectType('StoreSettings', { simpleResolvers: true, description: "The signed-in admin's store" })
+export class StoreSettingsType implements StoreSettingsView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() handle!: string;
+  @Field(() => [String], { description: 'storefront origins allowed to call the store API from a browser (CORS)' }) allowed_origins!: string[];
+}
