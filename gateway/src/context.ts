@@ -11,6 +11,7 @@ import {
   type Logger,
   type PlatformConfig,
   type RequestContext,
+  type SignInThrottle,
 } from '@svc/kit';
 
 export interface ContextOptions {
@@ -18,6 +19,8 @@ export interface ContextOptions {
   antispam?: boolean;
   /** anti-spam token from the body, when the header is absent */
   antispamToken?: string;
+  /** the client's IP as express determined it (trust proxy) */
+  ip?: string;
 }
 
 /**
@@ -45,6 +48,8 @@ export class ContextBuilder {
     private readonly config: PlatformConfig,
     private readonly authority: Authority,
     private readonly log: Logger,
+    /** failed bearer keys per client IP (agent keys and the operator token are guessable otherwise) */
+    private readonly throttle?: SignInThrottle,
   ) {}
 
   requestId(headers: IncomingHttpHeaders): string {
@@ -58,6 +63,7 @@ export class ContextBuilder {
       requestId,
       tenantId: null,
       publishableKey: false,
+      clientIp: opts.ip ?? null,
       actor: ANONYMOUS,
       roles: [],
       antispam: { verified: false },
@@ -90,6 +96,7 @@ export class ContextBuilder {
     const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
     if (!m) throw new DomainError('authentication_error', 'token_invalid', 'The Authorization header must be "Bearer <token>"');
     const token = m[1];
+    if (!looksLikeJwt(token) && ctx.clientIp) await this.throttle?.check(`bearer-ip:${ctx.clientIp}`, ctx.clientIp);
     if (this.config.operatorToken && safeEqual(token, this.config.operatorToken)) {
       ctx.actor = { type: 'operator', id: null };
       ctx.roles = ['operator'];
@@ -117,7 +124,11 @@ export class ContextBuilder {
       return;
     }
     const agent = await this.authority.agentForKey(token);
-    if (!agent) throw new DomainError('authentication_error', 'token_invalid', 'The API key or token is not valid');
+    if (!agent) {
+      // counted per IP only: the key itself names no account
+      if (ctx.clientIp) await this.throttle?.failed(`bearer-ip:${ctx.clientIp}`, ctx.clientIp);
+      throw new DomainError('authentication_error', 'token_invalid', 'The API key or token is not valid');
+    }
     if (ctx.tenantId && ctx.tenantId !== agent.tenantId) {
       throw new DomainError('authentication_error', 'token_invalid', 'The API key belongs to another store');
     }

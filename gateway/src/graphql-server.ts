@@ -38,7 +38,10 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     stopOnTerminationSignals: false,
     formatError: (formatted) => {
       const ext = formatted.extensions ?? {};
-      if (ext.type) return { message: formatted.message, path: formatted.path, extensions: { type: ext.type, code: ext.code, ...(ext.errors ? { errors: ext.errors } : {}) } };
+      if (ext.type) {
+        const extensions = { type: ext.type, code: ext.code, ...(ext.errors ? { errors: ext.errors } : {}), ...(ext.retry_after ? { retry_after: ext.retry_after } : {}) };
+        return { message: formatted.message, path: formatted.path, extensions };
+      }
       return formatted;
     },
   });
@@ -48,7 +51,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
-          return await builder.build(req.headers);
+          return await builder.build(req.headers, { ip: req.ip });
         } catch (err) {
           throw contextFailure(err);
         }

@@ -129,7 +129,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
     cleanup.push('gateway', () => gw.stop());
     const identity = subgraphs.identity.services as IdentityServices;
-    const builder = new ContextBuilder(config, identity.authority, log);
+    const builder = new ContextBuilder(config, identity.authority, log, identity.throttle);
 
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });

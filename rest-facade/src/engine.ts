@@ -140,7 +140,7 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const antispamToken = typeof (req.body as { antispam_token?: unknown })?.antispam_token === 'string' ? (req.body as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
-        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken }, requestId, res.locals.log);
+        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: req.ip }, requestId, res.locals.log);
         authorizeRoute(ctx, def.auth);
         const input = { params, query, body, ctx } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);

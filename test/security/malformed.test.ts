@@ -8,6 +8,10 @@ import { allRoutes } from '@svc/platform';
 const ROUTES = allRoutes();
 import { startTestPlatform, type ApiResponse, type RequestOptions, type TestPlatform } from '../support/platform';
 
+let clients = 0;
+/** documentation-range addresses (RFC 5737), one per simulated client */
+const nextClientIp = () => `203.0.113.${(clients++ % 250) + 1}`;
+
 /**
  * Malformed requests against EVERY route of the REST route table (new routes are covered
  * automatically): each must answer a 4xx with a JSON `{type, code, message}` body, never a 5xx.
@@ -189,7 +193,8 @@ describe('malformed requests on every route', () => {
     ];
     for (const [name, header, code] of tokens) {
       const { token: _t, ...rest } = base;
-      add({ name: `auth: ${name}`, path, o: { ...rest, headers: { authorization: header } }, status: authStatus(bodyOk), code: bodyOk ? code : undefined });
+      // each bad credential from its own client: one client sending many is throttled (login-throttle.test.ts)
+      add({ name: `auth: ${name}`, path, o: { ...rest, headers: { authorization: header, 'x-forwarded-for': nextClientIp() } }, status: authStatus(bodyOk), code: bodyOk ? code : undefined });
     }
     // a large body is refused before anything else
     if (hasBody) {
@@ -220,7 +225,7 @@ describe('malformed requests on every route', () => {
   }
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await startTestPlatform({ env: { TRUSTED_PROXIES: 'loopback' } });
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     customerToken = (await p.registerCustomer(t.publishable_key)).token;

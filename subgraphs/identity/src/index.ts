@@ -27,6 +27,7 @@ export const domain = defineDomain<IdentityServices>({
   routes: identityRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   start: async (s, deps) => s.authority.start(deps.bus),
+  stop: async (s) => s.throttle.close(),
 });
 
 export type { IdentityServices };

@@ -36,10 +36,20 @@ export interface ErrorBody {
   code: string;
   message: string;
   errors?: FieldError[];
+  /** rate_limit_error: seconds until a retry may succeed */
+  retry_after?: number;
 }
 
 export class DomainError extends Error {
   readonly extensions: ErrorBody;
+  /** for rate_limit_error: seconds until a retry may succeed (REST sends Retry-After; the body says `retry_after`) */
+  get retryAfterSeconds(): number | undefined {
+    return this.extensions.retry_after;
+  }
+  set retryAfterSeconds(seconds: number | undefined) {
+    if (seconds === undefined) delete this.extensions.retry_after;
+    else this.extensions.retry_after = seconds;
+  }
   constructor(
     readonly type: ErrorType,
     readonly code: string,

@@ -22,3 +22,4 @@ export * from './events';
 export * from './rest';
 export * from './store';
 export * from './validation';
+export * from './throttle';

@@ -1,6 +1,8 @@
 import jwt from 'jsonwebtoken';
 import { scrypt, randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { DomainError } from './errors';
+import { HashGate } from './throttle';
 
 export type TokenActorType = 'customer' | 'admin';
 
@@ -41,9 +43,15 @@ export const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
 // Passwords: scrypt (memory-hard, 16 MiB per hash), self-describing format.
 const N = 16384, R = 8, P = 1, KEYLEN = 32;
 
+/** At most one hash per spare core at a time: a login flood queues instead of starving reads. */
+const hashGate = new HashGate(Math.max(1, availableParallelism() - 1));
+
 function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+  return hashGate.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

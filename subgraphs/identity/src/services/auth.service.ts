@@ -5,6 +5,7 @@ import {
   requireTenant,
   signToken,
   verifyPassword,
+  type SignInThrottle,
   type Store,
   type PlatformConfig,
   type RequestContext,
@@ -22,6 +23,8 @@ export class AuthService {
     private readonly store: Store,
     private readonly config: PlatformConfig,
     private readonly customers: CustomerService,
+    /** failed sign-ins per account and IP: locked accounts are refused before any hash */
+    readonly throttle: SignInThrottle,
   ) {}
 
   /** A new session in the caller's unit of work (it commits with it) and its token. */
@@ -60,14 +63,26 @@ export class AuthService {
 
   async loginCustomer(ctx: RequestContext, input: { email: string; password: string }): Promise<string> {
     const tenantId = requireTenant(ctx);
+    const account = `customer:${tenantId}:${normEmail(input.email)}`;
+    await this.throttle.check(account, ctx.clientIp);
     const identity = await this.store.em(ctx).findOne(AuthIdentity, { email: normEmail(input.email) });
-    if (!(await verifyPassword(input.password, identity?.passwordHash ?? null)) || !identity) throw invalidCredentials();
+    if (!(await verifyPassword(input.password, identity?.passwordHash ?? null)) || !identity) {
+      await this.throttle.failed(account, ctx.clientIp);
+      throw invalidCredentials();
+    }
+    await this.throttle.succeeded(account);
     return this.openSession(ctx, { tenantId, actorType: 'customer', actorId: identity.customerId ?? '', identityId: identity.id });
   }
 
   async loginAdmin(ctx: RequestContext, input: { email: string; password: string }): Promise<string> {
+    const account = `admin:${normEmail(input.email)}`;
+    await this.throttle.check(account, ctx.clientIp);
     const admin = await this.store.emGlobal(ctx).findOne(AdminUser, { email: normEmail(input.email) });
-    if (!(await verifyPassword(input.password, admin?.passwordHash ?? null)) || !admin) throw invalidCredentials();
+    if (!(await verifyPassword(input.password, admin?.passwordHash ?? null)) || !admin) {
+      await this.throttle.failed(account, ctx.clientIp);
+      throw invalidCredentials();
+    }
+    await this.throttle.succeeded(account);
     return this.openSession(ctx, { tenantId: admin.tenantId, actorType: 'admin', actorId: admin.id, identityId: admin.id });
   }
 

@@ -1,4 +1,4 @@
-import { Store, type ServiceFactoryArgs } from '@svc/kit';
+import { Store, createSignInThrottle, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
@@ -13,16 +13,20 @@ export interface IdentityServices {
   customers: CustomerService;
   /** what the gateway asks while authenticating (keys, sessions, anti-spam) */
   authority: AuthorityService;
+  /** failed sign-ins per account and IP (shared through Redis when REDIS_URL is set) */
+  throttle: SignInThrottle;
 }
 
 export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): IdentityServices {
   const store = new Store(orm);
   const customers = new CustomerService(store);
+  const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'));
   return {
     store,
     tenants: new TenantService(store),
-    auth: new AuthService(store, deps.config, customers),
+    auth: new AuthService(store, deps.config, customers, throttle),
     customers,
     authority: new AuthorityService(store),
+    throttle,
   };
 }
