@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { loadConfig, systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import type { RouteDef } from '@svc/kit';
-import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
+import { publicUrlOf, startPlatform, type Platform, type PlatformOptions } from '@svc/platform';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 
 export interface ApiResponse<T = any> {
@@ -61,7 +61,9 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 }
 
 /** Boots the whole platform on a free port against a fresh database. */
-export async function startTestPlatform(o: { env?: Record<string, string>; extraRoutes?: RouteDef[] } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  o: { env?: Record<string, string>; extraRoutes?: RouteDef[]; extraSubscriptions?: PlatformOptions['extraSubscriptions']; extraJobs?: PlatformOptions['extraJobs'] } = {},
+): Promise<TestPlatform> {
   const db = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -77,7 +79,7 @@ export async function startTestPlatform(o: { env?: Record<string, string>; extra
   });
   let p: Platform;
   try {
-    p = await startPlatform({ config, extraRoutes: o.extraRoutes });
+    p = await startPlatform({ config, extraRoutes: o.extraRoutes, extraSubscriptions: o.extraSubscriptions, extraJobs: o.extraJobs });
   } catch (err) {
     await db.drop();
     throw err;

@@ -14,7 +14,19 @@ export interface TypedEvent<T> extends Omit<DomainEvent, 'data'> {
   data: T;
 }
 
-/** A handler of another (or the same) domain's event, run through the job queue, once per event. */
+/** How the job queue retries a failed handler (defaults: 10 retries, 5 s growing exponentially). */
+export interface RetryPolicy {
+  limit?: number;
+  delaySeconds?: number;
+  backoff?: boolean;
+}
+
+/**
+ * A handler of another (or the same) domain's event, run through the job queue, once per event:
+ * each subscription has its own queue and gets every event of its type. The handler runs in one
+ * transaction of the subscribing domain together with its idempotency record (`ctx.tx`); a
+ * redelivered event is skipped, a failed handler is rolled back and retried.
+ */
 export interface Subscription<S = any> {
   /** event type, e.g. `customer.created` */
   event: string;
@@ -22,6 +34,8 @@ export interface Subscription<S = any> {
   name: string;
   schema: ZodType;
   handler: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<void>;
+  /** retry policy of the subscription's queue (applied when the platform starts) */
+  retry?: RetryPolicy;
 }
 
 export interface DomainEvents<E extends EventSchemas> {

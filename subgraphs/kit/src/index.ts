@@ -15,6 +15,7 @@ export * from './db';
 export * from './antispam';
 export * from './change-bus';
 export * from './jobs';
+export * from './kit-migrations';
 export * from './subgraph';
 export * from './scalars';
 export * from './tokens';

@@ -1,54 +1,261 @@
+import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Orm } from './orm';
 import type { DomainEvent } from './outbox';
 import type { ChangeBus } from './change-bus';
+import type { RetryPolicy } from './events';
+import { OUTBOX_CHANNEL } from './kit-migrations';
 import { pgArray } from './db';
 
-export const OUTBOX_CHANNEL = 'outbox_event';
+const BOSS_SCHEMA = 'pgboss';
 
-export const queueForEvent = (type: string) => `event-${type.replace(/[^a-zA-Z0-9_]+/g, '-')}`;
+/** pg-boss queue names allow letters, digits, `_` and `-`; `_` is kept for the separators of our names. */
+const queuePart = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, '-');
+
+/**
+ * The queue of one subscription: `sub_<domain>_<subscription>`. Each subscription has its own
+ * queue bound to its event type, so every subscription gets every event (fan-out); instances of
+ * the platform running the same domain share the queue (competing consumers).
+ */
+export const subscriptionQueueName = (domain: string, subscription: string) => `sub_${queuePart(domain)}_${queuePart(subscription)}`;
+
+/** The queue of a domain's background job: `job_<domain>_<job>`. */
+export const jobQueueName = (domain: string, job: string) => `job_${queuePart(domain)}_${queuePart(job)}`;
+
+/**
+ * The pg-boss job id of an event in every subscription queue: derived from the event id, so an
+ * outbox row relayed twice inserts the same job again, which pg-boss ignores (`on conflict do
+ * nothing` on the queue's primary key) while the first job is still in the queue table.
+ */
+export function eventJobId(eventId: string): string {
+  const h = createHash('sha256').update(`event:${eventId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A job as a worker receives it. */
+export type QueueJob<T = object> = PgBoss.Job<T>;
+
+const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 10, delaySeconds: 5, backoff: true };
+
+export interface WorkOptions {
+  /** jobs fetched per poll (handled one after the other, each completed or failed on its own) */
+  batchSize?: number;
+  /** poll interval of the worker (pg-boss minimum 0.5 s); jobs sent by this process wake it at once */
+  pollingIntervalSeconds?: number;
+}
 
 /** The PostgreSQL-backed job queue (pg-boss): background work needs nothing but PostgreSQL. */
 export class JobQueue {
-  private readonly known = new Set<string>();
-  private constructor(readonly boss: PgBoss) {}
+  /** queue name -> retry policy it was ensured with */
+  private readonly known = new Map<string, string>();
+  /** queue name -> ids of this process's workers (woken when this process sends to the queue) */
+  private readonly local = new Map<string, string[]>();
+  /** queues of `subscribe` without a name: unbound and deleted when this queue stops */
+  private readonly ephemeral = new Map<string, string>();
+  private inFlight = 0;
+  private stopping = false;
+
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
 
   static async start(url: string, log: Logger): Promise<JobQueue> {
-    const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 4, application_name: 'platform-jobs' });
+    const boss = new PgBoss({ connectionString: url, schema: BOSS_SCHEMA, max: 4, application_name: 'platform-jobs' });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss);
+    return new JobQueue(boss, log);
   }
 
-  async ensureQueue(name: string): Promise<void> {
-    if (this.known.has(name)) return;
-    if (!(await this.boss.getQueue(name))) {
+  private sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+    return this.boss
+      .getDb()
+      .executeSql(text, values)
+      .then((r) => r.rows as T[]);
+  }
+
+  /**
+   * Creates the queue when missing (with `retry`, else the default policy). With `retry`, an
+   * existing queue whose policy differs is updated; without, an existing queue is left as it is.
+   */
+  async ensureQueue(name: string, retry?: RetryPolicy): Promise<void> {
+    const want = {
+      retryLimit: retry?.limit ?? DEFAULT_RETRY.limit,
+      retryDelay: retry?.delaySeconds ?? DEFAULT_RETRY.delaySeconds,
+      retryBackoff: retry?.backoff ?? DEFAULT_RETRY.backoff,
+    };
+    const sig = JSON.stringify(want);
+    const known = this.known.get(name);
+    if (known !== undefined && (!retry || known === sig)) return;
+    const q = await this.boss.getQueue(name);
+    if (!q) {
       try {
-        await this.boss.createQueue(name, { name, retryLimit: 10, retryBackoff: true, retryDelay: 5 } as never);
+        await this.boss.createQueue(name, { name, ...want });
       } catch (err) {
         if (!(await this.boss.getQueue(name))) throw err;
       }
+      this.known.set(name, sig);
+      return;
     }
-    this.known.add(name);
+    if (retry && (q.retryLimit !== want.retryLimit || q.retryDelay !== want.retryDelay || q.retryBackoff !== want.retryBackoff)) {
+      await this.boss.updateQueue(name, { name, policy: q.policy, ...want });
+      this.known.set(name, sig);
+    } else {
+      this.known.set(name, JSON.stringify({ retryLimit: q.retryLimit, retryDelay: q.retryDelay, retryBackoff: q.retryBackoff }));
+    }
   }
 
-  async publish(event: DomainEvent): Promise<void> {
-    const q = queueForEvent(event.type);
-    await this.ensureQueue(q);
-    await this.boss.send(q, event as unknown as object, { singletonKey: event.id } as never);
+  /** Binds a queue to an event type (pg-boss `subscribe`): the queue gets a job per event. */
+  async bind(eventType: string, queue: string, retry?: RetryPolicy): Promise<void> {
+    await this.ensureQueue(queue, retry);
+    await this.boss.subscribe(eventType, queue);
   }
 
-  /** Runs `handler` for every event of `type` (at least once; handlers must be idempotent). */
-  async subscribe(type: string, handler: (event: DomainEvent) => Promise<void>): Promise<string> {
-    const q = queueForEvent(type);
-    await this.ensureQueue(q);
-    return this.boss.work<DomainEvent>(q, { batchSize: 10, pollingIntervalSeconds: 1 } as never, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
+  /**
+   * Unbinds the queues named `<prefix>…` that are not in `keep` (subscriptions removed from a
+   * domain): their events stop being stored. Returns the queues unbound.
+   */
+  async unbindStale(prefix: string, keep: Set<string>, isOwn: (queue: string) => boolean = () => true): Promise<string[]> {
+    const rows = await this.sql<{ event: string; name: string }>(`select event, name from ${BOSS_SCHEMA}.subscription where starts_with(name, $1)`, [prefix]);
+    const stale = rows.filter((r) => !keep.has(r.name) && isOwn(r.name));
+    for (const r of stale) await this.boss.unsubscribe(r.event, r.name);
+    return [...new Set(stale.map((r) => r.name))];
+  }
+
+  /**
+   * Deletes the per-event-type queues (`event-<type>`) of the previous delivery scheme: nothing
+   * works them, so their jobs would only pile up.
+   */
+  async dropLegacyEventQueues(): Promise<string[]> {
+    const rows = await this.sql<{ name: string }>(
+      `select q.name from ${BOSS_SCHEMA}.queue q where starts_with(q.name, 'event-') and not exists (select 1 from ${BOSS_SCHEMA}.subscription s where s.name = q.name)`,
+    );
+    const dropped: string[] = [];
+    for (const r of rows) {
+      try {
+        await this.dropQueue(r.name);
+        dropped.push(r.name);
+      } catch (err) {
+        // e.g. an instance of the previous version still sends to it: the next start tries again
+        this.log.warn({ err, queue: r.name }, 'could not delete a legacy event queue');
+      }
+    }
+    return dropped;
+  }
+
+  /** Deletes a queue and its jobs (pg-boss refuses to delete a queue that still holds jobs). */
+  async dropQueue(name: string): Promise<void> {
+    await this.sql(`delete from ${BOSS_SCHEMA}.job where name = $1`, [name]);
+    await this.boss.deleteQueue(name);
+    this.known.delete(name);
+  }
+
+  /** The queues bound to each of `types`. */
+  async subscribers(types: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (!types.length) return out;
+    const rows = await this.sql<{ event: string; name: string }>(`select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) order by name`, [
+      [...new Set(types)],
+    ]);
+    for (const r of rows) out.set(r.event, [...(out.get(r.event) ?? []), r.name]);
+    return out;
+  }
+
+  /**
+   * Sends the event to every queue bound to its type (like pg-boss `publish`, which however
+   * ignores failed sends). An event nobody subscribes to is not stored. Each job's id derives from
+   * the event id, so publishing the same event again is a no-op while its jobs are queued.
+   * Returns the number of queues it was sent to; throws when a send fails.
+   */
+  async publish(event: DomainEvent, subscribers?: Map<string, string[]>): Promise<number> {
+    const queues = (subscribers ?? (await this.subscribers([event.type]))).get(event.type) ?? [];
+    const id = eventJobId(event.id);
+    for (const q of queues) {
+      await this.boss.send(q, event as unknown as object, { id, singletonKey: event.id });
+      this.wake(q);
+    }
+    return queues.length;
+  }
+
+  /** Adds a job to a queue (created with the default retry policy when missing). */
+  async send(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    await this.ensureQueue(queue);
+    const id = await this.boss.send(queue, data, options);
+    this.wake(queue);
+    return id;
+  }
+
+  /** Runs `data` through `queue` on a cron schedule (UTC); `null` removes the schedule. */
+  async schedule(queue: string, cron: string | null, data: object = {}): Promise<void> {
+    await this.ensureQueue(queue);
+    if (cron) await this.boss.schedule(queue, cron, data, { tz: 'UTC' });
+    else await this.boss.unschedule(queue);
+  }
+
+  /**
+   * Works a queue: each job is handled on its own; a handler that throws fails that job only
+   * (pg-boss retries it with the queue's policy), the others complete.
+   */
+  async work<T extends object>(queue: string, handler: (job: PgBoss.Job<T>) => Promise<void>, o: WorkOptions = {}): Promise<string> {
+    await this.ensureQueue(queue);
+    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 10, pollingIntervalSeconds: Math.max(0.5, o.pollingIntervalSeconds ?? 2) };
+    const id = await this.boss.work<T>(queue, opts, async (jobs) => {
+      for (const job of jobs) {
+        if (this.stopping) {
+          // fetched while stopping: hand it back to the queue (another instance or the next start)
+          await this.boss.fail(queue, job.id, { message: 'job queue stopping' });
+          continue;
+        }
+        this.inFlight++;
+        try {
+          await handler(job);
+        } catch (err) {
+          const e = err instanceof Error ? err : new Error(String(err));
+          await this.boss.fail(queue, job.id, { message: e.message, stack: e.stack }).catch((failErr) => this.log.error({ err: failErr, queue }, 'could not fail job'));
+        } finally {
+          this.inFlight--;
+        }
+      }
+      // pg-boss completes the batch's jobs that are still active (the failed ones no longer are)
     });
+    this.local.set(queue, [...(this.local.get(queue) ?? []), id]);
+    return id;
+  }
+
+  /**
+   * Runs `handler` for every event of `type` published from now on, through a queue of its own
+   * (every subscriber gets every event). With a `name` the queue is durable (`sub_<name>`, shared
+   * by the processes that use the same name); without one it belongs to this process and is
+   * deleted when the queue stops (tools and tests). Domains declare `subscriptions` instead.
+   */
+  async subscribe(type: string, handler: (event: DomainEvent) => Promise<void>, o: { name?: string } & WorkOptions = {}): Promise<string> {
+    const q = o.name ? `sub_${queuePart(o.name)}` : `tmp_${randomUUID()}`;
+    await this.bind(type, q);
+    if (!o.name) this.ephemeral.set(q, type);
+    return this.work<DomainEvent>(q, (job) => handler(job.data), o);
+  }
+
+  private wake(queue: string): void {
+    for (const id of this.local.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  /** Stops this process's workers and waits (bounded) for the handlers running now. */
+  async stopWorkers(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
+    for (const ids of this.local.values()) for (const id of ids) await this.boss.offWork({ id });
+    this.local.clear();
+    const until = Date.now() + timeoutMs;
+    while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    for (const [q, type] of this.ephemeral) {
+      await this.boss.unsubscribe(type, q).catch((err) => this.log.warn({ err, queue: q }, 'could not unbind queue'));
+      await this.dropQueue(q).catch((err) => this.log.warn({ err, queue: q }, 'could not delete queue'));
+    }
+    this.ephemeral.clear();
   }
 
   async stop(): Promise<void> {
+    await this.stopWorkers(5000);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 }
@@ -56,7 +263,8 @@ export class JobQueue {
 /**
  * Moves committed outbox rows of every subgraph to the job queue. Woken by NOTIFY from the outbox
  * insert trigger and by a poll timer as a safety net; rows are claimed with SKIP LOCKED so several
- * platform instances relay in parallel without publishing a row twice in the common case.
+ * platform instances relay in parallel without publishing a row twice in the common case (and a
+ * row published twice, e.g. after a crash between send and commit, maps to the same job ids).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -116,22 +324,27 @@ export class OutboxRelay {
         `select id, tenant_id, type, data, request_id, created_at from "${schema}".outbox_event
           where published_at is null order by created_at limit 100 for update skip locked`,
       );
-      for (const r of rows as Array<Record<string, unknown>>) {
-        await this.queue.publish({
-          id: String(r.id),
-          type: String(r.type),
-          tenant_id: (r.tenant_id as string) ?? null,
-          request_id: (r.request_id as string) ?? null,
-          created_at: new Date(r.created_at as string).toISOString(),
-          data: r.data as Record<string, unknown>,
-        });
+      const list = rows as Array<Record<string, unknown>>;
+      const subscribers = await this.queue.subscribers(list.map((r) => String(r.type)));
+      for (const r of list) {
+        await this.queue.publish(
+          {
+            id: String(r.id),
+            type: String(r.type),
+            tenant_id: (r.tenant_id as string) ?? null,
+            request_id: (r.request_id as string) ?? null,
+            created_at: new Date(r.created_at as string).toISOString(),
+            data: r.data as Record<string, unknown>,
+          },
+          subscribers,
+        );
       }
-      if (rows.length) {
+      if (list.length) {
         await trx.raw(`update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[])`, [
-          pgArray(rows.map((r: { id: string }) => r.id)),
+          pgArray(list.map((r) => String(r.id))),
         ]);
       }
-      return rows.length as number;
+      return list.length;
     });
   }
 
@@ -140,11 +353,4 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/** SQL for a subgraph migration: wake relays when an outbox row is committed. */
-export function outboxTriggerSql(schema: string): string {
-  return `create or replace function "${schema}".notify_outbox() returns trigger language plpgsql as $$
-begin perform pg_notify('${OUTBOX_CHANNEL}', '${schema}'); return null; end $$;
-create trigger outbox_event_notify after insert on "${schema}".outbox_event for each statement execute function "${schema}".notify_outbox();`;
 }

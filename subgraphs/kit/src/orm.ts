@@ -4,6 +4,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { RequestContext } from './context';
 import { requireTenant } from './context';
+import { applyKitMigrations, KIT_TABLES } from './kit-migrations';
 import { OutboxEvent } from './outbox';
 import { TENANT_FILTER, TenantOwned } from './tenancy';
 
@@ -32,6 +33,8 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
     metadataProvider: ReflectMetadataProvider,
     discovery: { requireEntitiesArray: true, disableDynamicFileAccess: true, warnWhenNoEntities: false },
     extensions: [Migrator],
+    // the kit's tables (outbox, idempotency records) come from kit migrations, not domain migrations
+    schemaGenerator: { skipTables: [...KIT_TABLES] },
     migrations: {
       migrationsList: o.migrations,
       path: o.migrationsDir,
@@ -59,11 +62,18 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
   });
 }
 
+/**
+ * Brings the subgraph's schema up to date: first the kit migrations (outbox, idempotency records;
+ * see kit-migrations.ts), then the subgraph's own MikroORM migrations. Returns what was applied
+ * (kit migrations as `kit/<name>`); a second run returns nothing.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
   const schema = orm.config.get('schema');
+  if (!schema) throw new Error('migrate: the ORM has no schema');
   await orm.em.getConnection().execute(`create schema if not exists "${schema}"`);
+  const kit = await applyKitMigrations(orm.em.getKnex(), schema);
   const done = await orm.getMigrator().up();
-  return done.map((m) => m.name);
+  return [...kit.map((n) => `kit/${n}`), ...done.map((m) => m.name)];
 }
 
 /** A fresh EntityManager scoped to the request's tenant. */

@@ -4,6 +4,8 @@ import { newId } from './ids';
 /**
  * Domain-event outbox. Each subgraph has this table in its own schema; services add a row in the
  * same transaction as the change (`events.emit`, see events.ts), the relay publishes it to the job queue.
+ * The table, its index and its NOTIFY trigger are created by the kit migrations (kit-migrations.ts),
+ * never by a domain's migrations; keep this entity and the kit DDL in step.
  */
 @Entity({ tableName: 'outbox_event' })
 @Index({ properties: ['publishedAt', 'createdAt'] })
@@ -33,6 +35,7 @@ export class OutboxEvent {
   attempts: number = 0;
 }
 
+/** An event as it travels through the job queue (an outbox row, JSON-shaped). */
 export interface DomainEvent {
   id: string;
   type: string;

@@ -4,9 +4,6 @@ export class Migration20261121061511_init extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`create schema if not exists "catalog";`);
-    this.addSql(`create table "catalog"."outbox_event" ("id" varchar(40) not null, "tenant_id" varchar(40) null, "type" varchar(100) not null, "data" jsonb not null, "request_id" varchar(80) null, "created_at" timestamptz not null default now(), "published_at" timestamptz null, "attempts" int not null default 0, constraint "outbox_event_pkey" primary key ("id"));`);
-    this.addSql(`create index "outbox_event_published_at_created_at_index" on "catalog"."outbox_event" ("published_at", "created_at");`);
-
     this.addSql(`create table "catalog"."product_category" ("id" varchar(40) not null, "tenant_id" varchar(40) not null, "name" varchar(300) not null, "description" text not null default '', "handle" varchar(200) not null, "parent_id" varchar(40) null, "rank" int not null default 0, "is_active" boolean not null default true, "is_internal" boolean not null default false, "metadata" jsonb null, "created_at" timestamptz not null, "updated_at" timestamptz not null, "deleted_at" timestamptz null, constraint "product_category_pkey" primary key ("id"));`);
     this.addSql(`create index "product_category_tenant_id_index" on "catalog"."product_category" ("tenant_id");`);
     this.addSql(`alter table "catalog"."product_category" add constraint "product_category_tenant_id_handle_unique" unique ("tenant_id", "handle");`);
@@ -122,8 +119,6 @@ export class Migration20261121061511_init extends Migration {
     this.addSql(`alter table "catalog"."variant_option_value" drop constraint "variant_option_value_variant_id_foreign";`);
 
     this.addSql(`alter table "catalog"."region_country" drop constraint "region_country_region_id_foreign";`);
-
-    this.addSql(`drop table if exists "catalog"."outbox_event" cascade;`);
 
     this.addSql(`drop table if exists "catalog"."product_category" cascade;`);
 

@@ -1,5 +1,4 @@
 import { Migration } from '@mikro-orm/migrations';
-import { outboxTriggerSql } from '@svc/kit';
 
 const TENANT_TABLES = [
   'region', 'region_country', 'product_collection', 'product_category', 'product_type', 'product_tag', 'product',
@@ -10,11 +9,11 @@ const LINK_TABLES = ['product_category_link', 'product_tag_link', 'variant_optio
 /**
  * Catalog caches on every instance are invalidated by NOTIFY catalog_changed(<tenant id>), sent
  * on commit by these triggers whatever wrote the row (services, bulk loads, manual SQL). Link
- * tables carry no tenant id: a change there invalidates every tenant ('*').
+ * tables carry no tenant id: a change there invalidates every tenant ('*'). (The outbox trigger
+ * this migration used to create comes from the kit migrations now.)
  */
 export class Migration20261121061520_triggers extends Migration {
   override async up(): Promise<void> {
-    this.addSql(outboxTriggerSql('catalog'));
     this.addSql(`create or replace function "catalog".notify_change() returns trigger language plpgsql as $$
 begin
   if tg_op = 'DELETE' then perform pg_notify('catalog_changed', old.tenant_id);
@@ -34,6 +33,5 @@ begin perform pg_notify('catalog_changed', '*'); return null; end $$;`);
   override async down(): Promise<void> {
     for (const t of [...TENANT_TABLES, ...LINK_TABLES]) this.addSql(`drop trigger if exists ${t}_changed on "catalog"."${t}";`);
     this.addSql(`drop function if exists "catalog".notify_change(); drop function if exists "catalog".notify_change_all();`);
-    this.addSql(`drop trigger if exists outbox_event_notify on "catalog".outbox_event; drop function if exists "catalog".notify_outbox();`);
   }
 }

@@ -30,9 +30,6 @@ export class Migration20261121061508_init extends Migration {
     this.addSql(`create table "identity"."customer_address" ("id" varchar(40) not null, "tenant_id" varchar(40) not null, "customer_id" varchar(40) not null, "address_name" varchar(200) null, "is_default_shipping" boolean not null default false, "is_default_billing" boolean not null default false, "company" varchar(200) null, "first_name" varchar(200) null, "last_name" varchar(200) null, "address1" varchar(300) null, "address2" varchar(300) null, "city" varchar(200) null, "country_code" varchar(2) null, "province" varchar(200) null, "postal_code" varchar(40) null, "phone" varchar(50) null, "metadata" jsonb null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "customer_address_pkey" primary key ("id"));`);
     this.addSql(`create index "customer_address_tenant_id_index" on "identity"."customer_address" ("tenant_id");`);
 
-    this.addSql(`create table "identity"."outbox_event" ("id" varchar(40) not null, "tenant_id" varchar(40) null, "type" varchar(100) not null, "data" jsonb not null, "request_id" varchar(80) null, "created_at" timestamptz not null default now(), "published_at" timestamptz null, "attempts" int not null default 0, constraint "outbox_event_pkey" primary key ("id"));`);
-    this.addSql(`create index "outbox_event_published_at_created_at_index" on "identity"."outbox_event" ("published_at", "created_at");`);
-
     this.addSql(`create table "identity"."publishable_key" ("id" varchar(40) not null, "tenant_id" varchar(40) not null, "token" varchar(200) not null, "title" varchar(200) not null default 'Storefront', "revoked_at" timestamptz null, "created_at" timestamptz not null, constraint "publishable_key_pkey" primary key ("id"));`);
     this.addSql(`create index "publishable_key_tenant_id_index" on "identity"."publishable_key" ("tenant_id");`);
     this.addSql(`alter table "identity"."publishable_key" add constraint "publishable_key_token_unique" unique ("token");`);
@@ -59,8 +56,6 @@ export class Migration20261121061508_init extends Migration {
     this.addSql(`drop table if exists "identity"."customer" cascade;`);
 
     this.addSql(`drop table if exists "identity"."customer_address" cascade;`);
-
-    this.addSql(`drop table if exists "identity"."outbox_event" cascade;`);
 
     this.addSql(`drop table if exists "identity"."publishable_key" cascade;`);
 

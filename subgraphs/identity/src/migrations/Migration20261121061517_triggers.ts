@@ -1,13 +1,11 @@
 import { Migration } from '@mikro-orm/migrations';
-import { outboxTriggerSql } from '@svc/kit';
 
-/** Wakes the outbox relay when an identity event is committed. */
+/**
+ * Formerly installed the outbox NOTIFY trigger; the kit migrations own it now (kit-migrations.ts).
+ * Kept, empty, because databases record it as applied.
+ */
 export class Migration20261121061517_triggers extends Migration {
-  override async up(): Promise<void> {
-    this.addSql(outboxTriggerSql('identity'));
-  }
+  override async up(): Promise<void> {}
 
-  override async down(): Promise<void> {
-    this.addSql(`drop trigger if exists outbox_event_notify on "identity".outbox_event; drop function if exists "identity".notify_outbox();`);
-  }
+  override async down(): Promise<void> {}
 }

@@ -1,0 +1,174 @@
+import {
+  TENANT_FILTER,
+  jobQueueName,
+  subscriptionQueueName,
+  systemContext,
+  type DomainEvent,
+  type JobDefinition,
+  type JobQueue,
+  type Logger,
+  type Orm,
+  type QueueJob,
+  type RequestContext,
+  type SubgraphRuntime,
+  type Subscription,
+} from '@svc/kit';
+
+/**
+ * Background workers of the in-process domains: every subscription of a domain manifest (and the
+ * extra ones of tests) gets its own pg-boss queue bound to its event type, so each subscription
+ * sees every event; every job gets a queue (and a cron schedule when it declares one).
+ *
+ * A subscription handler runs in ONE transaction of the subscribing domain's ORM, together with
+ * an insert into that schema's `processed_event (subscription, event_id)`. When the row exists the
+ * event was handled already and the handler is skipped (redelivery has no second effect); when
+ * the handler throws, the transaction rolls back (no row, no partial writes) and pg-boss retries
+ * the job. Handlers and jobs find the transaction's EntityManager in `ctx.tx.get(orm)`.
+ */
+export interface WorkersOptions {
+  queue: JobQueue;
+  runtimes: SubgraphRuntime<any>[];
+  log: Logger;
+  /** poll interval of the workers (OUTBOX_POLL_MS); jobs sent by this process wake them at once */
+  pollMs: number;
+  /** subscriptions added to a named in-process domain (tests) */
+  extraSubscriptions?: Record<string, Subscription<any>[]>;
+  /** jobs added to a named in-process domain (tests) */
+  extraJobs?: Record<string, JobDefinition<any>[]>;
+}
+
+export interface WorkerInfo {
+  domain: string;
+  name: string;
+  queue: string;
+  /** the event type (subscriptions) */
+  event?: string;
+  /** the cron schedule (jobs) */
+  schedule?: string;
+}
+
+export interface Workers {
+  subscriptions: WorkerInfo[];
+  jobs: WorkerInfo[];
+  /** stops fetching and waits for the handlers running now */
+  stop(): Promise<void>;
+}
+
+type TxEm = ReturnType<Orm['em']['fork']>;
+
+/** Runs `fn` in a transaction of `orm` scoped to `tenantId`; the context carries it as `ctx.tx`. */
+async function inTransaction<T>(
+  orm: Orm,
+  base: RequestContext,
+  fn: (em: TxEm, ctx: RequestContext) => Promise<T>,
+): Promise<{ result: T; afterCommit: Array<() => void | Promise<void>> }> {
+  const em = orm.em.fork();
+  if (base.tenantId) em.setFilterParams(TENANT_FILTER, { tenantId: base.tenantId });
+  const afterCommit: Array<() => void | Promise<void>> = [];
+  const result = await em.transactional((tx) => fn(tx, { ...base, tx: new Map<object, TxEm>([[orm, tx]]), afterCommit }));
+  return { result, afterCommit };
+}
+
+async function runAfterCommit(callbacks: Array<() => void | Promise<void>>, log: Logger): Promise<void> {
+  for (const cb of callbacks) {
+    try {
+      await cb();
+    } catch (err) {
+      log.error({ err }, 'after-commit callback failed');
+    }
+  }
+}
+
+const isKebab = (s: string) => /^[a-z][a-z0-9-]*$/.test(s);
+
+export async function startWorkers(o: WorkersOptions): Promise<Workers> {
+  const { queue, log } = o;
+  const pollingIntervalSeconds = Math.min(2, Math.max(0.5, o.pollMs / 1000));
+  const byName = new Map(o.runtimes.map((rt) => [rt.name, rt]));
+  for (const domain of [...Object.keys(o.extraSubscriptions ?? {}), ...Object.keys(o.extraJobs ?? {})]) {
+    if (!byName.has(domain)) throw new Error(`extra subscriptions/jobs name domain "${domain}", which does not run in this process`);
+  }
+  const subscriptions: WorkerInfo[] = [];
+  const jobs: WorkerInfo[] = [];
+
+  for (const rt of o.runtimes) {
+    const domain = rt.name;
+    const schema = rt.orm.config.get('schema');
+
+    const subs = [...(rt.def.subscriptions ?? []), ...(o.extraSubscriptions?.[domain] ?? [])];
+    const keep = new Set<string>();
+    for (const sub of subs) {
+      const q = subscriptionQueueName(domain, sub.name);
+      if (keep.has(q)) throw new Error(`domain ${domain} has two subscriptions named "${sub.name}"`);
+      keep.add(q);
+      const slog = log.child({ subscription: `${domain}/${sub.name}`, event: sub.event });
+      const handle = async (job: QueueJob<DomainEvent>) => {
+        const event = job.data;
+        if (!event || typeof event.id !== 'string' || event.type !== sub.event) {
+          throw new Error(`job ${job.id} in ${q} is not a "${sub.event}" event`);
+        }
+        const parsed = sub.schema.safeParse(event.data);
+        if (!parsed.success) throw new Error(`event ${event.id} (${event.type}) does not match the schema of ${domain}/${sub.name}: ${parsed.error.message}`);
+        const elog = slog.child({ eventId: event.id });
+        const base = systemContext(elog, event.tenant_id, event.request_id ?? 'event');
+        try {
+          const { result: ran, afterCommit } = await inTransaction(rt.orm, base, async (em, ctx) => {
+            const rows = (await em.execute(
+              `insert into "${schema}".processed_event (subscription, event_id, processed_at) values (?, ?, now()) on conflict do nothing returning event_id`,
+              [sub.name, event.id],
+            )) as unknown[];
+            if (!rows.length) return false;
+            await sub.handler({ ...event, data: parsed.data }, ctx, rt.services);
+            return true;
+          });
+          if (ran) await runAfterCommit(afterCommit, elog);
+          else elog.debug('event handled before: skipped');
+        } catch (err) {
+          elog.warn({ err, job: job.id }, 'event handler failed; rolled back, the queue retries it');
+          throw err;
+        }
+      };
+      // the declared retry policy (or the default one) is enforced on every start
+      await queue.bind(sub.event, q, sub.retry ?? {});
+      await queue.work<DomainEvent>(q, handle, { pollingIntervalSeconds });
+      subscriptions.push({ domain, name: sub.name, queue: q, event: sub.event });
+    }
+    // subscriptions removed from the manifest stop receiving events (names are kebab-case, so a
+    // longer domain name with this one as prefix never matches)
+    const prefix = subscriptionQueueName(domain, '');
+    const stale = await queue.unbindStale(prefix, keep, (name) => isKebab(name.slice(prefix.length)));
+    if (stale.length) log.info({ domain, queues: stale }, 'unbound subscriptions no longer declared');
+
+    const defs = [...(rt.def.jobs ?? []), ...(o.extraJobs?.[domain] ?? [])];
+    const seen = new Set<string>();
+    for (const def of defs) {
+      const q = jobQueueName(domain, def.name);
+      if (seen.has(q)) throw new Error(`domain ${domain} has two jobs named "${def.name}"`);
+      seen.add(q);
+      const jlog = log.child({ job: `${domain}/${def.name}` });
+      const run = async (job: QueueJob<Record<string, unknown>>) => {
+        const data = (job.data ?? {}) as Record<string, unknown>;
+        const tenantId = typeof data.tenant_id === 'string' ? data.tenant_id : null;
+        const rlog = jlog.child({ jobId: job.id });
+        try {
+          const { afterCommit } = await inTransaction(rt.orm, systemContext(rlog, tenantId, `job:${job.id}`), (_em, ctx) =>
+            def.handler(data, ctx, rt.services),
+          );
+          await runAfterCommit(afterCommit, rlog);
+        } catch (err) {
+          rlog.warn({ err }, 'job failed; rolled back, the queue retries it');
+          throw err;
+        }
+      };
+      await queue.ensureQueue(q, {});
+      await queue.work<Record<string, unknown>>(q, run, { pollingIntervalSeconds });
+      await queue.schedule(q, def.schedule ?? null);
+      jobs.push({ domain, name: def.name, queue: q, schedule: def.schedule });
+    }
+  }
+
+  const legacy = await queue.dropLegacyEventQueues();
+  if (legacy.length) log.info({ queues: legacy }, 'deleted the per-event-type queues of the previous delivery scheme');
+
+  return { subscriptions, jobs, stop: () => queue.stopWorkers() };
+}

@@ -1,0 +1,260 @@
+import { Client } from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createLogger, createOrm, eventJobId, jobQueueName, migrate, subscriptionQueueName, type DomainEvent, type RequestContext, type TypedEvent } from '@svc/kit';
+import { domain as identityDomain, identityEvents, type TenantCredentials } from '@svc/identity';
+import { freshDatabase, startTestPlatform, type TestPlatform } from '../support/platform';
+
+/** Polls `fn` until it returns something truthy (bounded). */
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function withDb<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+type CustomerCreated = TypedEvent<{ id: string; email: string }>;
+
+describe('domain events: fan-out, idempotent subscribers, retries', () => {
+  let p: TestPlatform;
+  let t: TenantCredentials;
+  const seenA: CustomerCreated[] = [];
+  const seenB: CustomerCreated[] = [];
+  const contexts: RequestContext[] = [];
+  /** handler invocations that got past the idempotency check, per subscription and event */
+  const ran = new Map<string, number>();
+  const bump = (key: string) => {
+    const n = (ran.get(key) ?? 0) + 1;
+    ran.set(key, n);
+    return n;
+  };
+
+  /** writes a probe row through the transaction the worker opened */
+  const probe = async (ctx: RequestContext, subscription: string, eventId: string, note: string) => {
+    const em = ctx.tx?.get(p.subgraphs.identity.orm) as EntityManager | undefined;
+    if (!em) throw new Error('no transaction on the context');
+    await em.execute('insert into identity.event_probe (subscription, event_id, note) values (?, ?, ?)', [subscription, eventId, note]);
+  };
+
+  beforeAll(async () => {
+    p = await startTestPlatform({
+      extraSubscriptions: {
+        identity: [
+          identityEvents.on('customer.created', 'test-audit-a', async (e) => void seenA.push(e)),
+          identityEvents.on('customer.created', 'test-audit-b', async (e, ctx) => {
+            seenB.push(e);
+            contexts.push(ctx);
+          }),
+          identityEvents.on('customer.created', 'test-probe-writer', async (e, ctx) => {
+            bump(`test-probe-writer:${e.id}`);
+            await probe(ctx, 'test-probe-writer', e.id, 'written');
+          }),
+          {
+            ...identityEvents.on('customer.created', 'test-flaky', async (e, ctx) => {
+              const attempt = bump(`test-flaky:${e.id}`);
+              await probe(ctx, 'test-flaky', e.id, `attempt-${attempt}`);
+              if (attempt === 1) throw new Error('first attempt fails on purpose');
+            }),
+            retry: { limit: 3, delaySeconds: 1, backoff: false },
+          },
+        ],
+      },
+      extraJobs: {
+        identity: [
+          {
+            name: 'test-probe-job',
+            handler: async (data, ctx) => {
+              bump(`test-probe-job:${String(data.n)}`);
+              await probe(ctx, 'test-probe-job', String(data.n), `tenant-${ctx.tenantId}`);
+            },
+          },
+          { name: 'test-nightly', schedule: '17 3 * * *', handler: async () => undefined },
+        ],
+      },
+    });
+    await withDb(p.dbUrl, (c) =>
+      c.query('create table identity.event_probe (subscription text not null, event_id text not null, note text not null, created_at timestamptz not null default clock_timestamp())'),
+    );
+    t = await p.createTenant();
+  });
+  afterAll(() => p?.stop());
+
+  const probes = (subscription: string, eventId: string) =>
+    withDb(p.dbUrl, async (c) => (await c.query('select note from identity.event_probe where subscription = $1 and event_id = $2 order by created_at', [subscription, eventId])).rows.map((r) => r.note as string));
+  const processed = (subscription: string, eventId: string) =>
+    withDb(p.dbUrl, async (c) => (await c.query('select count(*)::int as n from identity.processed_event where subscription = $1 and event_id = $2', [subscription, eventId])).rows[0].n as number);
+  const customerEvent = async (email: string) => waitFor(`customer.created of ${email} in the first subscription`, () => seenA.find((e) => e.data.email === email));
+
+  it('delivers every event to every subscription of its type (fan-out), in a system context of the tenant', async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    const a = await customerEvent(c.email);
+    const b = await waitFor('the same event in the second subscription', () => seenB.find((e) => e.data.email === c.email));
+    expect(b.id).toBe(a.id);
+    expect(a).toMatchObject({ type: 'customer.created', tenant_id: t.tenant_id, data: { email: c.email } });
+    expect(a.data.id).toMatch(/^cus_/);
+    const ctx = contexts[seenB.indexOf(b)];
+    expect(ctx).toMatchObject({ tenantId: t.tenant_id, actor: { type: 'operator' }, roles: ['operator'] });
+    expect(ctx.tx?.get(p.subgraphs.identity.orm)).toBeDefined();
+    // both subscriptions recorded their handling, each once
+    expect(await processed('test-audit-a', a.id)).toBe(1);
+    expect(await processed('test-audit-b', a.id)).toBe(1);
+  });
+
+  it('has no second effect when the same event is delivered again', async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    const ev = await customerEvent(c.email);
+    const q = subscriptionQueueName('identity', 'test-probe-writer');
+    await waitFor('the probe row', async () => (await probes('test-probe-writer', ev.id)).length > 0);
+    const boss = p.queue!.boss;
+
+    // the relay publishing the row again maps to the same job: nothing new is queued
+    const domainEvent: DomainEvent = { ...ev, data: { ...ev.data } };
+    await p.queue!.publish(domainEvent);
+    const jobs = await withDb(p.dbUrl, async (db) => (await db.query(`select id from pgboss.job where name = $1 and data->>'id' = $2`, [q, ev.id])).rows);
+    expect(jobs).toEqual([{ id: eventJobId(ev.id) }]);
+
+    // a second job carrying the same event (a redelivery) is worked, and skipped by the handler
+    const again = await boss.send(q, domainEvent);
+    expect(again).toBeTruthy();
+    await waitFor('the redelivered job to complete', async () => (await boss.getJobById(q, again!))?.state === 'completed');
+    expect(ran.get(`test-probe-writer:${ev.id}`)).toBe(1);
+    expect(await probes('test-probe-writer', ev.id)).toEqual(['written']);
+    expect(await processed('test-probe-writer', ev.id)).toBe(1);
+  });
+
+  it('retries a failed handler and rolls back what its failed attempt wrote', async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    const ev = await customerEvent(c.email);
+    await waitFor('the retried attempt', async () => (await probes('test-flaky', ev.id)).length > 0);
+    const job = await waitFor('the job to complete', async () => {
+      const j = await p.queue!.boss.getJobById<DomainEvent>(subscriptionQueueName('identity', 'test-flaky'), eventJobId(ev.id));
+      return j?.state === 'completed' ? j : undefined;
+    });
+    expect(job.retryCount).toBe(1);
+    expect(ran.get(`test-flaky:${ev.id}`)).toBe(2);
+    expect(await probes('test-flaky', ev.id)).toEqual(['attempt-2']);
+    expect(await processed('test-flaky', ev.id)).toBe(1);
+  });
+
+  it('stores no job for an event nobody subscribes to', async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    await customerEvent(c.email);
+    const upd = await p.api('POST', '/store/customers', { key: t.publishable_key, token: c.token, body: { email: c.email, first_name: 'Grace' } });
+    expect(upd.status).toBe(200);
+    const row = await waitFor('customer.updated to be relayed', () =>
+      withDb(p.dbUrl, async (db) => (await db.query(`select id from identity.outbox_event where type = 'customer.updated' and published_at is not null and data->>'id' = $1`, [upd.body.customer.id])).rows[0]),
+    );
+    const jobs = await withDb(p.dbUrl, async (db) => (await db.query(`select count(*)::int as n from pgboss.job where data->>'id' = $1`, [row.id])).rows[0].n);
+    expect(jobs).toBe(0);
+  });
+
+  it('deletes the per-event-type queues of the previous delivery scheme', async () => {
+    await p.queue!.boss.createQueue('event-customer-created');
+    await p.queue!.boss.send('event-customer-created', { id: 'evt_old' });
+    expect(await p.queue!.dropLegacyEventQueues()).toEqual(['event-customer-created']);
+    expect(await p.queue!.boss.getQueue('event-customer-created')).toBeNull();
+  });
+
+  it('runs domain jobs in a transaction of the tenant, and schedules the cron ones', async () => {
+    await p.queue!.send(jobQueueName('identity', 'test-probe-job'), { tenant_id: t.tenant_id, n: 7 });
+    await waitFor('the job to run', async () => (await probes('test-probe-job', '7')).length > 0);
+    expect(await probes('test-probe-job', '7')).toEqual([`tenant-${t.tenant_id}`]);
+    expect(ran.get('test-probe-job:7')).toBe(1);
+    const schedules = await withDb(p.dbUrl, async (db) => (await db.query(`select name, cron, timezone from pgboss.schedule order by name`)).rows);
+    expect(schedules).toEqual([{ name: jobQueueName('identity', 'test-nightly'), cron: '17 3 * * *', timezone: 'UTC' }]);
+  });
+});
+
+describe('kit migrations', () => {
+  const log = createLogger('silent');
+  let db: { url: string; drop(): Promise<void> };
+  beforeAll(async () => {
+    db = await freshDatabase();
+  });
+  afterAll(() => db?.drop());
+
+  const ormFor = (dbSchema: string) => createOrm({ dbSchema, entities: [], migrations: [], url: db.url, poolSize: 2, log });
+  const inspect = (schema: string) =>
+    withDb(db.url, async (c) => {
+      const tables = await c.query(`select table_name from information_schema.tables where table_schema = $1 order by table_name`, [schema]);
+      const triggers = await c.query(
+        `select t.tgname from pg_trigger t join pg_class r on r.oid = t.tgrelid join pg_namespace n on n.oid = r.relnamespace where n.nspname = $1 and r.relname = 'outbox_event' and not t.tgisinternal`,
+        [schema],
+      );
+      const kit = await c.query(`select name from "${schema}".kit_migration order by name`);
+      return { tables: tables.rows.map((r) => r.table_name), triggers: triggers.rows.map((r) => r.tgname), kit: kit.rows.map((r) => r.name) };
+    });
+  const KIT = ['0001_outbox_event', '0002_outbox_notify_trigger', '0003_processed_event'];
+
+  it('give a fresh schema the outbox (with its NOTIFY trigger) and processed_event; a second run does nothing', async () => {
+    const orm = await ormFor('kit_fresh');
+    try {
+      expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
+      expect(await inspect('kit_fresh')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      expect(await migrate(orm)).toEqual([]);
+      expect(await inspect('kit_fresh')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      // the trigger wakes the relays with the schema name
+      const payload = await withDb(db.url, async (c) => {
+        await c.query('listen outbox_event');
+        const got = new Promise<string | undefined>((resolve) => c.on('notification', (n) => resolve(n.payload)));
+        await withDb(db.url, (w) => w.query(`insert into kit_fresh.outbox_event (id, type, data) values ('evt_1', 'thing.happened', '{}')`));
+        return got;
+      });
+      expect(payload).toBe('kit_fresh');
+    } finally {
+      await orm.close(true);
+    }
+  });
+
+  it('upgrade a schema whose outbox table and trigger were made by the old subgraph migrations', async () => {
+    // exactly what the previous Migration…_init and Migration…_triggers ran
+    await withDb(db.url, async (c) => {
+      await c.query(`create schema "legacy"`);
+      await c.query(
+        `create table "legacy"."outbox_event" ("id" varchar(40) not null, "tenant_id" varchar(40) null, "type" varchar(100) not null, "data" jsonb not null, "request_id" varchar(80) null, "created_at" timestamptz not null default now(), "published_at" timestamptz null, "attempts" int not null default 0, constraint "outbox_event_pkey" primary key ("id"));`,
+      );
+      await c.query(`create index "outbox_event_published_at_created_at_index" on "legacy"."outbox_event" ("published_at", "created_at");`);
+      await c.query(`create or replace function "legacy".notify_outbox() returns trigger language plpgsql as $$
+begin perform pg_notify('outbox_event', 'legacy'); return null; end $$;
+create trigger outbox_event_notify after insert on "legacy".outbox_event for each statement execute function "legacy".notify_outbox();`);
+      await c.query(`insert into legacy.outbox_event (id, type, data) values ('evt_old', 'thing.happened', '{"a":1}')`);
+    });
+    const orm = await ormFor('legacy');
+    try {
+      expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
+      expect(await inspect('legacy')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      const rows = await withDb(db.url, async (c) => (await c.query('select id, data from legacy.outbox_event')).rows);
+      expect(rows).toEqual([{ id: 'evt_old', data: { a: 1 } }]);
+      expect(await migrate(orm)).toEqual([]);
+    } finally {
+      await orm.close(true);
+    }
+  });
+
+  it('upgrade a domain schema migrated by the previous version (no kit tables recorded yet)', async () => {
+    // the identity schema as the previous version left it: outbox and trigger, no kit records
+    await withDb(db.url, (c) => c.query('drop table identity.kit_migration; drop table identity.processed_event'));
+    const orm = await createOrm({ dbSchema: identityDomain.dbSchema, entities: identityDomain.entities, migrations: identityDomain.migrations, url: db.url, poolSize: 2, log });
+    try {
+      expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
+      const after = await inspect('identity');
+      expect(after.triggers).toEqual(['outbox_event_notify']);
+      expect(after.tables).toEqual(expect.arrayContaining(['kit_migration', 'outbox_event', 'processed_event', 'customer']));
+      expect(await migrate(orm)).toEqual([]);
+    } finally {
+      await orm.close(true);
+    }
+  });
+});
