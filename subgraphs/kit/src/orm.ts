@@ -2,8 +2,6 @@ import { MikroORM, ReflectMetadataProvider, type EntityManager, type Constructor
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { RequestContext } from './context';
-import { requireTenant } from './context';
 import { applyKitMigrations, KIT_TABLES } from './kit-migrations';
 import { OutboxEvent } from './outbox';
 import { TENANT_FILTER, TenantOwned } from './tenancy';
@@ -74,16 +72,4 @@ export async function migrate(orm: Orm): Promise<string[]> {
   const kit = await applyKitMigrations(orm.em.getKnex(), schema);
   const done = await orm.getMigrator().up();
   return [...kit.map((n) => `kit/${n}`), ...done.map((m) => m.name)];
-}
-
-/** A fresh EntityManager scoped to the request's tenant. */
-export function emFor(orm: Orm, ctx: RequestContext): Em {
-  const em = orm.em.fork();
-  em.setFilterParams(TENANT_FILTER, { tenantId: requireTenant(ctx) });
-  return em;
-}
-
-/** A fresh EntityManager for platform-level work (no tenant filter). */
-export function emGlobal(orm: Orm): Em {
-  return orm.em.fork();
 }
