@@ -10,7 +10,8 @@ import path from 'node:path';
 import { createLogger, createOrm, ensureDatabase, migrate, startEmbedded } from '@svc/kit';
 import { domainByName, loadDomains } from '@svc/platform';
 
-function writeIndex(dir: string): void {
+/** Rewrites `<dir>/index.ts`: the ordered list of the migration files in `dir` (also used by domain:new). */
+export function writeIndex(dir: string): void {
   const files = fs.readdirSync(dir).filter((f) => /^Migration\d+.*\.ts$/.test(f)).sort();
   const lines = files.map((f) => {
     const name = f.replace(/\.ts$/, '');
@@ -57,7 +58,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

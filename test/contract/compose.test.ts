@@ -13,13 +13,13 @@ describe('docker-compose.yml', () => {
   it('runs every domain as a subgraph service and points the gateway at each', () => {
     for (const d of loadDomains()) {
       expect(committed).toContain(`command: npm run subgraph -- ${d.name}\n`);
-      expect(committed).toMatch(new RegExp(`SUBGRAPH_${d.name.toUpperCase()}_URL: http://${d.name}:\\d+/graphql`));
+      expect(committed).toMatch(new RegExp(`SUBGRAPH_${d.name.toUpperCase().replace(/-/g, '_')}_URL: http://${d.name}:\\d+/graphql`));
     }
   });
 
   it('would gain a service for a new domain', () => {
     const next = generateCompose([...loadDomains().map((d) => d.name), 'bookings']);
     expect(next).toContain('command: npm run subgraph -- bookings');
-    expect(next).toContain('SUBGRAPH_BOOKINGS_URL: http://bookings:4003/graphql');
+    expect(next).toContain(`SUBGRAPH_BOOKINGS_URL: http://bookings:${4001 + loadDomains().length}/graphql`);
   });
 });

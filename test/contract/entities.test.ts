@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { Client } from 'pg';
 import { ChangeBus, keyedTypes, loadConfig, startSubgraph, subgraphSdl, systemContext, type RequestContext, type SubgraphRuntime } from '@svc/kit';
-import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
 import { loadDomains, publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
@@ -41,7 +40,12 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
     local = await startPlatform({ config: env() });
     const seedTenant = async (name: string) => {
       const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name, adminEmail: `${name.toLowerCase()}@example.com` });
-      await local.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(local)));
+      // every domain's demo content, so each keyed type has rows in both tenants
+      for (const def of DOMAINS) {
+        if (!def.seed) continue;
+        const seed = { ctx: systemContext(local.log, creds.tenant_id, 'seed'), tenantId: creds.tenant_id, publicUrl: publicUrlOf(local), staticDir: local.staticDir, log: local.log };
+        await def.seed(local.services(def.name), seed);
+      }
       const r = await fetch(`${local.url}/api/auth/customer/emailpass/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-publishable-api-key': creds.publishable_key },
@@ -74,7 +78,7 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
       runtimes.push(rt);
       const server = await serveSubgraph(rt, { port: 0, host: '127.0.0.1', internalSecret: cfg.internalSecret, log });
       servers.push(server);
-      urls[`SUBGRAPH_${def.name.toUpperCase()}_URL`] = server.url;
+      urls[`SUBGRAPH_${def.name.toUpperCase().replace(/-/g, '_')}_URL`] = server.url;
     }
     remote = await startPlatform({ config: env(urls) });
   });

@@ -63,9 +63,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32/);
     expect(() => loadConfig({ SUBGRAPH_URLS: 'catalog' })).toThrow(/name=http/);
-    expect(loadConfig({ SUBGRAPH_URLS: 'catalog=http://c:4001/graphql', SUBGRAPH_IDENTITY_URL: 'http://i:4002/graphql' }).subgraphUrls).toEqual({
+    expect(loadConfig({ SUBGRAPH_URLS: 'catalog=http://c:4001/graphql', SUBGRAPH_IDENTITY_URL: 'http://i:4002/graphql', SUBGRAPH_GIFT_CARDS_URL: 'http://g:4003/graphql' }).subgraphUrls).toEqual({
       catalog: 'http://c:4001/graphql',
       identity: 'http://i:4002/graphql',
+      'gift-cards': 'http://g:4003/graphql',
     });
   });
 });

@@ -124,7 +124,8 @@ function parseSubgraphUrls(env: NodeJS.ProcessEnv, raw?: string): Record<string,
   }
   for (const [key, value] of Object.entries(env)) {
     const m = /^SUBGRAPH_([A-Z0-9_]+)_URL$/.exec(key);
-    if (m && value) out[m[1].toLowerCase()] = value;
+    // domain names are kebab-case: SUBGRAPH_GIFT_CARDS_URL names the domain gift-cards
+    if (m && value) out[m[1].toLowerCase().replace(/_/g, '-')] = value;
   }
   return out;
 }

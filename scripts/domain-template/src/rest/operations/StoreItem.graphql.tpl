@@ -1,0 +1,3 @@
+query Store{{Name}}Item($id: String!) {
+  {{camel}}Item(id: $id) { ...{{Name}}ItemFields }
+}
