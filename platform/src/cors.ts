@@ -19,7 +19,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 /**
  * CORS per tenant on the storefront doors (`/api/store/*`, `/api/auth/*`, `/graphql`): a browser
  * may call them from the origins its tenant allows (`Tenant.allowedOrigins`, set by
- * `tenant:create --origin` or the admin mutation `setAllowedOrigins`), and, outside production,
+ * `tenant:create --origin` or the admin mutation `updateStoreSettings`), and, outside production,
  * from localhost. Preflights carry no key, so they are answered from the origins some tenant
  * allows. A request from any other origin gets no CORS headers (the browser refuses to read it)
  * and, unless it is a read, a 403 before anything runs. Credentials are allowed only for allowed

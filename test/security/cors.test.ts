@@ -69,14 +69,14 @@ describe('CORS per tenant', () => {
   it('lets an admin change the allowed origins (effective at once)', async () => {
     const NEW = 'https://new-shop.example.org';
     expect((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin')).toBeNull();
-    const r = await p.graphql('mutation($input: AllowedOriginsInput!) { setAllowedOrigins(input: $input) { allowed_origins } }', { input: { allowed_origins: [NEW, SHOP] } }, { token: admin });
-    expect(r.body.data.setAllowedOrigins.allowed_origins).toEqual([NEW, SHOP]);
+    const r = await p.graphql('mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: [NEW, SHOP] } }, { token: admin });
+    expect(r.body.data.updateStoreSettings.allowed_origins).toEqual([NEW, SHOP]);
     for (let i = 0; i < 50; i++) {
       if ((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin') === NEW) break;
       await new Promise((res) => setTimeout(res, 20));
     }
     expect((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin')).toBe(NEW);
-    const bad = await p.graphql('mutation($input: AllowedOriginsInput!) { setAllowedOrigins(input: $input) { allowed_origins } }', { input: { allowed_origins: ['javascript:alert(1)'] } }, { token: admin });
+    const bad = await p.graphql('mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: ['javascript:alert(1)'] } }, { token: admin });
     expect(bad.body.errors[0].extensions.type).toBe('validation_error');
   });
 

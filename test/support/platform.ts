@@ -75,6 +75,8 @@ export async function startTestPlatform(
     SEED_DEMO: 'false',
     OUTBOX_POLL_MS: '250',
     RATE_LIMIT_DISABLED: 'true',
+    // easy anti-spam challenges keep tests fast; antispam.test.ts checks the real default
+    ANTISPAM_MAX_NUMBER: '20000',
     ...o.env,
   });
   let p: Platform;

@@ -3,7 +3,11 @@ import { createHash } from 'node:crypto';
 
 /** ALTCHA proof-of-work: challenges signed with the tenant's secret, valid 10 minutes, single use. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
-const MAX_NUMBER = 50_000;
+/**
+ * Default difficulty: the largest number a client may have to try, as ALTCHA's own default
+ * (1,000,000: about half a million SHA-256 hashes on average). Tenants can set their own.
+ */
+export const DEFAULT_ANTISPAM_MAX_NUMBER = 1_000_000;
 
 export interface AntispamChallenge {
   algorithm: string;
@@ -13,7 +17,7 @@ export interface AntispamChallenge {
   signature: string;
 }
 
-export async function issueChallenge(secret: string, now = Date.now(), maxNumber = MAX_NUMBER): Promise<AntispamChallenge> {
+export async function issueChallenge(secret: string, maxNumber = DEFAULT_ANTISPAM_MAX_NUMBER, now = Date.now()): Promise<AntispamChallenge> {
   const c = await createChallenge({ hmacKey: secret, maxNumber, expires: new Date(now + CHALLENGE_TTL_MS) });
   return { algorithm: c.algorithm, challenge: c.challenge, maxnumber: c.maxnumber ?? maxNumber, salt: c.salt, signature: c.signature };
 }

@@ -49,6 +49,7 @@ const schema = z.object({
   RATE_LIMIT_ADMIN_RPS: positiveInt.default(30),
   RATE_LIMIT_DISABLED: bool.default(false),
   OUTBOX_POLL_MS: positiveInt.default(1000),
+  ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   WORKERS_DISABLED: bool.default(false),
   PUBLIC_URL: z.string().url().optional(),
 });
@@ -72,6 +73,8 @@ export interface PlatformConfig {
   trustedProxies: string[];
   rateLimit: { storeRps: number; adminRps: number; disabled: boolean };
   outboxPollMs: number;
+  /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
+  antispamMaxNumber: number;
   workersDisabled: boolean;
   publicUrl?: string;
   /** names of settings that fell back to development defaults (printed at start) */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     rateLimit: { storeRps: e.RATE_LIMIT_STORE_RPS, adminRps: e.RATE_LIMIT_ADMIN_RPS, disabled: e.RATE_LIMIT_DISABLED },
     outboxPollMs: e.OUTBOX_POLL_MS,
+    antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
     publicUrl: e.PUBLIC_URL,
     defaultsUsed,

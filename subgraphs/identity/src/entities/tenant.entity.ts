@@ -18,7 +18,11 @@ export class Tenant {
   @Property({ type: 'string', length: 100, hidden: true })
   antispamSecret!: string;
 
-  /** storefront origins allowed by CORS; empty = any origin */
+  /** anti-spam difficulty (ALTCHA maxnumber); null = the platform default (ANTISPAM_MAX_NUMBER) */
+  @Property({ type: 'integer', nullable: true })
+  antispamMaxNumber: number | null = null;
+
+  /** storefront origins allowed by CORS (browsers from other origins get no CORS headers) */
   @Property({ type: 'json' })
   allowedOrigins: string[] = [];
 

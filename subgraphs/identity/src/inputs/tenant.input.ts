@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { Field, InputType } from 'type-graphql';
+import { Field, InputType, Int } from 'type-graphql';
 import { ValidateWith } from '@svc/kit';
 
-export const allowedOriginsSchema = z.strictObject({
-  allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs such as https://shop.example.com')).max(50),
+export const storeSettingsSchema = z.strictObject({
+  allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs such as https://shop.example.com')).max(50).nullish(),
+  /** ALTCHA maxnumber: 1,000 (trivial) to 100,000,000 (slow phones suffer); null = the platform default */
+  antispam_max_number: z.number().int().min(1000).max(100_000_000).nullish(),
 });
+export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
-@InputType('AllowedOriginsInput')
-@ValidateWith(allowedOriginsSchema)
-export class AllowedOriginsInput {
-  @Field(() => [String]) allowed_origins!: string[];
+@InputType('StoreSettingsInput')
+@ValidateWith(storeSettingsSchema)
+export class StoreSettingsInput {
+  @Field(() => [String], { nullable: true, description: 'storefront origins allowed by CORS (replaces the list)' }) allowed_origins?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'anti-spam difficulty (ALTCHA maxnumber); null resets to the platform default' }) antispam_max_number?: number | null;
 }

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
 import { StoreSettingsType } from '../types/tenant.type';
-import { AllowedOriginsInput } from '../inputs/tenant.input';
+import { StoreSettingsInput } from '../inputs/tenant.input';
 
 @Resolver(() => StoreSettingsType)
 export class TenantResolver {
@@ -15,8 +15,8 @@ export class TenantResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => StoreSettingsType, { description: 'Admin: replaces the storefront origins allowed by CORS' })
-  setAllowedOrigins(@Ctx() ctx: RequestContext, @Arg('input') input: AllowedOriginsInput) {
-    return this.s.tenants.setAllowedOrigins(ctx, input.allowed_origins);
+  @Mutation(() => StoreSettingsType, { description: 'Admin: changes the given store settings (CORS origins, anti-spam difficulty)' })
+  updateStoreSettings(@Ctx() ctx: RequestContext, @Arg('input') input: StoreSettingsInput) {
+    return this.s.tenants.updateSettings(ctx, input);
   }
 }

@@ -57,11 +57,15 @@ export interface AgentIdentity {
 export class AuthorityService {
   private readonly keys = new TtlCache<string | null>();
   private readonly agents = new TtlCache<AgentIdentity | null>();
-  private readonly secrets = new TtlCache<string | null>(2000);
+  private readonly secrets = new TtlCache<{ secret: string; maxNumber: number } | null>(2000);
   private readonly origins = new TtlCache<string[]>(10_000);
   private knownOrigins?: { set: Set<string>; until: number };
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** difficulty of tenants that set none */
+    private readonly defaultMaxNumber: number,
+  ) {}
 
   async start(bus: ChangeBus): Promise<void> {
     await bus.on(CREDENTIALS_CHANNEL, () => {
@@ -139,29 +143,30 @@ export class AuthorityService {
     return this.knownOrigins.set.has(origin);
   }
 
-  private async tenantSecret(tenantId: string): Promise<string | null> {
+  /** The tenant's anti-spam signing secret and difficulty (cached). */
+  private async antispam(tenantId: string): Promise<{ secret: string; maxNumber: number } | null> {
     const hit = this.secrets.get(tenantId);
     if (hit !== undefined) return hit;
-    const [row] = await this.rows<{ antispam_secret: string }>(
-      `select antispam_secret from ${this.store.table('tenant')} where id = ?`,
+    const [row] = await this.rows<{ antispam_secret: string; antispam_max_number: number | null }>(
+      `select antispam_secret, antispam_max_number from ${this.store.table('tenant')} where id = ?`,
       [tenantId],
     );
-    const value = row?.antispam_secret ?? null;
+    const value = row ? { secret: row.antispam_secret, maxNumber: row.antispam_max_number ?? this.defaultMaxNumber } : null;
     this.secrets.set(tenantId, value, 300_000);
     return value;
   }
 
   async challenge(tenantId: string): Promise<AntispamChallenge> {
-    const secret = await this.tenantSecret(tenantId);
-    if (!secret) throw new Error(`tenant ${tenantId} has no anti-spam secret`);
-    return issueChallenge(secret);
+    const a = await this.antispam(tenantId);
+    if (!a) throw new Error(`tenant ${tenantId} has no anti-spam secret`);
+    return issueChallenge(a.secret, a.maxNumber);
   }
 
   /** Verifies a solved challenge and records it, so that the same solution is accepted once. */
   async consumeAntispam(tenantId: string, payload: string): Promise<boolean> {
-    const secret = await this.tenantSecret(tenantId);
-    if (!secret) return false;
-    const check = await checkSolution(payload, secret);
+    const a = await this.antispam(tenantId);
+    if (!a) return false;
+    const check = await checkSolution(payload, a.secret);
     if (!check.ok || !check.challengeId) return false;
     const inserted = await this.rows<{ challenge_id: string }>(
       `insert into ${this.store.table('antispam_use')} (challenge_id, tenant_id, expires_at) values (?, ?, ?)

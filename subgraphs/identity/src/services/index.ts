@@ -23,10 +23,10 @@ export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): Ident
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'));
   return {
     store,
-    tenants: new TenantService(store),
+    tenants: new TenantService(store, deps.config.antispamMaxNumber),
     auth: new AuthService(store, deps.config, customers, throttle),
     customers,
-    authority: new AuthorityService(store),
+    authority: new AuthorityService(store, deps.config.antispamMaxNumber),
     throttle,
   };
 }

@@ -25,7 +25,15 @@ export interface TenantCredentials {
 }
 
 export class TenantService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** anti-spam difficulty of tenants that set none */
+    private readonly defaultAntispamMaxNumber: number,
+  ) {}
+
+  private settingsView(t: Tenant): StoreSettingsView {
+    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber };
+  }
 
   /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
   async create(ctx: RequestContext, a: CreateTenantArgs): Promise<TenantCredentials> {
@@ -59,21 +67,25 @@ export class TenantService {
   async settings(ctx: RequestContext): Promise<StoreSettingsView> {
     const t = await this.store.emGlobal(ctx).findOne(Tenant, { id: requireTenant(ctx) });
     if (!t) throw Errors.notFound('Store');
-    return settingsView(t);
+    return this.settingsView(t);
   }
 
-  /** Replaces the storefront origins the tenant allows (CORS); every instance drops its cache on commit. */
-  async setAllowedOrigins(ctx: RequestContext, origins: string[]): Promise<StoreSettingsView> {
+  /**
+   * Changes the store's settings that are given: the storefront origins CORS allows, the anti-spam
+   * difficulty (null: the platform default). Every instance drops its cached copy on commit.
+   */
+  async updateSettings(ctx: RequestContext, input: { allowed_origins?: string[] | null; antispam_max_number?: number | null }): Promise<StoreSettingsView> {
     const tenantId = requireTenant(ctx);
-    const normalized = [...new Set(origins.map((o) => normalizeOrigin(o)))];
-    if (normalized.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
+    const origins = input.allowed_origins ? [...new Set(input.allowed_origins.map((o) => normalizeOrigin(o)))] : undefined;
+    if (origins?.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
     return this.store.transaction(ctx, async (em, tx) => {
       const t = await em.findOne(Tenant, { id: tenantId });
       if (!t) throw Errors.notFound('Store');
-      t.allowedOrigins = normalized as string[];
+      if (origins) t.allowedOrigins = origins as string[];
+      if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
       await em.flush();
       await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
-      return settingsView(t);
+      return this.settingsView(t);
     }, { global: true });
   }
 
@@ -87,6 +99,6 @@ export interface StoreSettingsView {
   name: string;
   handle: string;
   allowed_origins: string[];
+  /** the difficulty in force (the tenant's own or the platform default) */
+  antispam_max_number: number;
 }
-
-const settingsView = (t: Tenant): StoreSettingsView => ({ id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins });

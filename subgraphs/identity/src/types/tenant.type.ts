@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { StoreSettingsView } from '../services/tenant.service';
 
 @ObjectType('StoreSettings', { simpleResolvers: true, description: "The signed-in admin's store" })
@@ -7,4 +7,5 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field() name!: string;
   @Field() handle!: string;
   @Field(() => [String], { description: 'storefront origins allowed to call the store API from a browser (CORS)' }) allowed_origins!: string[];
+  @Field(() => Int, { description: 'anti-spam difficulty in force (ALTCHA maxnumber)' }) antispam_max_number!: number;
 }
