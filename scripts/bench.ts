@@ -65,6 +65,8 @@ const ROOT = path.resolve(__dirname, '..');
 const REGISTER = path.join(ROOT, 'scripts', 'register.js');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
 const CONNECTIONS = 10;
+/** connections of the login flood measured next to product reads */
+const FLOOD_CONNECTIONS = 20;
 const WARMUP_S = 2;
 const DURATION_S = (() => {
   const raw = process.env.BENCH_DURATION ?? '10';
@@ -346,6 +348,36 @@ async function load(t: Target, durationS: number): Promise<{ result: AcResult; l
   }
 }
 
+/**
+ * A flood of failed admin sign-ins (wrong passwords for random emails) from many client IPs
+ * (documentation range, read through X-Forwarded-For: the platform trusts loopback for this run),
+ * so that neither the per-account nor the per-IP lock stops it: every request costs a password hash.
+ */
+function startLoginFlood(baseUrl: string): AcInstance {
+  let n = 0;
+  const opts = {
+    url: `${baseUrl}/api/auth/user/emailpass`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    connections: FLOOD_CONNECTIONS,
+    duration: WARMUP_S + DURATION_S + 2,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req: Record<string, any>) => {
+          n++;
+          return {
+            ...req,
+            headers: { ...req.headers, 'x-forwarded-for': `198.51.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({ email: `flood-${n}@example.com`, password: 'wrong-password' }),
+          };
+        },
+      },
+    ],
+  };
+  return (autocannon as unknown as (o: typeof opts) => AcInstance)(opts);
+}
+
 async function measure(t: Target, responseBytes: number): Promise<Measurement> {
   log(`  ${t.label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s ...`);
   await load(t, WARMUP_S);
@@ -437,7 +469,8 @@ async function main(): Promise<number> {
   log('       otherwise the single-IP load generator would be throttled to 60 req/s and measure the limiter.');
   log(`bench: starting the platform and seeding the catalog (data dir ${dataDir}) ...`);
 
-  const platformChild = startChild<BenchPlatformReady>('platform', 'bench-platform.ts', { ...process.env, BENCH_DATA_DIR: dataDir });
+  // loopback is trusted so that the login flood can speak for many client IPs
+  const platformChild = startChild<BenchPlatformReady>('platform', 'bench-platform.ts', { ...process.env, BENCH_DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback' });
   const p = await platformChild.ready;
   const platformReadyMs = Date.now() - platformChild.spawnedAt;
   const seedMs = p.seed.generateMs + p.seed.loadMs;
@@ -477,6 +510,17 @@ async function main(): Promise<number> {
     // catches answers that stay 200 but go wrong under load (GraphQL errors, empty lists)
     await verify(t).catch((err: Error) => problems.push(`after the run: ${err.message}`));
   }
+  // storefront reads while failed sign-ins flood the platform (password hashing competes for the CPU)
+  const detail = list.find((t) => t.key === 'rest-detail')!;
+  log(`  login flood: ${FLOOD_CONNECTIONS} connections of failed admin sign-ins from many IPs, while measuring ${detail.label}`);
+  const flood = startLoginFlood(p.url);
+  let floodSignIns = 0;
+  flood.on('response', () => void floodSignIns++);
+  const during = await measure({ ...detail, key: 'rest-detail-login-flood', label: 'REST detail during a login flood' }, Buffer.byteLength(bodies.get('rest-detail') ?? ''));
+  flood.stop();
+  await flood;
+  rows.push(during);
+  log(`  login flood: ${floodSignIns} failed sign-ins answered during the run`);
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;

@@ -27,12 +27,20 @@ import { CONTEXT_HEADER, SIGNATURE_HEADER, signClaims } from './context';
  * In-process subgraph data source that parses and validates each distinct subgraph query once
  * (the stock LocalGraphQLDataSource does both on every fetch).
  */
+/** Upper bound on `_entities` representations per subgraph request (federated fan-out). */
+export const MAX_REPRESENTATIONS = 1_000;
+
 export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> {
   private readonly docs = new Map<string, DocumentNode>();
   constructor(private readonly schema: GraphQLSchema) {}
 
   async process({ request, context }: GraphQLDataSourceProcessOptions<RequestContext>) {
     const query = request.query!;
+    const reps = (request.variables as { representations?: unknown } | undefined)?.representations;
+    if (Array.isArray(reps) && reps.length > MAX_REPRESENTATIONS) {
+      const message = `An _entities request may carry at most ${MAX_REPRESENTATIONS} representations; got ${reps.length}`;
+      return { errors: [new GraphQLError(message, { extensions: { type: 'validation_error', code: 'query_too_complex' } })] } as never;
+    }
     let doc = this.docs.get(query);
     if (!doc) {
       doc = parse(query);

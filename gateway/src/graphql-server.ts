@@ -1,10 +1,11 @@
 import express, { type RequestHandler } from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import type { LoadedGateway } from './gateway';
+import { CTX_ERROR_LOCAL, CTX_LOCAL, DEFAULT_GRAPHQL_LIMITS, checkOperation, graphqlGuard, limitsFor, type GraphQLLimits, type GraphQLRateLimits } from './limits';
 
 export interface GraphQLServer {
   /** the `/graphql` handler: JSON body, context from the one context builder, the supergraph */
@@ -16,9 +17,37 @@ export interface GraphQLServer {
 export interface GraphQLServerOptions {
   /** schema introspection (and schema hints in errors); off in production */
   introspection: boolean;
+  /** per-identity rate limits (absent: not limited); the store is the REST facade's, so windows are shared */
+  rateLimits?: GraphQLRateLimits;
+  /** cost, depth, aliases, directives and tokens per caller class (default DEFAULT_GRAPHQL_LIMITS) */
+  limits?: GraphQLLimits;
 }
 
 export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder, opts: GraphQLServerOptions): Promise<GraphQLServer> {
+  const limits = opts.limits ?? DEFAULT_GRAPHQL_LIMITS;
+  // every operation is costed (and its shape checked) once it is parsed and validated, before it runs
+  const costPlugin: ApolloServerPlugin<RequestContext> = {
+    async requestDidStart() {
+      let cost: { requested: number; limit: number } | undefined;
+      return {
+        async didResolveOperation({ document, request, contextValue, schema, operationName }) {
+          const l = limitsFor(contextValue, limits);
+          try {
+            cost = { requested: checkOperation(schema, document, request.variables, operationName, l), limit: l.maxCost };
+          } catch (err) {
+            const requested = (err as { cost?: number }).cost;
+            if (requested !== undefined) cost = { requested, limit: l.maxCost };
+            throw err;
+          }
+        },
+        async willSendResponse({ response }) {
+          if (cost && response.body.kind === 'single') {
+            response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
+          }
+        },
+      };
+    },
+  };
   const apollo = new ApolloServer<RequestContext>({
     gateway: {
       load: async () => ({ schema: gw.apiSchema, executor: gw.executor }),
@@ -33,7 +62,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     // without introspection, errors must not leak the schema either ("Did you mean …?")
     hideSchemaDetailsFromClientErrors: !opts.introspection,
     // the default landing page loads Apollo's sandbox from a CDN; the platform serves GraphiQL itself
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), costPlugin],
     // the platform owns SIGINT/SIGTERM and stops every part in order
     stopOnTerminationSignals: false,
     formatError: (formatted) => {
@@ -48,13 +77,12 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
   await apollo.start();
   const handler = [
     express.json({ limit: '1mb' }),
+    // authenticates once, rate-limits that identity and refuses too many tokens, before Apollo parses
+    graphqlGuard((req) => builder.build(req.headers, { ip: req.ip }), opts.rateLimits, limits),
     expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        try {
-          return await builder.build(req.headers, { ip: req.ip });
-        } catch (err) {
-          throw contextFailure(err);
-        }
+      context: async ({ res }) => {
+        if (res.locals[CTX_ERROR_LOCAL] !== undefined) throw contextFailure(res.locals[CTX_ERROR_LOCAL]);
+        return res.locals[CTX_LOCAL] as RequestContext;
       },
     }),
   ];

@@ -134,7 +134,11 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
     cleanup.push('rate limits', () => rateLimits.close());
-    const graphql = await createGraphQLServer(gw, builder, { introspection: config.env !== 'production' });
+    const graphql = await createGraphQLServer(gw, builder, {
+      introspection: config.env !== 'production',
+      // same store as REST: an admin's REST and GraphQL calls share one window
+      rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
+    });
     cleanup.push('graphql server', () => graphql.stop());
     const api = createRestRouter({ config, gw, builder, sources: routeSources(domains, opts.extraRoutes), rateLimits });
     const staticDir = path.join(config.dataDir, 'static');

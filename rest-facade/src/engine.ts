@@ -8,6 +8,10 @@ import { DomainError, assertNoNul, authorizeRoute, type RequestContext, type Rou
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
+import { RATE_LIMITED_BODY, adminRateKey, setRateLimitHeaders, type AdminRateLimit } from './middleware/rate-limit';
+
+/** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
+const adminLimited = (def: RouteDef): boolean => def.auth === 'admin' || def.auth === 'agent' || /^\/(admin|v1)\//.test(def.path);
 
 /** Routes of one domain and the folder of their operations (from the domain's manifest). */
 export interface RouteSource {
@@ -128,8 +132,9 @@ export function compileRoutes(sources: RouteSource[], gw: LoadedGateway): Compil
   return sources.flatMap((s) => s.routes.map((def) => ({ def, op: gw.prepare(operationSource(sources, def.operation).source, def.operation.split('/')[1]) })));
 }
 
-export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: LoadedGateway, builder: ContextBuilder): void {
+export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: LoadedGateway, builder: ContextBuilder, adminLimit?: AdminRateLimit): void {
   for (const { def, op } of compiled) {
+    const limitAdmin = adminLimit && adminLimited(def) ? adminLimit : undefined;
     const handler = async (req: Request, res: Response) => {
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
       let ctx: RequestContext | undefined;
@@ -142,6 +147,17 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: req.ip }, requestId, res.locals.log);
+        // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
+        const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
+        if (limitAdmin && adminKey) {
+          const decision = await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000);
+          setRateLimitHeaders(res, decision);
+          if (!decision.allowed) {
+            res.setHeader('cache-control', 'no-store');
+            res.status(429).json(RATE_LIMITED_BODY);
+            return;
+          }
+        }
         authorizeRoute(ctx, def.auth);
         const input = { params, query, body, ctx } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);

@@ -1,9 +1,9 @@
-import express, { type Request } from 'express';
+import express from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
 import { compileRoutes, jsonBody, mountRoutes, type RouteSource } from './engine';
 import { sendError } from './errors';
-import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
+import { RATE_LIMITED_BODY, rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
 
 export interface RestRouterDeps {
   config: PlatformConfig;
@@ -22,23 +22,18 @@ export interface RestRouterDeps {
 export function createRestRouter(d: RestRouterDeps): express.Router {
   const api = express.Router();
   if (!d.config.rateLimit.disabled) {
-    const tokenKey = (req: Request) => {
-      const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      return m ? m[1].slice(-32) : null;
-    };
+    // per client IP, before authentication; the admin limit applies after it (per admin/agent, in the engine)
     api.use(
       rateLimitMiddleware(
         d.rateLimits,
-        [
-          { name: 'store', limit: d.config.rateLimit.storeRps, windowMs: 1000, key: (req) => (/^\/(store|auth)\//.test(req.path) ? req.ip ?? 'unknown' : null) },
-          { name: 'admin', limit: d.config.rateLimit.adminRps, windowMs: 1000, key: (req) => (/^\/admin\//.test(req.path) ? tokenKey(req) ?? req.ip ?? 'unknown' : null) },
-        ],
-        (_req, res) => void res.status(429).json({ type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' }),
+        [{ name: 'store', limit: d.config.rateLimit.storeRps, windowMs: 1000, key: (req) => (/^\/(store|auth)\//.test(req.path) ? req.ip ?? 'unknown' : null) }],
+        (_req, res) => void res.status(429).json(RATE_LIMITED_BODY),
       ),
     );
   }
   api.use(jsonBody);
-  mountRoutes(api, compileRoutes(d.sources, d.gw), d.gw, d.builder);
+  const adminLimit = d.config.rateLimit.disabled ? undefined : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: 1000 };
+  mountRoutes(api, compileRoutes(d.sources, d.gw), d.gw, d.builder, adminLimit);
   api.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`)));
   return api;
 }

@@ -323,7 +323,7 @@ describe('the API describes itself', () => {
       const post = await p.graphql('{ __typename }');
       expect(post.status).toBe(200);
       expect(post.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json/);
-      expect(post.body).toEqual({ data: { __typename: 'Query' } });
+      expect(post.body).toEqual({ data: { __typename: 'Query' }, extensions: { cost: { requested: 0, limit: expect.any(Number) } } });
 
       const get = await fetch(`${p.url}/graphql?query=${encodeURIComponent('{ __typename }')}`, {
         headers: { accept: 'text/html,application/json;q=0.9', 'apollo-require-preflight': 'true' },

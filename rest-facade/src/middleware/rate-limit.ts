@@ -279,3 +279,28 @@ export function rateLimitMiddleware(
     next();
   };
 }
+
+/** The body of every 429 (REST and /graphql). */
+export const RATE_LIMITED_BODY = { type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' } as const;
+
+/** Sets X-RateLimit-Limit/Remaining/Reset (and Retry-After when refused). */
+export function setRateLimitHeaders(res: Response, decision: RateDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(decision.limit));
+  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
+  if (!decision.allowed) res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+}
+
+/** The admin limit, applied after authentication: one window per admin (`admin:<id>`) or agent (`agent:<id>`). */
+export interface AdminRateLimit {
+  store: RateLimitStore;
+  /** requests per second per admin or agent */
+  limit: number;
+  windowMs?: number;
+}
+
+/** `admin:<actor id>` / `agent:<actor id>` for an authenticated admin or agent; null for anyone else. */
+export function adminRateKey(actor: { type: string; id?: string | null } | undefined): string | null {
+  if (!actor?.id) return null;
+  return actor.type === 'admin' || actor.type === 'agent' ? `${actor.type}:${actor.id}` : null;
+}
