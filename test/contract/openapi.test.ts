@@ -329,7 +329,7 @@ describe('the API describes itself', () => {
         headers: { accept: 'text/html,application/json;q=0.9', 'apollo-require-preflight': 'true' },
       });
       expect(get.status).toBe(200);
-      expect(await get.json()).toEqual({ data: { __typename: 'Query' } });
+      expect(await get.json()).toEqual({ data: { __typename: 'Query' }, extensions: { cost: { requested: 0, limit: expect.any(Number) } } });
 
       const json = await fetch(`${p.url}/graphql`, { headers: { accept: 'application/json' } });
       expect(json.headers.get('content-type')).not.toMatch(/text\/html/);
