@@ -30,8 +30,52 @@ import { CONTEXT_HEADER, SIGNATURE_HEADER, signClaims } from './context';
 /** Upper bound on `_entities` representations per subgraph request (federated fan-out). */
 export const MAX_REPRESENTATIONS = 1_000;
 
-export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> {
+/**
+ * Parsed and validated subgraph documents, least recently used first out, bounded by entries and
+ * by the total length of their sources (a parsed document takes roughly ten to twenty times its
+ * source in memory); a document larger than `maxDocChars` is never kept. Subgraph queries follow
+ * from client queries, so nothing a client sends can grow this without bound.
+ */
+export class DocumentLru {
   private readonly docs = new Map<string, DocumentNode>();
+  private chars = 0;
+  constructor(
+    readonly maxEntries = 1000,
+    readonly maxChars = 4 * 1024 * 1024,
+    readonly maxDocChars = 64 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.docs.size;
+  }
+  get totalChars(): number {
+    return this.chars;
+  }
+
+  get(source: string): DocumentNode | undefined {
+    const doc = this.docs.get(source);
+    if (doc) {
+      // most recently used last
+      this.docs.delete(source);
+      this.docs.set(source, doc);
+    }
+    return doc;
+  }
+
+  set(source: string, doc: DocumentNode): void {
+    if (source.length > this.maxDocChars || this.docs.has(source)) return;
+    this.docs.set(source, doc);
+    this.chars += source.length;
+    for (const oldest of this.docs.keys()) {
+      if (this.docs.size <= this.maxEntries && this.chars <= this.maxChars) break;
+      this.docs.delete(oldest);
+      this.chars -= oldest.length;
+    }
+  }
+}
+
+export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> {
+  private readonly docs = new DocumentLru();
   constructor(private readonly schema: GraphQLSchema) {}
 
   async process({ request, context }: GraphQLDataSourceProcessOptions<RequestContext>) {
@@ -46,7 +90,7 @@ export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> 
       doc = parse(query);
       const errors = validate(this.schema, doc);
       if (errors.length) return { errors } as never;
-      if (this.docs.size < 2000) this.docs.set(query, doc);
+      this.docs.set(query, doc);
     }
     return (await execute({
       schema: this.schema,
