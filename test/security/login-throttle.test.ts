@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { systemContext, HashGate } from '@svc/kit';
+import { REDIS_URL, redisUp } from '../support/redis';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
  * Hardening #6: failed sign-ins are throttled per account and per IP, on REST and GraphQL alike,
  * with a doubling lock and a clear 429 (Retry-After); shared through Redis across instances.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 const email = (tag: string) => `${tag}-${randomBytes(5).toString('hex')}@example.com`;
 

@@ -1,20 +1,6 @@
-import Redis from 'ioredis';
+import { REDIS_URL, redisUp } from '../support/redis';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import type { TenantCredentials } from '@svc/identity';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
 
 async function burst(p: TestPlatform, key: string, n: number) {
   return Promise.all(Array.from({ length: n }, () => p.api('GET', '/store/regions', { key })));
