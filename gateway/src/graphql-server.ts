@@ -41,8 +41,16 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
           }
         },
         async willSendResponse({ response }) {
-          if (cost && response.body.kind === 'single') {
-            response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
+          if (response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          if (cost) result.extensions = { ...result.extensions, cost };
+          // a refused rate (sign-in throttle and the like) is a 429 over GraphQL too, with Retry-After
+          const errors = result.errors ?? [];
+          const limited = errors.length > 0 && !result.data && errors.every((e) => e.extensions?.type === 'rate_limit_error');
+          if (limited && response.http) {
+            response.http.status = 429;
+            const after = Math.max(0, ...errors.map((e) => Number(e.extensions?.retry_after ?? 0)));
+            if (after > 0) response.http.headers.set('retry-after', String(after));
           }
         },
       };

@@ -6,6 +6,7 @@ import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, contextFromClaims, type Logger, type RequestContext, type SubgraphRuntime } from '@svc/kit';
 import { CONTEXT_HEADER, SIGNATURE_HEADER, verifyClaims } from './context';
+import { MAX_REPRESENTATIONS } from './gateway';
 
 export interface SubgraphServer {
   url: string;
@@ -34,6 +35,13 @@ export async function serveSubgraph(rt: SubgraphRuntime<any>, opts: { port: numb
   app.use(
     '/graphql',
     express.json({ limit: '5mb' }),
+    // the same cap on federated `_entities` fetches as the in-process data source
+    (req, res, next) => {
+      const reps = (req.body as { variables?: { representations?: unknown } } | undefined)?.variables?.representations;
+      if (!Array.isArray(reps) || reps.length <= MAX_REPRESENTATIONS) return next();
+      const message = `An _entities request may carry at most ${MAX_REPRESENTATIONS} representations; got ${reps.length}`;
+      res.status(400).json({ errors: [{ message, extensions: { type: 'validation_error', code: 'query_too_complex' } }] });
+    },
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {

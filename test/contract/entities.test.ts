@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { Client } from 'pg';
-import { ChangeBus, keyedTypes, loadConfig, startSubgraph, subgraphSdl, systemContext, type RequestContext, type SubgraphRuntime } from '@svc/kit';
-import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
+import { ChangeBus, claimsOf, keyedTypes, loadConfig, startSubgraph, subgraphSdl, systemContext, type RequestContext, type SubgraphRuntime } from '@svc/kit';
+import { CONTEXT_HEADER, SIGNATURE_HEADER, serveSubgraph, signClaims, type SubgraphServer } from '@svc/gateway';
 import { loadDomains, publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
 
@@ -114,6 +114,24 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
       { r: ids.map((id) => ({ __typename: type, id })) },
       storefront(p, tenantId),
     );
+
+  it('subgraph servers refuse an _entities fetch with more than 1,000 representations', async () => {
+    const catalog = DOMAINS.findIndex((d) => d.name === 'catalog');
+    const { context, signature } = signClaims(claimsOf(storefront(remote, tenantA)), env().internalSecret);
+    const post = (n: number) =>
+      fetch(servers[catalog].url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CONTEXT_HEADER]: context, [SIGNATURE_HEADER]: signature },
+        body: JSON.stringify({
+          query: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Region { id } } }',
+          variables: { r: [], representations: Array.from({ length: n }, () => ({ __typename: 'Region', id: sample.get('Region')!.a })) },
+        }),
+      });
+    const over = await post(1001);
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as any).errors[0].extensions.code).toBe('query_too_complex');
+    expect((await post(10)).status).toBe(200);
+  });
 
   describe.each([
     ['in-process subgraphs', () => local],

@@ -31,6 +31,8 @@ describe('sign-in throttling (in memory)', () => {
     expect((await adminLogin(t.admin_email, 'the-right-password')).status).toBe(429);
     const gql = await p.graphql('mutation($i: EmailPassInput!) { loginAdmin(input: $i) { token } }', { i: { email: t.admin_email, password: 'the-right-password' } });
     expect(gql.body.errors[0].extensions).toMatchObject({ type: 'rate_limit_error', code: 'too_many_attempts' });
+    expect(gql.status).toBe(429);
+    expect(Number(gql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(gql.body.errors[0].extensions.retry_after).toBeGreaterThanOrEqual(1);
     // the lock ends, the right password works and clears the count
     await new Promise((r) => setTimeout(r, Number(locked.headers.get('retry-after')) * 1000 + 100));
