@@ -41,7 +41,7 @@ export class DocumentLru {
   private chars = 0;
   constructor(
     readonly maxEntries = 1000,
-    readonly maxChars = 4 * 1024 * 1024,
+    readonly maxChars = 512 * 1024,
     readonly maxDocChars = 64 * 1024,
   ) {}
 
@@ -163,6 +163,9 @@ export async function loadGateway(opts: {
   const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
     supergraphSdl: opts.supergraphSdl,
+    // query plans, keyed by client query: the default 30 MiB (measured as JSON) is several times
+    // that in heap; bounded tighter so that distinct queries cannot grow memory
+    experimental_approximateQueryPlanStoreMiB: 2,
     logger: {
       debug: (m: unknown) => opts.log.debug({ gateway: m }),
       info: (m: unknown) => opts.log.debug({ gateway: m }),

@@ -1,4 +1,6 @@
 import express, { type RequestHandler } from 'express';
+import type { DocumentNode } from 'graphql';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -14,6 +16,9 @@ export interface GraphQLServer {
 }
 
 /** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
+/** JSON size of the parsed documents Apollo Server keeps */
+const DOCUMENT_STORE_BYTES = 2 * 2 ** 20;
+
 export interface GraphQLServerOptions {
   /** schema introspection (and schema hints in errors); off in production */
   introspection: boolean;
@@ -66,6 +71,9 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       stop: async () => undefined,
     },
     includeStacktraceInErrorResponses: false,
+    // parsed client documents: the default store holds 30 MiB measured as JSON, several times that
+    // in heap; distinct queries must not grow memory without bound (see test/security/memory.test.ts)
+    documentStore: new InMemoryLRUCache<DocumentNode>({ maxSize: DOCUMENT_STORE_BYTES }),
     introspection: opts.introspection,
     // without introspection, errors must not leak the schema either ("Did you mean …?")
     hideSchemaDetailsFromClientErrors: !opts.introspection,
