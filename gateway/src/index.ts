@@ -3,3 +3,4 @@ export { composeSupergraph, loadGateway, CachedLocalDataSource, DocumentLru, Sig
 export { ContextBuilder, signClaims, verifyClaims, CONTEXT_HEADER, SIGNATURE_HEADER, type ContextOptions, type Authority } from './context';
 export { createGraphQLServer, type GraphQLServer, type GraphQLServerOptions } from './graphql-server';
 export { serveSubgraph, type SubgraphServer } from './subgraph-server';
+export { RATE_LIMITED_BODY, applyRateDecision, setRateLimitHeaders } from './limits';

@@ -200,15 +200,21 @@ export function rateKeyOf(ctx: RequestContext | undefined, ip: string | undefine
   return { key: `store:${ip ?? 'unknown'}`, limit: r.storeRps };
 }
 
-export const RATE_LIMITED_BODY = { type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' };
+/** The body of every 429 of a rate limit (REST and /graphql). */
+export const RATE_LIMITED_BODY = { type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' } as const;
 
-/** Sets the four headers; answers 429 (REST body) and returns false when the hit is refused. */
-export function applyRateDecision(res: Response, d: RateDecisionLike): boolean {
+/** Sets X-RateLimit-Limit/Remaining/Reset (and Retry-After when refused). */
+export function setRateLimitHeaders(res: Response, d: RateDecisionLike): void {
   res.setHeader('X-RateLimit-Limit', String(d.limit));
   res.setHeader('X-RateLimit-Remaining', String(d.remaining));
   res.setHeader('X-RateLimit-Reset', String(d.resetSeconds));
+  if (!d.allowed) res.setHeader('Retry-After', String(d.retryAfterSeconds));
+}
+
+/** Sets the four headers; answers 429 (never stored) and returns false when the hit is refused. */
+export function applyRateDecision(res: Response, d: RateDecisionLike): boolean {
+  setRateLimitHeaders(res, d);
   if (d.allowed) return true;
-  res.setHeader('Retry-After', String(d.retryAfterSeconds));
   res.setHeader('cache-control', 'no-store');
   res.status(429).json(RATE_LIMITED_BODY);
   return false;

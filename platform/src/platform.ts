@@ -140,9 +140,10 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
     });
     cleanup.push('graphql server', () => graphql.stop());
-    const api = createRestRouter({ config, gw, builder, sources: routeSources(domains, opts.extraRoutes), rateLimits });
+    const sources = routeSources(domains, opts.extraRoutes);
+    const api = createRestRouter({ config, gw, builder, sources, rateLimits });
     const staticDir = path.join(config.dataDir, 'static');
-    const app = createApp({ config, log, builder, graphql, api, staticDir, sources: routeSources(domains, opts.extraRoutes), origins: identity.authority, isReady: () => ready });
+    const app = createApp({ config, log, builder, graphql, api, staticDir, sources, origins: identity.authority, isReady: () => ready });
 
     const platform: Platform = {
       config,

@@ -8,7 +8,8 @@ import { DomainError, assertNoNul, authorizeRoute, type RequestContext, type Rou
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
-import { RATE_LIMITED_BODY, adminRateKey, setRateLimitHeaders, type AdminRateLimit } from './middleware/rate-limit';
+import { applyRateDecision } from '@svc/gateway';
+import { adminRateKey, type AdminRateLimit } from './middleware/rate-limit';
 
 /** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
 const adminLimited = (def: RouteDef): boolean => def.auth === 'admin' || def.auth === 'agent' || /^\/(admin|v1)\//.test(def.path);
@@ -150,13 +151,7 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
         const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
         if (limitAdmin && adminKey) {
-          const decision = await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000);
-          setRateLimitHeaders(res, decision);
-          if (!decision.allowed) {
-            res.setHeader('cache-control', 'no-store');
-            res.status(429).json(RATE_LIMITED_BODY);
-            return;
-          }
+          if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
         const input = { params, query, body, ctx } as RouteInput;

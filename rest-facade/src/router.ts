@@ -3,7 +3,8 @@ import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
 import { compileRoutes, jsonBody, mountRoutes, type RouteSource } from './engine';
 import { sendError } from './errors';
-import { RATE_LIMITED_BODY, rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
+import { RATE_LIMITED_BODY } from '@svc/gateway';
+import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
 
 export interface RestRouterDeps {
   config: PlatformConfig;

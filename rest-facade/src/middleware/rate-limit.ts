@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import Redis from 'ioredis';
+import { setRateLimitHeaders } from '@svc/gateway';
 
 /*
  * Algorithm: approximated sliding window (two fixed windows of `windowMs` per key).
@@ -268,27 +269,13 @@ export function rateLimitMiddleware(
       if (key === null) continue;
       // The encoded name cannot contain ':', so names and keys cannot collide across rules.
       const decision = await store.hit(`${encodeURIComponent(rule.name)}:${key}`, rule.limit, rule.windowMs);
-      res.setHeader('X-RateLimit-Limit', String(decision.limit));
-      res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-      res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
+      setRateLimitHeaders(res, decision);
       if (decision.allowed) return next();
-      res.setHeader('Retry-After', String(decision.retryAfterSeconds));
       onLimited(req, res, decision);
       return;
     }
     next();
   };
-}
-
-/** The body of every 429 (REST and /graphql). */
-export const RATE_LIMITED_BODY = { type: 'rate_limit_error', code: 'rate_limited', message: 'Too many requests; retry after the Retry-After seconds' } as const;
-
-/** Sets X-RateLimit-Limit/Remaining/Reset (and Retry-After when refused). */
-export function setRateLimitHeaders(res: Response, decision: RateDecision): void {
-  res.setHeader('X-RateLimit-Limit', String(decision.limit));
-  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('X-RateLimit-Reset', String(decision.resetSeconds));
-  if (!decision.allowed) res.setHeader('Retry-After', String(decision.retryAfterSeconds));
 }
 
 /** The admin limit, applied after authentication: one window per admin (`admin:<id>`) or agent (`agent:<id>`). */

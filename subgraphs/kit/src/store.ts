@@ -113,3 +113,6 @@ export function slugify(text: string, max = 180, fallback = 'item'): string {
       .replace(/-+$/, '') || fallback
   );
 }
+
+/** `%text%` for ILIKE with the wildcards of `text` (`%`, `_`, `\\`) escaped: "contains text". */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

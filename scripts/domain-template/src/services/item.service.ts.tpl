@@ -1,5 +1,5 @@
 import type { EntityManager, QueryOrderMap } from '@mikro-orm/core';
-import { Errors, loaderFor, normalizePage, requireTenant, slugify, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { Errors, containsPattern, loaderFor, normalizePage, requireTenant, slugify, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { {{Name}}Item } from '../entities/{{name}}-item.entity';
 import { {{camel}}Events } from '../events';
 import type { Create{{Name}}ItemData, {{Name}}ItemListQuery, {{Name}}ItemOrder, Update{{Name}}ItemData } from '../inputs/{{name}}-item.input';
@@ -16,8 +16,6 @@ function orderBy(order: {{Name}}ItemOrder = '-created_at'): QueryOrderMap<{{Name
   return by;
 }
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /**
  * {{Human}} items: the example aggregate of {{name}}. Reads go through the tenant-scoped
  * EntityManager (`store.em(ctx)`); writes run in the request's unit of work and emit their events
@@ -30,7 +28,7 @@ export class {{Name}}ItemService {
   async list(ctx: RequestContext, a: {{Name}}ItemListQuery): Promise<Paginated<{{Name}}ItemView>> {
     const page = normalizePage(a, 20);
     const where = {
-      ...(a.q ? { title: { $ilike: escapeLike(a.q) } } : {}),
+      ...(a.q ? { title: { $ilike: containsPattern(a.q) } } : {}),
       ...(a.id?.length ? { id: { $in: a.id } } : {}),
       ...(a.handle?.length ? { handle: { $in: a.handle } } : {}),
     };

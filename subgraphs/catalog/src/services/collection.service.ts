@@ -1,12 +1,10 @@
-import { Errors, looksLikeId, normalizePage, pgArray, requireTenant, slugify, loaderFor, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import { Errors, containsPattern, looksLikeId, normalizePage, pgArray, requireTenant, slugify, loaderFor, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
 import { ProductCollection } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
 import type { CollectionData, CollectionListQuery } from '../inputs/collection.input';
 import type { CatalogCache } from './catalog-cache';
 import { orderClause } from './product.service';
 import { iso, isoNN, type CollectionView } from './views';
-
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** Collections: curated groups of products (Medusa ProductCollection). */
 export class CollectionService {
@@ -21,7 +19,7 @@ export class CollectionService {
     if (hit) return hit;
     const where = ['tenant_id = ?', 'deleted_at is null'];
     const params: unknown[] = [tenantId];
-    if (a.q) (where.push('title ilike ?'), params.push(escapeLike(a.q)));
+    if (a.q) (where.push('title ilike ?'), params.push(containsPattern(a.q)));
     if (a.id?.length) (where.push('id = any(?::text[])'), params.push(pgArray(a.id)));
     if (a.handle?.length) (where.push('handle = any(?::text[])'), params.push(pgArray(a.handle)));
     const order = orderClause(a.order, { created_at: 'created_at', updated_at: 'updated_at', title: 'title', handle: 'handle' }, 'created_at desc');

@@ -1,4 +1,4 @@
-import { DomainError, Errors, fromScaled, looksLikeId, loaderFor, normalizePage, pgArray, requireTenant, slugify, toScaled, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, containsPattern, fromScaled, looksLikeId, loaderFor, normalizePage, pgArray, requireTenant, slugify, toScaled, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import type { EntityManager as Em } from '@mikro-orm/core';
 import { Region } from '../entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from '../entities/taxonomy.entity';
@@ -61,7 +61,7 @@ export class ProductService {
     const params: unknown[] = [tenantId];
     if (query.q) {
       where.push(`(p.title ilike ? or p.description ilike ? or p.handle ilike ?)`);
-      const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const like = containsPattern(query.q);
       params.push(like, like, like);
     }
     if (query.id?.length) (where.push(`p.id = any(?::text[])`), params.push(pgArray(query.id)));
