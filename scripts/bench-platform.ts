@@ -16,6 +16,9 @@ import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
 import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
+import { DEFAULT_GRAPHQL_LIMITS, checkOperation } from '@svc/gateway';
+import { parse, type DocumentNode } from 'graphql';
+import { STOREFRONT_FIELDS, detailQuery } from './bench-queries';
 
 /** Publishable key of the benchmark tenant (fixed so that a standalone run is easy to drive). */
 export const BENCH_PUBLISHABLE_KEY = 'pk_bench_storefront';
@@ -42,6 +45,46 @@ export interface BenchPlatformReady {
   seed: { tenantMs: number; generateMs: number; loadMs: number; vacuumMs: number };
   catalog: { products: number; variants: number; prices: number; images: number };
   postgresVersion: string;
+  /** CPU time of /graphql's cost analysis (shape + cost) for the bench's detail queries, in µs per request */
+  costProbe: CostProbe;
+}
+
+export interface CostProbe {
+  iterations: number;
+  /** a document seen for the first time (fresh parse each time, nothing remembered) */
+  uncachedUs: { typed: number; document: number };
+  /** the same document object again (what Apollo's document store hands back), same variables */
+  cachedUs: { typed: number; document: number };
+}
+
+/**
+ * Times checkOperation — what the cost plugin runs for every /graphql request — on the bench's
+ * detail queries against the live API schema, so the orchestrator can relate it to the measured
+ * time per request. Done before the load runs, on an idle process.
+ */
+function probeCost(platform: Platform, variables: Record<string, unknown>): CostProbe {
+  const iterations = 2_000;
+  const limits = DEFAULT_GRAPHQL_LIMITS.public;
+  const schema = platform.gw.apiSchema;
+  const time = (docs: DocumentNode[]) => {
+    for (let i = 0; i < 200; i++) checkOperation(schema, docs[i % docs.length], variables, 'BenchDetail', limits); // warm the JIT
+    const t0 = process.hrtime.bigint();
+    for (const d of docs) checkOperation(schema, d, variables, 'BenchDetail', limits);
+    return Number(process.hrtime.bigint() - t0) / 1_000 / docs.length;
+  };
+  const measure = (query: string) => {
+    const fresh = Array.from({ length: iterations }, () => parse(query));
+    const one = parse(query);
+    return { uncached: time(fresh), cached: time(Array.from({ length: iterations }, () => one)) };
+  };
+  const typed = measure(detailQuery(STOREFRONT_FIELDS));
+  const document = measure(detailQuery('document'));
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    iterations,
+    uncachedUs: { typed: r2(typed.uncached), document: r2(document.uncached) },
+    cachedUs: { typed: r2(typed.cached), document: r2(document.cached) },
+  };
 }
 
 /** A database name that cannot collide with an existing one on a shared server. */
@@ -203,6 +246,7 @@ async function main(): Promise<void> {
       seed: { tenantMs, generateMs, loadMs, vacuumMs },
       catalog: counts,
       postgresVersion,
+      costProbe: probeCost(platform, { id: middle.handle, region: regionId }),
     };
     process.stdout.write(`${JSON.stringify(ready)}\n`);
     if (!process.send) console.error(`bench-platform ready at ${platform.url} (database ${redact(platform.db.url)}); Ctrl-C stops it`);

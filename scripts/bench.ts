@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { BenchPlatformReady } from './bench-platform';
+import { STOREFRONT_FIELDS, detailQuery, listQuery } from './bench-queries';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -197,11 +198,6 @@ interface Target {
   check: (body: any) => string | null;
 }
 
-const STOREFRONT_FIELDS = `id title handle thumbnail
-  variants { id title sku inventory_quantity calculated_price { calculated_amount original_amount currency_code } options { value } }
-  options { title values { value } }
-  images { url }`;
-
 const gql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
 
 /** What every storefront answer must hold: the product(s), each variant priced for the region and with stock. */
@@ -232,8 +228,6 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
   const detail = (product: any) =>
     product?.id !== p.productId ? `expected product ${p.productId}, got ${product?.id}` : checkProducts([product], p.handle, p.currencyCode);
 
-  const listQuery = (sel: string) => `query BenchList($region: String) { products(limit: 20, region_id: $region) { count items { ${sel} } } }`;
-  const detailQuery = (sel: string) => `query BenchDetail($id: String!, $region: String) { product(id: $id, region_id: $region) { ${sel} } }`;
   const graphql = (body: string) => ({ method: 'POST' as const, url: `${p.url}/graphql`, headers: json, body });
 
   // measured (and printed) in this order: each kind next to its baseline, so that a drift of
@@ -425,6 +419,30 @@ function table(rows: Measurement[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
+/**
+ * What /graphql's cost analysis takes of a GraphQL detail request: its CPU time (probed in the
+ * platform process) times the measured requests per second of the one event-loop thread that runs it.
+ */
+function costShare(p: BenchPlatformReady, rows: Measurement[]) {
+  const rps = (key: string) => rows.find((r) => r.key === key)?.reqPerSec ?? 0;
+  const share = (us: number, key: string) => (us * rps(key)) / 1e6;
+  return {
+    typed: { uncached: share(p.costProbe.uncachedUs.typed, 'graphql-detail-typed'), cached: share(p.costProbe.cachedUs.typed, 'graphql-detail-typed') },
+    document: { uncached: share(p.costProbe.uncachedUs.document, 'graphql-detail-document'), cached: share(p.costProbe.cachedUs.document, 'graphql-detail-document') },
+  };
+}
+
+function costLine(p: BenchPlatformReady, rows: Measurement[]): string {
+  const s = costShare(p, rows);
+  const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+  const c = p.costProbe;
+  return [
+    `GraphQL cost analysis per detail request (typed / document): ${c.cachedUs.typed} / ${c.cachedUs.document} µs for a known document`,
+    `  (${pct(s.typed.cached)} / ${pct(s.document.cached)} of the time per request at the measured rate), ${c.uncachedUs.typed} / ${c.uncachedUs.document} µs`,
+    `  for a first-seen one (${pct(s.typed.uncached)} / ${pct(s.document.uncached)}); REST reads never pass through it`,
+  ].join('\n');
+}
+
 // ---- main ---------------------------------------------------------------------------------------
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
@@ -556,6 +574,7 @@ async function main(): Promise<number> {
       listFirstHandle: p.listHandle,
     },
     results: rows,
+    graphqlCostAnalysis: { ...p.costProbe, shareOfRequestTime: costShare(p, rows) },
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -570,6 +589,7 @@ async function main(): Promise<number> {
     '',
     'req/s: mean of the per-second counts (± their standard deviation); p50/p99: latency of 2xx answers;',
     'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
+    costLine(p, rows),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

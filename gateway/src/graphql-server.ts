@@ -1,21 +1,21 @@
 import express, { type RequestHandler } from 'express';
-import type { DocumentNode } from 'graphql';
-import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
+import { AdmittingDocumentStore } from './document-store';
 import type { LoadedGateway } from './gateway';
 import { CTX_ERROR_LOCAL, CTX_LOCAL, DEFAULT_GRAPHQL_LIMITS, checkOperation, graphqlGuard, limitsFor, type GraphQLLimits, type GraphQLRateLimits } from './limits';
 
 export interface GraphQLServer {
   /** the `/graphql` handler: JSON body, context from the one context builder, the supergraph */
   handler: RequestHandler[];
+  /** Apollo's store of parsed documents (admits only documents that passed the limits) */
+  documentStore: AdmittingDocumentStore;
   stop(): Promise<void>;
 }
 
-/** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
 /** JSON size of the parsed documents Apollo Server keeps */
 const DOCUMENT_STORE_BYTES = 2 * 2 ** 20;
 
@@ -28,8 +28,13 @@ export interface GraphQLServerOptions {
   limits?: GraphQLLimits;
 }
 
+/** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
 export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder, opts: GraphQLServerOptions): Promise<GraphQLServer> {
   const limits = opts.limits ?? DEFAULT_GRAPHQL_LIMITS;
+  // parsed client documents: the default store holds 30 MiB measured as JSON, several times that
+  // in heap; distinct queries must not grow memory without bound (see test/security/memory.test.ts),
+  // and a document refused by a limit is never kept
+  const documentStore = new AdmittingDocumentStore(DOCUMENT_STORE_BYTES);
   // every operation is costed (and its shape checked) once it is parsed and validated, before it runs
   const costPlugin: ApolloServerPlugin<RequestContext> = {
     async requestDidStart() {
@@ -39,6 +44,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
           const l = limitsFor(contextValue, limits);
           try {
             cost = { requested: checkOperation(schema, document, request.variables, operationName, l), limit: l.maxCost };
+            documentStore.admit(document);
           } catch (err) {
             const requested = (err as { cost?: number }).cost;
             if (requested !== undefined) cost = { requested, limit: l.maxCost };
@@ -71,9 +77,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       stop: async () => undefined,
     },
     includeStacktraceInErrorResponses: false,
-    // parsed client documents: the default store holds 30 MiB measured as JSON, several times that
-    // in heap; distinct queries must not grow memory without bound (see test/security/memory.test.ts)
-    documentStore: new InMemoryLRUCache<DocumentNode>({ maxSize: DOCUMENT_STORE_BYTES }),
+    documentStore,
     introspection: opts.introspection,
     // without introspection, errors must not leak the schema either ("Did you mean …?")
     hideSchemaDetailsFromClientErrors: !opts.introspection,
@@ -102,5 +106,5 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       },
     }),
   ];
-  return { handler, stop: () => apollo.stop() };
+  return { handler, documentStore, stop: () => apollo.stop() };
 }

@@ -137,6 +137,39 @@ export function countTokens(source: string, max: number): number {
   return n;
 }
 
+/*
+ * Shape and cost are pure functions of (document, operation name[, variables]); a document that is
+ * served from Apollo's document store is the same object every time, so both are remembered against
+ * it (WeakMaps: they go when the store drops the document). Costs are kept for a few variable sets
+ * per operation (a storefront sends the same detail query with many ids: the first
+ * MAX_COSTS_PER_DOCUMENT short variable sets are kept, any other is costed again).
+ */
+const MAX_COSTS_PER_DOCUMENT = 64;
+/** variable sets longer than this (as JSON) are costed every time, never kept */
+const MAX_COST_KEY_LENGTH = 512;
+const shapes = new WeakMap<DocumentNode, Map<string, ShapeStats>>();
+const costs = new WeakMap<DocumentNode, Map<string, number>>();
+
+function cachedShape(document: DocumentNode, operationName: string | null | undefined): ShapeStats {
+  let byOp = shapes.get(document);
+  if (!byOp) shapes.set(document, (byOp = new Map()));
+  const key = operationName ?? '';
+  let shape = byOp.get(key);
+  if (!shape) byOp.set(key, (shape = shapeOf(document, operationName)));
+  return shape;
+}
+
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName: string | undefined): number {
+  let byVars = costs.get(document);
+  if (!byVars) costs.set(document, (byVars = new Map()));
+  const key = `${operationName ?? ''}\u0000${variables ? JSON.stringify(variables) : ''}`;
+  const known = byVars.get(key);
+  if (known !== undefined) return known;
+  const cost = queryCost(schema, document, variables, operationName);
+  if (byVars.size < MAX_COSTS_PER_DOCUMENT && key.length <= MAX_COST_KEY_LENGTH) byVars.set(key, cost);
+  return cost;
+}
+
 /** Throws `query_too_complex` when the validated operation exceeds a limit; returns its cost. */
 export function checkOperation(
   schema: GraphQLSchema,
@@ -145,13 +178,13 @@ export function checkOperation(
   operationName: string | null | undefined,
   limits: QueryLimits,
 ): number {
-  const shape = shapeOf(document, operationName);
+  const shape = cachedShape(document, operationName);
   if (shape.depth > limits.maxDepth) throw tooComplex(`The query is ${shape.depth} levels deep; at most ${limits.maxDepth} are allowed`);
   if (shape.aliases > limits.maxAliases) throw tooComplex(`The query uses ${shape.aliases} aliases; at most ${limits.maxAliases} are allowed`);
   if (shape.directives > limits.maxDirectives) throw tooComplex(`The query uses ${shape.directives} directives; at most ${limits.maxDirectives} are allowed`);
   let cost: number;
   try {
-    cost = queryCost(schema, document, variables, operationName ?? undefined);
+    cost = cachedCost(schema, document, variables, operationName ?? undefined);
   } catch (err) {
     if (err instanceof GraphQLError && err.extensions?.code === 'query_too_complex') throw err;
     // bad variables: execution reports them (and executes nothing)

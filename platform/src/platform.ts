@@ -19,7 +19,7 @@ import {
   type JobDefinition,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
-import { ContextBuilder, composeSupergraph, createGraphQLServer, loadGateway, type LoadedGateway } from '@svc/gateway';
+import { ContextBuilder, DEFAULT_GRAPHQL_LIMITS, composeSupergraph, createGraphQLServer, loadGateway, type GraphQLServer, type LoadedGateway } from '@svc/gateway';
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import { loadDomains } from './domains';
@@ -45,6 +45,8 @@ export interface Platform {
   url: string;
   db: Database;
   gw: LoadedGateway;
+  /** the /graphql door (Apollo Server over the gateway) */
+  graphqlServer: GraphQLServer;
   server?: http.Server;
   queue?: JobQueue;
   relay?: OutboxRelay;
@@ -136,6 +138,10 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     cleanup.push('rate limits', () => rateLimits.close());
     const graphql = await createGraphQLServer(gw, builder, {
       introspection: config.env !== 'production',
+      limits: {
+        public: { ...DEFAULT_GRAPHQL_LIMITS.public, ...config.graphqlLimits.public },
+        trusted: { ...DEFAULT_GRAPHQL_LIMITS.trusted, ...config.graphqlLimits.trusted },
+      },
       // same store as REST: an admin's REST and GraphQL calls share one window
       rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
     });
@@ -151,6 +157,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       url: '',
       db,
       gw,
+      graphqlServer: graphql,
       queue,
       relay,
       domains,

@@ -63,6 +63,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32/);
     expect(() => loadConfig({ SUBGRAPH_URLS: 'catalog' })).toThrow(/name=http/);
+    expect(() => loadConfig({ GRAPHQL_PUBLIC_MAX_COST: '-5' })).toThrow(/GRAPHQL_PUBLIC_MAX_COST/);
+    expect(() => loadConfig({ GRAPHQL_TRUSTED_MAX_DEPTH: 'deep' })).toThrow(/GRAPHQL_TRUSTED_MAX_DEPTH/);
+    expect(loadConfig({ GRAPHQL_PUBLIC_MAX_COST: '1000', GRAPHQL_TRUSTED_MAX_TOKENS: '20000' }).graphqlLimits).toEqual({
+      public: { maxCost: 1000 },
+      trusted: { maxTokens: 20000 },
+    });
     expect(loadConfig({ SUBGRAPH_URLS: 'catalog=http://c:4001/graphql', SUBGRAPH_IDENTITY_URL: 'http://i:4002/graphql', SUBGRAPH_GIFT_CARDS_URL: 'http://g:4003/graphql' }).subgraphUrls).toEqual({
       catalog: 'http://c:4001/graphql',
       identity: 'http://i:4002/graphql',

@@ -104,6 +104,44 @@ describe('GraphQL query limits on /graphql', () => {
     refused(await p.graphql(attack));
   });
 
+  it('keeps no parsed document that failed a limit (only documents that passed enter the store)', async () => {
+    const store = p.graphqlServer.documentStore;
+    const before = store.size;
+    // distinct documents over each limit: cost (checked after Apollo validated and offered the document)
+    for (let i = 0; i < 5; i++) {
+      refused(await p.graphql(`{ a${i}: products(limit: 100) { items { variants { prices { amount } } } } b: products(limit: 100) { items { variants { prices { amount } } } } }`, {}, { key }));
+    }
+    // depth, aliases and directives (same moment), and tokens (before parsing)
+    refused(await p.graphql(`{ ${repeat(16, (i) => `q${i}: regions { count }`)} }`, {}, { key }));
+    refused(await p.graphql(`{ ${repeat(11, () => '__typename @include(if: true)')} }`, {}, { key }));
+    refused(await p.graphql(`{ productCategory(id: "x") { ${'parent_category { '.repeat(10)}id${' }'.repeat(10)} } }`, {}, { key }));
+    expect(store.size).toBe(before);
+    // an accepted document is kept, and served from the store the next time
+    const ok = `{ kept: products(limit: 3) { count } }`;
+    notRefused(await p.graphql(ok, {}, { key }));
+    expect(store.size).toBe(before + 1);
+    notRefused(await p.graphql(ok, {}, { key }));
+    expect(store.size).toBe(before + 1);
+    // the same document as an admin's, within the admin limits: kept once; an anonymous caller is still refused for it
+    const heavy = `{ heavy: products(limit: 100) { items { variants { prices { amount } } } } other: products(limit: 100) { items { variants { prices { amount } } } } }`;
+    refused(await p.graphql(heavy, {}, { key }));
+    expect(store.size).toBe(before + 1);
+    notRefused(await p.graphql(heavy, {}, { key, token: admin }));
+    expect(store.size).toBe(before + 2);
+    refused(await p.graphql(heavy, {}, { key }));
+  });
+
+  it('costs the same document again for other variables (cached costs are per variable set)', async () => {
+    const q = 'query Page($n: Int) { products(limit: $n) { items { variants { prices { amount } } } } }';
+    const small = await p.graphql(q, { n: 2 }, { key });
+    expect(small.body.extensions.cost.requested).toBe(2 * 422);
+    const big = await p.graphql(q, { n: 100 }, { key });
+    expect(big.body.extensions.cost.requested).toBe(100 * 422);
+    expect(big.status).toBe(200);
+    const again = await p.graphql(q, { n: 2 }, { key });
+    expect(again.body.extensions.cost.requested).toBe(2 * 422);
+  });
+
   it('leaves the REST facade (prepared operations through gw.run) unaffected', async () => {
     const r = await p.api('GET', '/store/products?limit=100&fields=%2Bvariants.prices', { key });
     expect(r.status).toBe(200);
@@ -111,6 +149,25 @@ describe('GraphQL query limits on /graphql', () => {
     expect(r.body.products.length).toBeGreaterThan(0);
     const cats = await p.api('GET', '/store/product-categories?limit=100', { key });
     expect(cats.status).toBe(200);
+  });
+});
+
+describe('GraphQL limits from the environment', () => {
+  let p: TestPlatform;
+  let key: string;
+  beforeAll(async () => {
+    p = await startTestPlatform({ env: { GRAPHQL_PUBLIC_MAX_COST: '10', GRAPHQL_PUBLIC_MAX_ALIASES: '2', GRAPHQL_TRUSTED_MAX_COST: '100' } });
+    key = (await p.createTenant()).publishable_key;
+  });
+  afterAll(() => p?.stop());
+
+  it('applies GRAPHQL_<TIER>_<LIMIT> over the defaults and keeps the defaults for the rest', async () => {
+    const five = await p.graphql('{ products(limit: 5) { items { id } } }', {}, { key });
+    expect(five.body.extensions.cost).toEqual({ requested: 10, limit: 10 });
+    refused(await p.graphql('{ products(limit: 6) { items { id } } }', {}, { key }));
+    refused(await p.graphql('{ a: regions { count } b: regions { count } c: regions { count } }', {}, { key }));
+    // depth keeps its default (10)
+    notRefused(await p.graphql(`{ productCategory(id: "none") { ${'parent_category { '.repeat(8)}id${' }'.repeat(8)} } }`, {}, { key }));
   });
 });
 

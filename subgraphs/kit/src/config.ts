@@ -26,7 +26,17 @@ const bool = z
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
+/** GraphQL query limits settable per caller class: GRAPHQL_PUBLIC_MAX_COST, GRAPHQL_TRUSTED_MAX_DEPTH, … */
+export const GRAPHQL_LIMIT_NAMES = ['maxCost', 'maxDepth', 'maxAliases', 'maxDirectives', 'maxTokens'] as const;
+export type GraphQLLimitName = (typeof GRAPHQL_LIMIT_NAMES)[number];
+const GRAPHQL_TIERS = ['public', 'trusted'] as const;
+const limitEnv = (tier: string, name: string) => `GRAPHQL_${tier.toUpperCase()}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+const graphqlLimitSettings = Object.fromEntries(
+  GRAPHQL_TIERS.flatMap((tier) => GRAPHQL_LIMIT_NAMES.map((name) => [limitEnv(tier, name), positiveInt.optional()])),
+) as Record<string, z.ZodOptional<typeof positiveInt>>;
+
 const schema = z.object({
+  ...graphqlLimitSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(9000),
   HOST: z.string().default('0.0.0.0'),
@@ -72,6 +82,8 @@ export interface PlatformConfig {
   subgraphUrls: Record<string, string>;
   trustedProxies: string[];
   rateLimit: { storeRps: number; adminRps: number; disabled: boolean };
+  /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
+  graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   outboxPollMs: number;
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
   antispamMaxNumber: number;
@@ -133,6 +145,15 @@ function parseSubgraphUrls(env: NodeJS.ProcessEnv, raw?: string): Record<string,
   return out;
 }
 
+function limitSettings(e: Record<string, unknown>, tier: (typeof GRAPHQL_TIERS)[number]): Partial<Record<GraphQLLimitName, number>> {
+  const out: Partial<Record<GraphQLLimitName, number>> = {};
+  for (const name of GRAPHQL_LIMIT_NAMES) {
+    const v = e[limitEnv(tier, name)];
+    if (typeof v === 'number') out[name] = v;
+  }
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -188,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     subgraphUrls: parseSubgraphUrls(env, e.SUBGRAPH_URLS),
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     rateLimit: { storeRps: e.RATE_LIMIT_STORE_RPS, adminRps: e.RATE_LIMIT_ADMIN_RPS, disabled: e.RATE_LIMIT_DISABLED },
+    graphqlLimits: {
+      public: limitSettings(e, 'public'),
+      trusted: limitSettings(e, 'trusted'),
+    },
     outboxPollMs: e.OUTBOX_POLL_MS,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
