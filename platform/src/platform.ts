@@ -5,6 +5,7 @@ import {
   ChangeBus,
   JobQueue,
   OutboxRelay,
+  GraphLink,
   createLogger,
   loadConfig,
   openDatabase,
@@ -19,7 +20,7 @@ import {
   type JobDefinition,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
-import { ContextBuilder, DEFAULT_GRAPHQL_LIMITS, composeSupergraph, createGraphQLServer, loadGateway, type GraphQLServer, type LoadedGateway } from '@svc/gateway';
+import { ContextBuilder, DEFAULT_GRAPHQL_LIMITS, composeSupergraph, createGraphQLServer, loadGateway, type GraphQLServer, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import { loadDomains } from './domains';
@@ -95,7 +96,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const bus = new ChangeBus(db.url, log);
     await bus.start();
     cleanup.push('change bus', () => bus.close());
-    const deps = { config, dbUrl: db.url, log, bus };
+    // calls between domains go through the supergraph; bound below once the gateway is loaded
+    const graph = new GraphLink();
+    const deps = { config, dbUrl: db.url, log, bus, graph };
     const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
     if (queue) cleanup.push('job queue', () => queue.stop());
 
@@ -130,6 +133,12 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     );
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
     cleanup.push('gateway', () => gw.stop());
+    const prepared = new Map<string, PreparedOperation>();
+    graph.bind((ctx, source, variables) => {
+      let op = prepared.get(source);
+      if (!op) prepared.set(source, (op = gw.prepare(source)));
+      return gw.run(op, variables, ctx);
+    });
     const identity = subgraphs.identity.services as IdentityServices;
     const builder = new ContextBuilder(config, identity.authority, log, identity.throttle);
 

@@ -1,189 +1,220 @@
-import { Client } from 'pg';
-import { systemContext, type RequestContext } from '@svc/kit';
+import Medusa from '@medusajs/js-sdk';
+import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { demoCommerceItems, domain, type CommerceServices } from '@svc/commerce';
+import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
- * The commerce domain end to end (scaffolded by `npm run domain:new -- commerce`): admin writes
- * through GraphQL, storefront reads through REST with a publishable key, tenant isolation,
- * validation at both doors, events in the outbox of the writing transaction, the demo seed hook.
+ * Commerce end to end: the Medusa storefront flow through the official SDK (cart, promotion,
+ * address, shipping, payment, completion, orders, cancellation), stock under concurrency, bad input
+ * and other tenants' and customers' ids.
  */
-describe('commerce: commerce items', () => {
-  const ITEM = 'id title handle description metadata created_at updated_at';
-  const CREATE = `mutation($input: CreateCommerceItemInput!) { createCommerceItem(input: $input) { ${ITEM} } }`;
-  const UPDATE = `mutation($id: String!, $input: UpdateCommerceItemInput!) { updateCommerceItem(id: $id, input: $input) { ${ITEM} } }`;
-  const INPUTS = [
-    { title: 'First Light', description: 'The earliest one', metadata: { rank: 1, featured: true } },
-    { title: 'Second Wind', handle: 'second-wind' },
-    { title: 'Third Time Lucky', description: null },
-  ];
-
+describe('commerce: carts, checkout and orders', () => {
   let p: TestPlatform;
-  let sql: Client;
-  let shop: TenantCredentials;
+  let t: TenantCredentials;
   let other: TenantCredentials;
-  let admin: string;
-  let items: any[];
-  let otherItem: any;
+  let eur: any;
 
-  /** a storefront read of this domain's REST routes (`/store/commerce-items…`) */
-  const store = (path: string, key = shop.publishable_key) => p.api('GET', `/store/commerce-items${path}`, { key });
-  /** runs a GraphQL operation and returns `data`, failing loudly on errors */
-  const run = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    expect(r.status).toBe(200);
-    return r.body.data;
+  const sdkFor = (key: string) => new Medusa({ baseUrl: `${p.url}/api`, publishableKey: key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
+  const seedShop = async (creds: TenantCredentials) => {
+    await p.seedCatalog(creds.tenant_id);
+    await seedDemoCommerce(p.services<CommerceServices>('commerce'), { ctx: systemContext(p.log, creds.tenant_id, 'test'), tenantId: creds.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
   };
-  /** outbox rows of a type for a tenant (and an item id) */
-  const events = async (tenantId: string, type: string, id?: string): Promise<Array<{ data: any }>> =>
-    (await sql.query(`select data from "commerce".outbox_event where tenant_id = $1 and type = $2 and ($3::text is null or data->>'id' = $3)`, [tenantId, type, id ?? null])).rows;
-  const rows = async (tenantId: string, handle: string) =>
-    Number((await sql.query(`select count(*)::int as n from "commerce".commerce_item where tenant_id = $1 and handle = $2`, [tenantId, handle])).rows[0].n);
+  const firstVariant = async (key: string, regionId: string, skip = 0) => {
+    const r = await p.api('GET', `/store/products?limit=1&offset=${skip}&region_id=${regionId}&fields=%2Bvariants.inventory_quantity`, { key });
+    return r.body.products[0].variants[0];
+  };
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
+    p = await startTestPlatform();
+    t = await p.createTenant();
     other = await p.createTenant();
-    admin = await p.adminToken(shop);
-    items = [];
-    for (const input of INPUTS) items.push((await run(CREATE, { input })).createCommerceItem);
-    otherItem = (await run(CREATE, { input: { title: 'Not Yours' } }, await p.adminToken(other))).createCommerceItem;
+    await seedShop(t);
+    await seedShop(other);
+    const regions = await p.api('GET', '/store/regions', { key: t.publishable_key });
+    eur = regions.body.regions.find((r: any) => r.currency_code === 'eur');
   });
-  afterAll(async () => {
-    await sql?.end();
-    await p?.stop();
+  afterAll(() => p?.stop());
+
+  it('runs the whole storefront flow with @medusajs/js-sdk and cancels the order', async () => {
+    const sdk = sdkFor(t.publishable_key);
+    const email = `buyer-${Date.now()}@example.com`;
+    await sdk.auth.register('customer', 'emailpass', { email, password: 'buyer-password-1' });
+    await sdk.store.customer.create({ email, first_name: 'Ada', last_name: 'Lovelace' });
+    await sdk.auth.login('customer', 'emailpass', { email, password: 'buyer-password-1' });
+
+    const { products } = await sdk.store.product.list({ limit: 2, region_id: eur.id, fields: '*variants.calculated_price,+variants.inventory_quantity' });
+    const variant = products[0].variants![0];
+    const price = variant.calculated_price!.calculated_amount as number;
+    const stockBefore = variant.inventory_quantity as number;
+
+    let { cart } = await sdk.store.cart.create({ region_id: eur.id });
+    expect(cart.customer_id).toBeTruthy();
+    expect(cart.email).toBe(email);
+    ({ cart } = await sdk.store.cart.createLineItem(cart.id, { variant_id: variant.id, quantity: 2 }));
+    expect(cart.items).toHaveLength(1);
+    expect(cart.item_subtotal).toBeCloseTo(price * 2, 4);
+
+    ({ cart } = await sdk.store.cart.update(cart.id, {
+      shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: 'Hauptstr. 1', city: 'Berlin', postal_code: '10115', country_code: 'de' },
+      billing_address: { first_name: 'Ada', last_name: 'Lovelace', address_1: 'Hauptstr. 1', city: 'Berlin', postal_code: '10115', country_code: 'de' },
+    }));
+    ({ cart } = await sdk.store.cart.addPromotions(cart.id, { promo_codes: ['welcome10'] }));
+    expect(cart.promotions.map((x: any) => x.code)).toEqual(['WELCOME10']);
+    expect(cart.discount_subtotal).toBeCloseTo(price * 2 * 0.1, 2);
+
+    const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id });
+    expect(shipping_options.length).toBe(2);
+    const express = shipping_options.find((o: any) => o.name === 'Express Shipping')!;
+    ({ cart } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: express.id }));
+    expect(cart.shipping_subtotal).toBe(14.95);
+
+    // totals as Medusa computes them: 19% VAT on (items − discount) and on shipping
+    const items = price * 2;
+    const discount = Math.round(items * 0.1 * 10000) / 10000;
+    const tax = Math.round((items - discount) * 0.19 * 10000) / 10000 + Math.round(14.95 * 0.19 * 10000) / 10000;
+    expect(cart.subtotal).toBeCloseTo(items + 14.95, 4);
+    expect(cart.tax_total).toBeCloseTo(tax, 3);
+    expect(cart.total).toBeCloseTo(items + 14.95 - discount + tax, 3);
+
+    const { payment_providers } = await sdk.store.payment.listPaymentProviders({ region_id: eur.id });
+    expect(payment_providers.map((x: any) => x.id)).toEqual(['pp_bank-transfer_default', 'pp_system_default']);
+    const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: 'pp_system_default' });
+    expect(payment_collection.amount).toBeCloseTo(cart.total, 4);
+    expect(payment_collection.payment_sessions![0].provider_id).toBe('pp_system_default');
+
+    const done = await sdk.store.cart.complete(cart.id);
+    expect(done.type).toBe('order');
+    const order = (done as any).order;
+    expect(order.display_id).toBeGreaterThan(1); // the seeded demo order is number 1
+    expect(order.total).toBeCloseTo(cart.total, 4);
+    expect(order.items[0].variant_id).toBe(variant.id);
+    // idempotent: completing again answers the same order
+    const again = await sdk.store.cart.complete(cart.id);
+    expect((again as any).order.id).toBe(order.id);
+
+    const after = await firstVariant(t.publishable_key, eur.id);
+    expect(after.inventory_quantity).toBe(stockBefore - 2);
+
+    const { orders, count } = await sdk.store.order.list();
+    expect(count).toBe(1);
+    expect(orders[0].id).toBe(order.id);
+    const { order: fetched } = await sdk.store.order.retrieve(order.id);
+    expect(fetched.email).toBe(email);
+
+    const cancelled = await sdk.client.fetch<any>(`/store/orders/${order.id}/cancel`, { method: 'POST' });
+    expect(cancelled.order.status).toBe('canceled');
+    expect((await firstVariant(t.publishable_key, eur.id)).inventory_quantity).toBe(stockBefore);
+    await expect(sdk.client.fetch(`/store/orders/${order.id}/cancel`, { method: 'POST' })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('creates items through GraphQL with an admin token, each with its created event in the outbox', async () => {
-    expect(items.map((i) => i.handle)).toEqual(['first-light', 'second-wind', 'third-time-lucky']);
-    expect(items[0]).toMatchObject({ title: 'First Light', description: 'The earliest one', metadata: { rank: 1, featured: true } });
-    expect(items[2]).toMatchObject({ description: null, metadata: null });
-    for (const i of items) {
-      expect(i.id).toMatch(/^comm_[0-9A-Z]{26}$/);
-      expect((await events(shop.tenant_id, 'commerce_item.created', i.id)).map((e) => e.data)).toEqual([{ id: i.id, handle: i.handle }]);
+  it('never sells more than the stock: 20 buyers race for the last 5 units', async () => {
+    const key = t.publishable_key;
+    const variant = await firstVariant(key, eur.id, 3);
+    const admin = await p.adminToken(t);
+    const set = await p.graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 5) { id } }', { id: variant.id }, { token: admin, key });
+    expect(set.body.errors).toBeUndefined();
+    const carts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email: `racer${i}@example.com`, items: [{ variant_id: variant.id, quantity: 1 }] } });
+      expect(c.status).toBe(200);
+      const options = await p.api('GET', `/store/shipping-options?cart_id=${c.body.cart.id}`, { key });
+      await p.api('POST', `/store/carts/${c.body.cart.id}/shipping-methods`, { key, body: { option_id: options.body.shipping_options[0].id } });
+      const pc = await p.api('POST', '/store/payment-collections', { key, body: { cart_id: c.body.cart.id } });
+      await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, body: { provider_id: 'pp_system_default' } });
+      carts.push(c.body.cart.id);
     }
-    const duplicate = await p.graphql(CREATE, { input: { title: 'Again', handle: 'second-wind' } }, { token: admin });
-    expect(duplicate.body.errors[0].extensions).toMatchObject({ type: 'conflict', code: 'duplicate' });
-    const invalid = await p.graphql(CREATE, { input: { title: '', handle: 'Not A Handle' } }, { token: admin });
-    expect(invalid.body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
-    expect(await rows(shop.tenant_id, 'again')).toBe(0);
+    const results = await Promise.all(carts.map((id) => p.api('POST', `/store/carts/${id}/complete`, { key })));
+    const ok = results.filter((r) => r.status === 200 && r.body.type === 'order');
+    const refused = results.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) expect(r.body).toMatchObject({ type: 'conflict', code: 'insufficient_inventory' });
+    expect((await firstVariant(key, eur.id, 3)).inventory_quantity).toBe(0);
+    // display ids are distinct and consecutive
+    const ids = ok.map((r) => r.body.order.display_id).sort((a: number, b: number) => a - b);
+    expect(new Set(ids).size).toBe(5);
   });
 
-  it('writes the created event in the same transaction as the item: both roll back, or both commit', async () => {
-    const s = p.services<CommerceServices>('commerce');
-    const tenant = await p.createTenant();
-    const ctx: RequestContext = { ...systemContext(p.log, tenant.tenant_id, 'uow'), actor: { type: 'admin', id: 'user_test' }, roles: ['admin'] };
-    await expect(
-      s.store.transaction(ctx, async (_em, tx) => {
-        await s.items.create(tx, { title: 'Rolled Back' });
-        // a raw read in the same unit of work sees the item and its event
-        const [seen] = await s.store.sql<{ n: number }>(tx, `select count(*)::int as n from ${s.store.table('outbox_event')} where tenant_id = ?`, [tenant.tenant_id]);
-        expect(seen.n).toBe(1);
-        throw new Error('abort');
-      }),
-    ).rejects.toThrow('abort');
-    expect(await rows(tenant.tenant_id, 'rolled-back')).toBe(0);
-    expect(await events(tenant.tenant_id, 'commerce_item.created')).toEqual([]);
-
-    const kept = await s.store.transaction(ctx, (_em, tx) => s.items.create(tx, { title: 'Kept' }));
-    expect(await rows(tenant.tenant_id, 'kept')).toBe(1);
-    expect((await events(tenant.tenant_id, 'commerce_item.created')).map((e) => e.data)).toEqual([{ id: kept.id, handle: 'kept' }]);
-  });
-
-  it('lists the store\'s items through REST with a publishable key, newest first', async () => {
-    const r = await store('');
-    expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['count', 'limit', 'offset', 'commerce_items'].sort());
-    expect(r.body).toMatchObject({ count: 3, offset: 0, limit: 20 });
-    expect(r.body.commerce_items).toEqual([...items].reverse());
-
-    const page = await store('?order=title&limit=1&offset=1');
-    expect(page.body).toMatchObject({ count: 3, offset: 1, limit: 1 });
-    expect(page.body.commerce_items.map((i: any) => i.title)).toEqual(['Second Wind']);
-    expect((await store('?q=light')).body.commerce_items.map((i: any) => i.id)).toEqual([items[0].id]);
-    expect((await store('?handle=second-wind')).body.commerce_items.map((i: any) => i.id)).toEqual([items[1].id]);
-    expect((await store(`?id=${items[2].id}`)).body.count).toBe(1);
-    expect((await store('?limit=0')).body).toEqual({ commerce_items: [], count: 3, offset: 0, limit: 0 });
-    const sparse = await store('?fields=title');
-    expect(Object.keys(sparse.body.commerce_items[0]).sort()).toEqual(['id', 'title']);
-  });
-
-  it('gets one item through REST by id or by handle', async () => {
-    const byId = await store(`/${items[1].id}`);
-    expect(byId.status).toBe(200);
-    expect(byId.body).toEqual({ commerce_item: items[1] });
-    const byHandle = await store('/second-wind');
-    expect(byHandle.body.commerce_item.id).toBe(items[1].id);
-  });
-
-  it('answers 404 for another tenant\'s item, and lists only the tenant\'s own', async () => {
-    const theirs = await store(`/${otherItem.id}`);
-    expect(theirs.status).toBe(404);
-    expect(theirs.body).toMatchObject({ type: 'not_found' });
-    expect((await store(`/${items[0].id}`, other.publishable_key)).status).toBe(404);
-    expect((await store('/no-such-item')).status).toBe(404);
-    expect((await store('', other.publishable_key)).body.commerce_items.map((i: any) => i.id)).toEqual([otherItem.id]);
-  });
-
-  it('answers 400 for bad query input and 401 without a publishable key', async () => {
-    for (const q of ['?limit=abc', '?offset=-1', '?order=sideways', '?colour=red', '?fields=nope']) {
-      const r = await store(q);
-      expect(`${q} -> ${r.status}`).toBe(`${q} -> 400`);
-      expect(r.body).toMatchObject({ type: 'validation_error' });
+  it('answers bad input with the documented 4xx and writes nothing', async () => {
+    const key = t.publishable_key;
+    const variant = await firstVariant(key, eur.id);
+    const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id } });
+    const id = c.body.cart.id;
+    const bad: Array<[string, string, unknown, number]> = [
+      ['POST', '/store/carts', { region_id: 'reg_nope' }, 400],
+      ['POST', '/store/carts', { bogus: 1 }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { variant_id: variant.id, quantity: 0 }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { variant_id: variant.id, quantity: -1 }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { variant_id: variant.id, quantity: 1e9 }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { variant_id: variant.id, quantity: '2' }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { quantity: 1 }, 400],
+      ['POST', `/store/carts/${id}/line-items`, { variant_id: 'variant_nope', quantity: 1 }, 404],
+      ['POST', `/store/carts/${id}/promotions`, { promo_codes: ['NOPE'] }, 400],
+      ['POST', `/store/carts/${id}/shipping-methods`, { option_id: 'so_nope' }, 400],
+      ['POST', `/store/carts/${id}/complete`, undefined, 400],
+      ['POST', '/store/payment-collections/pay_col_nope/payment-sessions', { provider_id: 'pp_system_default' }, 404],
+      ['GET', '/store/shipping-options', undefined, 400],
+      ['GET', '/store/orders/order_nope', undefined, 404],
+      ['GET', '/store/carts/cart_nope', undefined, 404],
+    ];
+    for (const [method, path, body, status] of bad) {
+      const r = await p.api(method, path, { key, body });
+      expect({ path, status: r.status }).toEqual({ path, status });
+      expect(typeof r.body.type).toBe('string');
+      expect(typeof r.body.code).toBe('string');
     }
-    const anonymous = await p.api('GET', '/store/commerce-items');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toMatchObject({ type: 'authentication_error' });
+    const still = await p.api('GET', `/store/carts/${id}`, { key });
+    expect(still.body.cart.items).toHaveLength(0);
+    expect(still.body.cart.promotions).toHaveLength(0);
+    // an anonymous order list needs a customer
+    expect((await p.api('GET', '/store/orders', { key })).status).toBe(401);
   });
 
-  it('reads the same items through GraphQL', async () => {
-    const r = await p.graphql(`query { commerceItems(order: "title") { count items { id } } commerceItem(id: "second-wind") { id title } }`, {}, { key: shop.publishable_key });
-    expect(r.body.errors).toBeUndefined();
-    const data = r.body.data;
-    expect(data.commerceItems).toEqual({ count: 3, items: items.map((i) => ({ id: i.id })) });
-    expect(data.commerceItem).toEqual({ id: items[1].id, title: 'Second Wind' });
+  it("keeps other tenants' and other customers' carts and orders out of reach (404, never data)", async () => {
+    const key = t.publishable_key;
+    const a = await p.registerCustomer(key);
+    const b = await p.registerCustomer(key);
+    const variant = await firstVariant(key, eur.id, 1);
+    const c = await p.api('POST', '/store/carts', { key, token: a.token, body: { region_id: eur.id, items: [{ variant_id: variant.id, quantity: 1 }] } });
+    expect(c.status).toBe(200);
+    const id = c.body.cart.id;
+    expect((await p.api('GET', `/store/carts/${id}`, { key: other.publishable_key })).status).toBe(404);
+    expect((await p.api('GET', `/store/carts/${id}`, { key, token: b.token })).status).toBe(404);
+    expect((await p.api('GET', `/store/carts/${id}`, { key })).status).toBe(404);
+    expect((await p.api('POST', `/store/carts/${id}/line-items`, { key, token: b.token, body: { variant_id: variant.id, quantity: 1 } })).status).toBe(404);
+    expect((await p.api('POST', `/store/carts/${id}/customer`, { key, token: b.token })).status).toBe(404);
+    // another tenant's variant cannot be added
+    const foreign = await firstVariant(other.publishable_key, (await p.api('GET', '/store/regions', { key: other.publishable_key })).body.regions[0].id);
+    expect((await p.api('POST', `/store/carts/${id}/line-items`, { key, token: a.token, body: { variant_id: foreign.id, quantity: 1 } })).status).toBe(404);
+
+    // a's order: b and other tenants get 404
+    const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key, token: a.token });
+    await p.api('POST', `/store/carts/${id}/shipping-methods`, { key, token: a.token, body: { option_id: options.body.shipping_options[0].id } });
+    const pc = await p.api('POST', '/store/payment-collections', { key, token: a.token, body: { cart_id: id } });
+    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, token: a.token, body: { provider_id: 'pp_bank-transfer_default' } });
+    const done = await p.api('POST', `/store/carts/${id}/complete`, { key, token: a.token });
+    expect(done.body.type).toBe('order');
+    const orderId = done.body.order.id;
+    expect((await p.api('GET', `/store/orders/${orderId}`, { key, token: b.token })).status).toBe(404);
+    expect((await p.api('GET', `/store/orders/${orderId}`, { key })).status).toBe(404);
+    expect((await p.api('GET', `/store/orders/${orderId}`, { key: other.publishable_key })).status).toBe(404);
+    expect((await p.api('POST', `/store/orders/${orderId}/cancel`, { key, token: b.token })).status).toBe(404);
+    expect((await p.api('GET', '/store/orders/me', { key, token: b.token })).body.count).toBe(0);
+    expect((await p.api('GET', '/store/orders/me', { key, token: a.token })).body.count).toBe(1);
   });
 
-  it('updates an item through GraphQL: the store shows it, the updated event names the fields', async () => {
-    const updated = (await run(UPDATE, { id: items[2].id, input: { title: 'Third Time Luckier', metadata: { badge: 'new' } } })).updateCommerceItem;
-    expect(updated).toMatchObject({ id: items[2].id, title: 'Third Time Luckier', handle: 'third-time-lucky', metadata: { badge: 'new' } });
-    expect(Date.parse(updated.updated_at)).toBeGreaterThanOrEqual(Date.parse(items[2].updated_at));
-    expect((await store(`/${items[2].id}`)).body.commerce_item).toEqual(updated);
-    expect((await events(shop.tenant_id, 'commerce_item.updated', items[2].id)).map((e) => e.data)).toEqual([{ id: items[2].id, fields: ['title', 'metadata'] }]);
-    const taken = await p.graphql(UPDATE, { id: items[2].id, input: { handle: 'second-wind' } }, { token: admin });
-    expect(taken.body.errors[0].extensions).toMatchObject({ type: 'conflict' });
-    const foreign = await p.graphql(UPDATE, { id: otherItem.id, input: { title: 'Mine now' } }, { token: admin });
-    expect(foreign.body.errors[0].extensions).toMatchObject({ type: 'not_found' });
-    items[2] = updated;
-  });
-
-  it('refuses admin mutations without an admin token (authentication) or with a customer token (permission)', async () => {
-    const input = { title: 'Hijacked' };
-    const anonymous = await p.graphql(CREATE, { input }, { key: shop.publishable_key });
-    expect(anonymous.body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
-    const nothing = await p.graphql(CREATE, { input });
-    expect(nothing.body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
-    const garbage = await p.graphql(CREATE, { input }, { token: 'not.a.jwt' });
-    expect(garbage.status).toBe(401);
-    const customer = await p.registerCustomer(shop.publishable_key);
-    const asCustomer = await p.graphql(CREATE, { input }, { token: customer.token, key: shop.publishable_key });
-    expect(asCustomer.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
-    const update = await p.graphql(UPDATE, { id: items[0].id, input }, { token: customer.token, key: shop.publishable_key });
-    expect(update.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
-    expect(await rows(shop.tenant_id, 'hijacked')).toBe(0);
-    expect((await store(`/${items[0].id}`)).body.commerce_item.title).toBe('First Light');
-  });
-
-  it('seeds the demo items through the manifest\'s seed hook', async () => {
-    const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<CommerceServices>('commerce'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
-    const r = await store('?order=created_at', tenant.publishable_key);
-    expect(r.body.commerce_items.map((i: any) => i.title)).toEqual(demoCommerceItems().map((i) => i.title));
-    expect(r.body.count).toBe(3);
+  it('serves checkout configuration, payment configuration and bank details', async () => {
+    const key = t.publishable_key;
+    const cfg = await p.api('GET', `/store/checkout-config?region_id=${eur.id}`, { key });
+    expect(cfg.status).toBe(200);
+    expect(cfg.body.checkout_config.fields.email).toBe('required');
+    expect(cfg.body.checkout_config.shipping_options.length).toBe(2);
+    const pay = await p.api('GET', `/store/payment-config?region_id=${eur.id}`, { key });
+    expect(pay.body.payment_config.regions[0].payment_providers.map((x: any) => x.id)).toContain('pp_bank-transfer_default');
+    const bank = await p.api('GET', '/store/bank-info', { key });
+    expect(bank.body.bank_info.iban).toBe('DE89370400440532013000');
+    // secrets never reach the storefront
+    expect(JSON.stringify(pay.body)).not.toContain('iban');
   });
 });

@@ -7,6 +7,7 @@ import { ProductResolver } from './resolvers/product.resolver';
 import { RegionResolver } from './resolvers/region.resolver';
 import { CollectionResolver } from './resolvers/collection.resolver';
 import { CategoryResolver } from './resolvers/category.resolver';
+import { InventoryResolver } from './resolvers/inventory.resolver';
 import { productReference, variantReference } from './resolvers/product.reference';
 import { regionReference } from './resolvers/region.reference';
 import { collectionReference } from './resolvers/collection.reference';
@@ -28,7 +29,7 @@ export const domain = defineDomain<CatalogServices>({
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver],
+  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver],
   createServices: createCatalogServices,
   references: (s) => ({
     Product: productReference(s),

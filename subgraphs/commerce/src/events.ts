@@ -3,6 +3,17 @@ import { defineEvents } from '@svc/kit';
 
 /** What commerce tells the rest of the platform (payloads are checked when emitted). */
 export const commerceEvents = defineEvents('commerce', {
-  'commerce_item.created': z.object({ id: z.string(), handle: z.string() }),
-  'commerce_item.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
+  'cart.created': z.object({ id: z.string(), customer_id: z.string().nullable() }),
+  'order.placed': z.object({
+    id: z.string(),
+    display_id: z.number().int(),
+    cart_id: z.string(),
+    customer_id: z.string().nullable(),
+    email: z.string().nullable(),
+    currency_code: z.string(),
+    total: z.number(),
+  }),
+  'order.canceled': z.object({ id: z.string(), customer_id: z.string().nullable() }),
+  'order.fulfilment_shipped': z.object({ id: z.string(), customer_id: z.string().nullable(), tracking_number: z.string().nullable() }),
+  'order.payment_captured': z.object({ id: z.string(), amount: z.number(), currency_code: z.string() }),
 });

@@ -1,8 +1,12 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { CommerceItem } from './entities/commerce-item.entity';
-import { CommerceItemResolver } from './resolvers/commerce-item.resolver';
-import { commerceItemReference } from './resolvers/commerce-item.reference';
+import { Cart, CartShippingMethod, LineItem } from './entities/cart.entity';
+import { Order, OrderCounter } from './entities/order.entity';
+import { PaymentCollection, PaymentSession } from './entities/payment.entity';
+import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from './entities/setup.entity';
+import { CartResolver } from './resolvers/commerce.resolver';
+import { CommerceAdminResolver } from './resolvers/admin.resolver';
+import { orderReference } from './resolvers/commerce.reference';
 import { createCommerceServices, type CommerceServices } from './services';
 import { commerceEvents } from './events';
 import { commerceRoutes } from './rest/routes';
@@ -10,19 +14,19 @@ import { seedDemoCommerce } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * commerce: the domain manifest, everything this domain contributes to the platform. The platform
- * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
- * Scaffolded by `npm run domain:new -- commerce` with one example aggregate, CommerceItem.
+ * commerce: carts, line items (of any registered kind), shipping options and methods, taxes,
+ * promotions, payment collections and sessions with the tenant's providers, checkout and orders.
+ * Products, prices and stock belong to the catalog; commerce asks for them through the supergraph.
  */
 export const domain = defineDomain<CommerceServices>({
   name: 'commerce',
   dbSchema: 'commerce',
-  entities: [CommerceItem],
+  entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [CommerceItemResolver],
+  resolvers: [CartResolver, CommerceAdminResolver],
   createServices: createCommerceServices,
-  references: (s) => ({ CommerceItem: commerceItemReference(s) }),
+  references: (s) => ({ Order: orderReference(s) }),
   events: commerceEvents,
   routes: commerceRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
@@ -30,6 +34,8 @@ export const domain = defineDomain<CommerceServices>({
 });
 
 export type { CommerceServices };
-export type { CommerceItemView } from './services/views';
 export { commerceEvents };
-export { demoCommerceItems } from './seed/demo-seed';
+export type { LineItemKind, LineSnapshot } from './services/line-item-kinds';
+export type { PaymentProviderAdapter, ProviderResult, PaymentContext } from './payments/provider';
+export { PaymentProviderUnavailable } from './payments/provider';
+export { demoCommerceSetup, seedDemoCommerce } from './seed/demo-seed';

@@ -22,5 +22,6 @@ export * from './tokens';
 export * from './events';
 export * from './rest';
 export * from './store';
+export * from './graph';
 export * from './validation';
 export * from './throttle';

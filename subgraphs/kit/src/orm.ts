@@ -51,6 +51,10 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
       },
     },
     pool: { min: 0, max: o.poolSize },
+    // MikroORM keeps the open transaction in an async context under this name: one name per domain,
+    // or another domain's ORM called inside this one's transaction (through the supergraph) would
+    // join it instead of using its own connections
+    contextName: o.dbSchema,
     forceUtcTimezone: true,
     allowGlobalContext: false,
     ensureDatabase: false,

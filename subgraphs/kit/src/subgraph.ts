@@ -6,6 +6,7 @@ import type { ChangeBus } from './change-bus';
 import type { PlatformConfig } from './config';
 import type { RequestContext } from './context';
 import type { DomainEvents, EventSchemas, Subscription } from './events';
+import type { GraphClient } from './graph';
 import type { RouteDef } from './rest';
 import { createOrm, migrate, type Orm } from './orm';
 import { buildFederatedSchema, type ReferenceResolver } from './schema';
@@ -16,6 +17,8 @@ export interface PlatformDeps {
   dbUrl: string;
   log: Logger;
   bus: ChangeBus;
+  /** the supergraph, for calls into other domains (bound once the gateway is loaded) */
+  graph?: GraphClient;
 }
 
 export interface ServiceFactoryArgs {

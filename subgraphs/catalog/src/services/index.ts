@@ -2,6 +2,7 @@ import { Store, type ServiceFactoryArgs } from '@svc/kit';
 import { CatalogCache } from './catalog-cache';
 import { CategoryService } from './category.service';
 import { CollectionService } from './collection.service';
+import { InventoryService } from './inventory.service';
 import { ProductService } from './product.service';
 import { RegionService } from './region.service';
 import { CatalogSeedService } from './seed.service';
@@ -14,6 +15,8 @@ export interface CatalogServices {
   regions: RegionService;
   collections: CollectionService;
   categories: CategoryService;
+  /** order stock: reservations, releases, fulfilment; variant snapshots for carts */
+  inventory: InventoryService;
   /** bulk loader of whole catalogs (demo seed, benchmark) */
   seed: CatalogSeedService;
 }
@@ -29,6 +32,7 @@ export function createCatalogServices({ orm }: ServiceFactoryArgs): CatalogServi
     regions,
     collections: new CollectionService(store, cache),
     categories: new CategoryService(store, cache),
+    inventory: new InventoryService(store),
     seed: new CatalogSeedService(store),
   };
 }

@@ -1,13 +1,35 @@
-import { Store, type ServiceFactoryArgs } from '@svc/kit';
-import { CommerceItemService } from './commerce-item.service';
+import { GraphLink, Store, type ServiceFactoryArgs } from '@svc/kit';
+import { CartService } from './cart.service';
+import { CatalogPort } from './catalog-port';
+import { CheckoutService } from './checkout.service';
+import { LineItemKinds, productKind } from './line-item-kinds';
+import { OrderService } from './order.service';
+import { PaymentService } from './payment.service';
+import { SetupService } from './setup.service';
 
-/** commerce's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
+/** Commerce's services, one per aggregate: setup (shipping, taxes, promotions, providers), carts, payments, orders. */
 export interface CommerceServices {
   store: Store;
-  items: CommerceItemService;
+  catalog: CatalogPort;
+  /** line item kinds: `product` here; other domains register theirs */
+  kinds: LineItemKinds;
+  setup: SetupService;
+  carts: CartService;
+  payments: PaymentService;
+  orders: OrderService;
+  checkout: CheckoutService;
 }
 
-export function createCommerceServices({ orm }: ServiceFactoryArgs): CommerceServices {
+export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): CommerceServices {
   const store = new Store(orm);
-  return { store, items: new CommerceItemService(store) };
+  const graph = deps.graph ?? new GraphLink();
+  const catalog = new CatalogPort(() => graph);
+  const kinds = new LineItemKinds();
+  kinds.register(productKind(catalog));
+  const setup = new SetupService(store, catalog);
+  const carts = new CartService(store, catalog, setup, kinds);
+  const payments = new PaymentService(store, carts, setup);
+  const orders = new OrderService(store, carts, payments, setup, kinds);
+  const checkout = new CheckoutService(carts, setup, payments);
+  return { store, catalog, kinds, setup, carts, payments, orders, checkout };
 }

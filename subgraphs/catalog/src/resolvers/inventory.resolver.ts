@@ -1,0 +1,43 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '@svc/kit';
+import type { CatalogServices } from '../services';
+import { InventoryLineInput } from '../inputs/inventory.input';
+import { VariantSnapshotType } from '../types/inventory.type';
+
+/** Stock movements of orders and variant snapshots for carts: the commerce domain calls these with a system context. */
+@Resolver()
+export class InventoryResolver {
+  constructor(private readonly s: CatalogServices) {}
+
+  @Authorized('operator', 'admin')
+  @Query(() => [VariantSnapshotType], { description: 'variants as a cart snapshots them, priced in a currency (region price first)' })
+  variantSnapshots(
+    @Ctx() ctx: RequestContext,
+    @Arg('ids', () => [String]) ids: string[],
+    @Arg('currency_code') currencyCode: string,
+    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
+  ) {
+    return this.s.inventory.snapshots(ctx, ids.slice(0, 500), currencyCode, regionId ?? null);
+  }
+
+  @Authorized('operator')
+  @Mutation(() => Boolean, { description: 'reserves every line or none (409 insufficient_inventory)' })
+  async reserveInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+    await this.s.inventory.reserve(ctx, lines);
+    return true;
+  }
+
+  @Authorized('operator')
+  @Mutation(() => Boolean, { description: 'gives reserved units back' })
+  async releaseInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+    await this.s.inventory.release(ctx, lines);
+    return true;
+  }
+
+  @Authorized('operator')
+  @Mutation(() => Boolean, { description: 'reserved units shipped: stock and reservation go down' })
+  async fulfilInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+    await this.s.inventory.fulfil(ctx, lines);
+    return true;
+  }
+}

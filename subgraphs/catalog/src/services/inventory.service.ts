@@ -1,0 +1,154 @@
+import { DomainError, Errors, pgArray, requireTenant, type RequestContext, type Store } from '@svc/kit';
+
+/** One line of a reservation: `quantity` units of a variant. */
+export interface InventoryLine {
+  variant_id: string;
+  quantity: number;
+}
+
+/** What a cart needs to know about a variant to snapshot it into a line item. */
+export interface VariantSnapshot {
+  id: string;
+  title: string;
+  sku: string | null;
+  barcode: string | null;
+  product_id: string;
+  product_title: string;
+  product_handle: string;
+  product_subtitle: string | null;
+  product_description: string | null;
+  product_type: string | null;
+  product_collection: string | null;
+  product_status: string;
+  is_giftcard: boolean;
+  discountable: boolean;
+  thumbnail: string | null;
+  option_values: Array<{ option: string; value: string }>;
+  /** price in the currency asked for (a region price first, else the currency price); null: not sold there */
+  unit_price: string | null;
+  manage_inventory: boolean;
+  allow_backorder: boolean;
+  /** stocked - reserved */
+  available_quantity: number;
+}
+
+/** Merges lines of the same variant (a cart may hold one variant on two lines). */
+function merged(lines: InventoryLine[]): InventoryLine[] {
+  const by = new Map<string, number>();
+  for (const l of lines) {
+    if (!Number.isInteger(l.quantity) || l.quantity <= 0) throw Errors.invalidField('quantity', 'quantity must be a positive integer');
+    by.set(l.variant_id, (by.get(l.variant_id) ?? 0) + l.quantity);
+  }
+  return [...by].map(([variant_id, quantity]) => ({ variant_id, quantity })).sort((a, b) => a.variant_id.localeCompare(b.variant_id));
+}
+
+/**
+ * Stock of variants for orders: reservations at checkout, their release on cancellation, and the
+ * move from reserved to shipped at fulfilment. Each call is one SQL statement over all lines under
+ * row locks, all-or-nothing: a concurrent buyer re-checks the condition after the lock (PostgreSQL
+ * re-evaluates the WHERE of an UPDATE on the locked row), so stock never goes below what is
+ * reserved, whatever the concurrency. Rows are locked in variant-id order (no deadlocks between
+ * two carts holding the same variants).
+ */
+export class InventoryService {
+  constructor(private readonly store: Store) {}
+
+  /** Reserves every line or none: 409 `insufficient_inventory` names the first variant short. */
+  async reserve(ctx: RequestContext, lines: InventoryLine[]): Promise<void> {
+    const tenantId = requireTenant(ctx);
+    const all = merged(lines);
+    if (!all.length) return;
+    await this.store.transaction(ctx, async (_em, tx) => {
+      const variants = await this.store.sql<{ id: string; title: string; manage_inventory: boolean; allow_backorder: boolean; level: string | null }>(
+        tx,
+        `select v.id, v.title, v.manage_inventory, v.allow_backorder, il.id as level
+           from ${this.store.table('product_variant')} v
+           left join ${this.store.table('inventory_level')} il on il.variant_id = v.id
+          where v.tenant_id = ? and v.id = any(?::text[]) and v.deleted_at is null
+          order by v.id
+          for update of v`,
+        [tenantId, pgArray(all.map((l) => l.variant_id))],
+      );
+      const byId = new Map(variants.map((v) => [v.id, v]));
+      const managed: InventoryLine[] = [];
+      for (const l of all) {
+        const v = byId.get(l.variant_id);
+        if (!v) throw Errors.notFound('Variant', l.variant_id);
+        if (v.manage_inventory) managed.push(l);
+      }
+      if (!managed.length) return;
+      const updated = await this.store.sql<{ variant_id: string }>(
+        tx,
+        `update ${this.store.table('inventory_level')} il
+            set reserved_quantity = il.reserved_quantity + r.qty, updated_at = now()
+           from unnest(?::text[], ?::int[]) as r(variant_id, qty), ${this.store.table('product_variant')} v
+          where il.tenant_id = ? and il.variant_id = r.variant_id and v.id = r.variant_id
+            and (v.allow_backorder or il.stocked_quantity - il.reserved_quantity >= r.qty)
+          returning il.variant_id`,
+        [pgArray(managed.map((l) => l.variant_id)), pgArray(managed.map((l) => String(l.quantity))), tenantId],
+      );
+      if (updated.length !== managed.length) {
+        const ok = new Set(updated.map((u) => u.variant_id));
+        const short = managed.find((l) => !ok.has(l.variant_id))!;
+        // the statement's other updates roll back with the transaction
+        throw new DomainError('conflict', 'insufficient_inventory', `Variant ${byId.get(short.variant_id)?.title ?? short.variant_id} does not have the required inventory`);
+      }
+    });
+  }
+
+  /** Gives reserved units back (order cancelled before shipping). */
+  async release(ctx: RequestContext, lines: InventoryLine[]): Promise<void> {
+    await this.move(ctx, lines, 'reserved_quantity = greatest(il.reserved_quantity - r.qty, 0)');
+  }
+
+  /** Reserved units left the warehouse (order shipped): stock and reservation both go down. */
+  async fulfil(ctx: RequestContext, lines: InventoryLine[]): Promise<void> {
+    await this.move(ctx, lines, 'reserved_quantity = greatest(il.reserved_quantity - r.qty, 0), stocked_quantity = greatest(il.stocked_quantity - r.qty, 0)');
+  }
+
+  private async move(ctx: RequestContext, lines: InventoryLine[], set: string): Promise<void> {
+    const tenantId = requireTenant(ctx);
+    const all = merged(lines);
+    if (!all.length) return;
+    await this.store.transaction(ctx, async (_em, tx) => {
+      await this.store.sql(
+        tx,
+        `update ${this.store.table('inventory_level')} il set ${set}, updated_at = now()
+           from unnest(?::text[], ?::int[]) as r(variant_id, qty), ${this.store.table('product_variant')} v
+          where il.tenant_id = ? and il.variant_id = r.variant_id and v.id = r.variant_id and v.manage_inventory`,
+        [pgArray(all.map((l) => l.variant_id)), pgArray(all.map((l) => String(l.quantity))), tenantId],
+      );
+    });
+  }
+
+  /** Snapshots of the tenant's variants (deleted ones absent), priced in `currencyCode` (region price first). */
+  async snapshots(ctx: RequestContext, ids: string[], currencyCode: string, regionId: string | null): Promise<VariantSnapshot[]> {
+    const tenantId = requireTenant(ctx);
+    if (!ids.length) return [];
+    const rows = await this.store.sql<VariantSnapshot & { unit_price: string | null }>(
+      ctx,
+      `select v.id, v.title, v.sku, v.barcode, p.id as product_id, p.title as product_title, p.handle as product_handle,
+              p.subtitle as product_subtitle, p.description as product_description, pt.value as product_type,
+              pc.title as product_collection, p.status as product_status, p.is_giftcard, p.discountable, p.thumbnail,
+              v.manage_inventory, v.allow_backorder,
+              coalesce(il.stocked_quantity - il.reserved_quantity, 0)::int as available_quantity,
+              (select coalesce(json_agg(json_build_object('option', o.title, 'value', ov.value) order by o.rank, o.title), '[]'::json)
+                 from ${this.store.table('variant_option_value')} vov
+                 join ${this.store.table('product_option_value')} ov on ov.id = vov.option_value_id
+                 join ${this.store.table('product_option')} o on o.id = ov.option_id
+                where vov.variant_id = v.id) as option_values,
+              (select pr.amount::text from ${this.store.table('price')} pr
+                where pr.variant_id = v.id and lower(pr.currency_code) = lower(?)
+                  and (pr.region_id is null or pr.region_id = ?) and pr.min_quantity is null
+                order by (pr.region_id is null), pr.id limit 1) as unit_price
+         from ${this.store.table('product_variant')} v
+         join ${this.store.table('product')} p on p.id = v.product_id
+         left join ${this.store.table('product_type')} pt on pt.id = p.type_id
+         left join ${this.store.table('product_collection')} pc on pc.id = p.collection_id
+         left join ${this.store.table('inventory_level')} il on il.variant_id = v.id
+        where v.tenant_id = ? and v.id = any(?::text[]) and v.deleted_at is null and p.deleted_at is null`,
+      [currencyCode, regionId, tenantId, pgArray(ids)],
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { Field, InputType, Int } from 'type-graphql';
+import { JSONScalar, ValidateWith, countrySchema, currencySchema, metadataSchema, type Metadata } from '@svc/kit';
+
+/** a non-negative decimal amount in major units, at most 4 decimals */
+const amount = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, 'amounts are decimal strings in major units, e.g. "4.95"');
+
+export const shippingOptionSchema = z.strictObject({
+  name: z.string().min(1).max(200),
+  region_id: z.string().min(1).max(40),
+  price_type: z.enum(['flat', 'calculated']).default('flat'),
+  amount,
+  per_item: amount.nullish(),
+  free_above: amount.nullish(),
+  type_label: z.string().min(1).max(200).nullish(),
+  type_description: z.string().max(500).nullish(),
+  type_code: z.string().min(1).max(100).nullish(),
+  enabled: z.boolean().nullish(),
+  metadata: metadataSchema.nullish(),
+});
+export type ShippingOptionData = z.infer<typeof shippingOptionSchema>;
+
+@InputType('ShippingOptionInput')
+@ValidateWith(shippingOptionSchema)
+export class ShippingOptionInput {
+  @Field() name!: string;
+  @Field() region_id!: string;
+  @Field(() => String, { nullable: true, description: 'flat (default) or calculated' }) price_type?: 'flat' | 'calculated';
+  @Field({ description: 'decimal string in major units' }) amount!: string;
+  @Field(() => String, { nullable: true, description: 'calculated: added per unit in the cart' }) per_item?: string | null;
+  @Field(() => String, { nullable: true, description: 'calculated: free from this item subtotal' }) free_above?: string | null;
+  @Field(() => String, { nullable: true }) type_label?: string | null;
+  @Field(() => String, { nullable: true }) type_description?: string | null;
+  @Field(() => String, { nullable: true }) type_code?: string | null;
+  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+}
+
+export const taxRateSchema = z.strictObject({
+  region_id: z.string().min(1).max(40),
+  country_code: countrySchema.nullish(),
+  province: z.string().min(1).max(100).nullish(),
+  name: z.string().min(1).max(200),
+  code: z.string().min(1).max(50),
+  rate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'rate is a percentage as a decimal string, e.g. "19" or "8.875"').refine((r) => Number(r) <= 100, 'rate is at most 100'),
+});
+export type TaxRateData = z.infer<typeof taxRateSchema>;
+
+@InputType('TaxRateInput')
+@ValidateWith(taxRateSchema)
+export class TaxRateInput {
+  @Field() region_id!: string;
+  @Field(() => String, { nullable: true, description: 'none: the region default' }) country_code?: string | null;
+  @Field(() => String, { nullable: true }) province?: string | null;
+  @Field() name!: string;
+  @Field() code!: string;
+  @Field({ description: 'percent as a decimal string' }) rate!: string;
+}
+
+export const promotionSchema = z
+  .strictObject({
+    code: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'codes are letters, digits, dashes and underscores'),
+    is_automatic: z.boolean().nullish(),
+    type: z.enum(['percentage', 'fixed']),
+    value: amount,
+    currency_code: currencySchema.nullish(),
+    target_type: z.enum(['items', 'shipping_methods', 'order']).nullish(),
+    allocation: z.enum(['across', 'each']).nullish(),
+    starts_at: z.iso.datetime({ offset: true }).nullish(),
+    ends_at: z.iso.datetime({ offset: true }).nullish(),
+    usage_limit: z.number().int().min(1).nullish(),
+    min_subtotal: amount.nullish(),
+    status: z.enum(['active', 'inactive']).nullish(),
+    metadata: metadataSchema.nullish(),
+  })
+  .refine((p) => p.type !== 'percentage' || Number(p.value) <= 100, { message: 'a percentage is at most 100', path: ['value'] })
+  .refine((p) => p.type !== 'fixed' || !!p.currency_code, { message: 'a fixed promotion needs currency_code', path: ['currency_code'] });
+export type PromotionData = z.infer<typeof promotionSchema>;
+
+@InputType('PromotionInput')
+@ValidateWith(promotionSchema)
+export class PromotionInput {
+  @Field() code!: string;
+  @Field(() => Boolean, { nullable: true }) is_automatic?: boolean | null;
+  @Field({ description: 'percentage or fixed' }) type!: 'percentage' | 'fixed';
+  @Field({ description: 'percent, or a decimal amount in major units' }) value!: string;
+  @Field(() => String, { nullable: true }) currency_code?: string | null;
+  @Field(() => String, { nullable: true, description: 'items (default), shipping_methods or order' }) target_type?: 'items' | 'shipping_methods' | 'order' | null;
+  @Field(() => String, { nullable: true, description: 'across (default) or each' }) allocation?: 'across' | 'each' | null;
+  @Field(() => String, { nullable: true }) starts_at?: string | null;
+  @Field(() => String, { nullable: true }) ends_at?: string | null;
+  @Field(() => Int, { nullable: true }) usage_limit?: number | null;
+  @Field(() => String, { nullable: true }) min_subtotal?: string | null;
+  @Field(() => String, { nullable: true }) status?: 'active' | 'inactive' | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+}
+
+export const providerSettingSchema = z.strictObject({
+  provider_id: z.enum(['pp_system_default', 'pp_bank-transfer_default', 'pp_stripe_stripe', 'pp_paypal_paypal']),
+  enabled: z.boolean(),
+  region_ids: z.array(z.string().min(1).max(40)).max(100).nullish(),
+  /** Stripe: api_key, base_url; PayPal: client_id, client_secret, base_url; bank transfer: account_holder, iban, bic, bank_name, instructions */
+  settings: z.record(z.string().max(40), z.union([z.string().max(2000), z.number(), z.boolean()])).nullish(),
+});
+export type ProviderSettingData = z.infer<typeof providerSettingSchema>;
+
+@InputType('PaymentProviderSettingInput')
+@ValidateWith(providerSettingSchema)
+export class PaymentProviderSettingInput {
+  @Field() provider_id!: string;
+  @Field() enabled!: boolean;
+  @Field(() => [String], { nullable: true, description: 'regions it is offered in; none: all' }) region_ids?: string[] | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'provider settings (credentials are never shown again)' }) settings?: Record<string, unknown> | null;
+}
+
+export const commerceSettingsSchema = z.strictObject({
+  cancellation_window_hours: z.number().int().min(0).max(24 * 365).nullish(),
+  checkout_fields: z.record(z.enum(['email', 'phone', 'company', 'billing_address', 'address_2', 'province']), z.enum(['required', 'optional', 'hidden'])).nullish(),
+});
+export type CommerceSettingsData = z.infer<typeof commerceSettingsSchema>;
+
+@InputType('CommerceSettingsInput')
+@ValidateWith(commerceSettingsSchema)
+export class CommerceSettingsInput {
+  @Field(() => Int, { nullable: true }) cancellation_window_hours?: number | null;
+  @Field(() => JSONScalar, { nullable: true }) checkout_fields?: Record<string, 'required' | 'optional' | 'hidden'> | null;
+}

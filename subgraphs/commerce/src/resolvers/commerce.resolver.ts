@@ -1,0 +1,149 @@
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { JSONScalar, type RequestContext } from '@svc/kit';
+import type { CommerceServices } from '../services';
+import {
+  CartLineItemInput,
+  CartPromotionsInput,
+  CartShippingMethodInput,
+  CreateCartInput,
+  PaymentSessionInput,
+  UpdateCartInput,
+  UpdateCartLineItemInput,
+} from '../inputs/cart.input';
+import { CartCompletionType, CartType, CheckoutConfigType, OrderListType, OrderType, PaymentCollectionType, PaymentProviderType, ShippingOptionType } from '../types/commerce.type';
+
+/** A document answered as its typed view: the typed fields are the document's own. */
+export const viewOf = <T extends Record<string, unknown>>(doc: T) => ({ ...doc, document: doc });
+
+/** The storefront's carts, checkout and orders (publishable key; customer token where it is the customer's). */
+@Resolver()
+export class CartResolver {
+  constructor(private readonly s: CommerceServices) {}
+
+  @Query(() => CartType)
+  async cart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.carts.get(ctx, id));
+  }
+
+  @Mutation(() => CartType)
+  async createCart(@Ctx() ctx: RequestContext, @Arg('input', () => CreateCartInput, { nullable: true }) input: CreateCartInput | null) {
+    return viewOf(await this.s.carts.create(ctx, input ?? {}));
+  }
+
+  @Mutation(() => CartType)
+  async updateCart(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateCartInput) {
+    return viewOf(await this.s.carts.update(ctx, id, input));
+  }
+
+  @Mutation(() => CartType)
+  async addCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartLineItemInput) {
+    return viewOf(await this.s.carts.addLineItem(ctx, id, input));
+  }
+
+  @Mutation(() => CartType)
+  async updateCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string, @Arg('input') input: UpdateCartLineItemInput) {
+    return viewOf(await this.s.carts.updateLineItem(ctx, id, lineId, input));
+  }
+
+  @Mutation(() => CartType)
+  async deleteCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string) {
+    return viewOf(await this.s.carts.removeLineItem(ctx, id, lineId));
+  }
+
+  @Mutation(() => CartType)
+  async addCartShippingMethod(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartShippingMethodInput) {
+    return viewOf(await this.s.carts.addShippingMethod(ctx, id, input));
+  }
+
+  @Mutation(() => CartType)
+  async addCartPromotions(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartPromotionsInput) {
+    return viewOf(await this.s.carts.addPromotions(ctx, id, input.promo_codes));
+  }
+
+  @Mutation(() => CartType)
+  async removeCartPromotions(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartPromotionsInput) {
+    return viewOf(await this.s.carts.removePromotions(ctx, id, input.promo_codes));
+  }
+
+  @Authorized('customer')
+  @Mutation(() => CartType, { description: "a guest cart becomes the signed-in customer's" })
+  async transferCart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.carts.transfer(ctx, id));
+  }
+
+  @Mutation(() => CartCompletionType, { description: 'places the order (idempotent per cart)' })
+  async completeCart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    const r = await this.s.orders.complete(ctx, id);
+    return r.type === 'order' ? { type: 'order', order: viewOf(r.order), cart: null, error: null } : { type: 'cart', order: null, cart: viewOf(r.cart), error: r.error };
+  }
+
+  @Query(() => [ShippingOptionType], { description: "the shipping options of the cart's region, priced for the cart" })
+  async cartShippingOptions(@Ctx() ctx: RequestContext, @Arg('cart_id') cartId: string) {
+    return this.s.checkout.optionsForCart(ctx, cartId);
+  }
+
+  @Query(() => ShippingOptionType, { description: 'one option priced for the cart' })
+  async calculateShippingOption(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('cart_id') cartId: string) {
+    return this.s.checkout.optionForCart(ctx, id, cartId);
+  }
+
+  @Query(() => [PaymentProviderType])
+  paymentProviders(@Ctx() ctx: RequestContext, @Arg('region_id') regionId: string) {
+    return this.s.payments.listProviders(ctx, regionId);
+  }
+
+  @Mutation(() => PaymentCollectionType, { description: "the cart's payment collection (created once)" })
+  async createPaymentCollection(@Ctx() ctx: RequestContext, @Arg('cart_id') cartId: string) {
+    return viewOf(await this.s.payments.collectionFor(ctx, cartId));
+  }
+
+  @Mutation(() => PaymentCollectionType)
+  async initiatePaymentSession(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: PaymentSessionInput) {
+    return viewOf(await this.s.payments.initiateSession(ctx, id, input));
+  }
+
+  @Mutation(() => CartType, { description: 'a session for every provider of the cart region' })
+  async createCartPaymentSessions(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.payments.sessionsForAll(ctx, id));
+  }
+
+  @Query(() => CheckoutConfigType)
+  checkoutConfig(@Ctx() ctx: RequestContext, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
+    return this.s.checkout.config(ctx, regionId);
+  }
+
+  @Query(() => JSONScalar, { description: 'per region: the payment providers and their public settings' })
+  paymentConfig(@Ctx() ctx: RequestContext, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
+    return this.s.checkout.paymentConfig(ctx, regionId);
+  }
+
+  @Query(() => JSONScalar, { description: 'bank-transfer instructions' })
+  bankInfo(@Ctx() ctx: RequestContext) {
+    return this.s.checkout.bankInfo(ctx);
+  }
+
+  // ---- orders ----
+
+  @Query(() => OrderType, { description: "a customer's order for that customer; a guest order by its id" })
+  async order(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.orders.get(ctx, id));
+  }
+
+  @Authorized('customer')
+  @Query(() => OrderListType, { description: "the signed-in customer's orders, newest first" })
+  async myOrders(
+    @Ctx() ctx: RequestContext,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('status', () => [String], { nullable: true }) status: string[] | null,
+  ) {
+    const r = await this.s.orders.mine(ctx, { limit: limit ?? undefined, offset: offset ?? undefined, status: status ?? undefined });
+    return { ...r, items: r.items.map(viewOf) };
+  }
+
+  @Mutation(() => OrderType, { description: 'within the cancellation window, before fulfilment' })
+  async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.orders.cancel(ctx, id));
+  }
+}
+

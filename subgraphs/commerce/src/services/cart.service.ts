@@ -1,0 +1,430 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { Errors, fromScaled, newId, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
+import { Cart, CartShippingMethod, LineItem, type AddressData, type StoredAddress } from '../entities/cart.entity';
+import { PaymentCollection } from '../entities/payment.entity';
+import type { ShippingOption, TaxRate } from '../entities/setup.entity';
+import { commerceEvents } from '../events';
+import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
+import type { CatalogPort, RegionInfo } from './catalog-port';
+import type { LineItemKinds } from './line-item-kinds';
+import type { SetupService } from './setup.service';
+import { applyPromotions, cartTotals, itemSubtotal, itemTotals, shippingTotals, taxLineView, totalsView, toNumber, type DiscountTarget, type LineTotals, type TaxLineInput } from './totals';
+
+/** The Medusa StoreCart document (every default field), computed from the stored cart. */
+export type CartDocument = Record<string, any> & { id: string; total: number; items: any[] };
+
+const MAX_LINES = 100;
+
+/** The most specific tax rate for an address in a region: country + province, country, region default. */
+export function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
+  const country = address?.country_code?.toLowerCase() ?? null;
+  const province = address?.province?.toLowerCase() ?? null;
+  return (
+    rates.find((r) => country && r.countryCode === country && province && r.province?.toLowerCase() === province) ??
+    rates.find((r) => country && r.countryCode === country && !r.province) ??
+    rates.find((r) => !r.countryCode)
+  );
+}
+
+/** The price of a shipping option for a cart: flat, or calculated from its units and item subtotal. */
+export function shippingPrice(o: ShippingOption, cart: { units: number; itemSubtotal: bigint }): string {
+  if (o.priceType === 'flat') return fromScaled(toScaled(o.amount));
+  if (o.freeAbove !== null && cart.itemSubtotal >= toScaled(o.freeAbove)) return '0';
+  return fromScaled(toScaled(o.amount) + (o.perItem ? toScaled(o.perItem) * BigInt(cart.units) : 0n));
+}
+
+function storedAddress(a: AddressInputData | null | undefined, customerId: string | null, previous: StoredAddress | null): StoredAddress | null {
+  if (a === undefined) return previous;
+  if (a === null) return null;
+  const now = new Date().toISOString();
+  const data: AddressData = { ...a, country_code: a.country_code?.toLowerCase() ?? null };
+  return { id: previous?.id ?? newId('caaddr'), customer_id: customerId, ...data, metadata: a.metadata ?? null, created_at: previous?.created_at ?? now, updated_at: now };
+}
+
+/**
+ * Carts: created by anyone with the publishable key; a guest cart is reached by its id, a
+ * customer's cart only by that customer (another caller gets 404). Every change runs under a row
+ * lock of the cart (one change at a time per cart) and leaves the payment collection's amount equal
+ * to the new total (pending sessions for another amount are dropped, as Medusa refreshes them).
+ */
+export class CartService {
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: CatalogPort,
+    private readonly setup: SetupService,
+    private readonly kinds: LineItemKinds,
+  ) {}
+
+  /** The cart if the caller may see it (404 otherwise), optionally locked for a change. */
+  async load(em: EntityManager, ctx: RequestContext, id: string, lock = false): Promise<Cart> {
+    const cart = await em.findOne(Cart, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    if (!cart || !this.mayAccess(ctx, cart)) throw Errors.notFound('Cart', id);
+    return cart;
+  }
+
+  mayAccess(ctx: RequestContext, cart: { customerId: string | null }): boolean {
+    if (!cart.customerId) return true;
+    const t = ctx.actor.type;
+    return (t === 'customer' && ctx.actor.id === cart.customerId) || t === 'admin' || t === 'operator' || t === 'agent';
+  }
+
+  private assertOpen(cart: Cart): void {
+    if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<CartDocument> {
+    const em = this.store.em(ctx);
+    const cart = await this.load(em, ctx, id);
+    return this.document(ctx, em, cart);
+  }
+
+  async create(ctx: RequestContext, input: CreateCartData): Promise<CartDocument> {
+    const tenantId = requireTenant(ctx);
+    const region = input.region_id ? await this.catalog.region(ctx, input.region_id) : await this.catalog.defaultRegion(ctx);
+    if (!region) throw input.region_id ? Errors.invalidField('region_id', `Region "${input.region_id}" does not exist`) : Errors.validation('no_region', 'The store has no region yet');
+    if (input.currency_code && input.currency_code !== region.currency_code) {
+      throw Errors.invalidField('currency_code', `The region's currency is ${region.currency_code}`);
+    }
+    const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
+    const customerEmail = input.email ? null : await this.catalog.customerEmail(ctx);
+    const id = await this.store.transaction(ctx, async (em, tx) => {
+      const cart = em.create(Cart, {
+        tenantId,
+        regionId: region.id,
+        currencyCode: region.currency_code,
+        customerId,
+        email: input.email ?? customerEmail,
+        salesChannelId: input.sales_channel_id ?? null,
+        metadata: input.metadata ?? null,
+        locale: input.locale ?? null,
+        promoCodes: [],
+      });
+      cart.shippingAddress = storedAddress(input.shipping_address, customerId, null);
+      cart.billingAddress = storedAddress(input.billing_address, customerId, null);
+      if (input.promo_codes?.length) await this.addCodes(tx, cart, input.promo_codes);
+      for (const item of input.items ?? []) await this.addItem(tx, em, cart, item);
+      commerceEvents.emit(em, tx, 'cart.created', { id: cart.id, customer_id: customerId });
+      return cart.id;
+    });
+    return this.get(ctx, id);
+  }
+
+  /** Runs a change on the locked, open cart, then refreshes its payment collection; answers the new document. */
+  async change(ctx: RequestContext, id: string, fn: (em: EntityManager, cart: Cart, tx: RequestContext) => Promise<void>): Promise<CartDocument> {
+    // every read inside runs on the transaction's connection (tx), never a second one from the pool
+    return this.store.transaction(ctx, async (em, tx) => {
+      const cart = await this.load(em, tx, id, true);
+      this.assertOpen(cart);
+      await fn(em, cart, tx);
+      cart.updatedAt = new Date();
+      await em.flush();
+      const doc = await this.document(tx, em, cart);
+      await this.refreshPayment(em, cart, doc);
+      return doc;
+    });
+  }
+
+  update(ctx: RequestContext, id: string, input: UpdateCartData): Promise<CartDocument> {
+    return this.change(ctx, id, async (em, cart, tx) => {
+      if (input.region_id && input.region_id !== cart.regionId) {
+        const region = await this.catalog.region(tx, input.region_id);
+        if (!region) throw Errors.invalidField('region_id', `Region "${input.region_id}" does not exist`);
+        cart.regionId = region.id;
+        cart.currencyCode = region.currency_code;
+        // prices and shipping belong to the old region: re-price the lines, drop the shipping methods
+        await this.reprice(tx, em, cart);
+        for (const m of cart.shippingMethods.getItems()) em.remove(m);
+      }
+      if (input.email !== undefined) cart.email = input.email ?? null;
+      if (input.sales_channel_id !== undefined) cart.salesChannelId = input.sales_channel_id ?? null;
+      if (input.metadata !== undefined) cart.metadata = input.metadata ?? null;
+      if (input.locale !== undefined) cart.locale = input.locale ?? null;
+      cart.shippingAddress = storedAddress(input.shipping_address, cart.customerId, cart.shippingAddress);
+      cart.billingAddress = storedAddress(input.billing_address, cart.customerId, cart.billingAddress);
+      if (input.promo_codes) {
+        cart.promoCodes = [];
+        await this.addCodes(tx, cart, input.promo_codes);
+      }
+    });
+  }
+
+  addLineItem(ctx: RequestContext, id: string, input: LineItemData): Promise<CartDocument> {
+    return this.change(ctx, id, async (em, cart, tx) => {
+      await cart.items.init();
+      await this.addItem(tx, em, cart, input);
+    });
+  }
+
+  updateLineItem(ctx: RequestContext, id: string, lineId: string, input: UpdateLineItemData): Promise<CartDocument> {
+    return this.change(ctx, id, async (em, cart, tx) => {
+      const line = await em.findOne(LineItem, { id: lineId, cart });
+      if (!line) throw Errors.notFound('Line item', lineId);
+      if (input.quantity === 0) {
+        em.remove(line);
+        return;
+      }
+      await this.kinds.get(line.kind).check(tx, cart, line.referenceId, input.quantity);
+      line.quantity = input.quantity;
+      if (input.metadata !== undefined) line.metadata = input.metadata ?? null;
+    });
+  }
+
+  removeLineItem(ctx: RequestContext, id: string, lineId: string, kind?: string): Promise<CartDocument> {
+    return this.change(ctx, id, async (em, cart) => {
+      const line = await em.findOne(LineItem, { id: lineId, cart, ...(kind ? { kind } : {}) });
+      if (!line) throw Errors.notFound('Line item', lineId);
+      em.remove(line);
+    });
+  }
+
+  addShippingMethod(ctx: RequestContext, id: string, input: ShippingMethodData): Promise<CartDocument> {
+    return this.change(ctx, id, async (em, cart, tx) => {
+      const option = await this.setup.shippingOption(tx, input.option_id).catch(() => null);
+      if (!option || !option.enabled || option.regionId !== cart.regionId) {
+        throw Errors.invalidField('option_id', `Shipping option "${input.option_id}" is not available for this cart`);
+      }
+      await cart.items.init();
+      const amount = shippingPrice(option, this.shape(cart));
+      // one shipping method per cart (the starter's single-profile checkout): a new choice replaces the old
+      for (const m of (await em.find(CartShippingMethod, { cart }))) em.remove(m);
+      em.create(CartShippingMethod, { tenantId: cart.tenantId, cart, shippingOptionId: option.id, name: option.name, description: option.typeDescription, amount, data: input.data ?? null });
+    });
+  }
+
+  addPromotions(ctx: RequestContext, id: string, codes: string[]): Promise<CartDocument> {
+    return this.change(ctx, id, async (_em, cart, tx) => this.addCodes(tx, cart, codes));
+  }
+
+  removePromotions(ctx: RequestContext, id: string, codes: string[]): Promise<CartDocument> {
+    const drop = new Set(codes.map((c) => c.toUpperCase()));
+    return this.change(ctx, id, async (_em, cart) => {
+      cart.promoCodes = cart.promoCodes.filter((c) => !drop.has(c));
+    });
+  }
+
+  /** A guest cart becomes the signed-in customer's (Medusa's transfer); another customer's cart is 404. */
+  transfer(ctx: RequestContext, id: string): Promise<CartDocument> {
+    const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
+    if (!customerId) throw Errors.unauthenticated();
+    return this.change(ctx, id, async (_em, cart) => {
+      cart.customerId = customerId;
+      cart.email = (await this.catalog.customerEmail(ctx)) ?? cart.email;
+      if (cart.shippingAddress) cart.shippingAddress.customer_id = customerId;
+    });
+  }
+
+  // ---- internals ----
+
+  private shape(cart: Cart): { units: number; itemSubtotal: bigint } {
+    const items = cart.items.getItems();
+    return { units: items.reduce((s, i) => s + i.quantity, 0), itemSubtotal: items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n) };
+  }
+
+  private async addCodes(ctx: RequestContext, cart: Cart, codes: string[]): Promise<void> {
+    const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+    const found = await this.setup.promotionsFor(ctx, wanted);
+    const known = new Set(found.filter((p) => !p.isAutomatic || wanted.includes(p.code)).map((p) => p.code));
+    const missing = wanted.filter((c) => !known.has(c));
+    if (missing.length) throw Errors.invalidField('promo_codes', `The promotion code ${missing.join(', ')} is not valid`);
+    cart.promoCodes = [...new Set([...cart.promoCodes, ...wanted])];
+  }
+
+  private async addItem(ctx: RequestContext, em: EntityManager, cart: Cart, input: LineItemData, kind = 'product'): Promise<void> {
+    const handler = this.kinds.get(kind);
+    const existing = cart.items.getItems().find((i) => i.kind === kind && i.referenceId === input.variant_id && JSON.stringify(i.metadata ?? null) === JSON.stringify(input.metadata ?? null));
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > 10_000) throw Errors.invalidField('quantity', 'quantity must be at most 10000');
+    const snap = await handler.resolve(ctx, cart, input.variant_id, quantity);
+    if (existing) {
+      existing.quantity = quantity;
+      existing.unitPrice = snap.unit_price;
+      return;
+    }
+    if (cart.items.length >= MAX_LINES) throw Errors.validation('too_many_lines', `A cart holds at most ${MAX_LINES} lines`);
+    const line = em.create(LineItem, { tenantId: cart.tenantId, cart, kind, referenceId: input.variant_id, quantity, metadata: input.metadata ?? null, ...snap.line, unitPrice: snap.unit_price, title: snap.line.title });
+    cart.items.add(line);
+  }
+
+  /** New prices for every line (region changed); lines not sold in the new currency are refused. */
+  private async reprice(ctx: RequestContext, em: EntityManager, cart: Cart): Promise<void> {
+    await cart.items.init();
+    for (const line of cart.items.getItems()) {
+      const snap = await this.kinds.get(line.kind).resolve(ctx, cart, line.referenceId, line.quantity);
+      line.unitPrice = snap.unit_price;
+    }
+    void em;
+  }
+
+  /** Keeps the payment collection's amount equal to the cart total; sessions for another amount are dropped. */
+  private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<void> {
+    const pc = await em.findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
+    if (!pc) return;
+    const amount = fromScaled(toScaled(String(doc.total)));
+    if (toScaled(pc.amount) === toScaled(amount) && pc.currencyCode === cart.currencyCode) return;
+    pc.amount = amount;
+    pc.currencyCode = cart.currencyCode;
+    for (const s of pc.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+    await em.flush();
+  }
+
+  /** The full Medusa cart document: lines with tax lines and adjustments, shipping, promotions, totals, region, payment collection. */
+  async document(ctx: RequestContext, em: EntityManager, cart: Cart): Promise<CartDocument> {
+    await em.populate(cart, ['items', 'shippingMethods']);
+    // one after the other: inside a unit of work they share its one connection
+    const region = await this.catalog.region(ctx, cart.regionId);
+    const rates = await this.setup.taxRatesOf(ctx, cart.regionId);
+    const promotions = await this.setup.promotionsFor(ctx, cart.promoCodes);
+    const pc = await em.findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
+    const rate = taxRateFor(rates, cart.shippingAddress);
+    const taxLinesFor = (ownerId: string): TaxLineInput[] =>
+      rate ? [{ id: `${rate.id}_${ownerId}`, code: rate.code, name: rate.name, rate: rate.rate, tax_rate_id: rate.id }] : [];
+    const items = cart.items.getItems();
+    const methods = cart.shippingMethods.getItems();
+    const itemSub = items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n);
+    const applicable = promotions.filter(
+      (p) => (p.isAutomatic || cart.promoCodes.includes(p.code)) && (p.type === 'percentage' || p.currencyCode === cart.currencyCode) && (!p.minSubtotal || itemSub >= toScaled(p.minSubtotal)),
+    );
+    const targets: DiscountTarget[] = [
+      ...items.map((i) => ({ id: i.id, kind: 'item' as const, subtotal: itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), quantity: i.quantity, discountable: i.isDiscountable })),
+      ...methods.map((m) => ({ id: m.id, kind: 'shipping' as const, subtotal: toScaled(m.amount), quantity: 1, discountable: true })),
+    ];
+    const adjustments = applyPromotions(
+      applicable.map((p) => ({ id: p.id, code: p.code, type: p.type, value: p.value, target_type: p.targetType, allocation: p.allocation, description: null })),
+      targets,
+    );
+    const adjView = (ownerKey: 'item_id' | 'shipping_method_id', ownerId: string) =>
+      (adjustments.get(ownerId) ?? []).map((a) => ({ id: a.id, code: a.code, amount: toNumber(a.amount), promotion_id: a.promotion_id, description: a.description, [ownerKey]: ownerId }));
+
+    const itemTotalsList: LineTotals[] = [];
+    const itemDocs = items.map((i) => {
+      const priced = { id: i.id, unit_price: i.unitPrice, quantity: i.quantity, tax_lines: taxLinesFor(i.id), adjustments: adjustments.get(i.id) ?? [] };
+      const t = itemTotals(priced);
+      itemTotalsList.push(t);
+      return this.itemDocument(cart, i, t, priced.tax_lines, adjView('item_id', i.id));
+    });
+    const shipTotalsList: LineTotals[] = [];
+    const methodDocs = methods.map((m) => {
+      const priced = { id: m.id, amount: m.amount, tax_lines: taxLinesFor(m.id), adjustments: adjustments.get(m.id) ?? [] };
+      const t = shippingTotals(priced);
+      shipTotalsList.push(t);
+      return {
+        id: m.id,
+        cart_id: cart.id,
+        name: m.name,
+        description: m.description,
+        amount: Number(m.amount),
+        is_tax_inclusive: m.isTaxInclusive,
+        shipping_option_id: m.shippingOptionId,
+        data: m.data,
+        metadata: null,
+        tax_lines: priced.tax_lines.map((tl) => taxLineView(tl, { shipping_method_id: m.id }, t.subtotal - t.discount_subtotal)),
+        adjustments: adjView('shipping_method_id', m.id),
+        ...totalsView(t),
+        created_at: m.createdAt.toISOString(),
+        updated_at: m.updatedAt.toISOString(),
+      };
+    });
+    const { raw: _raw, ...totals } = cartTotals(itemTotalsList, shipTotalsList);
+    return {
+      id: cart.id,
+      currency_code: cart.currencyCode,
+      region_id: cart.regionId,
+      region: region ? regionDocument(region) : null,
+      customer_id: cart.customerId,
+      sales_channel_id: cart.salesChannelId,
+      email: cart.email,
+      locale: cart.locale,
+      shipping_address: cart.shippingAddress,
+      billing_address: cart.billingAddress,
+      items: itemDocs,
+      shipping_methods: methodDocs,
+      promotions: applicable.map((p) => ({
+        id: p.id,
+        code: p.code,
+        is_automatic: p.isAutomatic,
+        application_method: { value: Number(p.value), type: p.type, currency_code: p.currencyCode ?? cart.currencyCode, target_type: p.targetType, allocation: p.allocation },
+      })),
+      payment_collection: pc ? paymentCollectionDocument(pc) : null,
+      metadata: cart.metadata,
+      completed_at: cart.completedAt?.toISOString() ?? null,
+      created_at: cart.createdAt.toISOString(),
+      updated_at: cart.updatedAt.toISOString(),
+      ...totals,
+    };
+  }
+
+  private itemDocument(cart: Cart, i: LineItem, t: ReturnType<typeof itemTotals>, taxLines: TaxLineInput[], adjustments: unknown[]) {
+    const product = i.productId ? { id: i.productId, title: i.productTitle, handle: i.productHandle, subtitle: i.productSubtitle, description: i.productDescription, thumbnail: i.thumbnail, collection: i.productCollection, type: i.productType } : null;
+    return {
+      id: i.id,
+      cart_id: cart.id,
+      kind: i.kind,
+      title: i.title,
+      subtitle: i.subtitle,
+      thumbnail: i.thumbnail,
+      quantity: i.quantity,
+      unit_price: Number(i.unitPrice),
+      compare_at_unit_price: i.compareAtUnitPrice === null ? null : Number(i.compareAtUnitPrice),
+      is_tax_inclusive: i.isTaxInclusive,
+      requires_shipping: i.requiresShipping,
+      is_discountable: i.isDiscountable,
+      product_id: i.productId,
+      product_title: i.productTitle,
+      product_handle: i.productHandle,
+      product_subtitle: i.productSubtitle,
+      product_description: i.productDescription,
+      product_type: i.productType,
+      product_collection: i.productCollection,
+      variant_id: i.kind === 'product' ? i.referenceId : null,
+      variant_sku: i.variantSku,
+      variant_barcode: i.variantBarcode,
+      variant_title: i.variantTitle,
+      variant_option_values: i.variantOptionValues ? Object.fromEntries(i.variantOptionValues.map((o) => [o.option, o.value])) : null,
+      product,
+      variant:
+        i.kind === 'product'
+          ? { id: i.referenceId, title: i.variantTitle, sku: i.variantSku, barcode: i.variantBarcode, product_id: i.productId, product, options: (i.variantOptionValues ?? []).map((o) => ({ value: o.value, option: { title: o.option } })) }
+          : null,
+      reference_id: i.referenceId,
+      data: i.data,
+      metadata: i.metadata,
+      tax_lines: taxLines.map((tl) => taxLineView(tl, { item_id: i.id }, t.subtotal - t.discount_subtotal)),
+      adjustments,
+      ...totalsView(t),
+      item_total: toNumber(t.total),
+      item_subtotal: toNumber(t.subtotal),
+      item_tax_total: toNumber(t.tax_total),
+      created_at: i.createdAt.toISOString(),
+      updated_at: i.updatedAt.toISOString(),
+    };
+  }
+}
+
+export const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
+
+export function paymentCollectionDocument(pc: PaymentCollection) {
+  return {
+    id: pc.id,
+    currency_code: pc.currencyCode,
+    amount: Number(pc.amount),
+    status: pc.status,
+    authorized_amount: pc.authorizedAmount === null ? null : Number(pc.authorizedAmount),
+    captured_amount: pc.capturedAmount === null ? null : Number(pc.capturedAmount),
+    refunded_amount: pc.refundedAmount === null ? null : Number(pc.refundedAmount),
+    completed_at: pc.completedAt?.toISOString() ?? null,
+    payment_providers: [...new Set(pc.sessions.getItems().map((s) => s.providerId))].map((id) => ({ id })),
+    payment_sessions: pc.sessions.getItems().map((s) => ({
+      id: s.id,
+      amount: Number(s.amount),
+      currency_code: s.currencyCode,
+      provider_id: s.providerId,
+      data: s.data,
+      status: s.status,
+      authorized_at: s.authorizedAt?.toISOString() ?? null,
+      payment_collection_id: pc.id,
+    })),
+    created_at: pc.createdAt.toISOString(),
+    updated_at: pc.updatedAt.toISOString(),
+  };
+}
+

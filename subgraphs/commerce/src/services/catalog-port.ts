@@ -1,0 +1,130 @@
+import { systemContext, type GraphClient, type RequestContext } from '@svc/kit';
+
+/** A variant as a cart snapshots it (the catalog's `variantSnapshots`). */
+export interface VariantSnapshot {
+  id: string;
+  title: string;
+  sku: string | null;
+  barcode: string | null;
+  product_id: string;
+  product_title: string;
+  product_handle: string;
+  product_subtitle: string | null;
+  product_description: string | null;
+  product_type: string | null;
+  product_collection: string | null;
+  product_status: string;
+  is_giftcard: boolean;
+  discountable: boolean;
+  thumbnail: string | null;
+  option_values: Array<{ option: string; value: string }>;
+  unit_price: string | null;
+  manage_inventory: boolean;
+  allow_backorder: boolean;
+  available_quantity: number;
+}
+
+export interface RegionInfo {
+  id: string;
+  name: string;
+  currency_code: string;
+  automatic_taxes: boolean;
+  countries: Array<{ id: string; iso_2: string; iso_3: string; num_code: string; name: string; display_name: string }>;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const REGION_FIELDS = 'id name currency_code automatic_taxes countries { id iso_2 iso_3 num_code name display_name } metadata created_at updated_at';
+const SNAPSHOT_FIELDS = `id title sku barcode product_id product_title product_handle product_subtitle product_description product_type
+  product_collection product_status is_giftcard discountable thumbnail option_values { option value } unit_price manage_inventory
+  allow_backorder available_quantity`;
+
+const REGION_TTL_MS = 5_000;
+
+/**
+ * What commerce needs of the catalog, asked through the supergraph as the platform itself (a system
+ * context of the request's tenant): regions, variant snapshots, and stock reservations. Regions are
+ * kept for a few seconds per tenant (every cart read shows its region).
+ */
+export class CatalogPort {
+  private readonly regions = new Map<string, { at: number; region: RegionInfo | null }>();
+
+  constructor(private readonly graph: () => GraphClient) {}
+
+  private sys(ctx: RequestContext): RequestContext {
+    return systemContext(ctx.log, ctx.tenantId, ctx.requestId);
+  }
+
+  async region(ctx: RequestContext, id: string): Promise<RegionInfo | null> {
+    const key = `${ctx.tenantId}:${id}`;
+    const hit = this.regions.get(key);
+    if (hit && Date.now() - hit.at < REGION_TTL_MS) return hit.region;
+    let region: RegionInfo | null = null;
+    try {
+      region = (await this.graph().execute<{ region: RegionInfo }>(this.sys(ctx), `query CommerceRegion($id: String!) { region(id: $id) { ${REGION_FIELDS} } }`, { id })).region;
+    } catch (err) {
+      if ((err as { type?: string }).type !== 'not_found') throw err;
+    }
+    if (this.regions.size > 10_000) this.regions.clear();
+    this.regions.set(key, { at: Date.now(), region });
+    return region;
+  }
+
+  /** The tenant's first region (carts created without one get it, as Medusa gives the store's default region). */
+  async defaultRegion(ctx: RequestContext): Promise<RegionInfo | null> {
+    const r = await this.graph().execute<{ regions: { items: RegionInfo[] } }>(
+      this.sys(ctx),
+      `query CommerceDefaultRegion { regions(limit: 1, offset: 0) { items { ${REGION_FIELDS} } } }`,
+    );
+    return r.regions.items[0] ?? null;
+  }
+
+  /** The signed-in customer's email (identity's `me`, asked as the customer): a customer's new cart gets it. */
+  async customerEmail(ctx: RequestContext): Promise<string | null> {
+    if (ctx.actor.type !== 'customer') return null;
+    const r = await this.graph().execute<{ me: { email: string | null } }>(ctx, 'query CommerceMe { me { email } }');
+    return r.me?.email ?? null;
+  }
+
+  /** The first variant of each of the `n` newest products (demo content). */
+  async sampleVariants(ctx: RequestContext, n: number): Promise<string[]> {
+    const r = await this.graph().execute<{ products: { items: Array<{ variants: Array<{ id: string }> }> } }>(
+      this.sys(ctx),
+      'query CommerceSampleVariants($n: Int) { products(limit: $n) { items { variants { id } } } }',
+      { n },
+    );
+    return r.products.items.map((p) => p.variants[0]?.id).filter((id): id is string => !!id);
+  }
+
+  /** Every region of the tenant (up to 100). */
+  async allRegions(ctx: RequestContext): Promise<RegionInfo[]> {
+    const r = await this.graph().execute<{ regions: { items: RegionInfo[] } }>(this.sys(ctx), `query CommerceRegions { regions(limit: 100) { items { ${REGION_FIELDS} } } }`);
+    return r.regions.items;
+  }
+
+  async snapshots(ctx: RequestContext, ids: string[], currencyCode: string, regionId: string): Promise<Map<string, VariantSnapshot>> {
+    if (!ids.length) return new Map();
+    const r = await this.graph().execute<{ variantSnapshots: VariantSnapshot[] }>(
+      this.sys(ctx),
+      `query CommerceVariants($ids: [String!]!, $currency: String!, $region: String) { variantSnapshots(ids: $ids, currency_code: $currency, region_id: $region) { ${SNAPSHOT_FIELDS} } }`,
+      { ids: [...new Set(ids)], currency: currencyCode, region: regionId },
+    );
+    return new Map(r.variantSnapshots.map((v) => [v.id, v]));
+  }
+
+  async reserve(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
+    if (!lines.length) return;
+    await this.graph().execute(this.sys(ctx), 'mutation CommerceReserve($lines: [InventoryLineInput!]!) { reserveInventory(lines: $lines) }', { lines });
+  }
+
+  async release(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
+    if (!lines.length) return;
+    await this.graph().execute(this.sys(ctx), 'mutation CommerceRelease($lines: [InventoryLineInput!]!) { releaseInventory(lines: $lines) }', { lines });
+  }
+
+  async fulfil(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
+    if (!lines.length) return;
+    await this.graph().execute(this.sys(ctx), 'mutation CommerceFulfil($lines: [InventoryLineInput!]!) { fulfilInventory(lines: $lines) }', { lines });
+  }
+}

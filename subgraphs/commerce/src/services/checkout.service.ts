@@ -1,0 +1,99 @@
+import { DomainError, Errors, type RequestContext } from '@svc/kit';
+import { itemSubtotal } from './totals';
+import { shippingPrice, type CartService } from './cart.service';
+import { shippingOptionView, type SetupService, type ShippingOptionView } from './setup.service';
+import type { PaymentService } from './payment.service';
+
+/** Public settings of a provider a storefront may see (never a secret). */
+const PUBLIC_SETTINGS: Record<string, string[]> = {
+  pp_stripe_stripe: ['publishable_key'],
+  pp_paypal_paypal: ['client_id', 'mode'],
+  'pp_bank-transfer_default': ['bank_name', 'account_holder'],
+  pp_system_default: [],
+};
+
+/** What a storefront's checkout reads: shipping options priced for a cart, checkout and payment configuration, bank details. */
+export class CheckoutService {
+  constructor(
+    private readonly carts: CartService,
+    private readonly setup: SetupService,
+    private readonly payments: PaymentService,
+  ) {}
+
+  /** The enabled options of the cart's region, each with its price for this cart (Medusa's `amount` and `calculated_price`). */
+  async optionsForCart(ctx: RequestContext, cartId: string): Promise<Array<ShippingOptionView & Record<string, unknown>>> {
+    const cart = await this.carts.get(ctx, cartId);
+    const shape = {
+      units: cart.items.reduce((s: number, i: { quantity: number }) => s + i.quantity, 0),
+      itemSubtotal: cart.items.reduce((s: bigint, i: { unit_price: number; quantity: number }) => s + itemSubtotal({ unit_price: String(i.unit_price), quantity: i.quantity }), 0n),
+    };
+    const all = await this.setup.listShippingOptions(ctx, cart.region_id);
+    const options = await Promise.all(all.filter((o) => o.enabled).map((o) => this.setup.shippingOption(ctx, o.id)));
+    return options.map((o) => {
+      const amount = Number(shippingPrice(o, shape));
+      return {
+        ...shippingOptionView(o),
+        amount,
+        calculated_price: { calculated_amount: amount, original_amount: amount, currency_code: cart.currency_code, is_calculated_price_tax_inclusive: false },
+        prices: [{ id: `${o.id}_price`, currency_code: cart.currency_code, amount: Number(o.amount), min_quantity: null, max_quantity: null }],
+        service_zone_id: `sz_${o.regionId}`,
+        shipping_profile_id: 'sp_default',
+        provider: { id: o.providerId, is_enabled: true },
+        data: o.data,
+        insufficient_inventory: false,
+      };
+    });
+  }
+
+  async optionForCart(ctx: RequestContext, optionId: string, cartId: string) {
+    const found = (await this.optionsForCart(ctx, cartId)).find((o) => o.id === optionId);
+    if (!found) throw Errors.notFound('Shipping option', optionId);
+    return found;
+  }
+
+  async config(ctx: RequestContext, regionId: string | null) {
+    const settings = await this.setup.settings(ctx);
+    return {
+      fields: settings.checkout_fields,
+      cancellation_window_hours: settings.cancellation_window_hours,
+      payment_providers: regionId ? await this.payments.listProviders(ctx, regionId) : (await this.setup.listProviderSettings(ctx)).filter((p) => p.enabled).map((p) => ({ id: p.provider_id, is_enabled: true })),
+      shipping_options: (await this.setup.listShippingOptions(ctx, regionId ?? undefined)).filter((o) => o.enabled),
+    };
+  }
+
+  /** Per region (or the one asked): the providers offered there and their public settings. */
+  async paymentConfig(ctx: RequestContext, regionId: string | null) {
+    const options = await this.setup.listShippingOptions(ctx);
+    const rates = await this.setup.listTaxRates(ctx);
+    const regionIds = regionId ? [regionId] : [...new Set([...options.map((o) => o.region_id), ...rates.map((r) => r.region_id)])];
+    const regions = [];
+    for (const id of regionIds) {
+      const providers = await this.setup.providersFor(ctx, id);
+      regions.push({
+        region_id: id,
+        payment_providers: providers.map((p) => ({
+          id: p.id,
+          settings: Object.fromEntries(Object.entries(p.settings).filter(([k]) => (PUBLIC_SETTINGS[p.id] ?? []).includes(k))),
+        })),
+      });
+    }
+    return { regions };
+  }
+
+  /** The tenant's bank-transfer instructions (404 provider_not_enabled when it does not offer bank transfer). */
+  async bankInfo(ctx: RequestContext) {
+    const s = await this.setup.providerSettings(ctx, 'pp_bank-transfer_default');
+    const row = (await this.setup.listProviderSettings(ctx)).find((p) => p.provider_id === 'pp_bank-transfer_default');
+    if (!s || !row?.enabled) throw new DomainError('not_found', 'provider_not_enabled', 'Bank transfer is not enabled for this store');
+    const text = (k: string) => (typeof s[k] === 'string' ? (s[k] as string) : null);
+    return {
+      account_holder: text('account_holder'),
+      bank_name: text('bank_name'),
+      iban: text('iban'),
+      bic: text('bic'),
+      instructions: text('instructions') ?? 'Please transfer the order total to the account below and put your order number as the payment reference.',
+      reference_hint: 'Use the payment reference shown with your order.',
+    };
+  }
+}
+

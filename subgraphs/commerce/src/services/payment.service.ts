@@ -1,0 +1,127 @@
+import { LockMode } from '@mikro-orm/core';
+import { DomainError, Errors, fromScaled, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
+import { Cart } from '../entities/cart.entity';
+import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
+import type { PaymentSessionData } from '../inputs/cart.input';
+import { PaymentProviderUnavailable, type PaymentContext, type PaymentProviderAdapter, type ProviderResult } from '../payments/provider';
+import { providerAdapter } from '../payments/registry';
+import { paymentCollectionDocument, type CartService } from './cart.service';
+import type { SetupService } from './setup.service';
+
+/** 502 provider_unavailable: an external provider failed (nothing was written). */
+export const providerUnavailable = (providerId: string) =>
+  new DomainError('provider_error', 'provider_unavailable', `The payment provider ${providerId} is not reachable right now; nothing was charged. Please try again.`);
+
+/**
+ * Payment collections and sessions (Medusa v2): one collection per cart for its total; a session
+ * per chosen provider (a new one replaces the others), initiated at the provider with the tenant's
+ * own settings. Provider calls run outside database transactions; a provider failure writes nothing.
+ */
+export class PaymentService {
+  constructor(
+    private readonly store: Store,
+    private readonly carts: CartService,
+    private readonly setup: SetupService,
+  ) {}
+
+  /** The adapter of a provider for the tenant, if the tenant offers it in the region. */
+  async adapter(ctx: RequestContext, providerId: string, regionId: string | null): Promise<PaymentProviderAdapter> {
+    const offered = regionId ? await this.setup.providersFor(ctx, regionId) : null;
+    const entry = offered ? offered.find((p) => p.id === providerId) : { id: providerId, settings: (await this.setup.providerSettings(ctx, providerId)) ?? {} };
+    const adapter = entry ? providerAdapter(providerId, entry.settings) : undefined;
+    if (!adapter) throw Errors.invalidField('provider_id', `Payment provider "${providerId}" is not available in this region`);
+    return adapter;
+  }
+
+  /** Calls a provider; its outage becomes 502 provider_unavailable. */
+  async call(ctx: RequestContext, providerId: string, fn: () => Promise<ProviderResult>): Promise<ProviderResult> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof PaymentProviderUnavailable) {
+        ctx.log.warn({ provider: providerId, err: err.message }, 'payment provider unavailable');
+        throw providerUnavailable(providerId);
+      }
+      throw err;
+    }
+  }
+
+  async listProviders(ctx: RequestContext, regionId: string) {
+    return (await this.setup.providersFor(ctx, regionId)).filter((p) => providerAdapter(p.id, p.settings)).map((p) => ({ id: p.id, is_enabled: true }));
+  }
+
+  /** The cart's collection, created for its current total when it has none (idempotent per cart). */
+  async collectionFor(ctx: RequestContext, cartId: string) {
+    const tenantId = requireTenant(ctx);
+    const doc = await this.carts.get(ctx, cartId);
+    if (doc.completed_at) throw Errors.validation('cart_completed', `Cart ${cartId} is already completed`);
+    return this.store.transaction(ctx, async (em) => {
+      // the cart row lock serialises two first calls: one collection per cart
+      await em.findOne(Cart, { id: cartId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
+      if (found) return paymentCollectionDocument(found);
+      const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: fromScaled(toScaled(String(doc.total))) });
+      await em.flush();
+      return paymentCollectionDocument(pc);
+    });
+  }
+
+  private async collection(ctx: RequestContext, id: string): Promise<{ pc: PaymentCollection; cart: Cart }> {
+    const em = this.store.em(ctx);
+    const pc = await em.findOne(PaymentCollection, { id }, { populate: ['sessions'] });
+    const cart = pc ? await em.findOne(Cart, { id: pc.cartId }) : null;
+    if (!pc || !cart || !this.carts.mayAccess(ctx, cart)) throw Errors.notFound('Payment collection', id);
+    return { pc, cart };
+  }
+
+  /** A session with one provider for the collection's amount; the others are cancelled and removed. */
+  async initiateSession(ctx: RequestContext, collectionId: string, input: PaymentSessionData) {
+    const { pc, cart } = await this.collection(ctx, collectionId);
+    if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
+    const adapter = await this.adapter(ctx, input.provider_id, cart.regionId);
+    const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${input.provider_id}_${pc.sessions.length}`, email: cart.email, customer_id: cart.customerId, reference: cart.id };
+    const result = await this.call(ctx, adapter.id, () => adapter.initiate({ amount: pc.amount, currency_code: pc.currencyCode, context, data: input.data ?? undefined }));
+    const tenantId = requireTenant(ctx);
+    return this.store.transaction(ctx, async (em) => {
+      const fresh = await em.findOneOrFail(PaymentCollection, { id: pc.id }, { populate: ['sessions'] });
+      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+      em.create(PaymentSession, {
+        tenantId,
+        collection: fresh,
+        providerId: adapter.id,
+        amount: fresh.amount,
+        currencyCode: fresh.currencyCode,
+        status: result.status === 'error' ? 'error' : 'pending',
+        data: result.data,
+        context: { ...context, ...(input.context ?? {}) },
+      });
+      fresh.status = 'awaiting';
+      await em.flush();
+      await em.populate(fresh, ['sessions'], { refresh: true });
+      return paymentCollectionDocument(fresh);
+    });
+  }
+
+  /** The seed path `POST /store/carts/:id/payment-sessions`: a session for every provider offered in the cart's region. */
+  async sessionsForAll(ctx: RequestContext, cartId: string) {
+    const pc = await this.collectionFor(ctx, cartId);
+    const doc = await this.carts.get(ctx, cartId);
+    const providers = await this.listProviders(ctx, doc.region_id);
+    const tenantId = requireTenant(ctx);
+    const created: Array<{ id: string; result: ProviderResult; context: PaymentContext }> = [];
+    for (const p of providers) {
+      const adapter = await this.adapter(ctx, p.id, doc.region_id);
+      const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${p.id}_all`, email: doc.email, customer_id: doc.customer_id, reference: cartId };
+      created.push({ id: p.id, context, result: await this.call(ctx, p.id, () => adapter.initiate({ amount: String(pc.amount), currency_code: pc.currency_code, context })) });
+    }
+    await this.store.transaction(ctx, async (em) => {
+      const fresh = await em.findOneOrFail(PaymentCollection, { id: pc.id }, { populate: ['sessions'] });
+      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+      for (const c of created) {
+        em.create(PaymentSession, { tenantId, collection: fresh, providerId: c.id, amount: fresh.amount, currencyCode: fresh.currencyCode, status: c.result.status === 'error' ? 'error' : 'pending', data: c.result.data, context: { ...c.context } });
+      }
+      fresh.status = 'awaiting';
+    });
+    return this.carts.get(ctx, cartId);
+  }
+}

@@ -1,0 +1,268 @@
+import { Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from '../entities/setup.entity';
+import type { CommerceSettingsData, PromotionData, ProviderSettingData, ShippingOptionData, TaxRateData } from '../inputs/setup.input';
+import type { CatalogPort } from './catalog-port';
+
+export const DEFAULT_CHECKOUT_FIELDS: Record<string, 'required' | 'optional' | 'hidden'> = {
+  email: 'required',
+  phone: 'optional',
+  company: 'optional',
+  address_2: 'optional',
+  province: 'optional',
+  billing_address: 'optional',
+};
+
+/** Settings keys that are secrets: stored, used by the adapters, never shown again. */
+const SECRET_SETTINGS = new Set(['api_key', 'client_secret', 'secret', 'webhook_secret']);
+
+export const shippingOptionView = (o: ShippingOption) => ({
+  id: o.id,
+  name: o.name,
+  region_id: o.regionId,
+  price_type: o.priceType,
+  amount: Number(o.amount),
+  per_item: o.perItem === null ? null : Number(o.perItem),
+  free_above: o.freeAbove === null ? null : Number(o.freeAbove),
+  type: { id: `${o.id}_type`, label: o.typeLabel, description: o.typeDescription, code: o.typeCode },
+  provider_id: o.providerId,
+  enabled: o.enabled,
+  metadata: o.metadata,
+  created_at: o.createdAt.toISOString(),
+  updated_at: o.updatedAt.toISOString(),
+});
+export type ShippingOptionView = ReturnType<typeof shippingOptionView>;
+
+export const taxRateView = (t: TaxRate) => ({
+  id: t.id,
+  region_id: t.regionId,
+  country_code: t.countryCode,
+  province: t.province,
+  name: t.name,
+  code: t.code,
+  rate: Number(t.rate),
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+});
+export type TaxRateView = ReturnType<typeof taxRateView>;
+
+export const promotionView = (p: Promotion) => ({
+  id: p.id,
+  code: p.code,
+  is_automatic: p.isAutomatic,
+  status: p.status,
+  application_method: { type: p.type, value: Number(p.value), currency_code: p.currencyCode, target_type: p.targetType, allocation: p.allocation },
+  starts_at: p.startsAt?.toISOString() ?? null,
+  ends_at: p.endsAt?.toISOString() ?? null,
+  usage_limit: p.usageLimit,
+  usage_count: p.usageCount,
+  min_subtotal: p.minSubtotal === null ? null : Number(p.minSubtotal),
+  metadata: p.metadata,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt.toISOString(),
+});
+export type PromotionView = ReturnType<typeof promotionView>;
+
+/** A provider setting as admins see it: secret values masked. */
+export const providerSettingView = (s: PaymentProviderSetting) => ({
+  id: s.id,
+  provider_id: s.providerId,
+  enabled: s.enabled,
+  region_ids: s.regionIds,
+  settings: Object.fromEntries(Object.entries(s.settings).map(([k, v]) => [k, SECRET_SETTINGS.has(k) ? '••••' : v])),
+  updated_at: s.updatedAt.toISOString(),
+});
+export type ProviderSettingView = ReturnType<typeof providerSettingView>;
+
+/**
+ * What a tenant sets up for checkout: shipping options, tax rates, promotions, payment providers and
+ * the checkout settings. Admin writes; the cart and checkout services read.
+ */
+export class SetupService {
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: CatalogPort,
+  ) {}
+
+  private async assertRegion(ctx: RequestContext, regionId: string): Promise<void> {
+    if (!(await this.catalog.region(ctx, regionId))) throw Errors.invalidField('region_id', `Region "${regionId}" does not exist`);
+  }
+
+  // ---- shipping options ----
+
+  async listShippingOptions(ctx: RequestContext, regionId?: string): Promise<ShippingOptionView[]> {
+    const rows = await this.store.em(ctx).find(ShippingOption, regionId ? { regionId } : {}, { orderBy: { amount: 'asc', name: 'asc' } });
+    return rows.map(shippingOptionView);
+  }
+
+  async shippingOption(ctx: RequestContext, id: string): Promise<ShippingOption> {
+    const o = await this.store.em(ctx).findOne(ShippingOption, { id });
+    if (!o) throw Errors.notFound('Shipping option', id);
+    return o;
+  }
+
+  async saveShippingOption(ctx: RequestContext, id: string | null, input: ShippingOptionData): Promise<ShippingOptionView> {
+    const tenantId = requireTenant(ctx);
+    await this.assertRegion(ctx, input.region_id);
+    return this.store.transaction(ctx, async (em) => {
+      const o = id ? await em.findOne(ShippingOption, { id }) : em.create(ShippingOption, { tenantId, name: input.name, regionId: input.region_id, amount: input.amount });
+      if (!o) throw Errors.notFound('Shipping option', id ?? undefined);
+      o.name = input.name;
+      o.regionId = input.region_id;
+      o.priceType = input.price_type ?? 'flat';
+      o.amount = input.amount;
+      o.perItem = input.per_item ?? null;
+      o.freeAbove = input.free_above ?? null;
+      if (input.type_label) o.typeLabel = input.type_label;
+      if (input.type_description !== undefined) o.typeDescription = input.type_description ?? null;
+      if (input.type_code) o.typeCode = input.type_code;
+      if (input.enabled !== undefined && input.enabled !== null) o.enabled = input.enabled;
+      if (input.metadata !== undefined) o.metadata = input.metadata ?? null;
+      await em.flush();
+      return shippingOptionView(o);
+    });
+  }
+
+  async deleteShippingOption(ctx: RequestContext, id: string): Promise<boolean> {
+    return this.store.transaction(ctx, async (em) => {
+      const o = await em.findOne(ShippingOption, { id });
+      if (!o) throw Errors.notFound('Shipping option', id);
+      em.remove(o);
+      return true;
+    });
+  }
+
+  // ---- tax rates ----
+
+  async listTaxRates(ctx: RequestContext, regionId?: string): Promise<TaxRateView[]> {
+    const rows = await this.store.em(ctx).find(TaxRate, regionId ? { regionId } : {}, { orderBy: { regionId: 'asc', countryCode: 'asc', province: 'asc' } });
+    return rows.map(taxRateView);
+  }
+
+  /** The tax rates of a region as the cart reads them (all of them; the cart picks the one for its address). */
+  async taxRatesOf(ctx: RequestContext, regionId: string): Promise<TaxRate[]> {
+    return this.store.em(ctx).find(TaxRate, { regionId });
+  }
+
+  async saveTaxRate(ctx: RequestContext, id: string | null, input: TaxRateData): Promise<TaxRateView> {
+    const tenantId = requireTenant(ctx);
+    await this.assertRegion(ctx, input.region_id);
+    return this.store.transaction(ctx, async (em) => {
+      const t = id ? await em.findOne(TaxRate, { id }) : em.create(TaxRate, { tenantId, regionId: input.region_id, name: input.name, code: input.code, rate: input.rate });
+      if (!t) throw Errors.notFound('Tax rate', id ?? undefined);
+      Object.assign(t, { regionId: input.region_id, countryCode: input.country_code?.toLowerCase() ?? null, province: input.province ?? null, name: input.name, code: input.code, rate: input.rate });
+      await em.flush();
+      return taxRateView(t);
+    });
+  }
+
+  async deleteTaxRate(ctx: RequestContext, id: string): Promise<boolean> {
+    return this.store.transaction(ctx, async (em) => {
+      const t = await em.findOne(TaxRate, { id });
+      if (!t) throw Errors.notFound('Tax rate', id);
+      em.remove(t);
+      return true;
+    });
+  }
+
+  // ---- promotions ----
+
+  async listPromotions(ctx: RequestContext): Promise<PromotionView[]> {
+    return (await this.store.em(ctx).find(Promotion, {}, { orderBy: { createdAt: 'desc' } })).map(promotionView);
+  }
+
+  async savePromotion(ctx: RequestContext, id: string | null, input: PromotionData): Promise<PromotionView> {
+    const tenantId = requireTenant(ctx);
+    return this.store.transaction(ctx, async (em) => {
+      const code = input.code.toUpperCase();
+      const clash = await em.findOne(Promotion, { code });
+      if (clash && clash.id !== id) throw Errors.conflict('duplicate', `A promotion with code "${code}" already exists`);
+      const p = id ? await em.findOne(Promotion, { id }) : em.create(Promotion, { tenantId, code, type: input.type, value: input.value });
+      if (!p) throw Errors.notFound('Promotion', id ?? undefined);
+      Object.assign(p, {
+        code,
+        isAutomatic: input.is_automatic ?? false,
+        type: input.type,
+        value: input.value,
+        currencyCode: input.currency_code ?? null,
+        targetType: input.target_type ?? 'items',
+        allocation: input.allocation ?? 'across',
+        startsAt: input.starts_at ? new Date(input.starts_at) : null,
+        endsAt: input.ends_at ? new Date(input.ends_at) : null,
+        usageLimit: input.usage_limit ?? null,
+        minSubtotal: input.min_subtotal ?? null,
+        status: input.status ?? 'active',
+        metadata: input.metadata ?? null,
+      });
+      await em.flush();
+      return promotionView(p);
+    });
+  }
+
+  /** Active promotions by code (upper-cased) and the automatic ones, valid now. */
+  async promotionsFor(ctx: RequestContext, codes: string[]): Promise<Promotion[]> {
+    const now = new Date();
+    const rows = await this.store.em(ctx).find(Promotion, {
+      status: 'active',
+      $or: [{ isAutomatic: true }, ...(codes.length ? [{ code: { $in: codes.map((c) => c.toUpperCase()) } }] : [])],
+    }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } });
+    return rows.filter((p) => (!p.startsAt || p.startsAt <= now) && (!p.endsAt || p.endsAt > now) && (p.usageLimit === null || p.usageCount < p.usageLimit));
+  }
+
+  // ---- payment providers ----
+
+  async listProviderSettings(ctx: RequestContext): Promise<ProviderSettingView[]> {
+    return (await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } })).map(providerSettingView);
+  }
+
+  /** Saves a provider's setting; secret values sent as the mask keep their stored value. */
+  async saveProviderSetting(ctx: RequestContext, input: ProviderSettingData): Promise<ProviderSettingView> {
+    const tenantId = requireTenant(ctx);
+    for (const r of input.region_ids ?? []) await this.assertRegion(ctx, r);
+    return this.store.transaction(ctx, async (em) => {
+      const s = (await em.findOne(PaymentProviderSetting, { providerId: input.provider_id })) ?? em.create(PaymentProviderSetting, { tenantId, providerId: input.provider_id });
+      const incoming = input.settings ?? {};
+      const merged: Record<string, unknown> = { ...s.settings };
+      for (const [k, v] of Object.entries(incoming)) if (!(SECRET_SETTINGS.has(k) && v === '••••')) merged[k] = v;
+      s.settings = input.settings ? merged : s.settings;
+      s.enabled = input.enabled;
+      s.regionIds = input.region_ids ?? [];
+      await em.flush();
+      return providerSettingView(s);
+    });
+  }
+
+  /**
+   * The providers offered in a region, with their settings: those enabled for it; the system
+   * provider unless the tenant switched it off (so a new store can take orders at once).
+   */
+  async providersFor(ctx: RequestContext, regionId: string): Promise<Array<{ id: string; settings: Record<string, unknown> }>> {
+    const rows = await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } });
+    const out = rows.filter((r) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map((r) => ({ id: r.providerId, settings: r.settings }));
+    if (!rows.some((r) => r.providerId === 'pp_system_default')) out.unshift({ id: 'pp_system_default', settings: {} });
+    return out.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  /** A provider's settings (any region), or null when the tenant has none. */
+  async providerSettings(ctx: RequestContext, providerId: string): Promise<Record<string, unknown> | null> {
+    const row = await this.store.em(ctx).findOne(PaymentProviderSetting, { providerId });
+    return row ? row.settings : providerId === 'pp_system_default' ? {} : null;
+  }
+
+  // ---- checkout settings ----
+
+  async settings(ctx: RequestContext): Promise<{ cancellation_window_hours: number; checkout_fields: Record<string, string> }> {
+    const s = await this.store.em(ctx).findOne(CommerceSettings, {});
+    return { cancellation_window_hours: s?.cancellationWindowHours ?? 24, checkout_fields: { ...DEFAULT_CHECKOUT_FIELDS, ...(s?.checkoutFields ?? {}) } };
+  }
+
+  async saveSettings(ctx: RequestContext, input: CommerceSettingsData) {
+    const tenantId = requireTenant(ctx);
+    await this.store.transaction(ctx, async (em) => {
+      const s = (await em.findOne(CommerceSettings, {})) ?? em.create(CommerceSettings, { tenantId });
+      if (input.cancellation_window_hours !== undefined && input.cancellation_window_hours !== null) s.cancellationWindowHours = input.cancellation_window_hours;
+      if (input.checkout_fields) s.checkoutFields = { ...s.checkoutFields, ...input.checkout_fields };
+      await em.flush();
+    });
+    return this.settings(ctx);
+  }
+}
