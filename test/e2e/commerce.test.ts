@@ -204,6 +204,43 @@ describe('commerce: carts, checkout and orders', () => {
     expect((await p.api('GET', '/store/orders/me', { key, token: a.token })).body.count).toBe(1);
   });
 
+  it('transfers a guest order to the customer who asks, with the token sent to the order email', async () => {
+    const key = t.publishable_key;
+    const variant = await firstVariant(key, eur.id, 2);
+    const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email: 'guest@example.com', items: [{ variant_id: variant.id, quantity: 1 }] } });
+    const id = c.body.cart.id;
+    const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key });
+    await p.api('POST', `/store/carts/${id}/shipping-methods`, { key, body: { option_id: options.body.shipping_options[0].id } });
+    const pc = await p.api('POST', '/store/payment-collections', { key, body: { cart_id: id } });
+    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, body: { provider_id: 'pp_system_default' } });
+    const order = (await p.api('POST', `/store/carts/${id}/complete`, { key })).body.order;
+    expect(order.customer_id).toBeNull();
+
+    const me = await p.registerCustomer(key);
+    const asked = await p.api('POST', `/store/orders/${order.id}/transfer/request?fields=id,email`, { key, token: me.token, body: {} });
+    expect(asked.status).toBe(200);
+    expect(Object.keys(asked.body.order).sort()).toEqual(['email', 'id']);
+    // the token travels in the outbox event (for the mail); it is stored hashed
+    const { Client } = await import('pg');
+    const sql = new Client({ connectionString: p.dbUrl });
+    await sql.connect();
+    const ev = await sql.query(`select data as payload from commerce.outbox_event where type = 'order.transfer_requested' and data->>'id' = $1`, [order.id]);
+    const stored = await sql.query(`select transfer from commerce."order" where id = $1`, [order.id]);
+    await sql.end();
+    const token = ev.rows[0].payload.token as string;
+    expect(JSON.stringify(stored.rows[0].transfer)).not.toContain(token);
+
+    expect((await p.api('POST', `/store/orders/${order.id}/transfer/accept`, { key, body: { token: 'wrong' } })).status).toBe(400);
+    const accepted = await p.api('POST', `/store/orders/${order.id}/transfer/accept`, { key, body: { token } });
+    expect(accepted.status).toBe(200);
+    expect((await p.api('GET', '/store/orders/me', { key, token: me.token })).body.orders.map((o: any) => o.id)).toContain(order.id);
+    // single use; and now only the new owner sees it
+    expect((await p.api('POST', `/store/orders/${order.id}/transfer/accept`, { key, body: { token } })).status).toBe(400);
+    expect((await p.api('GET', `/store/orders/${order.id}`, { key })).status).toBe(404);
+    const someoneElse = await p.registerCustomer(key);
+    expect((await p.api('POST', `/store/orders/${order.id}/transfer/request`, { key, token: someoneElse.token, body: {} })).status).toBe(404);
+  });
+
   it('serves checkout configuration, payment configuration and bank details', async () => {
     const key = t.publishable_key;
     const cfg = await p.api('GET', `/store/checkout-config?region_id=${eur.id}`, { key });

@@ -141,6 +141,28 @@ export class CartResolver {
     return { ...r, items: r.items.map(viewOf) };
   }
 
+  @Authorized('customer')
+  @Mutation(() => OrderType, { description: 'asks to take over an order; the token goes to the order email' })
+  async requestOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('description', () => String, { nullable: true }) description: string | null) {
+    return viewOf(await this.s.orders.requestTransfer(ctx, id, description));
+  }
+
+  @Mutation(() => OrderType, { description: 'with the emailed token: the order goes to the requesting customer' })
+  async acceptOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('token') token: string) {
+    return viewOf(await this.s.orders.acceptTransfer(ctx, id, token));
+  }
+
+  @Mutation(() => OrderType)
+  async declineOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('token') token: string) {
+    return viewOf(await this.s.orders.declineTransfer(ctx, id, token));
+  }
+
+  @Authorized('customer')
+  @Mutation(() => OrderType)
+  async cancelOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return viewOf(await this.s.orders.cancelTransfer(ctx, id));
+  }
+
   @Mutation(() => OrderType, { description: 'within the cancellation window, before fulfilment' })
   async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     return viewOf(await this.s.orders.cancel(ctx, id));

@@ -167,6 +167,27 @@ export const commerceRoutes = [
     fields: orderFields, variables: ({ params }) => ({ id: params.id }), respond: (d) => ({ order: d.order.document }),
   }),
   route({
+    method: 'POST', path: '/store/orders/:id/transfer/request', auth: 'customer', params: cartId, query: fieldsOnly,
+    body: z.strictObject({ description: z.string().max(1000).optional() }),
+    operation: 'commerce/StoreRequestOrderTransfer', summary: "Asks to take over an order; a one-time token goes to the order's email (event order.transfer_requested)",
+    fields: orderFields, variables: ({ params, body }) => ({ id: params.id, description: body?.description ?? null }), respond: (d) => ({ order: d.requestOrderTransfer.document }),
+  }),
+  route({
+    method: 'POST', path: '/store/orders/:id/transfer/accept', auth: 'publishable', params: cartId, query: fieldsOnly, body: z.strictObject({ token: z.string().min(1).max(200) }),
+    operation: 'commerce/StoreAcceptOrderTransfer', summary: 'With the emailed token: the order goes to the customer who asked',
+    fields: orderFields, variables: ({ params, body }) => ({ id: params.id, token: body.token }), respond: (d) => ({ order: d.acceptOrderTransfer.document }),
+  }),
+  route({
+    method: 'POST', path: '/store/orders/:id/transfer/decline', auth: 'publishable', params: cartId, query: fieldsOnly, body: z.strictObject({ token: z.string().min(1).max(200) }),
+    operation: 'commerce/StoreDeclineOrderTransfer', summary: 'With the emailed token: the request is declined',
+    fields: orderFields, variables: ({ params, body }) => ({ id: params.id, token: body.token }), respond: (d) => ({ order: d.declineOrderTransfer.document }),
+  }),
+  route({
+    method: 'POST', path: '/store/orders/:id/transfer/cancel', auth: 'customer', params: cartId, query: fieldsOnly, body: noBody,
+    operation: 'commerce/StoreCancelOrderTransfer', summary: 'The requester withdraws a transfer request',
+    fields: orderFields, variables: ({ params }) => ({ id: params.id }), respond: (d) => ({ order: d.cancelOrderTransfer.document }),
+  }),
+  route({
     method: 'POST', path: '/store/orders/:id/cancel', auth: 'publishable', params: cartId, query: fieldsOnly, body: noBody,
     operation: 'commerce/StoreCancelOrder', summary: 'Cancels an unfulfilled order within the cancellation window (restocks, voids the payment); else 409',
     fields: orderFields, variables: ({ params }) => ({ id: params.id }), respond: (d) => ({ order: d.cancelOrder.document }),

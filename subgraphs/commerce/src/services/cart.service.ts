@@ -383,7 +383,17 @@ export class CartService {
       product,
       variant:
         i.kind === 'product'
-          ? { id: i.referenceId, title: i.variantTitle, sku: i.variantSku, barcode: i.variantBarcode, product_id: i.productId, product, options: (i.variantOptionValues ?? []).map((o) => ({ value: o.value, option: { title: o.option } })) }
+          ? {
+              id: i.referenceId,
+              title: i.variantTitle,
+              sku: i.variantSku,
+              barcode: i.variantBarcode,
+              manage_inventory: i.data?.manage_inventory !== false,
+              allow_backorder: i.data?.allow_backorder === true,
+              product_id: i.productId,
+              product: product ? { ...product, images: i.thumbnail ? [{ id: `${i.id}_thumb`, url: i.thumbnail, rank: 0 }] : [] } : null,
+              options: (i.variantOptionValues ?? []).map((o) => ({ value: o.value, option: { title: o.option } })),
+            }
           : null,
       reference_id: i.referenceId,
       data: i.data,
@@ -413,6 +423,21 @@ export function paymentCollectionDocument(pc: PaymentCollection) {
     refunded_amount: pc.refundedAmount === null ? null : Number(pc.refundedAmount),
     completed_at: pc.completedAt?.toISOString() ?? null,
     payment_providers: [...new Set(pc.sessions.getItems().map((s) => s.providerId))].map((id) => ({ id })),
+    // Medusa's payments: the authorised (or captured) sessions
+    payments: pc.sessions
+      .getItems()
+      .filter((s) => s.authorizedAt)
+      .map((s) => ({
+        id: `pay_${s.id}`,
+        provider_id: s.providerId,
+        amount: Number(s.amount),
+        currency_code: s.currencyCode,
+        data: s.data,
+        captured_at: s.capturedAt?.toISOString() ?? null,
+        canceled_at: s.canceledAt?.toISOString() ?? null,
+        payment_collection_id: pc.id,
+        created_at: s.authorizedAt!.toISOString(),
+      })),
     payment_sessions: pc.sessions.getItems().map((s) => ({
       id: s.id,
       amount: Number(s.amount),

@@ -98,6 +98,7 @@ export function productKind(catalog: CatalogPort): LineItemKind {
           variantBarcode: v.barcode,
           variantTitle: v.title,
           variantOptionValues: v.option_values,
+          data: { manage_inventory: v.manage_inventory, allow_backorder: v.allow_backorder },
         },
       };
     },

@@ -1,4 +1,5 @@
-import { LockMode } from '@mikro-orm/core';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { DomainError, Errors, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Order } from '../entities/order.entity';
 import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
@@ -294,6 +295,78 @@ export class OrderService {
       commerceEvents.emit(em, tx, 'order.payment_captured', { id: o.id, amount: Number(session.amount), currency_code: o.currencyCode });
     });
     return this.get(ctx, id);
+  }
+
+  // ---- transfers (Medusa's order transfer requests) ----
+
+  private async lockedOrder(em: EntityManager, id: string): Promise<Order> {
+    const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!o) throw Errors.notFound('Order', id);
+    return o;
+  }
+
+  /**
+   * The signed-in customer asks to take over an order (a guest order placed with their email, say):
+   * a one-time token valid for 7 days goes to the order's email (the event carries it; it is stored
+   * hashed). Another customer's order is 404.
+   */
+  async requestTransfer(ctx: RequestContext, id: string, description?: string | null): Promise<OrderDocument> {
+    const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
+    if (!customerId) throw Errors.unauthenticated();
+    await this.store.transaction(ctx, async (em, tx) => {
+      const o = await this.lockedOrder(em, id);
+      if (o.customerId && o.customerId !== customerId) throw Errors.notFound('Order', id);
+      if (o.customerId === customerId) throw Errors.validation('already_owner', 'The order already belongs to you');
+      const token = randomBytes(24).toString('hex');
+      const expires = new Date(Date.now() + 7 * 24 * 3_600_000);
+      o.transfer = { customer_id: customerId, token_hash: createHash('sha256').update(token).digest('hex'), requested_at: new Date().toISOString(), expires_at: expires.toISOString(), description: description ?? null };
+      commerceEvents.emit(em, tx, 'order.transfer_requested', { id: o.id, email: o.email, requested_by: customerId, token, expires_at: expires.toISOString() });
+    });
+    return this.get(ctx, id, { skipOwner: true });
+  }
+
+  private checkToken(o: Order, token: string): { customer_id: string } {
+    const t = o.transfer as { customer_id: string; token_hash: string; expires_at: string } | null;
+    const given = createHash('sha256').update(token).digest();
+    if (!t || new Date(t.expires_at) < new Date() || !timingSafeEqual(Buffer.from(t.token_hash, 'hex'), given)) {
+      throw Errors.validation('invalid_transfer_token', 'The transfer token is not valid (unknown, used or expired)');
+    }
+    return t;
+  }
+
+  /** Whoever holds the token (sent to the order's email) gives the order to the requesting customer. */
+  async acceptTransfer(ctx: RequestContext, id: string, token: string): Promise<OrderDocument> {
+    await this.store.transaction(ctx, async (em, tx) => {
+      const o = await this.lockedOrder(em, id);
+      const t = this.checkToken(o, token);
+      o.customerId = t.customer_id;
+      o.transfer = null;
+      commerceEvents.emit(em, tx, 'order.transfer_accepted', { id: o.id, customer_id: t.customer_id });
+    });
+    return this.get(ctx, id, { skipOwner: true });
+  }
+
+  async declineTransfer(ctx: RequestContext, id: string, token: string): Promise<OrderDocument> {
+    await this.store.transaction(ctx, async (em, tx) => {
+      const o = await this.lockedOrder(em, id);
+      this.checkToken(o, token);
+      o.transfer = null;
+      commerceEvents.emit(em, tx, 'order.transfer_declined', { id: o.id });
+    });
+    return this.get(ctx, id, { skipOwner: true });
+  }
+
+  /** The requester withdraws the request. */
+  async cancelTransfer(ctx: RequestContext, id: string): Promise<OrderDocument> {
+    const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
+    if (!customerId) throw Errors.unauthenticated();
+    await this.store.transaction(ctx, async (em) => {
+      const o = await this.lockedOrder(em, id);
+      const t = o.transfer as { customer_id?: string } | null;
+      if (!t || t.customer_id !== customerId) throw Errors.notFound('Order transfer request', id);
+      o.transfer = null;
+    });
+    return this.get(ctx, id, { skipOwner: true });
   }
 
   // ---- shape ----
