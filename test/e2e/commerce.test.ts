@@ -202,6 +202,11 @@ describe('commerce: carts, checkout and orders', () => {
     expect((await p.api('POST', `/store/orders/${orderId}/cancel`, { key, token: b.token })).status).toBe(404);
     expect((await p.api('GET', '/store/orders/me', { key, token: b.token })).body.count).toBe(0);
     expect((await p.api('GET', '/store/orders/me', { key, token: a.token })).body.count).toBe(1);
+    // the customer's orders through the graph (commerce extends identity's Customer); nobody else's
+    const mine = await p.graphql('{ me { email orders { count items { id } } } }', {}, { key, token: a.token });
+    expect(mine.body.data.me.orders.items.map((o: any) => o.id)).toEqual([orderId]);
+    const theirs = await p.graphql('{ me { orders { count } } }', {}, { key, token: b.token });
+    expect(theirs.body.data.me.orders.count).toBe(0);
   });
 
   it('transfers a guest order to the customer who asks, with the token sent to the order email', async () => {

@@ -7,6 +7,8 @@ import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, Ta
 import { CartResolver } from './resolvers/commerce.resolver';
 import { CommerceAdminResolver } from './resolvers/admin.resolver';
 import { orderReference } from './resolvers/commerce.reference';
+import { CustomerOrdersResolver, customerReference } from './resolvers/customer-orders.resolver';
+import { CustomerRefType } from './types/commerce.type';
 import { createCommerceServices, type CommerceServices } from './services';
 import { commerceEvents } from './events';
 import { commerceRoutes } from './rest/routes';
@@ -24,9 +26,11 @@ export const domain = defineDomain<CommerceServices>({
   entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [CartResolver, CommerceAdminResolver],
+  resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver],
+  // the identity's Customer, extended with its orders (no query of this subgraph returns it)
+  orphanedTypes: [CustomerRefType],
   createServices: createCommerceServices,
-  references: (s) => ({ Order: orderReference(s) }),
+  references: (s) => ({ Order: orderReference(s), Customer: customerReference() }),
   events: commerceEvents,
   routes: commerceRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),

@@ -154,3 +154,10 @@ export class CheckoutConfigType {
   @Field(() => [ShippingOptionType]) shipping_options!: ShippingOptionType[];
   @Field(() => Int) cancellation_window_hours!: number;
 }
+
+/** The identity's Customer, as commerce extends it (orders). */
+@ObjectType('Customer', S)
+@Directive('@key(fields: "id")')
+export class CustomerRefType {
+  @Field(() => ID) id!: string;
+}
