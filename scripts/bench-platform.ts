@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
+import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { DEFAULT_GRAPHQL_LIMITS, checkOperation } from '@svc/gateway';
 import { parse, type DocumentNode } from 'graphql';
@@ -45,6 +46,8 @@ export interface BenchPlatformReady {
   seed: { tenantMs: number; generateMs: number; loadMs: number; vacuumMs: number };
   catalog: { products: number; variants: number; prices: number; images: number };
   postgresVersion: string;
+  /** variants for the checkout bench (published, in stock, priced in the region's currency) */
+  checkoutVariantIds: string[];
   /** CPU time of /graphql's cost analysis (shape + cost) for the bench's detail queries, in µs per request */
   costProbe: CostProbe;
 }
@@ -227,6 +230,13 @@ async function main(): Promise<void> {
     const first = products[0];
     if (!middle || !first) throw new Error('empty catalog');
     const tenantCtx = systemContext(platform.log, creds.tenant_id, 'bench');
+    // checkout setup (shipping, taxes, promotions, providers) like the demo store's
+    const commerce = platform.services<CommerceServices>('commerce');
+    await seedDemoCommerce(commerce, { ctx: tenantCtx, tenantId: creds.tenant_id, publicUrl: publicUrlOf(platform), staticDir: platform.staticDir, log: platform.log });
+    const checkoutVariantIds = await withClient(platform.db.url, async (c) =>
+      (await c.query(`select v.id from catalog.product_variant v join catalog.inventory_level il on il.variant_id = v.id
+                       where v.tenant_id = $1 and il.stocked_quantity - il.reserved_quantity > 50 order by v.id limit 2000`, [creds.tenant_id])).rows.map((r) => r.id as string),
+    );
     const product = await catalog.products.get(tenantCtx, middle.handle, regionId);
 
     const ready: BenchPlatformReady = {
@@ -247,6 +257,7 @@ async function main(): Promise<void> {
       catalog: counts,
       postgresVersion,
       costProbe: probeCost(platform, { id: middle.handle, region: regionId }),
+      checkoutVariantIds,
     };
     process.stdout.write(`${JSON.stringify(ready)}\n`);
     if (!process.send) console.error(`bench-platform ready at ${platform.url} (database ${redact(platform.db.url)}); Ctrl-C stops it`);

@@ -23,6 +23,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { BenchPlatformReady } from './bench-platform';
 import { STOREFRONT_FIELDS, detailQuery, listQuery } from './bench-queries';
+import { benchCheckout } from './bench-checkout';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -539,6 +540,10 @@ async function main(): Promise<number> {
   await flood;
   rows.push(during);
   log(`  login flood: ${floodSignIns} failed sign-ins answered during the run`);
+  // the checkout path: whole orders placed by concurrent shoppers
+  log(`  checkout: ${CONNECTIONS} shoppers placing orders for ${DURATION_S} s (6 requests each) ...`);
+  const checkout = await benchCheckout({ url: p.url, key: p.publishableKey, regionId: p.regionId, variantIds: p.checkoutVariantIds, workers: CONNECTIONS, durationS: DURATION_S });
+  if (checkout.failures.length) problems.push(...checkout.failures.map((f) => `checkout: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -575,6 +580,7 @@ async function main(): Promise<number> {
     },
     results: rows,
     graphqlCostAnalysis: { ...p.costProbe, shareOfRequestTime: costShare(p, rows) },
+    checkout,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -590,6 +596,8 @@ async function main(): Promise<number> {
     'req/s: mean of the per-second counts (± their standard deviation); p50/p99: latency of 2xx answers;',
     'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
     costLine(p, rows),
+    `checkout (${CONNECTIONS} shoppers, cart → shipping → payment session → complete, 6 requests an order): ${checkout.ordersPerSec} orders/s,`,
+    `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`,
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

@@ -1,0 +1,72 @@
+/**
+ * The checkout path of `npm run bench`: `workers` concurrent shoppers, each placing orders one after
+ * the other for `durationS` seconds through the REST facade, the way a storefront does:
+ *   create cart (region, email, one line) → list shipping options → add shipping method →
+ *   payment collection → payment session (pp_system_default) → complete.
+ * Reports orders per second, the latency of a whole checkout (p50/p99) and of its slowest step,
+ * and every answer that was not 200 (a refused order is a problem, not a slow order).
+ */
+
+export interface CheckoutResult {
+  orders: number;
+  ordersPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerOrder: number;
+  /** p99 per step, ms */
+  stepP99Ms: Record<string, number>;
+  failures: string[];
+}
+
+const pct = (xs: number[], q: number) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100;
+};
+
+export async function benchCheckout(o: { url: string; key: string; regionId: string; variantIds: string[]; workers: number; durationS: number }): Promise<CheckoutResult> {
+  const headers = { 'content-type': 'application/json', 'x-publishable-api-key': o.key };
+  const steps: Record<string, number[]> = {};
+  const totals: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const call = async (step: string, method: string, path: string, body?: unknown) => {
+    const t0 = performance.now();
+    const r = await fetch(`${o.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    (steps[step] ??= []).push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`${step}: ${r.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  };
+  const until = Date.now() + o.durationS * 1000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      const variant = o.variantIds[next++ % o.variantIds.length];
+      const t0 = performance.now();
+      try {
+        const { cart } = await call('create cart', 'POST', '/store/carts', { region_id: o.regionId, email: `bench-${next}@example.com`, items: [{ variant_id: variant, quantity: 1 }] });
+        const { shipping_options } = await call('shipping options', 'GET', `/store/shipping-options?cart_id=${cart.id}`);
+        await call('shipping method', 'POST', `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id });
+        const { payment_collection } = await call('payment collection', 'POST', '/store/payment-collections', { cart_id: cart.id });
+        await call('payment session', 'POST', `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: 'pp_system_default' });
+        const done = await call('complete', 'POST', `/store/carts/${cart.id}/complete`);
+        if (done.type !== 'order') throw new Error(`complete: ${JSON.stringify(done.error)}`);
+        totals.push(performance.now() - t0);
+      } catch (err) {
+        if (failures.length < 20) failures.push((err as Error).message);
+      }
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: o.workers }, worker));
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    orders: totals.length,
+    ordersPerSec: Math.round((totals.length / seconds) * 10) / 10,
+    p50Ms: pct(totals, 0.5),
+    p99Ms: pct(totals, 0.99),
+    requestsPerOrder: 6,
+    stepP99Ms: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, pct(v, 0.99)])),
+    failures,
+  };
+}
