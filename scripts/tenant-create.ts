@@ -1,5 +1,5 @@
 /**
- * `npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]…`
+ * `npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]… [--storefront-server <ip or cidr>]…`
  * Creates a tenant with a publishable key, an agent API key and its first admin, and prints ONE
  * JSON object. Works against DATABASE_URL, or the DATA_DIR of a running (or stopped) platform.
  */
@@ -22,7 +22,7 @@ async function main() {
   const a = args(process.argv.slice(2));
   const name = a.name?.[0];
   const adminEmail = a['admin-email']?.[0];
-  if (!name || !adminEmail) throw new ConfigError('usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]');
+  if (!name || !adminEmail) throw new ConfigError('usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]… [--storefront-server <ip or cidr>]…');
   // an operator command: no demo seeding, no HTTP
   const config = loadConfig({ ...process.env, SEED_DEMO: 'false' });
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'tenant-create');
@@ -37,6 +37,7 @@ async function main() {
         adminEmail,
         adminPassword: a['admin-password']?.[0],
         allowedOrigins: a.origin,
+        storefrontServers: a['storefront-server'],
       });
       process.stdout.write(`${JSON.stringify(creds)}\n`);
     } finally {

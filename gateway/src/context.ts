@@ -33,6 +33,8 @@ export interface Authority {
   agentForKey(key: string): Promise<{ id: string; tenantId: string } | null>;
   session(sid: string): Promise<{ tenantId: string; actorType: string; actorId: string; identityId: string; open: boolean } | null>;
   consumeAntispam(tenantId: string, payload: string): Promise<boolean>;
+  /** addresses or CIDR ranges of the tenant's own storefront servers */
+  storefrontServers?(tenantId: string): Promise<string[]>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;

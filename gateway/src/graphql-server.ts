@@ -6,7 +6,7 @@ import { contextFailure, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
 import type { LoadedGateway } from './gateway';
-import { CTX_ERROR_LOCAL, CTX_LOCAL, DEFAULT_GRAPHQL_LIMITS, checkOperation, graphqlGuard, limitsFor, type GraphQLLimits, type GraphQLRateLimits } from './limits';
+import { CTX_ERROR_LOCAL, CTX_LOCAL, DEFAULT_GRAPHQL_LIMITS, checkOperation, clientOf, graphqlGuard, limitsFor, type GraphQLLimits, type GraphQLRateLimits } from './limits';
 
 export interface GraphQLServer {
   /** the `/graphql` handler: JSON body, context from the one context builder, the supergraph */
@@ -98,7 +98,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
   const handler = [
     express.json({ limit: '1mb' }),
     // authenticates once, rate-limits that identity and refuses too many tokens, before Apollo parses
-    graphqlGuard((req) => builder.build(req.headers, { ip: req.ip }), opts.rateLimits, limits),
+    graphqlGuard((req, res) => builder.build(req.headers, { ip: clientOf(req, res).ip ?? undefined }), opts.rateLimits, limits),
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         if (res.locals[CTX_ERROR_LOCAL] !== undefined) throw contextFailure(res.locals[CTX_ERROR_LOCAL]);

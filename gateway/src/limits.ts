@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import type { RequestContext } from '@svc/kit';
+import { CLIENT_LOCAL, type ClientAddress } from './client';
 
 /*
  * Query limits of the public GraphQL door (`/graphql`). The REST facade's prepared operations run
@@ -217,6 +218,8 @@ export interface GraphQLRateLimits {
   store: RateLimitStoreLike;
   storeRps: number;
   adminRps: number;
+  /** a tenant's storefront server that names no shopper (default: storeRps) */
+  storefrontServerRps?: number;
 }
 
 /**
@@ -225,11 +228,17 @@ export interface GraphQLRateLimits {
  * store limit, everyone else per client IP `store:<ip>` on the store limit (the REST store rule's key).
  * The operator token is not limited.
  */
-export function rateKeyOf(ctx: RequestContext | undefined, ip: string | undefined, r: { storeRps: number; adminRps: number }): { key: string; limit: number } | null {
+export function rateKeyOf(
+  ctx: RequestContext | undefined,
+  client: { ip: string | null | undefined; storefrontServer?: boolean },
+  r: { storeRps: number; adminRps: number; storefrontServerRps?: number },
+): { key: string; limit: number } | null {
+  const ip = client.ip;
   const a = ctx?.actor;
   if (a?.type === 'operator') return null;
   if ((a?.type === 'admin' || a?.type === 'agent') && a.id) return { key: `${a.type}:${a.id}`, limit: r.adminRps };
   if (a?.type === 'customer' && a.id) return { key: `customer:${a.id}`, limit: r.storeRps };
+  if (client.storefrontServer) return { key: `storefront-server:${ip}`, limit: r.storefrontServerRps ?? r.storeRps };
   return { key: `store:${ip ?? 'unknown'}`, limit: r.storeRps };
 }
 
@@ -269,21 +278,21 @@ export const CTX_ERROR_LOCAL = 'graphqlContextError';
  * document with too many tokens (before anything parses it).
  */
 export function graphqlGuard(
-  build: (req: Request) => Promise<RequestContext>,
+  build: (req: Request, res: Response) => Promise<RequestContext>,
   rate: GraphQLRateLimits | undefined,
   limits: GraphQLLimits,
 ): RequestHandler {
   return async (req, res, next) => {
     let ctx: RequestContext | undefined;
     try {
-      ctx = await build(req);
+      ctx = await build(req, res);
       res.locals[CTX_LOCAL] = ctx;
     } catch (err) {
       res.locals[CTX_ERROR_LOCAL] = err;
     }
     try {
       if (rate) {
-        const r = rateKeyOf(ctx, req.ip, rate);
+        const r = rateKeyOf(ctx, clientOf(req, res), rate);
         if (r && !applyRateDecision(res, await rate.store.hit(r.key, r.limit, 1000))) return;
       }
       const text = queryText(req);
@@ -298,4 +307,9 @@ export function graphqlGuard(
       next(err);
     }
   };
+}
+
+/** The client the HTTP layer resolved for this request (storefront servers naming their shopper), else the peer. */
+export function clientOf(req: Request, res: Response): ClientAddress {
+  return (res.locals[CLIENT_LOCAL] as ClientAddress | undefined) ?? { ip: req.ip ?? null, storefrontServer: false };
 }

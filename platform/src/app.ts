@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
 import { DomainError, Errors, type Logger, type PlatformConfig } from '@svc/kit';
-import type { ContextBuilder, GraphQLServer } from '@svc/gateway';
+import { CLIENT_LOCAL, resolveClient, type Authority, type ContextBuilder, type GraphQLServer } from '@svc/gateway';
 import { sendError, type RouteSource } from '@svc/rest-facade';
 import { mountDocs } from './docs';
 import { corsForStorefronts, type OriginAuthority } from './cors';
 
 export interface AppDeps {
+  /** credentials lookups: a tenant's storefront servers (the client behind them) */
+  authority?: Authority;
   config: PlatformConfig;
   log: Logger;
   builder: ContextBuilder;
@@ -81,6 +83,17 @@ export function createApp(d: AppDeps): express.Express {
   const cors = corsForStorefronts(d.config, d.origins);
   app.use('/api', cors);
   app.use('/graphql', cors);
+  // the client behind a tenant's storefront server (X-Forwarded-For honoured only from those servers)
+  if (d.authority) {
+    const authority = d.authority;
+    const client = (req: Request, res: Response, next: NextFunction) =>
+      void resolveClient(authority, req.headers, req.ip).then((c) => {
+        res.locals[CLIENT_LOCAL] = c;
+        next();
+      }, next);
+    app.use('/api', client);
+    app.use('/graphql', client);
+  }
 
   // GraphQL answers depend on the caller and are never stored by browsers or proxies
   app.use('/graphql', (_req, res, next) => {

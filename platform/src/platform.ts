@@ -152,13 +152,15 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         trusted: { ...DEFAULT_GRAPHQL_LIMITS.trusted, ...config.graphqlLimits.trusted },
       },
       // same store as REST: an admin's REST and GraphQL calls share one window
-      rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
+      rateLimits: config.rateLimit.disabled
+        ? undefined
+        : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps, storefrontServerRps: config.rateLimit.storefrontServerRps },
     });
     cleanup.push('graphql server', () => graphql.stop());
     const sources = routeSources(domains, opts.extraRoutes);
     const api = createRestRouter({ config, gw, builder, sources, rateLimits });
     const staticDir = path.join(config.dataDir, 'static');
-    const app = createApp({ config, log, builder, graphql, api, staticDir, sources, origins: identity.authority, isReady: () => ready });
+    const app = createApp({ config, log, builder, graphql, api, staticDir, sources, origins: identity.authority, authority: identity.authority, isReady: () => ready });
 
     const platform: Platform = {
       config,

@@ -8,7 +8,7 @@ import { DomainError, assertNoNul, authorizeRoute, type RequestContext, type Rou
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
-import { applyRateDecision } from '@svc/gateway';
+import { applyRateDecision, clientOf } from '@svc/gateway';
 import { adminRateKey, type AdminRateLimit } from './middleware/rate-limit';
 
 /** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
@@ -147,7 +147,7 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const antispamToken = typeof (req.body as { antispam_token?: unknown })?.antispam_token === 'string' ? (req.body as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
-        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: req.ip }, requestId, res.locals.log);
+        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined }, requestId, res.locals.log);
         // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
         const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
         if (limitAdmin && adminKey) {

@@ -253,8 +253,11 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowMs: number;
-  /** Identifies the client for this rule; null means the rule does not apply to the request. */
-  key: (req: Request) => string | null;
+  /**
+   * Identifies the client for this rule (and may set its own limit for it); null means the rule does
+   * not apply to the request.
+   */
+  key: (req: Request, res: Response) => string | { key: string; limit: number } | null;
 }
 
 export function rateLimitMiddleware(
@@ -265,10 +268,11 @@ export function rateLimitMiddleware(
   for (const rule of rules) assertLimits(rule.limit, rule.windowMs);
   return async (req, res, next) => {
     for (const rule of rules) {
-      const key = rule.key(req);
-      if (key === null) continue;
+      const found = rule.key(req, res);
+      if (found === null) continue;
+      const { key, limit } = typeof found === 'string' ? { key: found, limit: rule.limit } : found;
       // The encoded name cannot contain ':', so names and keys cannot collide across rules.
-      const decision = await store.hit(`${encodeURIComponent(rule.name)}:${key}`, rule.limit, rule.windowMs);
+      const decision = await store.hit(`${encodeURIComponent(rule.name)}:${key}`, limit, rule.windowMs);
       setRateLimitHeaders(res, decision);
       if (decision.allowed) return next();
       onLimited(req, res, decision);

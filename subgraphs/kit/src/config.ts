@@ -57,6 +57,7 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   RATE_LIMIT_STORE_RPS: positiveInt.default(60),
   RATE_LIMIT_ADMIN_RPS: positiveInt.default(30),
+  RATE_LIMIT_STOREFRONT_SERVER_RPS: positiveInt.default(1000),
   RATE_LIMIT_DISABLED: bool.default(false),
   OUTBOX_POLL_MS: positiveInt.default(1000),
   ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
@@ -81,7 +82,8 @@ export interface PlatformConfig {
   /** subgraph name -> URL; empty means every subgraph runs in-process */
   subgraphUrls: Record<string, string>;
   trustedProxies: string[];
-  rateLimit: { storeRps: number; adminRps: number; disabled: boolean };
+  /** storefrontServerRps: a tenant's storefront server that names no shopper, per server */
+  rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean };
   /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   outboxPollMs: number;
@@ -208,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     },
     subgraphUrls: parseSubgraphUrls(env, e.SUBGRAPH_URLS),
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
-    rateLimit: { storeRps: e.RATE_LIMIT_STORE_RPS, adminRps: e.RATE_LIMIT_ADMIN_RPS, disabled: e.RATE_LIMIT_DISABLED },
+    rateLimit: { storeRps: e.RATE_LIMIT_STORE_RPS, adminRps: e.RATE_LIMIT_ADMIN_RPS, storefrontServerRps: e.RATE_LIMIT_STOREFRONT_SERVER_RPS, disabled: e.RATE_LIMIT_DISABLED },
     graphqlLimits: {
       public: limitSettings(e, 'public'),
       trusted: limitSettings(e, 'trusted'),

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z, type ZodType } from 'zod';
 import type { RequestContext } from './context';
 
@@ -113,4 +114,35 @@ export function normalizeOrigin(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A storefront server address as a tenant lists it: an IPv4/IPv6 address or a CIDR range
+ * (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`); normalised, or null when it is neither.
+ */
+export function normalizeServerAddress(value: string): string | null {
+  const m = /^([0-9a-fA-F:.]+)(?:\/(\d{1,3}))?$/.exec(value.trim());
+  if (!m) return null;
+  const family = isIP(m[1]);
+  if (!family) return null;
+  if (m[2] === undefined) return m[1].toLowerCase();
+  const bits = Number(m[2]);
+  if (bits > (family === 4 ? 32 : 128)) return null;
+  return `${m[1].toLowerCase()}/${bits}`;
+}
+
+/** Whether `ip` is one of `addresses` (addresses or CIDR ranges, see normalizeServerAddress). */
+export function addressListed(ip: string, addresses: readonly string[]): boolean {
+  if (!addresses.length) return false;
+  const plain = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const family = isIP(plain);
+  if (!family) return false;
+  const list = new BlockList();
+  for (const a of addresses) {
+    const [addr, bits] = a.split('/');
+    const f = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(addr, f);
+    else list.addSubnet(addr, Number(bits), f);
+  }
+  return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }

@@ -26,6 +26,14 @@ export class Tenant {
   @Property({ type: 'json' })
   allowedOrigins: string[] = [];
 
+  /**
+   * addresses (or CIDR ranges) of the tenant's own storefront servers (a server-rendered shop):
+   * they may pass the shopper's address in X-Forwarded-For, and without it they are limited per
+   * server at RATE_LIMIT_STOREFRONT_SERVER_RPS instead of the per-IP storefront limit
+   */
+  @Property({ type: 'json', default: '[]' })
+  storefrontServers: string[] = [];
+
   @Property({ type: 'string', length: 10, default: 'en' })
   defaultLocale: string = 'en';
 

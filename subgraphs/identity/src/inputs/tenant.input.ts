@@ -4,6 +4,7 @@ import { ValidateWith } from '@svc/kit';
 
 export const storeSettingsSchema = z.strictObject({
   allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs such as https://shop.example.com')).max(50).nullish(),
+  storefront_servers: z.array(z.string().max(60)).max(50).nullish(),
   /** ALTCHA maxnumber: 1,000 (trivial) to 100,000,000 (slow phones suffer); null = the platform default */
   antispam_max_number: z.number().int().min(1000).max(100_000_000).nullish(),
 });
@@ -13,5 +14,6 @@ export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 @ValidateWith(storeSettingsSchema)
 export class StoreSettingsInput {
   @Field(() => [String], { nullable: true, description: 'storefront origins allowed by CORS (replaces the list)' }) allowed_origins?: string[] | null;
+  @Field(() => [String], { nullable: true, description: "addresses or CIDR ranges of the store's own storefront servers (replaces the list)" }) storefront_servers?: string[] | null;
   @Field(() => Int, { nullable: true, description: 'anti-spam difficulty (ALTCHA maxnumber); null resets to the platform default' }) antispam_max_number?: number | null;
 }

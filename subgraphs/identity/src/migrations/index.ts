@@ -4,10 +4,12 @@ import { Migration20261121061508_init } from './Migration20261121061508_init';
 import { Migration20261121061517_triggers } from './Migration20261121061517_triggers';
 import { Migration20261121065252_fk_indexes } from './Migration20261121065252_fk_indexes';
 import { Migration20261122073438_antispam_difficulty } from './Migration20261122073438_antispam_difficulty';
+import { Migration20261123062223_storefront_servers } from './Migration20261123062223_storefront_servers';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061508_init', class: Migration20261121061508_init },
   { name: 'Migration20261121061517_triggers', class: Migration20261121061517_triggers },
   { name: 'Migration20261121065252_fk_indexes', class: Migration20261121065252_fk_indexes },
   { name: 'Migration20261122073438_antispam_difficulty', class: Migration20261122073438_antispam_difficulty },
+  { name: 'Migration20261123062223_storefront_servers', class: Migration20261123062223_storefront_servers },
 ];

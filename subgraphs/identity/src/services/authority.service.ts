@@ -59,6 +59,7 @@ export class AuthorityService {
   private readonly agents = new TtlCache<AgentIdentity | null>();
   private readonly secrets = new TtlCache<{ secret: string; maxNumber: number } | null>(2000);
   private readonly origins = new TtlCache<string[]>(10_000);
+  private readonly servers = new TtlCache<string[]>(10_000);
   private knownOrigins?: { set: Set<string>; until: number };
 
   constructor(
@@ -71,6 +72,7 @@ export class AuthorityService {
     await bus.on(CREDENTIALS_CHANNEL, () => {
       this.keys.clear();
       this.origins.clear();
+      this.servers.clear();
       this.knownOrigins = undefined;
       this.agents.clear();
       this.secrets.clear();
@@ -131,6 +133,16 @@ export class AuthorityService {
     const [row] = await this.rows<{ allowed_origins: string[] }>(`select allowed_origins from ${this.store.table('tenant')} where id = ?`, [tenantId]);
     const value = (row?.allowed_origins ?? []).map(normalizeOrigin).filter((o): o is string => !!o);
     this.origins.set(tenantId, value, 60_000);
+    return value;
+  }
+
+  /** The tenant's storefront server addresses (cached like its origins). */
+  async storefrontServers(tenantId: string): Promise<string[]> {
+    const hit = this.servers.get(tenantId);
+    if (hit) return hit;
+    const [row] = await this.rows<{ storefront_servers: string[] | null }>(`select storefront_servers from ${this.store.table('tenant')} where id = ?`, [tenantId]);
+    const value = row?.storefront_servers ?? [];
+    this.servers.set(tenantId, value, 60_000);
     return value;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, Errors, hashApiKey, hashPassword, newSecret, normalizeOrigin, requireTenant, slugify, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, hashApiKey, hashPassword, newSecret, normalizeOrigin, normalizeServerAddress, requireTenant, slugify, type RequestContext, type Store } from '@svc/kit';
 import { Tenant } from '../entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
 
@@ -10,6 +10,8 @@ export interface CreateTenantArgs {
   adminEmail: string;
   adminPassword?: string;
   allowedOrigins?: string[];
+  /** the tenant's storefront server addresses or CIDR ranges */
+  storefrontServers?: string[];
   /** fixed credentials (demo seed); generated when absent */
   handle?: string;
   publishableKey?: string;
@@ -32,7 +34,7 @@ export class TenantService {
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
-    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber };
+    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, storefront_servers: t.storefrontServers ?? [], antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber };
   }
 
   /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
@@ -41,6 +43,7 @@ export class TenantService {
     const password = a.adminPassword ?? randomBytes(12).toString('base64url');
     const publishable = a.publishableKey ?? newSecret('pk', 24);
     const agentKey = a.agentApiKey ?? newSecret('sk', 32);
+    const servers = serverAddresses(a.storefrontServers);
     const passwordHash = await hashPassword(password);
     const tenant = await this.store.transaction(ctx, async (tx, txCtx) => {
       if (await tx.findOne(AdminUser, { email })) {
@@ -51,6 +54,7 @@ export class TenantService {
       t.handle = a.handle ?? `${slugify(a.name, 60, 'store')}-${randomBytes(3).toString('hex')}`;
       t.antispamSecret = randomBytes(32).toString('base64url');
       t.allowedOrigins = [...new Set((a.allowedOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => !!o))];
+      t.storefrontServers = servers ?? [];
       const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
       const ak = Object.assign(new AgentApiKey(), { tenantId: t.id, keyHash: hashApiKey(agentKey), redacted: agentKey.slice(0, 8) });
       const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
@@ -74,7 +78,8 @@ export class TenantService {
    * Changes the store's settings that are given: the storefront origins CORS allows, the anti-spam
    * difficulty (null: the platform default). Every instance drops its cached copy on commit.
    */
-  async updateSettings(ctx: RequestContext, input: { allowed_origins?: string[] | null; antispam_max_number?: number | null }): Promise<StoreSettingsView> {
+  async updateSettings(ctx: RequestContext, input: { allowed_origins?: string[] | null; storefront_servers?: string[] | null; antispam_max_number?: number | null }): Promise<StoreSettingsView> {
+    const servers = serverAddresses(input.storefront_servers);
     const tenantId = requireTenant(ctx);
     const origins = input.allowed_origins ? [...new Set(input.allowed_origins.map((o) => normalizeOrigin(o)))] : undefined;
     if (origins?.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
@@ -82,6 +87,7 @@ export class TenantService {
       const t = await em.findOne(Tenant, { id: tenantId });
       if (!t) throw Errors.notFound('Store');
       if (origins) t.allowedOrigins = origins as string[];
+      if (servers) t.storefrontServers = servers;
       if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
       await em.flush();
       await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
@@ -94,11 +100,20 @@ export class TenantService {
   }
 }
 
+/** Normalised storefront server addresses; 400 for anything that is not an address or a CIDR range. */
+function serverAddresses(list: string[] | null | undefined): string[] | undefined {
+  if (!list) return undefined;
+  const out = list.map((a) => normalizeServerAddress(a));
+  if (out.some((a) => !a)) throw Errors.invalidField('storefront_servers', 'storefront_servers are IP addresses or CIDR ranges such as 203.0.113.7 or 10.0.0.0/8');
+  return [...new Set(out as string[])];
+}
+
 export interface StoreSettingsView {
   id: string;
   name: string;
   handle: string;
   allowed_origins: string[];
+  storefront_servers: string[];
   /** the difficulty in force (the tenant's own or the platform default) */
   antispam_max_number: number;
 }

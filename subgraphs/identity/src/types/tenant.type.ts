@@ -7,5 +7,6 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field() name!: string;
   @Field() handle!: string;
   @Field(() => [String], { description: 'storefront origins allowed to call the store API from a browser (CORS)' }) allowed_origins!: string[];
+  @Field(() => [String], { description: "the store's own storefront servers: they may pass the shopper's address in X-Forwarded-For" }) storefront_servers!: string[];
   @Field(() => Int, { description: 'anti-spam difficulty in force (ALTCHA maxnumber)' }) antispam_max_number!: number;
 }
