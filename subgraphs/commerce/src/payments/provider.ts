@@ -47,7 +47,7 @@ export class PaymentProviderUnavailable extends Error {
   constructor(
     readonly providerId: string,
     message: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
     this.name = 'PaymentProviderUnavailable';
