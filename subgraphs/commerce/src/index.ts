@@ -43,3 +43,4 @@ export type { LineItemKind, LineSnapshot } from './services/line-item-kinds';
 export type { PaymentProviderAdapter, ProviderResult, PaymentContext } from './payments/provider';
 export { PaymentProviderUnavailable } from './payments/provider';
 export { demoCommerceSetup, seedDemoCommerce } from './seed/demo-seed';
+export { createPaymentProvider, PAYMENT_PROVIDER_IDS } from './payments';

@@ -1,44 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import type { PaymentProviderAdapter, ProviderResult } from './provider';
+import { createPaymentProvider, isPaymentProviderId, PAYMENT_PROVIDER_IDS } from './index';
+import type { PaymentProviderAdapter, PayPalSettings, StripeSettings } from './provider';
 
-/** The providers commerce knows, by id (`pp_<identifier>_<registration>`). */
-export const PROVIDER_IDS = ['pp_system_default', 'pp_bank-transfer_default', 'pp_stripe_stripe', 'pp_paypal_paypal'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+export const PROVIDER_IDS = PAYMENT_PROVIDER_IDS;
 
-const ok = (status: ProviderResult['status'], data: Record<string, unknown> = {}): ProviderResult => ({ status, data });
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
 
-/** Manual payments: nothing external; an admin settles them. */
-function systemProvider(): PaymentProviderAdapter {
-  return {
-    id: 'pp_system_default',
-    initiate: async () => ok('pending'),
-    authorize: async ({ data }) => ok('authorized', data),
-    capture: async ({ data }) => ok('captured', data),
-    cancel: async ({ data }) => ok('canceled', data),
-    refund: async ({ data }) => ok('captured', data),
-  };
-}
-
-/** Bank transfer: the shopper pays to the tenant's account with a reference; captured when the admin sees the money. */
-function bankTransferProvider(): PaymentProviderAdapter {
-  return {
-    id: 'pp_bank-transfer_default',
-    initiate: async () => ok('pending', { reference: `BT-${randomBytes(4).toString('hex').toUpperCase()}` }),
-    authorize: async ({ data }) => ok('authorized', { ...data, awaiting_transfer: true }),
-    capture: async ({ data }) => ok('captured', { ...data, awaiting_transfer: false }),
-    cancel: async ({ data }) => ok('canceled', data),
-    refund: async ({ data }) => ok('captured', data),
-  };
-}
-
-/** The adapter of a provider with the tenant's settings; undefined for a provider this build cannot reach. */
-export function providerAdapter(id: string, _settings: Record<string, unknown>): PaymentProviderAdapter | undefined {
-  switch (id) {
-    case 'pp_system_default':
-      return systemProvider();
-    case 'pp_bank-transfer_default':
-      return bankTransferProvider();
-    default:
-      return undefined;
+/**
+ * The adapter of a provider with the tenant's stored settings; undefined when the provider is
+ * unknown or the tenant has not given the credentials it needs (it is then not offered).
+ */
+export function providerAdapter(id: string, settings: Record<string, unknown>): PaymentProviderAdapter | undefined {
+  if (!isPaymentProviderId(id)) return undefined;
+  if (id === 'pp_stripe_stripe') {
+    const api_key = text(settings.api_key);
+    if (!api_key) return undefined;
+    const s: StripeSettings = { api_key, base_url: text(settings.base_url), timeout_ms: num(settings.timeout_ms) };
+    return createPaymentProvider(id, s);
   }
+  if (id === 'pp_paypal_paypal') {
+    const client_id = text(settings.client_id);
+    const client_secret = text(settings.client_secret);
+    if (!client_id || !client_secret) return undefined;
+    const s: PayPalSettings = { client_id, client_secret, base_url: text(settings.base_url), timeout_ms: num(settings.timeout_ms) };
+    return createPaymentProvider(id, s);
+  }
+  return createPaymentProvider(id);
 }
