@@ -207,6 +207,12 @@ describe('commerce: carts, checkout and orders', () => {
     expect(mine.body.data.me.orders.items.map((o: any) => o.id)).toEqual([orderId]);
     const theirs = await p.graphql('{ me { orders { count } } }', {}, { key, token: b.token });
     expect(theirs.body.data.me.orders.count).toBe(0);
+    // REST: Medusa's fields=*orders on the profile (what the Next.js starter sends on every page)
+    const profile = await p.api('GET', '/store/customers/me?fields=%2Aorders', { key, token: a.token });
+    expect(profile.status).toBe(200);
+    expect(profile.body.customer.orders.map((o: any) => o.id)).toEqual([orderId]);
+    expect(profile.body.customer.addresses).toEqual([]);
+    expect((await p.api('GET', '/store/customers/me', { key, token: a.token })).body.customer.orders).toBeUndefined();
   });
 
   it('transfers a guest order to the customer who asks, with the token sent to the order email', async () => {

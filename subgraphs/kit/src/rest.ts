@@ -146,3 +146,18 @@ export function addressListed(ip: string, addresses: readonly string[]): boolean
   }
   return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }
+
+/**
+ * Whether Medusa's `fields` asks for a relation outside the default document (`*orders`,
+ * `+products`, `products.id`, a bare `products` in a replacing list), so that the route's
+ * operation fetches it.
+ */
+export function wantsRelation(fields: string | undefined, relation: string): boolean {
+  if (!fields) return false;
+  return fields.split(',').some((raw) => {
+    const t = raw.trim();
+    if (t.startsWith('-')) return false;
+    const name = t.replace(/^[+*]/, '').replace(/\.\*$/, '');
+    return name === relation || name.startsWith(`${relation}.`);
+  });
+}

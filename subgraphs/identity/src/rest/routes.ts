@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, type FieldsOption } from '@svc/kit';
+import { route, wantsRelation, type FieldsOption } from '@svc/kit';
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 
@@ -8,7 +8,7 @@ const customerFields: FieldsOption = {
   key: 'customer',
   allowed: new Set([
     'id', 'email', 'first_name', 'last_name', 'phone', 'company_name', 'has_account', 'default_billing_address_id',
-    'default_shipping_address_id', 'addresses', 'metadata', 'created_at', 'updated_at', 'deleted_at',
+    'default_shipping_address_id', 'addresses', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'orders',
   ]),
 };
 
@@ -60,8 +60,12 @@ const customerRoutes = [
   route({
     method: 'GET', path: '/store/customers/me', auth: 'customer', query: fieldsOnly, tag: 'customers',
     fields: customerFields,
-    operation: 'identity/Me', summary: 'The signed-in customer with addresses',
-    respond: (d) => ({ customer: d.me }),
+    operation: 'identity/Me', summary: 'The signed-in customer with addresses (and orders with fields=*orders: commerce adds them in the graph)',
+    variables: ({ query }) => ({ with_orders: wantsRelation(query.fields, 'orders') }),
+    respond: (d) => {
+      const { orders, ...customer } = d.me;
+      return { customer: orders ? { ...customer, orders: orders.items.map((o: { document: unknown }) => o.document) } : customer };
+    },
   }),
   route({
     method: 'POST', path: '/store/customers/me', auth: 'customer', query: fieldsOnly, body: updateCustomerSchema, tag: 'customers',
