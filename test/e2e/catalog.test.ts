@@ -125,6 +125,26 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
   });
 
   describe('filters', () => {
+    it("Medusa's is_giftcard, type_id and created_at/updated_at operators", async () => {
+      expect((await get('/store/products?limit=100&is_giftcard=false')).body.count).toBe(all.length);
+      expect((await get('/store/products?limit=100&is_giftcard=true')).body.count).toBe(0);
+      const type = all[0].type;
+      const byType = await get(`/store/products?limit=100&type_id[0]=${type.id}`);
+      expect(byType.body.count).toBe(all.filter((x) => x.type?.id === type.id).length);
+      for (const x of byType.body.products) expect(x.type.id).toBe(type.id);
+      const newest = all[0].created_at as string;
+      const after = await get(`/store/products?limit=100&created_at[$gte]=${encodeURIComponent(newest)}`);
+      expect(after.body.products.map((x: any) => x.handle)).toEqual(all.filter((x) => x.created_at >= newest).map((x) => x.handle));
+      const before = await get(`/store/products?limit=100&created_at[$lt]=${encodeURIComponent(newest)}`);
+      expect(before.body.count).toBe(all.length - after.body.count);
+      expect((await get('/store/products?updated_at[$gt]=2999-01-01T00:00:00Z')).body.count).toBe(0);
+      // bad operators and dates: 400, never a 500
+      for (const q of ['created_at[$gt]=yesterday', 'created_at[$foo]=2020-01-01', 'created_at=2020-01-01', 'is_giftcard=maybe']) {
+        const r = await get(`/store/products?${q}`);
+        expect({ q, status: r.status }).toEqual({ q, status: 400 });
+      }
+    });
+
     it('collection_id', async () => {
       const cols = await get('/store/collections?handle=outdoor-edit');
       const col = cols.body.collections[0];

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
 import { JSONScalar, PageArgs, ValidateWith, type Metadata, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema } from '@svc/kit';
 
+const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
+/** a range of instants: after (gt, gte) and before (lt, lte) */
+export const dateRangeSchema = z.strictObject({ gt: instant.optional(), gte: instant.optional(), lt: instant.optional(), lte: instant.optional() });
+export type DateRange = z.infer<typeof dateRangeSchema>;
+
+@InputType('DateRangeInput')
+@ValidateWith(dateRangeSchema)
+export class DateRangeInput {
+  @Field({ nullable: true }) gt?: string;
+  @Field({ nullable: true }) gte?: string;
+  @Field({ nullable: true }) lt?: string;
+  @Field({ nullable: true }) lte?: string;
+}
+
 /** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
 export const productListSchema = z.strictObject({
   ...pageSchema,
@@ -12,6 +26,10 @@ export const productListSchema = z.strictObject({
   collection_id: idList.optional(),
   category_id: idList.optional(),
   tag_id: idList.optional(),
+  type_id: idList.optional(),
+  is_giftcard: z.boolean().optional(),
+  created_at: dateRangeSchema.optional(),
+  updated_at: dateRangeSchema.optional(),
   region_id: z.string().max(100).optional(),
   country_code: countrySchema.optional(),
   currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').optional(),
@@ -87,6 +105,10 @@ export class ProductListArgs extends PageArgs {
   @Field(() => [String], { nullable: true }) collection_id?: string[];
   @Field(() => [String], { nullable: true }) category_id?: string[];
   @Field(() => [String], { nullable: true }) tag_id?: string[];
+  @Field(() => [String], { nullable: true }) type_id?: string[];
+  @Field({ nullable: true }) is_giftcard?: boolean;
+  @Field(() => DateRangeInput, { nullable: true }) created_at?: DateRangeInput;
+  @Field(() => DateRangeInput, { nullable: true }) updated_at?: DateRangeInput;
   @Field({ nullable: true, description: 'pricing context: variants get calculated_price for this region' }) region_id?: string;
   @Field({ nullable: true, description: 'pricing context when region_id is absent: the region that contains this country' }) country_code?: string;
   @Field({ nullable: true }) currency_code?: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldsParam, idParam, listEnvelope, queryOf, route, type FieldsOption } from '@svc/kit';
-import { productListSchema } from '../inputs/product.input';
+import { dateRangeSchema, productListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
 import { regionListSchema } from '../inputs/region.input';
@@ -32,8 +32,20 @@ const medusaOnly = {
   cart_id: z.string().max(100).optional(),
 };
 
+/** Medusa's date operators (`created_at[$gt]=…`) -> the graph's DateRangeInput (`{gt: …}`). */
+const medusaDateRange = z
+  .strictObject({ $gt: z.string().max(40).optional(), $gte: z.string().max(40).optional(), $lt: z.string().max(40).optional(), $lte: z.string().max(40).optional() })
+  .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.slice(1), v])))
+  .pipe(dateRangeSchema);
+
 /** The catalog's own argument schemas (inputs/), read from the query string, plus `fields` and Medusa's extras. */
-const productList = queryOf(productListSchema).extend({ ...medusaOnly, fields: fieldsParam, title: z.string().max(300).optional() });
+const productList = queryOf(productListSchema).extend({
+  ...medusaOnly,
+  fields: fieldsParam,
+  title: z.string().max(300).optional(),
+  created_at: medusaDateRange.optional(),
+  updated_at: medusaDateRange.optional(),
+});
 const productQuery = queryOf(productListSchema.pick({ region_id: true, country_code: true })).extend({ ...medusaOnly, fields: fieldsParam });
 const collectionList = queryOf(collectionListSchema).extend({ fields: fieldsParam });
 const categoryList = queryOf(categoryListSchema).extend({ fields: fieldsParam, include_ancestors_tree: z.enum(['true', 'false']).optional() });

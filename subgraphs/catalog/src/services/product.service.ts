@@ -52,7 +52,7 @@ export class ProductService {
     page: { limit: number; offset: number },
     region: RegionView | null,
   ): Promise<{ ids: string[]; count: number }> {
-    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
+    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.type_id, query.is_giftcard, query.created_at, query.updated_at, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
     const v = this.cache.version(tenantId);
     const hit = this.cache.get<{ ids: string[]; count: number }>(tenantId, key);
     if (hit) return hit;
@@ -74,6 +74,14 @@ export class ProductService {
     if (query.tag_id?.length) {
       where.push(`exists (select 1 from ${this.store.table('product_tag_link')} l where l.product_id = p.id and l.tag_id = any(?::text[]))`);
       params.push(pgArray(query.tag_id));
+    }
+    if (query.type_id?.length) (where.push(`p.type_id = any(?::text[])`), params.push(pgArray(query.type_id)));
+    if (query.is_giftcard !== undefined) (where.push(`p.is_giftcard = ?`), params.push(query.is_giftcard));
+    for (const [column, range] of [['created_at', query.created_at], ['updated_at', query.updated_at]] as const) {
+      for (const [op, sqlOp] of [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const) {
+        const v = range?.[op];
+        if (v) (where.push(`p.${column} ${sqlOp} ?::timestamptz`), params.push(v));
+      }
     }
     if (query.min_price !== undefined || query.max_price !== undefined) {
       const currency = region?.currency_code ?? query.currency_code?.toLowerCase();
