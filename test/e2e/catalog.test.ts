@@ -145,6 +145,24 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       }
     });
 
+    it("collections and categories carry their products with Medusa's fields=*products (the starter's footer)", async () => {
+      const cols = await get('/store/collections?limit=100&fields=%2Aproducts');
+      expect(cols.status).toBe(200);
+      const outdoor = cols.body.collections.find((c: any) => c.handle === 'outdoor-edit');
+      expect(outdoor.products.map((x: any) => x.handle)).toEqual(handlesWhere((x) => x.collection_key === 'outdoor-edit'));
+      expect((await get('/store/collections?limit=100')).body.collections[0].products).toBeUndefined();
+      const one = await get(`/store/collections/${outdoor.id}?fields=id,title,products.handle`);
+      expect(Object.keys(one.body.collection).sort()).toEqual(['id', 'products', 'title']);
+      expect(one.body.collection.products[0]).toEqual({ handle: outdoor.products[0].handle });
+      const cats = await get('/store/product-categories?limit=100&fields=%2Acategory_children,%20%2Aproducts,%20%2Aparent_category,%20%2Aparent_category.parent_category');
+      expect(cats.status).toBe(200);
+      const withProducts = cats.body.product_categories.filter((c: any) => c.products.length);
+      expect(withProducts.length).toBeGreaterThan(0);
+      for (const c of withProducts) for (const x of c.products) expect(seedHandles).toContain(x.handle);
+      const cat = await get(`/store/product-categories/${withProducts[0].id}?fields=%2Aproducts`);
+      expect(cat.body.product_category.products.length).toBe(withProducts[0].products.length);
+    });
+
     it('collection_id', async () => {
       const cols = await get('/store/collections?handle=outdoor-edit');
       const col = cols.body.collections[0];

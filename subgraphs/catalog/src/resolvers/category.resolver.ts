@@ -1,12 +1,18 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
+import { ProductListType } from '../types/product.type';
 import { CategoryListType, CategoryType } from '../types/category.type';
 import { CategoryInput, CategoryListArgs } from '../inputs/category.input';
 
 @Resolver(() => CategoryType)
 export class CategoryResolver {
   constructor(private readonly s: CatalogServices) {}
+
+  @FieldResolver(() => ProductListType, { description: 'its published products, newest first (Medusa: fields=*products)' })
+  products(@Root() parent: { id: string }, @Ctx() ctx: RequestContext, @Arg('limit', () => Int, { nullable: true }) limit: number | null, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
+    return this.s.products.list(ctx, { category_id: [parent.id], limit: Math.min(limit ?? 100, 100), region_id: regionId ?? undefined });
+  }
 
   @Query(() => CategoryListType, { description: 'Active, public categories with parent and children' })
   productCategories(@Ctx() ctx: RequestContext, @Args() args: CategoryListArgs) {

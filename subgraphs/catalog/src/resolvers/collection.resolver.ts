@@ -1,12 +1,18 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
+import { ProductListType } from '../types/product.type';
 import { CollectionListType, CollectionType } from '../types/collection.type';
 import { CollectionInput, CollectionListArgs } from '../inputs/collection.input';
 
 @Resolver(() => CollectionType)
 export class CollectionResolver {
   constructor(private readonly s: CatalogServices) {}
+
+  @FieldResolver(() => ProductListType, { description: 'its published products, newest first (Medusa: fields=*products)' })
+  products(@Root() parent: { id: string }, @Ctx() ctx: RequestContext, @Arg('limit', () => Int, { nullable: true }) limit: number | null, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
+    return this.s.products.list(ctx, { collection_id: [parent.id], limit: Math.min(limit ?? 100, 100), region_id: regionId ?? undefined });
+  }
 
   @Query(() => CollectionListType)
   collections(@Ctx() ctx: RequestContext, @Args() args: CollectionListArgs) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, listEnvelope, queryOf, route, type FieldsOption } from '@svc/kit';
+import { fieldsParam, idParam, listEnvelope, queryOf, route, wantsRelation, type FieldsOption } from '@svc/kit';
 import { dateRangeSchema, productListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
@@ -19,10 +19,17 @@ export const wantsPrices = (fields: string | undefined): boolean =>
   !!fields && fields.split(',').some((t) => /^[+*]?variants\.prices(\.\*)?$/.test(t.trim()));
 
 const productFields = (key: string): FieldsOption => ({ key, allowed: PRODUCT_FIELDS });
-const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'metadata', 'created_at', 'updated_at', 'deleted_at']);
+const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'products']);
 const CATEGORY_FIELDS = new Set([
   'id', 'name', 'description', 'handle', 'rank', 'parent_category_id', 'parent_category', 'category_children', 'metadata', 'created_at', 'updated_at', 'deleted_at',
+  'products',
 ]);
+
+/** `products` of a collection or category (asked with fields=*products) as the documents the product routes answer */
+const withProducts = (x: any) => {
+  const { products, ...rest } = x as { products?: { items: Array<{ document: unknown }> } };
+  return products ? { ...rest, products: products.items.map((i: { document: unknown }) => i.document) } : rest;
+};
 const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at']);
 
 /** Medusa store parameters that the platform accepts but does not act on (one sales channel per key today). */
@@ -60,8 +67,8 @@ const categoryRoute = (path: string) =>
     method: 'GET', path, auth: 'publishable', query: categoryList,
     operation: 'catalog/StoreCategories', summary: 'Active, public product categories with parent and children',
     fields: { key: 'product_categories', allowed: CATEGORY_FIELDS },
-    variables: ({ query: { fields: _f, include_ancestors_tree: _a, ...rest } }) => rest,
-    respond: (d) => listEnvelope('product_categories', d.productCategories),
+    variables: ({ query: { fields, include_ancestors_tree: _a, ...rest } }) => ({ ...rest, with_products: wantsRelation(fields, 'products') }),
+    respond: (d) => listEnvelope('product_categories', d.productCategories, withProducts),
   });
 
 /** catalog's REST routes: the Medusa store catalogue (products, collections, categories, regions). */
@@ -86,15 +93,15 @@ export const catalogRoutes = [
     method: 'GET', path: '/store/collections', auth: 'publishable', query: collectionList,
     operation: 'catalog/StoreCollections', summary: 'Collections, newest first',
     fields: { key: 'collections', allowed: COLLECTION_FIELDS },
-    variables: ({ query: { fields: _f, ...rest } }) => rest,
-    respond: (d) => listEnvelope('collections', d.collections),
+    variables: ({ query: { fields, ...rest } }) => ({ ...rest, with_products: wantsRelation(fields, 'products') }),
+    respond: (d) => listEnvelope('collections', d.collections, withProducts),
   }),
   route({
     method: 'GET', path: '/store/collections/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
     operation: 'catalog/StoreCollection', summary: 'One collection by id or handle',
     fields: { key: 'collection', allowed: COLLECTION_FIELDS },
-    variables: ({ params }) => ({ id: params.id }),
-    respond: (d) => ({ collection: d.collection }),
+    variables: ({ params, query }) => ({ id: params.id, with_products: wantsRelation(query.fields, 'products') }),
+    respond: (d) => ({ collection: withProducts(d.collection) }),
   }),
   categoryRoute('/store/product-categories'),
   categoryRoute('/store/categories'),
@@ -103,8 +110,8 @@ export const catalogRoutes = [
     query: categoryQuery,
     operation: 'catalog/StoreCategory', summary: 'One category by id or handle',
     fields: { key: 'product_category', allowed: CATEGORY_FIELDS },
-    variables: ({ params, query }) => ({ id: params.id, include_descendants_tree: query.include_descendants_tree }),
-    respond: (d) => ({ product_category: d.productCategory }),
+    variables: ({ params, query }) => ({ id: params.id, include_descendants_tree: query.include_descendants_tree, with_products: wantsRelation(query.fields, 'products') }),
+    respond: (d) => ({ product_category: withProducts(d.productCategory) }),
   }),
   route({
     method: 'GET', path: '/store/regions', auth: 'publishable',
