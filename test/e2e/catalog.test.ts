@@ -124,6 +124,64 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
     });
   });
 
+  describe('variants', () => {
+    it('carry the images that show them (variants of one colour share one); fields=*variants.images is served', async () => {
+      const r = await get('/store/products?limit=100&fields=%2Avariants.calculated_price,%2Bvariants.inventory_quantity,%2Avariants.images,%2Bmetadata,%2Btags,');
+      expect(r.status).toBe(200);
+      const product = r.body.products.find((x: any) => x.images.length > 1 && x.variants.length > 1);
+      for (const v of product.variants) {
+        expect(v.images.length).toBe(1);
+        expect(product.images.map((i: any) => i.id)).toContain(v.images[0].id);
+        expect(v.thumbnail).toBe(v.images[0].url);
+      }
+      const firstOption = product.options[0].title;
+      const byValue = new Map<string, Set<string>>();
+      for (const v of product.variants) {
+        const value = v.options.find((o: any) => o.option?.title === firstOption || o.option_id === product.options[0].id).value;
+        byValue.set(value, (byValue.get(value) ?? new Set()).add(v.images[0].id));
+      }
+      for (const ids of byValue.values()) expect(ids.size).toBe(1);
+    });
+
+    it('GET /store/product-variants[/:id]: priced, filtered, with the product; other tenants and unknown ids 404', async () => {
+      const eur = regionByCurrency.get('eur');
+      const product = all[0];
+      const list = await get(`/store/product-variants?product_id=${product.id}&region_id=${eur.id}&limit=100`);
+      expect(list.status).toBe(200);
+      expect(list.body.count).toBe(product.variants.length);
+      expect(list.body.variants.map((v: any) => v.id).sort()).toEqual(product.variants.map((v: any) => v.id).sort());
+      const v = list.body.variants[0];
+      expect(v.product).toMatchObject({ id: product.id, handle: product.handle });
+      expect(v.calculated_price.currency_code).toBe('eur');
+      expect(v.calculated_price.calculated_amount).toBe(seedPrice(v.sku, 'eur'));
+      const bySku = await get(`/store/product-variants?sku[0]=${encodeURIComponent(v.sku)}`);
+      expect(bySku.body.variants.map((x: any) => x.id)).toEqual([v.id]);
+      const one = await get(`/store/product-variants/${v.id}?fields=%2Aimages`);
+      expect(one.status).toBe(200);
+      expect(one.body.variant.id).toBe(v.id);
+      expect(Array.isArray(one.body.variant.images)).toBe(true);
+      expect((await get('/store/product-variants/variant_nope')).status).toBe(404);
+      const other = await p.createTenant();
+      expect((await p.api('GET', `/store/product-variants/${v.id}`, { key: other.publishable_key })).status).toBe(404);
+      expect((await p.api('GET', `/store/product-variants?id=${v.id}`, { key: other.publishable_key })).body.count).toBe(0);
+      expect((await get('/store/product-variants?limit=-1')).status).toBe(400);
+      expect((await get('/store/product-variants?bogus=1')).status).toBe(400);
+    });
+
+    it('admins choose the images of a variant (only images of its own product)', async () => {
+      const admin = await p.adminToken(t);
+      const product = all.find((x: any) => x.images.length > 1);
+      const variant = product.variants[0];
+      const set = await p.graphql('mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { variants { id images { id } } } }', { v: variant.id, i: [product.images[1].id, product.images[0].id] }, { token: admin });
+      expect(set.body.errors).toBeUndefined();
+      const after = await get(`/store/products/${product.id}`);
+      expect(after.body.product.variants.find((x: any) => x.id === variant.id).images.map((i: any) => i.id).sort()).toEqual([product.images[0].id, product.images[1].id].sort());
+      const foreign = all.find((x: any) => x.id !== product.id && x.images.length);
+      const bad = await p.graphql('mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { id } }', { v: variant.id, i: [foreign.images[0].id] }, { token: admin });
+      expect(bad.body.errors[0].extensions).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
+    });
+  });
+
   describe('filters', () => {
     it("Medusa's is_giftcard, type_id and created_at/updated_at operators", async () => {
       expect((await get('/store/products?limit=100&is_giftcard=false')).body.count).toBe(all.length);

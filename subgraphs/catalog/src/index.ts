@@ -8,6 +8,7 @@ import { RegionResolver } from './resolvers/region.resolver';
 import { CollectionResolver } from './resolvers/collection.resolver';
 import { CategoryResolver } from './resolvers/category.resolver';
 import { InventoryResolver } from './resolvers/inventory.resolver';
+import { VariantResolver } from './resolvers/variant.resolver';
 import { productReference, variantReference } from './resolvers/product.reference';
 import { regionReference } from './resolvers/region.reference';
 import { collectionReference } from './resolvers/collection.reference';
@@ -29,7 +30,7 @@ export const domain = defineDomain<CatalogServices>({
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver],
+  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver, VariantResolver],
   createServices: createCatalogServices,
   references: (s) => ({
     Product: productReference(s),

@@ -86,6 +86,9 @@ export class ProductVariant extends TenantOwned {
   @ManyToMany({ entity: () => ProductOptionValue, pivotTable: 'variant_option_value', joinColumn: 'variant_id', inverseJoinColumn: 'option_value_id' })
   options = new Collection<ProductOptionValue>(this);
   @OneToMany(() => Price, (p) => p.variant) prices = new Collection<Price>(this);
+  /** the product's images that show this variant (Medusa 2.x variant images) */
+  @ManyToMany({ entity: () => ProductImage, pivotTable: 'variant_image', joinColumn: 'variant_id', inverseJoinColumn: 'image_id' })
+  images = new Collection<ProductImage>(this);
   @OneToOne(() => InventoryLevel, (i) => i.variant, { nullable: true }) inventory?: InventoryLevel | null;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();

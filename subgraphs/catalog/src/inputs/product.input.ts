@@ -186,3 +186,23 @@ export class CreateProductInput extends UpdateProductInput {
   @Field(() => [VariantInput], { nullable: true }) variants?: VariantInput[] | null;
   @Field(() => [String], { nullable: true }) images?: string[] | null;
 }
+
+export const variantListSchema = z.strictObject({
+  ...pageSchema,
+  id: idList.optional(),
+  sku: idList.optional(),
+  product_id: idList.optional(),
+  region_id: z.string().max(100).optional(),
+  country_code: countrySchema.optional(),
+});
+export type VariantListQuery = z.infer<typeof variantListSchema>;
+
+@ArgsType()
+@ValidateWith(variantListSchema)
+export class VariantListArgs extends PageArgs {
+  @Field(() => [String], { nullable: true }) id?: string[];
+  @Field(() => [String], { nullable: true }) sku?: string[];
+  @Field(() => [String], { nullable: true }) product_id?: string[];
+  @Field({ nullable: true, description: 'pricing context: calculated_price for this region' }) region_id?: string;
+  @Field({ nullable: true }) country_code?: string;
+}

@@ -66,6 +66,12 @@ export class ProductResolver {
   }
 
   @Authorized('admin')
+  @Mutation(() => ProductType, { description: "The product images that show a variant (images of the variant's own product)" })
+  setVariantImages(@Ctx() ctx: RequestContext, @Arg('variant_id') variantId: string, @Arg('image_ids', () => [String]) imageIds: string[]) {
+    return this.s.products.setVariantImages(ctx, variantId, imageIds);
+  }
+
+  @Authorized('admin')
   @Mutation(() => ProductType, { description: 'Sets the stocked quantity of a variant' })
   setInventoryLevel(@Ctx() ctx: RequestContext, @Arg('variant_id') variantId: string, @Arg('stocked_quantity', () => Int) stocked: number) {
     return this.s.products.setInventory(ctx, variantId, stocked);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldsParam, idParam, listEnvelope, queryOf, route, wantsRelation, type FieldsOption } from '@svc/kit';
-import { dateRangeSchema, productListSchema } from '../inputs/product.input';
+import { dateRangeSchema, productListSchema, variantListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
 import { regionListSchema } from '../inputs/region.input';
@@ -19,6 +19,13 @@ export const wantsPrices = (fields: string | undefined): boolean =>
   !!fields && fields.split(',').some((t) => /^[+*]?variants\.prices(\.\*)?$/.test(t.trim()));
 
 const productFields = (key: string): FieldsOption => ({ key, allowed: PRODUCT_FIELDS });
+const VARIANT_FIELDS = new Set([
+  'id', 'title', 'sku', 'barcode', 'ean', 'upc', 'thumbnail', 'images', 'allow_backorder', 'manage_inventory', 'inventory_quantity', 'hs_code',
+  'origin_country', 'mid_code', 'material', 'weight', 'length', 'height', 'width', 'variant_rank', 'options', 'product_id', 'product',
+  'calculated_price', 'metadata', 'created_at', 'updated_at', 'deleted_at',
+]);
+const variantList = queryOf(variantListSchema).extend({ fields: fieldsParam, order: z.string().max(50).optional() });
+const variantQuery = queryOf(variantListSchema.pick({ region_id: true, country_code: true })).extend({ fields: fieldsParam });
 const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'products']);
 const CATEGORY_FIELDS = new Set([
   'id', 'name', 'description', 'handle', 'rank', 'parent_category_id', 'parent_category', 'category_children', 'metadata', 'created_at', 'updated_at', 'deleted_at',
@@ -88,6 +95,20 @@ export const catalogRoutes = [
     variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code, with_prices: wantsPrices(query.fields) }),
     fields: productFields('product'),
     respond: (d) => ({ product: d.product.document }),
+  }),
+  route({
+    method: 'GET', path: '/store/product-variants', auth: 'publishable', query: variantList,
+    operation: 'catalog/StoreVariants', summary: 'Variants of published products (id, sku, product_id filters); calculated_price with region_id',
+    fields: { key: 'variants', allowed: VARIANT_FIELDS },
+    variables: ({ query: { fields: _f, order: _o, ...rest } }) => rest,
+    respond: (d) => listEnvelope('variants', d.productVariants, (i: { document: unknown }) => i.document),
+  }),
+  route({
+    method: 'GET', path: '/store/product-variants/:id', auth: 'publishable', params: idParam, query: variantQuery,
+    operation: 'catalog/StoreVariant', summary: 'One variant of a published product, with its images and product',
+    fields: { key: 'variant', allowed: VARIANT_FIELDS },
+    variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code }),
+    respond: (d) => ({ variant: d.productVariant.document }),
   }),
   route({
     method: 'GET', path: '/store/collections', auth: 'publishable', query: collectionList,

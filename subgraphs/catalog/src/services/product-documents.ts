@@ -20,7 +20,8 @@ export async function loadProductDocuments(store: Store, tenantId: string, ids: 
       barcode: r.barcode,
       ean: r.ean,
       upc: r.upc,
-      thumbnail: null,
+      thumbnail: (r.images as Array<{ url: string }>)[0]?.url ?? null,
+      images: r.images,
       allow_backorder: r.allow_backorder,
       manage_inventory: r.manage_inventory,
       inventory_quantity: Number(r.inventory_quantity),
@@ -126,7 +127,10 @@ const variantsSql = (s: string) => `
       where l.variant_id = v.id) as options,
     (select coalesce(json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount,
         'region_id', pr.region_id, 'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.id), '[]'::json)
-      from "${s}".price pr where pr.variant_id = v.id and pr.tenant_id = v.tenant_id) as prices
+      from "${s}".price pr where pr.variant_id = v.id and pr.tenant_id = v.tenant_id) as prices,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
+        'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
+      from "${s}".variant_image vi join "${s}".product_image i on i.id = vi.image_id where vi.variant_id = v.id) as images
   from "${s}".product_variant v
   left join "${s}".inventory_level il on il.variant_id = v.id and il.tenant_id = v.tenant_id
   where v.tenant_id = ? and v.product_id = any(?::text[]) and v.deleted_at is null

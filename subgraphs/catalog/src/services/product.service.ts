@@ -122,6 +122,51 @@ export class ProductService {
     return priceView(doc, region);
   }
 
+  /**
+   * Variants of published products (Medusa's /store/product-variants), newest product first, priced
+   * for the region when given, each with a summary of its product. Served from the product documents.
+   */
+  async variants(
+    ctx: RequestContext,
+    a: { id?: string[]; sku?: string[]; product_id?: string[]; region_id?: string; country_code?: string; limit?: number; offset?: number },
+  ): Promise<Paginated<VariantView & { product: Record<string, unknown> }>> {
+    const tenantId = requireTenant(ctx);
+    const page = normalizePage(a, 50);
+    const region = await this.regions.pricing(tenantId, a.region_id, a.country_code);
+    const where = [`v.tenant_id = ?`, `v.deleted_at is null`, `p.status = 'published'`, `p.deleted_at is null`];
+    const params: unknown[] = [tenantId];
+    if (a.id?.length) (where.push(`v.id = any(?::text[])`), params.push(pgArray(a.id)));
+    if (a.sku?.length) (where.push(`v.sku = any(?::text[])`), params.push(pgArray(a.sku)));
+    if (a.product_id?.length) (where.push(`v.product_id = any(?::text[])`), params.push(pgArray(a.product_id)));
+    const rows = await this.store.sql<{ id: string; product_id: string; total: string }>(
+      null,
+      `select v.id, v.product_id, count(*) over () as total from ${this.store.table('product_variant')} v
+         join ${this.store.table('product')} p on p.id = v.product_id
+        where ${where.join(' and ')} order by p.created_at desc, v.variant_rank, v.id limit ? offset ?`,
+      [...params, page.limit || 1, page.offset],
+    );
+    const docs = await this.docs(tenantId, [...new Set(rows.map((r) => r.product_id))]);
+    const items = page.limit
+      ? rows.flatMap((r) => {
+          const doc = docs.get(r.product_id);
+          if (!doc) return [];
+          const priced = priceView(doc, region);
+          const v = priced.variants?.find((x) => x.id === r.id);
+          if (!v) return [];
+          const product = { id: doc.id, title: doc.title, handle: doc.handle, subtitle: doc.subtitle, thumbnail: doc.thumbnail, collection_id: doc.collection_id, status: doc.status };
+          return [{ ...v, product }];
+        })
+      : [];
+    return { items, count: rows.length ? Number(rows[0].total) : 0, ...page };
+  }
+
+  /** One variant of a published product; 404 otherwise (another tenant's too). */
+  async variant(ctx: RequestContext, id: string, regionId?: string, countryCode?: string) {
+    const r = await this.variants(ctx, { id: [id], region_id: regionId, country_code: countryCode, limit: 1 });
+    if (!r.items[0]) throw Errors.notFound('Variant', id);
+    return r.items[0];
+  }
+
   /** Any status (admin views and mutation results); inside a unit of work, as that transaction sees it (uncached). */
   async getAny(ctx: RequestContext, id: string): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
@@ -337,7 +382,7 @@ export class ProductService {
     return this.written(ctx, productId);
   }
 
-  private async variant(em: Em, id: string): Promise<ProductVariant> {
+  private async variantRow(em: Em, id: string): Promise<ProductVariant> {
     const v = await em.findOne(ProductVariant, { id, deletedAt: null }, { populate: ['product'] });
     if (!v) throw Errors.notFound('Variant', id);
     return v;
@@ -345,7 +390,7 @@ export class ProductService {
 
   async updateVariant(ctx: RequestContext, id: string, input: UpdateVariantData): Promise<ProductView> {
     const productId = await this.store.transaction(ctx, async (em, tx) => {
-      const v = await this.variant(em, id);
+      const v = await this.variantRow(em, id);
       if (input.title !== undefined) v.title = input.title;
       if (input.sku !== undefined) v.sku = input.sku;
       if (input.barcode !== undefined) v.barcode = input.barcode;
@@ -364,10 +409,26 @@ export class ProductService {
   async setPricesOf(ctx: RequestContext, variantId: string, prices: PriceData[]): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
     const productId = await this.store.transaction(ctx, async (em, tx) => {
-      const v = await this.variant(em, variantId);
+      const v = await this.variantRow(em, variantId);
       await this.checkPriceRegions(em, prices);
       await em.nativeDelete(Price, { variant: v });
       this.setPrices(em, tenantId, v, prices);
+      v.updatedAt = new Date();
+      catalogEvents.emit(em, tx, 'product.updated', { id: v.product.id });
+      return v.product.id;
+    });
+    return this.written(ctx, productId);
+  }
+
+  /** The product images that show a variant (ids of its own product's images; [] removes them all). */
+  async setVariantImages(ctx: RequestContext, variantId: string, imageIds: string[]): Promise<ProductView> {
+    if (imageIds.length > 50) throw Errors.invalidField('image_ids', 'A variant shows at most 50 images');
+    const productId = await this.store.transaction(ctx, async (em, tx) => {
+      const v = await this.variantRow(em, variantId);
+      const images = imageIds.length ? await em.find(ProductImage, { id: { $in: imageIds }, product: v.product }) : [];
+      if (images.length !== new Set(imageIds).size) throw Errors.invalidField('image_ids', "image_ids must be images of the variant's product");
+      await v.images.init();
+      v.images.set(images);
       v.updatedAt = new Date();
       catalogEvents.emit(em, tx, 'product.updated', { id: v.product.id });
       return v.product.id;
@@ -379,7 +440,7 @@ export class ProductService {
     const tenantId = requireTenant(ctx);
     if (!Number.isInteger(stocked) || stocked < 0) throw Errors.invalidField('stocked_quantity', 'stocked_quantity must be a non-negative integer');
     const productId = await this.store.transaction(ctx, async (em, tx) => {
-      const v = await this.variant(em, variantId);
+      const v = await this.variantRow(em, variantId);
       const level = (await em.findOne(InventoryLevel, { variant: v })) ?? em.create(InventoryLevel, { tenantId, variant: v } as never);
       if (stocked < level.reservedQuantity) {
         throw new DomainError('conflict', 'insufficient_inventory', `${level.reservedQuantity} units are reserved; stock cannot go below that`);

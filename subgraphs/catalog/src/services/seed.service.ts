@@ -106,7 +106,13 @@ export class CatalogSeedService {
         }
         add('product_tag_link', { product_id: id, tag_id: tid });
       }
-      p.images.forEach((name, rank) => add('product_image', { id: newId('img'), product_id: id, url: url(name), rank, created_at: created, updated_at: created }));
+      const imageIds = p.images.map((name, rank) => {
+        const iid = newId('img');
+        add('product_image', { id: iid, product_id: id, url: url(name), rank, created_at: created, updated_at: created });
+        return iid;
+      });
+      // variant images: the variants of one value of the first option (a colour, say) show the same image
+      const firstOption = p.options[0];
       const valueIds = new Map<string, string>();
       p.options.forEach((o, rank) => {
         const oid = newId('opt');
@@ -132,6 +138,10 @@ export class CatalogSeedService {
           created_at: created,
           updated_at: created,
         });
+        if (firstOption && imageIds.length) {
+          const at = firstOption.values.indexOf(v.options[firstOption.title]);
+          if (at >= 0) (rows['variant_image'] ??= []).push({ variant_id: vid, image_id: imageIds[at % imageIds.length] });
+        }
         for (const [title, value] of Object.entries(v.options)) {
           const ov = valueIds.get(`${title}\u0000${value}`);
           if (ov) (rows['variant_option_value'] ??= []).push({ variant_id: vid, option_value_id: ov });
@@ -146,13 +156,13 @@ export class CatalogSeedService {
     const order = [
       'region', 'region_country', 'product_collection', 'product_category', 'product_type', 'product_tag', 'product',
       'product_category_link', 'product_tag_link', 'product_image', 'product_option', 'product_option_value',
-      'product_variant', 'variant_option_value', 'price', 'inventory_level',
+      'product_variant', 'variant_option_value', 'variant_image', 'price', 'inventory_level',
     ];
     await knex.transaction(async (trx) => {
       for (const table of order) {
         const list = rows[table];
         if (!list?.length) continue;
-        const plain = table.endsWith('_link') || table === 'variant_option_value';
+        const plain = table.endsWith('_link') || table === 'variant_option_value' || table === 'variant_image';
         const data = plain ? list.map(({ tenant_id: _t, ...r }) => r) : list;
         const chunk = Math.max(1, Math.floor(30000 / Object.keys(data[0]).length));
         for (let i = 0; i < data.length; i += chunk) {

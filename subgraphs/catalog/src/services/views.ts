@@ -52,6 +52,8 @@ export interface VariantView {
   ean: string | null;
   upc: string | null;
   thumbnail: string | null;
+  /** the product images linked to this variant */
+  images: ImageView[];
   allow_backorder: boolean;
   manage_inventory: boolean;
   inventory_quantity: number;

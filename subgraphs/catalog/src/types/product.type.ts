@@ -107,6 +107,7 @@ export class VariantType {
   @Field(() => String, { nullable: true }) ean!: string | null;
   @Field(() => String, { nullable: true }) upc!: string | null;
   @Field(() => String, { nullable: true }) thumbnail!: string | null;
+  @Field(() => [ImageType], { description: "the product images that show this variant" }) images!: ImageType[];
   @Field() allow_backorder!: boolean;
   @Field() manage_inventory!: boolean;
   @Field(() => Int, { description: 'stocked minus reserved units' }) inventory_quantity!: number;
@@ -172,3 +173,13 @@ export class ProductType {
 
 @ObjectType('ProductList')
 export class ProductListType extends PaginatedList(ProductType) {}
+
+/** A variant as /store/product-variants answers it: the variant with a summary of its product. */
+@ObjectType('StoreVariant', S)
+export class StoreVariantType extends VariantType {
+  @Field(() => JSONScalar, { description: 'the Medusa StoreProductVariant document, with `product` (id, title, handle, thumbnail …)' })
+  document!: unknown;
+}
+
+@ObjectType('StoreVariantList')
+export class StoreVariantListType extends PaginatedList(StoreVariantType) {}
