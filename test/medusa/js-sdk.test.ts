@@ -74,4 +74,44 @@ describe('@medusajs/js-sdk storefront flow', () => {
 
     await expect(sdk.auth.login('customer', 'emailpass', { email, password: 'wrong-password' })).rejects.toMatchObject({ status: 401 });
   });
+
+  it("keeps the customer's address book: list, retrieve, update, defaults, delete; another customer's address is 404", async () => {
+    const book = new Medusa({ baseUrl: `${p.url}/api`, publishableKey: t.publishable_key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
+    const email = `book-${Date.now()}@example.com`;
+    await book.auth.register('customer', 'emailpass', { email, password: 'book-password-1' });
+    await book.store.customer.create({ email, first_name: 'Ada' });
+    await book.auth.login('customer', 'emailpass', { email, password: 'book-password-1' });
+    const home = (await book.store.customer.createAddress({ address_1: '1 Home St', city: 'London', country_code: 'GB', is_default_shipping: true })).customer.addresses[0];
+    const work = (await book.store.customer.createAddress({ address_1: '2 Work Rd', city: 'Leeds', country_code: 'gb', is_default_billing: true })).customer.addresses[1];
+    expect(home.country_code).toBe('gb');
+    const listed = await book.store.customer.listAddress({ city: 'Leeds' });
+    expect(listed).toMatchObject({ count: 1, offset: 0, limit: 50 });
+    expect(listed.addresses[0].id).toBe(work.id);
+    expect((await book.store.customer.retrieveAddress(home.id)).address.address_1).toBe('1 Home St');
+
+    const updated = await book.store.customer.updateAddress(work.id, { address_2: 'Floor 3', is_default_shipping: true });
+    const w = updated.customer.addresses.find((a: any) => a.id === work.id)!;
+    expect(w).toMatchObject({ address_1: '2 Work Rd', address_2: 'Floor 3', is_default_shipping: true, is_default_billing: true });
+    expect(updated.customer.addresses.find((a: any) => a.id === home.id)!.is_default_shipping).toBe(false);
+    expect(updated.customer.default_shipping_address_id).toBe(work.id);
+
+    // another customer cannot read, change or delete them
+    const other = await p.registerCustomer(t.publishable_key);
+    for (const [method, body] of [['GET', undefined], ['POST', { city: 'Hacked' }], ['DELETE', undefined]] as const) {
+      const r = await p.api(method, `/store/customers/me/addresses/${home.id}`, { key: t.publishable_key, token: other.token, body });
+      expect({ method, status: r.status }).toEqual({ method, status: 404 });
+    }
+    // bad input changes nothing
+    const own = (await p.api('POST', '/auth/customer/emailpass', { key: t.publishable_key, body: { email, password: 'book-password-1' } })).body.token;
+    const bad = await p.api('POST', `/store/customers/me/addresses/${home.id}`, { key: t.publishable_key, token: own, body: { country_code: 'GBR', city: 'Changed' } });
+    expect(bad.status).toBe(400);
+    expect((await book.store.customer.retrieveAddress(home.id)).address.city).toBe('London');
+
+    const deleted = await book.store.customer.deleteAddress(work.id);
+    expect(deleted).toMatchObject({ id: work.id, object: 'address', deleted: true });
+    expect(deleted.parent!.addresses.map((a: any) => a.id)).toEqual([home.id]);
+    expect(deleted.parent!.default_shipping_address_id).toBeNull();
+    await expect(book.store.customer.retrieveAddress(work.id)).rejects.toMatchObject({ status: 404 });
+    expect((await book.store.customer.retrieve()).customer.addresses.map((a: any) => a.city)).toEqual(['London']);
+  });
 });

@@ -6,4 +6,6 @@ export const identityEvents = defineEvents('identity', {
   'customer.created': z.object({ id: z.string(), email: z.string() }),
   'customer.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
   'customer.address_added': z.object({ id: z.string(), address_id: z.string() }),
+  'customer.address_updated': z.object({ id: z.string(), address_id: z.string() }),
+  'customer.address_deleted': z.object({ id: z.string(), address_id: z.string() }),
 });

@@ -79,12 +79,12 @@ export class CartResolver {
 
   @Query(() => [ShippingOptionType], { description: "the shipping options of the cart's region, priced for the cart" })
   async cartShippingOptions(@Ctx() ctx: RequestContext, @Arg('cart_id') cartId: string) {
-    return this.s.checkout.optionsForCart(ctx, cartId);
+    return (await this.s.checkout.optionsForCart(ctx, cartId)).map(viewOf);
   }
 
   @Query(() => ShippingOptionType, { description: 'one option priced for the cart' })
   async calculateShippingOption(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('cart_id') cartId: string) {
-    return this.s.checkout.optionForCart(ctx, id, cartId);
+    return viewOf(await this.s.checkout.optionForCart(ctx, id, cartId));
   }
 
   @Query(() => [PaymentProviderType])

@@ -104,14 +104,14 @@ export const commerceRoutes = [
     query: z.strictObject({ cart_id: z.string().min(1).max(200).optional(), is_return: z.string().max(10).optional(), limit: limitParam, offset: offsetParam }),
     operation: 'commerce/StoreShippingOptions', summary: "The shipping options of the cart's region, priced for the cart",
     variables: ({ query }) => ({ cart_id: required(query.cart_id, 'cart_id') }),
-    respond: (d) => ({ shipping_options: d.cartShippingOptions }),
+    respond: (d) => ({ shipping_options: d.cartShippingOptions.map((o: { document: unknown }) => o.document) }),
   }),
   route({
     method: 'POST', path: '/store/shipping-options/:id/calculate', auth: 'publishable', params: cartId,
     body: z.strictObject({ cart_id: z.string().min(1).max(200), data: z.record(z.string(), z.unknown()).optional() }),
     operation: 'commerce/StoreCalculateShippingOption', summary: 'One shipping option priced for a cart',
     variables: ({ params, body }) => ({ id: params.id, cart_id: body.cart_id }),
-    respond: (d) => ({ shipping_option: d.calculateShippingOption }),
+    respond: (d) => ({ shipping_option: d.calculateShippingOption.document }),
   }),
   route({
     method: 'GET', path: '/store/payment-providers', auth: 'publishable',

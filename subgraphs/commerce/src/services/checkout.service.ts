@@ -35,7 +35,7 @@ export class CheckoutService {
         ...shippingOptionView(o),
         amount,
         calculated_price: { calculated_amount: amount, original_amount: amount, currency_code: cart.currency_code, is_calculated_price_tax_inclusive: false },
-        prices: [{ id: `${o.id}_price`, currency_code: cart.currency_code, amount: Number(o.amount), min_quantity: null, max_quantity: null }],
+        prices: [{ id: `${o.id}_price`, currency_code: cart.currency_code, amount: Number(o.amount), min_quantity: null, max_quantity: null, price_rules: [] }],
         service_zone_id: `sz_${o.regionId}`,
         shipping_profile_id: 'sp_default',
         provider: { id: o.providerId, is_enabled: true },

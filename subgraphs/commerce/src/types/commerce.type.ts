@@ -104,6 +104,8 @@ export class ShippingOptionType {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => JSONScalar, { nullable: true, description: "for a cart: Medusa's StoreCartShippingOption (amount and calculated_price for the cart, prices, provider, type)" })
+  document?: unknown;
 }
 
 @ObjectType('TaxRate', S)

@@ -32,4 +32,16 @@ export class CustomerResolver {
   addMyAddress(@Ctx() ctx: RequestContext, @Arg('input') input: CustomerAddressInput): Promise<CustomerView> {
     return this.s.customers.addAddress(ctx, input);
   }
+
+  @Authorized('customer')
+  @Mutation(() => CustomerType, { description: 'Changes the fields given of one of my addresses; answers the customer' })
+  updateMyAddress(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CustomerAddressInput): Promise<CustomerView> {
+    return this.s.customers.updateAddress(ctx, id, input);
+  }
+
+  @Authorized('customer')
+  @Mutation(() => CustomerType, { description: 'Removes one of my addresses; answers the customer' })
+  deleteMyAddress(@Ctx() ctx: RequestContext, @Arg('id') id: string): Promise<CustomerView> {
+    return this.s.customers.deleteAddress(ctx, id);
+  }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route, wantsRelation, type FieldsOption } from '@svc/kit';
+import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption } from '@svc/kit';
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 
@@ -11,6 +11,11 @@ const customerFields: FieldsOption = {
     'default_shipping_address_id', 'addresses', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'orders',
   ]),
 };
+
+const ADDRESS_FIELDS = new Set([
+  'id', 'address_name', 'is_default_shipping', 'is_default_billing', 'customer_id', 'company', 'first_name', 'last_name', 'address_1',
+  'address_2', 'city', 'country_code', 'province', 'postal_code', 'phone', 'metadata', 'created_at', 'updated_at',
+]);
 
 const authRoutes = [
   route({
@@ -80,6 +85,49 @@ const customerRoutes = [
     operation: 'identity/AddMyAddress', summary: 'Adds a shipping address; answers the customer (Medusa shape)',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ customer: d.addMyAddress }),
+  }),
+  route({
+    method: 'GET', path: '/store/customers/me/addresses', auth: 'customer', tag: 'customers',
+    query: z.strictObject({
+      limit: limitParam, offset: offsetParam, fields: z.string().max(2000).optional(), q: z.string().max(200).optional(),
+      city: z.string().max(200).optional(), country_code: z.string().max(2).optional(), postal_code: z.string().max(40).optional(),
+    }),
+    fields: { key: 'addresses', allowed: ADDRESS_FIELDS },
+    operation: 'identity/Me', summary: "The signed-in customer's addresses (q, city, country_code, postal_code filters)",
+    respond: (d, { query }) => {
+      const match = (a: Record<string, string | null>) =>
+        (!query.city || a.city?.toLowerCase() === query.city.toLowerCase()) &&
+        (!query.country_code || a.country_code === query.country_code.toLowerCase()) &&
+        (!query.postal_code || a.postal_code === query.postal_code) &&
+        (!query.q || Object.values(a).some((v) => typeof v === 'string' && v.toLowerCase().includes(query.q!.toLowerCase())));
+      const all = (d.me.addresses as Array<Record<string, string | null>>).filter(match);
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? 50;
+      return { addresses: all.slice(offset, offset + limit), count: all.length, offset, limit };
+    },
+  }),
+  route({
+    method: 'GET', path: '/store/customers/me/addresses/:id', auth: 'customer', params: idParam, query: fieldsOnly, tag: 'customers',
+    fields: { key: 'address', allowed: ADDRESS_FIELDS },
+    operation: 'identity/Me', summary: "One of the signed-in customer's addresses (another customer's: 404)",
+    respond: (d, { params }) => {
+      const address = (d.me.addresses as Array<{ id: string }>).find((a) => a.id === params.id);
+      if (!address) throw Errors.notFound('Address', params.id);
+      return { address };
+    },
+  }),
+  route({
+    method: 'POST', path: '/store/customers/me/addresses/:id', auth: 'customer', params: idParam, query: fieldsOnly, body: addressSchema, tag: 'customers',
+    fields: customerFields,
+    operation: 'identity/UpdateMyAddress', summary: 'Changes the fields given of one of my addresses; answers the customer (Medusa shape)',
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    respond: (d) => ({ customer: d.updateMyAddress }),
+  }),
+  route({
+    method: 'DELETE', path: '/store/customers/me/addresses/:id', auth: 'customer', params: idParam, tag: 'customers',
+    operation: 'identity/DeleteMyAddress', summary: 'Removes one of my addresses',
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (d, { params }) => ({ id: params.id, object: 'address', deleted: true, parent: d.deleteMyAddress }),
   }),
 ];
 

@@ -86,37 +86,50 @@ export class CustomerService {
       const c = await this.load(em, tx);
       if (c.addresses.length >= MAX_ADDRESSES) throw new DomainError('validation_error', 'too_many_addresses', `A customer can keep at most ${MAX_ADDRESSES} addresses`);
       const a = new CustomerAddress();
-      Object.assign(a, {
-        tenantId: c.tenantId,
-        customer: c,
-        addressName: input.address_name ?? null,
-        isDefaultShipping: input.is_default_shipping ?? false,
-        isDefaultBilling: input.is_default_billing ?? false,
-        company: input.company ?? null,
-        firstName: input.first_name ?? null,
-        lastName: input.last_name ?? null,
-        address1: input.address_1 ?? null,
-        address2: input.address_2 ?? null,
-        city: input.city ?? null,
-        countryCode: input.country_code ? input.country_code.toLowerCase() : null,
-        province: input.province ?? null,
-        postalCode: input.postal_code ?? null,
-        phone: input.phone ?? null,
-        metadata: input.metadata ?? null,
-      });
-      for (const other of c.addresses) {
-        if (a.isDefaultShipping) other.isDefaultShipping = false;
-        if (a.isDefaultBilling) other.isDefaultBilling = false;
-      }
-      if (a.isDefaultShipping || !c.defaultShippingAddressId) {
-        a.isDefaultShipping = true;
-        c.defaultShippingAddressId = a.id;
-      }
-      if (a.isDefaultBilling) c.defaultBillingAddressId = a.id;
+      Object.assign(a, { tenantId: c.tenantId, customer: c, isDefaultShipping: false, isDefaultBilling: false });
+      applyAddress(a, input);
       c.addresses.add(a);
+      // a customer's first address is their default shipping address
+      setDefaults(c, a, input.is_default_shipping || !c.defaultShippingAddressId ? true : null, input.is_default_billing ? true : null);
       identityEvents.emit(em, tx, 'customer.address_added', { id: c.id, address_id: a.id });
       return toCustomerView(c);
     });
+  }
+
+  /** Changes the fields given of one of the customer's addresses (another customer's: 404); answers the customer. */
+  async updateAddress(ctx: RequestContext, addressId: string, input: AddressData): Promise<CustomerView> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const c = await this.load(em, tx);
+      const a = c.addresses.getItems().find((x) => x.id === addressId);
+      if (!a) throw Errors.notFound('Address', addressId);
+      applyAddress(a, input);
+      setDefaults(c, a, input.is_default_shipping ?? null, input.is_default_billing ?? null);
+      identityEvents.emit(em, tx, 'customer.address_updated', { id: c.id, address_id: a.id });
+      return toCustomerView(c);
+    });
+  }
+
+  /** Removes one of the customer's addresses (another customer's: 404); defaults pointing to it are cleared. */
+  async deleteAddress(ctx: RequestContext, addressId: string): Promise<CustomerView> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const c = await this.load(em, tx);
+      const a = c.addresses.getItems().find((x) => x.id === addressId);
+      if (!a) throw Errors.notFound('Address', addressId);
+      c.addresses.remove(a);
+      em.remove(a);
+      if (c.defaultShippingAddressId === a.id) c.defaultShippingAddressId = null;
+      if (c.defaultBillingAddressId === a.id) c.defaultBillingAddressId = null;
+      identityEvents.emit(em, tx, 'customer.address_deleted', { id: c.id, address_id: a.id });
+      return toCustomerView(c);
+    });
+  }
+
+  /** One of the customer's addresses (another customer's: 404). */
+  async address(ctx: RequestContext, addressId: string) {
+    const me = await this.me(ctx);
+    const a = me.addresses.find((x) => x.id === addressId);
+    if (!a) throw Errors.notFound('Address', addressId);
+    return a;
   }
 
   /** Federation reference: the tenant's customers, one query per request for all ids asked. */
@@ -125,5 +138,51 @@ export class CustomerService {
       const rows = await this.store.em(ctx).find(Customer, { id: { $in: [...ids] }, deletedAt: null }, { populate: ['addresses'] });
       return new Map(rows.map((r) => [r.id, toCustomerView(r)]));
     }).load(id);
+  }
+}
+
+const ADDRESS_FIELDS = {
+  address_name: 'addressName',
+  company: 'company',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  address_1: 'address1',
+  address_2: 'address2',
+  city: 'city',
+  province: 'province',
+  postal_code: 'postalCode',
+  phone: 'phone',
+  metadata: 'metadata',
+} as const;
+
+/** Copies the fields given (undefined keeps, null clears); country codes lower-case. */
+function applyAddress(a: CustomerAddress, input: AddressData): void {
+  for (const [key, prop] of Object.entries(ADDRESS_FIELDS)) {
+    const v = input[key as keyof typeof ADDRESS_FIELDS];
+    if (v !== undefined) (a as unknown as Record<string, unknown>)[prop] = v ?? null;
+    else if ((a as unknown as Record<string, unknown>)[prop] === undefined) (a as unknown as Record<string, unknown>)[prop] = null;
+  }
+  if (input.country_code !== undefined) a.countryCode = input.country_code ? input.country_code.toLowerCase() : null;
+  else if (a.countryCode === undefined) a.countryCode = null;
+}
+
+/**
+ * The customer's defaults after `a` was added or changed: `true` makes it the default (and no other
+ * address), `false` stops it being one, null leaves things.
+ */
+function setDefaults(c: Customer, a: CustomerAddress, shipping: boolean | null, billing: boolean | null): void {
+  if (shipping === true) {
+    for (const other of c.addresses) other.isDefaultShipping = other === a;
+    c.defaultShippingAddressId = a.id;
+  } else if (shipping === false && c.defaultShippingAddressId === a.id) {
+    a.isDefaultShipping = false;
+    c.defaultShippingAddressId = null;
+  }
+  if (billing === true) {
+    for (const other of c.addresses) other.isDefaultBilling = other === a;
+    c.defaultBillingAddressId = a.id;
+  } else if (billing === false && c.defaultBillingAddressId === a.id) {
+    a.isDefaultBilling = false;
+    c.defaultBillingAddressId = null;
   }
 }
