@@ -30,6 +30,8 @@ export interface ContextOptions {
  */
 export interface Authority {
   tenantForPublishableKey(key: string): Promise<string | null>;
+  /** the key's tenant and sales channels */
+  publishableKey?(key: string): Promise<{ tenantId: string; salesChannelIds: string[] } | null>;
   agentForKey(key: string): Promise<{ id: string; tenantId: string } | null>;
   session(sid: string): Promise<{ tenantId: string; actorType: string; actorId: string; identityId: string; open: boolean } | null>;
   consumeAntispam(tenantId: string, payload: string): Promise<boolean>;
@@ -75,10 +77,13 @@ export class ContextBuilder {
     };
     const key = first(headers['x-publishable-api-key']);
     if (key) {
-      const tenantId = await this.authority.tenantForPublishableKey(key);
-      if (!tenantId) throw new DomainError('authentication_error', 'invalid_publishable_key', 'The publishable API key is not valid');
-      ctx.tenantId = tenantId;
+      const found = this.authority.publishableKey
+        ? await this.authority.publishableKey(key)
+        : await this.authority.tenantForPublishableKey(key).then((tenantId) => (tenantId ? { tenantId, salesChannelIds: [] } : null));
+      if (!found) throw new DomainError('authentication_error', 'invalid_publishable_key', 'The publishable API key is not valid');
+      ctx.tenantId = found.tenantId;
       ctx.publishableKey = true;
+      if (found.salesChannelIds.length) ctx.salesChannelIds = found.salesChannelIds;
     }
     const auth = first(headers.authorization);
     if (auth) await this.authenticate(ctx, auth);

@@ -27,6 +27,13 @@ export async function seedDemo(p: Platform): Promise<boolean> {
     await def.seed(rt.services, { ctx, tenantId: creds.tenant_id, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log });
     p.log.debug({ domain: def.name }, 'demo content seeded');
   }
+  // the demo key sells through the catalog's channels (Medusa: a publishable key scopes sales channels)
+  const catalog = p.subgraphs.catalog?.services as { salesChannels?: { list(c: typeof ctx): Promise<Array<{ id: string }>> } } | undefined;
+  const channels = (await catalog?.salesChannels?.list(ctx)) ?? [];
+  if (channels.length) {
+    const [key] = await p.identity.tenants.publishableKeys(ctx);
+    if (key) await p.identity.tenants.setKeySalesChannels(ctx, key.id, channels.map((c) => c.id));
+  }
   p.log.info({ tenantId: creds.tenant_id }, 'demo store seeded');
   return true;
 }

@@ -9,4 +9,5 @@ export const catalogEvents = defineEvents('catalog', {
   'region.created': z.object({ id: z.string() }),
   'collection.created': z.object({ id: z.string(), handle: z.string() }),
   'category.created': z.object({ id: z.string(), handle: z.string() }),
+  'sales_channel.created': z.object({ id: z.string() }),
 });

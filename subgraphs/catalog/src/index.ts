@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Region, RegionCountry } from './entities/region.entity';
-import { ProductCategory, ProductCollection, ProductTag, ProductType } from './entities/taxonomy.entity';
+import { ProductCategory, ProductCollection, ProductTag, ProductType, SalesChannel } from './entities/taxonomy.entity';
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from './entities/product.entity';
 import { ProductResolver } from './resolvers/product.resolver';
 import { RegionResolver } from './resolvers/region.resolver';
@@ -9,6 +9,7 @@ import { CollectionResolver } from './resolvers/collection.resolver';
 import { CategoryResolver } from './resolvers/category.resolver';
 import { InventoryResolver } from './resolvers/inventory.resolver';
 import { VariantResolver } from './resolvers/variant.resolver';
+import { SalesChannelResolver } from './resolvers/sales-channel.resolver';
 import { productReference, variantReference } from './resolvers/product.reference';
 import { regionReference } from './resolvers/region.reference';
 import { collectionReference } from './resolvers/collection.reference';
@@ -25,12 +26,12 @@ export const domain = defineDomain<CatalogServices>({
   name: 'catalog',
   dbSchema: 'catalog',
   entities: [
-    Region, RegionCountry, ProductCollection, ProductCategory, ProductType, ProductTag,
+    Region, RegionCountry, ProductCollection, ProductCategory, ProductType, ProductTag, SalesChannel,
     Product, ProductOption, ProductOptionValue, ProductVariant, Price, InventoryLevel, ProductImage,
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver, VariantResolver],
+  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver, VariantResolver, SalesChannelResolver],
   createServices: createCatalogServices,
   references: (s) => ({
     Product: productReference(s),

@@ -24,6 +24,8 @@ export interface RequestContext {
   tenantId: string | null;
   /** the tenant was named by a valid `x-publishable-api-key` (storefront routes need one) */
   publishableKey: boolean;
+  /** the sales channels of that key (Medusa: storefront reads and carts are scoped to them; none: no scope) */
+  salesChannelIds?: string[];
   /** the client's IP (from X-Forwarded-For only behind TRUSTED_PROXIES), for sign-in throttling */
   clientIp: string | null;
   actor: Actor;
@@ -45,11 +47,11 @@ export interface RequestContext {
 }
 
 /** The serialisable part of the context (what travels to remote subgraphs). */
-export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'clientIp' | 'actor' | 'roles' | 'antispam' | 'locale'>;
+export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'salesChannelIds' | 'clientIp' | 'actor' | 'roles' | 'antispam' | 'locale'>;
 
 export function claimsOf(ctx: RequestContext): ContextClaims {
-  const { requestId, tenantId, publishableKey, clientIp, actor, roles, antispam, locale } = ctx;
-  return { requestId, tenantId, publishableKey, clientIp, actor, roles, antispam, locale };
+  const { requestId, tenantId, publishableKey, salesChannelIds, clientIp, actor, roles, antispam, locale } = ctx;
+  return { requestId, tenantId, publishableKey, salesChannelIds, clientIp, actor, roles, antispam, locale };
 }
 
 export function contextFromClaims(claims: ContextClaims, log: Logger): RequestContext {

@@ -1,6 +1,6 @@
 import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, OneToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
-import { ProductCategory, ProductCollection, ProductTag, ProductType } from './taxonomy.entity';
+import { ProductCategory, ProductCollection, ProductTag, ProductType, SalesChannel } from './taxonomy.entity';
 
 @Entity({ tableName: 'product' })
 @Unique({ properties: ['tenantId', 'handle'] })
@@ -31,6 +31,8 @@ export class Product extends TenantOwned {
   categories = new Collection<ProductCategory>(this);
   @ManyToMany({ entity: () => ProductTag, pivotTable: 'product_tag_link', joinColumn: 'product_id', inverseJoinColumn: 'tag_id' })
   tags = new Collection<ProductTag>(this);
+  @ManyToMany({ entity: () => SalesChannel, pivotTable: 'product_sales_channel', joinColumn: 'product_id', inverseJoinColumn: 'sales_channel_id' })
+  salesChannels = new Collection<SalesChannel>(this);
   @OneToMany(() => ProductOption, (o) => o.product) options = new Collection<ProductOption>(this);
   @OneToMany(() => ProductVariant, (v) => v.product) variants = new Collection<ProductVariant>(this);
   @OneToMany(() => ProductImage, (i) => i.product) images = new Collection<ProductImage>(this);

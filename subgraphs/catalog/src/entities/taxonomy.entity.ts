@@ -47,3 +47,18 @@ export class ProductTag extends TenantOwned {
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
+
+/**
+ * A sales channel (Medusa): where products are sold (web shop, app, marketplace …). A publishable
+ * key sees the products of its channels; a key without channels sees every product.
+ */
+@Entity({ tableName: 'sales_channel' })
+export class SalesChannel extends TenantOwned {
+  @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('sc');
+  @Property({ type: 'string', length: 200 }) name!: string;
+  @Property({ type: 'string', length: 1000, nullable: true }) description: string | null = null;
+  @Property({ type: 'boolean', default: false }) isDisabled: boolean = false;
+  @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;
+  @Property({ type: 'datetime' }) createdAt: Date = new Date();
+  @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
+}

@@ -27,6 +27,7 @@ export const productListSchema = z.strictObject({
   category_id: idList.optional(),
   tag_id: idList.optional(),
   type_id: idList.optional(),
+  sales_channel_id: idList.optional(),
   is_giftcard: z.boolean().optional(),
   created_at: dateRangeSchema.optional(),
   updated_at: dateRangeSchema.optional(),
@@ -106,6 +107,7 @@ export class ProductListArgs extends PageArgs {
   @Field(() => [String], { nullable: true }) category_id?: string[];
   @Field(() => [String], { nullable: true }) tag_id?: string[];
   @Field(() => [String], { nullable: true }) type_id?: string[];
+  @Field(() => [String], { nullable: true, description: "within the publishable key's sales channels" }) sales_channel_id?: string[];
   @Field({ nullable: true }) is_giftcard?: boolean;
   @Field(() => DateRangeInput, { nullable: true }) created_at?: DateRangeInput;
   @Field(() => DateRangeInput, { nullable: true }) updated_at?: DateRangeInput;

@@ -7,7 +7,6 @@ export class Migration20261123063023_variant_images extends Migration {
 
     this.addSql(`alter table "catalog"."variant_image" add constraint "variant_image_variant_id_foreign" foreign key ("variant_id") references "catalog"."product_variant" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "catalog"."variant_image" add constraint "variant_image_image_id_foreign" foreign key ("image_id") references "catalog"."product_image" ("id") on update cascade on delete cascade;`);
-    this.addSql(`create index "variant_image_image_id_index" on "catalog"."variant_image" ("image_id");`);
     // cache invalidation like the other document tables (the pivot has no tenant column: the variant names it)
     this.addSql(`create or replace function "catalog".notify_variant_image_change() returns trigger language plpgsql as $$
 declare row_variant varchar(40);

@@ -53,8 +53,9 @@ const medusaDateRange = z
   .pipe(dateRangeSchema);
 
 /** The catalog's own argument schemas (inputs/), read from the query string, plus `fields` and Medusa's extras. */
+const { sales_channel_id: _channels, ...medusaListOnly } = medusaOnly;
 const productList = queryOf(productListSchema).extend({
-  ...medusaOnly,
+  ...medusaListOnly,
   fields: fieldsParam,
   title: z.string().max(300).optional(),
   created_at: medusaDateRange.optional(),
@@ -84,7 +85,7 @@ export const catalogRoutes = [
     method: 'GET', path: '/store/products', auth: 'publishable', query: productList,
     operation: 'catalog/StoreProducts',
     summary: 'Published products with variants, options, images, inventory; calculated_price when region_id or country_code is given',
-    variables: ({ query: { fields, sales_channel_id: _s, province: _p, cart_id: _c, title, q, ...rest } }) => ({ ...rest, q: q ?? title, with_prices: wantsPrices(fields) }),
+    variables: ({ query: { fields, province: _p, cart_id: _c, title, q, ...rest } }) => ({ ...rest, q: q ?? title, with_prices: wantsPrices(fields) }),
     fields: productFields('products'),
     respond: (d) => listEnvelope('products', d.products, (i: { document: unknown }) => i.document),
   }),

@@ -28,4 +28,7 @@ export async function seedDemoCatalog(s: CatalogServices, seed: SeedContext): Pr
   const catalog = demoCatalog();
   writePlaceholderImages(catalog, seed.staticDir);
   await s.seed.load(seed.tenantId, catalog, imageBaseUrl(seed.publicUrl));
+  // one sales channel selling everything (the platform gives it to the demo publishable key)
+  const channel = await s.salesChannels.create(seed.ctx, { name: 'Default Sales Channel', description: 'The web shop' });
+  await s.salesChannels.addAllProducts(seed.ctx, channel.id);
 }

@@ -3,6 +3,7 @@ import { CatalogCache } from './catalog-cache';
 import { CategoryService } from './category.service';
 import { CollectionService } from './collection.service';
 import { InventoryService } from './inventory.service';
+import { SalesChannelService } from './sales-channel.service';
 import { ProductService } from './product.service';
 import { RegionService } from './region.service';
 import { CatalogSeedService } from './seed.service';
@@ -17,6 +18,7 @@ export interface CatalogServices {
   categories: CategoryService;
   /** order stock: reservations, releases, fulfilment; variant snapshots for carts */
   inventory: InventoryService;
+  salesChannels: SalesChannelService;
   /** bulk loader of whole catalogs (demo seed, benchmark) */
   seed: CatalogSeedService;
 }
@@ -33,6 +35,7 @@ export function createCatalogServices({ orm }: ServiceFactoryArgs): CatalogServi
     collections: new CollectionService(store, cache),
     categories: new CategoryService(store, cache),
     inventory: new InventoryService(store),
+    salesChannels: new SalesChannelService(store),
     seed: new CatalogSeedService(store),
   };
 }

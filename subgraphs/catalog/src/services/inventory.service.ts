@@ -30,6 +30,8 @@ export interface VariantSnapshot {
   allow_backorder: boolean;
   /** stocked - reserved */
   available_quantity: number;
+  /** the sales channels its product is sold in */
+  sales_channel_ids: string[];
 }
 
 /** Merges lines of the same variant (a cart may hold one variant on two lines). */
@@ -132,6 +134,7 @@ export class InventoryService {
               pc.title as product_collection, p.status as product_status, p.is_giftcard, p.discountable, p.thumbnail,
               v.manage_inventory, v.allow_backorder,
               coalesce(il.stocked_quantity - il.reserved_quantity, 0)::int as available_quantity,
+              (select coalesce(array_agg(l.sales_channel_id), '{}') from ${this.store.table('product_sales_channel')} l where l.product_id = p.id) as sales_channel_ids,
               (select coalesce(json_agg(json_build_object('option', o.title, 'value', ov.value) order by o.rank, o.title), '[]'::json)
                  from ${this.store.table('variant_option_value')} vov
                  join ${this.store.table('product_option_value')} ov on ov.id = vov.option_value_id

@@ -46,7 +46,8 @@ export async function loadProductDocuments(store: Store, tenantId: string, ids: 
     if (!list) byProduct.set(r.product_id, (list = []));
     list.push(v);
   }
-  return products.map((p) => ({
+  return products.map((p) => {
+    const doc: ProductView = {
     id: p.id,
     title: p.title,
     handle: p.handle,
@@ -78,8 +79,18 @@ export async function loadProductDocuments(store: Store, tenantId: string, ids: 
     options: p.options,
     images: p.images,
     variants: byProduct.get(p.id) ?? [],
-  }));
+    };
+    // the sales channels it is sold in: read to scope a publishable key's reads, never part of the JSON
+    Object.defineProperty(doc, 'sales_channel_ids', { value: p.sales_channel_ids as string[], enumerable: false });
+    return doc;
+  });
 }
+
+/** The sales channels of a product document (empty when it is in none). */
+export const channelsOf = (doc: ProductView): string[] => (doc as ProductView & { sales_channel_ids?: string[] }).sales_channel_ids ?? [];
+
+/** Whether a key scoped to `channels` (none: no scope) may see the product. */
+export const visibleIn = (doc: ProductView, channels: string[] | undefined): boolean => !channels?.length || channelsOf(doc).some((c) => channels.includes(c));
 
 /** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
 const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -91,6 +102,8 @@ const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov
 /** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON. */
 const productsSql = (s: string) => `
   select p.*,
+    (select coalesce(json_agg(l.sales_channel_id order by l.sales_channel_id), '[]'::json)
+      from "${s}".product_sales_channel l where l.product_id = p.id) as sales_channel_ids,
     (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, 'metadata', c.metadata,
         'created_at', ${isoSql('c.created_at')}, 'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
       from "${s}".product_collection c where c.id = p.collection_id and c.tenant_id = p.tenant_id) as collection,

@@ -6,7 +6,8 @@ import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOpt
 import { catalogEvents } from '../events';
 import type { CreateProductData, PriceData, ProductListQuery, UpdateProductData, UpdateVariantData, VariantData } from '../inputs/product.input';
 import type { CatalogCache } from './catalog-cache';
-import { loadProductDocuments } from './product-documents';
+import { channelScope } from './sales-channel.service';
+import { loadProductDocuments, visibleIn } from './product-documents';
 import type { RegionService } from './region.service';
 import { priceView, type ProductView, type RegionView, type VariantView } from './views';
 
@@ -40,7 +41,7 @@ export class ProductService {
     const tenantId = requireTenant(ctx);
     const page = normalizePage(query, defaultLimit);
     const region = await this.regions.pricing(tenantId, query.region_id, query.country_code);
-    const { ids, count } = await this.listIds(tenantId, query, page, region);
+    const { ids, count } = await this.listIds(tenantId, { ...query, sales_channel_id: channelScope(ctx, query.sales_channel_id) }, page, region);
     const docs = await this.docs(tenantId, ids);
     const items = ids.map((id) => docs.get(id)).filter((d): d is ProductView => !!d).map((d) => priceView(d, region));
     return { items, count, offset: page.offset, limit: page.limit };
@@ -52,7 +53,7 @@ export class ProductService {
     page: { limit: number; offset: number },
     region: RegionView | null,
   ): Promise<{ ids: string[]; count: number }> {
-    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.type_id, query.is_giftcard, query.created_at, query.updated_at, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
+    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.type_id, query.sales_channel_id, query.is_giftcard, query.created_at, query.updated_at, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
     const v = this.cache.version(tenantId);
     const hit = this.cache.get<{ ids: string[]; count: number }>(tenantId, key);
     if (hit) return hit;
@@ -76,6 +77,10 @@ export class ProductService {
       params.push(pgArray(query.tag_id));
     }
     if (query.type_id?.length) (where.push(`p.type_id = any(?::text[])`), params.push(pgArray(query.type_id)));
+    if (query.sales_channel_id) {
+      where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
+      params.push(pgArray(query.sales_channel_id));
+    }
     if (query.is_giftcard !== undefined) (where.push(`p.is_giftcard = ?`), params.push(query.is_giftcard));
     for (const [column, range] of [['created_at', query.created_at], ['updated_at', query.updated_at]] as const) {
       for (const [op, sqlOp] of [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const) {
@@ -118,7 +123,7 @@ export class ProductService {
     const region = await this.regions.pricing(tenantId, regionId, countryCode);
     const id = looksLikeId(idOrHandle, 'prod') ? idOrHandle : await this.idForHandle(tenantId, idOrHandle);
     const doc = id ? (await this.docs(tenantId, [id])).get(id) : undefined;
-    if (!doc || doc.status !== 'published' || doc.deleted_at) throw Errors.notFound('Product', idOrHandle);
+    if (!doc || doc.status !== 'published' || doc.deleted_at || !visibleIn(doc, ctx.salesChannelIds)) throw Errors.notFound('Product', idOrHandle);
     return priceView(doc, region);
   }
 
@@ -138,6 +143,10 @@ export class ProductService {
     if (a.id?.length) (where.push(`v.id = any(?::text[])`), params.push(pgArray(a.id)));
     if (a.sku?.length) (where.push(`v.sku = any(?::text[])`), params.push(pgArray(a.sku)));
     if (a.product_id?.length) (where.push(`v.product_id = any(?::text[])`), params.push(pgArray(a.product_id)));
+    if (ctx.salesChannelIds?.length) {
+      where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
+      params.push(pgArray(ctx.salesChannelIds));
+    }
     const rows = await this.store.sql<{ id: string; product_id: string; total: string }>(
       null,
       `select v.id, v.product_id, count(*) over () as total from ${this.store.table('product_variant')} v
@@ -149,7 +158,7 @@ export class ProductService {
     const items = page.limit
       ? rows.flatMap((r) => {
           const doc = docs.get(r.product_id);
-          if (!doc) return [];
+          if (!doc || !visibleIn(doc, ctx.salesChannelIds)) return [];
           const priced = priceView(doc, region);
           const v = priced.variants?.find((x) => x.id === r.id);
           if (!v) return [];

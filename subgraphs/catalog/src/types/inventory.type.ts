@@ -32,4 +32,5 @@ export class VariantSnapshotType {
   @Field() manage_inventory!: boolean;
   @Field() allow_backorder!: boolean;
   @Field(() => Int) available_quantity!: number;
+  @Field(() => [String], { description: 'the sales channels its product is sold in' }) sales_channel_ids!: string[];
 }

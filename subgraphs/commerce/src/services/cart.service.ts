@@ -68,6 +68,13 @@ export class CartService {
     return (t === 'customer' && ctx.actor.id === cart.customerId) || t === 'admin' || t === 'operator' || t === 'agent';
   }
 
+  /** A cart's sales channel: the one asked for (one of the key's), else the key's first (Medusa). */
+  private channelFor(ctx: RequestContext, asked: string | null | undefined): string | null {
+    const own = ctx.salesChannelIds ?? [];
+    if (asked && own.length && !own.includes(asked)) throw Errors.invalidField('sales_channel_id', `Sales channel ${asked} is not one of the publishable key's`);
+    return asked ?? own[0] ?? null;
+  }
+
   private assertOpen(cart: Cart): void {
     if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
   }
@@ -86,6 +93,7 @@ export class CartService {
       throw Errors.invalidField('currency_code', `The region's currency is ${region.currency_code}`);
     }
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
+    const salesChannelId = this.channelFor(ctx, input.sales_channel_id);
     const customerEmail = input.email ? null : await this.catalog.customerEmail(ctx);
     const id = await this.store.transaction(ctx, async (em, tx) => {
       const cart = em.create(Cart, {
@@ -94,7 +102,7 @@ export class CartService {
         currencyCode: region.currency_code,
         customerId,
         email: input.email ?? customerEmail,
-        salesChannelId: input.sales_channel_id ?? null,
+        salesChannelId,
         metadata: input.metadata ?? null,
         locale: input.locale ?? null,
         promoCodes: [],
@@ -136,7 +144,7 @@ export class CartService {
         for (const m of cart.shippingMethods.getItems()) em.remove(m);
       }
       if (input.email !== undefined) cart.email = input.email ?? null;
-      if (input.sales_channel_id !== undefined) cart.salesChannelId = input.sales_channel_id ?? null;
+      if (input.sales_channel_id) cart.salesChannelId = this.channelFor(tx, input.sales_channel_id);
       if (input.metadata !== undefined) cart.metadata = input.metadata ?? null;
       if (input.locale !== undefined) cart.locale = input.locale ?? null;
       cart.shippingAddress = storedAddress(input.shipping_address, cart.customerId, cart.shippingAddress);

@@ -22,6 +22,7 @@ export interface VariantSnapshot {
   manage_inventory: boolean;
   allow_backorder: boolean;
   available_quantity: number;
+  sales_channel_ids: string[];
 }
 
 export interface RegionInfo {
@@ -38,7 +39,7 @@ export interface RegionInfo {
 const REGION_FIELDS = 'id name currency_code automatic_taxes countries { id iso_2 iso_3 num_code name display_name } metadata created_at updated_at';
 const SNAPSHOT_FIELDS = `id title sku barcode product_id product_title product_handle product_subtitle product_description product_type
   product_collection product_status is_giftcard discountable thumbnail option_values { option value } unit_price manage_inventory
-  allow_backorder available_quantity`;
+  allow_backorder available_quantity sales_channel_ids`;
 
 const REGION_TTL_MS = 5_000;
 

@@ -71,6 +71,9 @@ export function productKind(catalog: CatalogPort): LineItemKind {
     const v = (await catalog.snapshots(ctx, [variantId], cart.currencyCode, cart.regionId)).get(variantId);
     if (!v || v.product_status !== 'published') throw Errors.notFound('Variant', variantId);
     if (v.unit_price === null) throw Errors.invalidField('variant_id', `Variant ${v.title} has no price in ${cart.currencyCode.toUpperCase()}`);
+    if (cart.salesChannelId && !v.sales_channel_ids.includes(cart.salesChannelId)) {
+      throw Errors.invalidField('variant_id', `Sales channel ${cart.salesChannelId} is not associated with variant ${v.title}`);
+    }
     if (v.manage_inventory && !v.allow_backorder && v.available_quantity < quantity) throw insufficient(v.title);
     return v;
   };

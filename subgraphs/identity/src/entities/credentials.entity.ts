@@ -18,6 +18,10 @@ export class PublishableKey {
   @Property({ type: 'string', length: 200, default: 'Storefront' })
   title: string = 'Storefront';
 
+  /** the catalog's sales channels this key sees (Medusa semantics; none: every product) */
+  @Property({ type: 'json', default: '[]' })
+  salesChannelIds: string[] = [];
+
   @Property({ type: 'datetime', nullable: true })
   revokedAt: Date | null = null;
 

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
-import { StoreSettingsType } from '../types/tenant.type';
+import { PublishableKeyType, StoreSettingsType } from '../types/tenant.type';
 import { StoreSettingsInput } from '../inputs/tenant.input';
 
 @Resolver(() => StoreSettingsType)
@@ -18,5 +18,17 @@ export class TenantResolver {
   @Mutation(() => StoreSettingsType, { description: 'Admin: changes the given store settings (CORS origins, anti-spam difficulty)' })
   updateStoreSettings(@Ctx() ctx: RequestContext, @Arg('input') input: StoreSettingsInput) {
     return this.s.tenants.updateSettings(ctx, input);
+  }
+
+  @Authorized('admin')
+  @Query(() => [PublishableKeyType], { description: "Admin: the store's live publishable keys" })
+  publishableKeys(@Ctx() ctx: RequestContext) {
+    return this.s.tenants.publishableKeys(ctx);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => PublishableKeyType, { description: 'Admin: the sales channels a publishable key sees (replaces the list; [] = every product)' })
+  setPublishableKeySalesChannels(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('sales_channel_ids', () => [String]) ids: string[]) {
+    return this.s.tenants.setKeySalesChannels(ctx, id, ids);
   }
 }

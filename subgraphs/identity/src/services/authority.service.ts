@@ -55,7 +55,7 @@ export interface AgentIdentity {
  * Read-mostly lookups are cached and invalidated through the change bus.
  */
 export class AuthorityService {
-  private readonly keys = new TtlCache<string | null>();
+  private readonly keys = new TtlCache<{ tenantId: string; salesChannelIds: string[] } | null>();
   private readonly agents = new TtlCache<AgentIdentity | null>();
   private readonly secrets = new TtlCache<{ secret: string; maxNumber: number } | null>(2000);
   private readonly origins = new TtlCache<string[]>(10_000);
@@ -85,14 +85,19 @@ export class AuthorityService {
 
   /** tenant id for an active publishable key, or null */
   async tenantForPublishableKey(key: string): Promise<string | null> {
+    return (await this.publishableKey(key))?.tenantId ?? null;
+  }
+
+  /** A live publishable key: its tenant and sales channels (cached; dropped when credentials change). */
+  async publishableKey(key: string): Promise<{ tenantId: string; salesChannelIds: string[] } | null> {
     if (key.length > 200) return null;
     const hit = this.keys.get(key);
     if (hit !== undefined) return hit;
-    const [row] = await this.rows<{ tenant_id: string }>(
-      `select tenant_id from ${this.store.table('publishable_key')} where token = ? and revoked_at is null`,
+    const [row] = await this.rows<{ tenant_id: string; sales_channel_ids: string[] | null }>(
+      `select tenant_id, sales_channel_ids from ${this.store.table('publishable_key')} where token = ? and revoked_at is null`,
       [key],
     );
-    const value = row?.tenant_id ?? null;
+    const value = row ? { tenantId: row.tenant_id, salesChannelIds: row.sales_channel_ids ?? [] } : null;
     this.keys.set(key, value, value ? 60_000 : 5_000);
     return value;
   }

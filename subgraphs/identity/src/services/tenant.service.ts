@@ -95,6 +95,26 @@ export class TenantService {
     }, { global: true });
   }
 
+  /** The tenant's live publishable keys. */
+  async publishableKeys(ctx: RequestContext) {
+    const rows = await this.store.emGlobal(ctx).find(PublishableKey, { tenantId: requireTenant(ctx), revokedAt: null }, { orderBy: { createdAt: 'asc' } });
+    return rows.map(keyView);
+  }
+
+  /** The sales channels a key sees (ids of the catalog's channels; [] = every product). Caches drop on commit. */
+  async setKeySalesChannels(ctx: RequestContext, id: string, ids: string[]) {
+    const tenantId = requireTenant(ctx);
+    if (ids.length > 50 || ids.some((x) => !/^[A-Za-z0-9_]{1,40}$/.test(x))) throw Errors.invalidField('sales_channel_ids', 'sales_channel_ids are at most 50 channel ids');
+    return this.store.transaction(ctx, async (em, tx) => {
+      const k = await em.findOne(PublishableKey, { id, tenantId, revokedAt: null });
+      if (!k) throw Errors.notFound('Publishable key', id);
+      k.salesChannelIds = [...new Set(ids)];
+      await em.flush();
+      await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [tenantId]);
+      return keyView(k);
+    }, { global: true });
+  }
+
   async findByHandle(handle: string): Promise<Tenant | null> {
     return this.store.emGlobal().findOne(Tenant, { handle });
   }
@@ -117,3 +137,5 @@ export interface StoreSettingsView {
   /** the difficulty in force (the tenant's own or the platform default) */
   antispam_max_number: number;
 }
+
+const keyView = (k: PublishableKey) => ({ id: k.id, title: k.title, token: k.token, sales_channel_ids: k.salesChannelIds ?? [], created_at: k.createdAt.toISOString() });

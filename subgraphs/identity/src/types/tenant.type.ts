@@ -10,3 +10,12 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field(() => [String], { description: "the store's own storefront servers: they may pass the shopper's address in X-Forwarded-For" }) storefront_servers!: string[];
   @Field(() => Int, { description: 'anti-spam difficulty in force (ALTCHA maxnumber)' }) antispam_max_number!: number;
 }
+
+@ObjectType('PublishableKey', { simpleResolvers: true, description: "A storefront's publishable API key (not a secret) and the sales channels it sees" })
+export class PublishableKeyType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field() token!: string;
+  @Field(() => [String], { description: "the catalog's sales channels of this key (none: every product)" }) sales_channel_ids!: string[];
+  @Field() created_at!: string;
+}
