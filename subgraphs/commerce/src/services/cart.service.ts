@@ -57,7 +57,8 @@ export class CartService {
 
   /** The cart if the caller may see it (404 otherwise), optionally locked for a change. */
   async load(em: EntityManager, ctx: RequestContext, id: string, lock = false): Promise<Cart> {
-    const cart = await em.findOne(Cart, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    // a read loads the lines with the cart (one joined query); a locked row cannot be outer-joined
+    const cart = await em.findOne(Cart, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : { populate: ['items', 'shippingMethods'] });
     if (!cart || !this.mayAccess(ctx, cart)) throw Errors.notFound('Cart', id);
     return cart;
   }
@@ -277,12 +278,17 @@ export class CartService {
 
   /** The full Medusa cart document: lines with tax lines and adjustments, shipping, promotions, totals, region, payment collection. */
   async document(ctx: RequestContext, em: EntityManager, cart: Cart): Promise<CartDocument> {
-    await em.populate(cart, ['items', 'shippingMethods']);
-    // one after the other: inside a unit of work they share its one connection
-    const region = await this.catalog.region(ctx, cart.regionId);
-    const rates = await this.setup.taxRatesOf(ctx, cart.regionId);
-    const promotions = await this.setup.promotionsFor(ctx, cart.promoCodes);
-    const pc = await em.findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
+    if (!cart.items.isInitialized() || !cart.shippingMethods.isInitialized()) await em.populate(cart, ['items', 'shippingMethods']);
+    const reads = [
+      () => this.catalog.region(ctx, cart.regionId),
+      () => this.setup.taxRatesOf(ctx, cart.regionId),
+      () => this.setup.promotionsFor(ctx, cart.promoCodes),
+      () => this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] }),
+    ] as const;
+    // outside a unit of work each read takes its own connection, at once; inside one they share its connection
+    const [region, rates, promotions, pc] = this.store.inTransaction(ctx)
+      ? [await reads[0](), await reads[1](), await reads[2](), await reads[3]()]
+      : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3]()]);
     const rate = taxRateFor(rates, cart.shippingAddress);
     const taxLinesFor = (ownerId: string): TaxLineInput[] =>
       rate ? [{ id: `${rate.id}_${ownerId}`, code: rate.code, name: rate.name, rate: rate.rate, tax_rate_id: rate.id }] : [];
