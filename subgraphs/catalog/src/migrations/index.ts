@@ -5,6 +5,7 @@ import { Migration20261121061520_triggers } from './Migration20261121061520_trig
 import { Migration20261121065249_fk_indexes } from './Migration20261121065249_fk_indexes';
 import { Migration20261121070328_product_level_invalidation } from './Migration20261121070328_product_level_invalidation';
 import { Migration20261123063023_variant_images } from './Migration20261123063023_variant_images';
+import { Migration20261123064547_reviews_templates } from './Migration20261123064547_reviews_templates';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061511_init', class: Migration20261121061511_init },
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121065249_fk_indexes', class: Migration20261121065249_fk_indexes },
   { name: 'Migration20261121070328_product_level_invalidation', class: Migration20261121070328_product_level_invalidation },
   { name: 'Migration20261123063023_variant_images', class: Migration20261123063023_variant_images },
+  { name: 'Migration20261123064547_reviews_templates', class: Migration20261123064547_reviews_templates },
 ];
