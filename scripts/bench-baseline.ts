@@ -56,7 +56,9 @@ const PRODUCT_SELECT = `
     from ${S}.product_option o where o.product_id = p.id) as options,
   (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
       'created_at', ${iso('i.created_at')}, 'updated_at', ${iso('i.updated_at')}) order by i.rank, i.id), '[]'::json)
-    from ${S}.product_image i where i.product_id = p.id) as images`;
+    from ${S}.product_image i where i.product_id = p.id) as images,
+  (select round(avg(r.rating), 2) from ${S}.product_review r where r.product_id = p.id and r.status = 'approved') as rating_average,
+  (select count(*) from ${S}.product_review r where r.product_id = p.id and r.status = 'approved') as rating_count`;
 
 /** Query 1 of a detail request: $1 tenant, $2 handle (or id), $3 region. */
 export const DETAIL_BY = (column: 'handle' | 'id') => `
@@ -153,6 +155,7 @@ function productJson(r: Row, variants: Json[]): Json {
     tags: r.tags,
     options: r.options,
     images: r.images,
+    rating: { average: r.rating_average === null ? null : Number(r.rating_average), count: Number(r.rating_count) },
     variants,
   };
 }

@@ -29,6 +29,16 @@ describe('demo store seeded on first start', () => {
     expect(regions.body.regions.map((x: { currency_code: string }) => x.currency_code).sort()).toEqual(['eur', 'gbp', 'usd']);
   });
 
+  it('has approved and pending reviews (the rating counts the approved ones) and 3 product templates', async () => {
+    const tee = (await p.api('GET', '/store/products/classic-organic-tee', { key })).body.product;
+    expect(tee.rating).toEqual({ average: 4.67, count: 3 });
+    const reviews = await p.api('GET', `/store/products/${tee.id}/reviews`, { key });
+    expect(reviews.body.count).toBe(3);
+    expect(reviews.body.reviews.every((r: { status: string; customer_id: string | null }) => r.status === 'approved' && r.customer_id === null)).toBe(true);
+    const templates = await p.api('GET', '/store/product-templates', { key });
+    expect(templates.body.count).toBe(3);
+  });
+
   it('serves every seeded image from the static directory', async () => {
     const r = await p.api('GET', '/store/products?limit=100', { key });
     const urls: string[] = r.body.products.flatMap((x: { thumbnail: string; images: { url: string }[] }) => [x.thumbnail, ...x.images.map((i) => i.url)]);

@@ -10,4 +10,10 @@ export const catalogEvents = defineEvents('catalog', {
   'collection.created': z.object({ id: z.string(), handle: z.string() }),
   'category.created': z.object({ id: z.string(), handle: z.string() }),
   'sales_channel.created': z.object({ id: z.string() }),
+  'review.created': z.object({ id: z.string(), product_id: z.string(), customer_id: z.string(), rating: z.number().int() }),
+  'review.approved': z.object({ id: z.string(), product_id: z.string(), rating: z.number().int() }),
+  'review.rejected': z.object({ id: z.string(), product_id: z.string(), rating: z.number().int() }),
+  'product_template.created': z.object({ id: z.string(), name: z.string() }),
+  'product_template.updated': z.object({ id: z.string() }),
+  'product_template.deleted': z.object({ id: z.string() }),
 });

@@ -3,6 +3,8 @@ import { defineDomain } from '@svc/kit';
 import { Region, RegionCountry } from './entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType, SalesChannel } from './entities/taxonomy.entity';
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from './entities/product.entity';
+import { ProductReview } from './entities/review.entity';
+import { ProductTemplate } from './entities/product-template.entity';
 import { ProductResolver } from './resolvers/product.resolver';
 import { RegionResolver } from './resolvers/region.resolver';
 import { CollectionResolver } from './resolvers/collection.resolver';
@@ -10,6 +12,10 @@ import { CategoryResolver } from './resolvers/category.resolver';
 import { InventoryResolver } from './resolvers/inventory.resolver';
 import { VariantResolver } from './resolvers/variant.resolver';
 import { SalesChannelResolver } from './resolvers/sales-channel.resolver';
+import { ReviewResolver } from './resolvers/review.resolver';
+import { ProductTemplateResolver } from './resolvers/product-template.resolver';
+import { reviewReference } from './resolvers/review.reference';
+import { templateReference } from './resolvers/product-template.reference';
 import { productReference, variantReference } from './resolvers/product.reference';
 import { regionReference } from './resolvers/region.reference';
 import { collectionReference } from './resolvers/collection.reference';
@@ -28,10 +34,11 @@ export const domain = defineDomain<CatalogServices>({
   entities: [
     Region, RegionCountry, ProductCollection, ProductCategory, ProductType, ProductTag, SalesChannel,
     Product, ProductOption, ProductOptionValue, ProductVariant, Price, InventoryLevel, ProductImage,
+    ProductReview, ProductTemplate,
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver, VariantResolver, SalesChannelResolver],
+  resolvers: [ProductResolver, RegionResolver, CollectionResolver, CategoryResolver, InventoryResolver, VariantResolver, SalesChannelResolver, ReviewResolver, ProductTemplateResolver],
   createServices: createCatalogServices,
   references: (s) => ({
     Product: productReference(s),
@@ -39,6 +46,8 @@ export const domain = defineDomain<CatalogServices>({
     Region: regionReference(s),
     ProductCollection: collectionReference(s),
     ProductCategory: categoryReference(s),
+    ProductReview: reviewReference(s),
+    ProductTemplate: templateReference(s),
   }),
   events: catalogEvents,
   routes: catalogRoutes,
@@ -51,4 +60,5 @@ export type { CatalogServices };
 export { catalogEvents };
 export { demoCatalog, syntheticProducts, type SeedCatalog, type SeedProduct, type SeedVariant } from './seed/demo-catalog';
 export { CatalogCache } from './services/catalog-cache';
+export { demoReviews, demoTemplates } from './seed/demo-reviews';
 export { imageBaseUrl, writePlaceholderImages } from './seed/demo-seed';

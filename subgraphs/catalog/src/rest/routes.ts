@@ -4,11 +4,14 @@ import { dateRangeSchema, productListSchema, variantListSchema } from '../inputs
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
 import { regionListSchema } from '../inputs/region.input';
+import { reviewListSchema, reviewSchema } from '../inputs/review.input';
+import { templateListSchema } from '../inputs/product-template.input';
 
 const PRODUCT_FIELDS = new Set([
   'id', 'title', 'handle', 'subtitle', 'description', 'is_giftcard', 'status', 'thumbnail', 'width', 'weight', 'length', 'height',
   'origin_country', 'hs_code', 'mid_code', 'material', 'collection_id', 'type_id', 'discountable', 'external_id', 'metadata',
   'created_at', 'updated_at', 'deleted_at', 'collection', 'categories', 'type', 'tags', 'options', 'images', 'variants', 'sales_channels',
+  'rating',
 ]);
 
 /**
@@ -79,7 +82,9 @@ const categoryRoute = (path: string) =>
     respond: (d) => listEnvelope('product_categories', d.productCategories, withProducts),
   });
 
-/** catalog's REST routes: the Medusa store catalogue (products, collections, categories, regions). */
+const productIdParam = z.strictObject({ product_id: z.string().min(1).max(200) });
+
+/** catalog's REST routes: the Medusa store catalogue (products, collections, categories, regions), reviews, templates. */
 export const catalogRoutes = [
   route({
     method: 'GET', path: '/store/products', auth: 'publishable', query: productList,
@@ -96,6 +101,24 @@ export const catalogRoutes = [
     variables: ({ params, query }) => ({ id: params.id, region_id: query.region_id, country_code: query.country_code, with_prices: wantsPrices(query.fields) }),
     fields: productFields('product'),
     respond: (d) => ({ product: d.product.document }),
+  }),
+  route({
+    method: 'GET', path: '/store/products/:product_id/reviews', auth: 'publishable', params: productIdParam, query: queryOf(reviewListSchema),
+    operation: 'catalog/StoreProductReviews', summary: 'Approved reviews of a published product (id or handle), newest first unless order says otherwise',
+    variables: ({ params, query }) => ({ product_id: params.product_id, ...query }),
+    respond: (d) => listEnvelope('reviews', d.productReviews),
+  }),
+  route({
+    method: 'POST', path: '/store/products/:product_id/reviews', auth: 'customer', params: productIdParam, body: reviewSchema,
+    operation: 'catalog/CreateProductReview', summary: 'The signed-in customer reviews a published product: pending until moderated; one per customer and product (409 duplicate)',
+    variables: ({ params, body }) => ({ product_id: params.product_id, input: body }),
+    respond: (d) => ({ review: d.createProductReview }),
+  }),
+  route({
+    method: 'GET', path: '/store/product-templates', auth: 'publishable', query: queryOf(templateListSchema),
+    operation: 'catalog/StoreProductTemplates', summary: 'Product templates (what the admin product editor starts from), by name',
+    variables: ({ query }) => query,
+    respond: (d) => listEnvelope('product_templates', d.productTemplates),
   }),
   route({
     method: 'GET', path: '/store/product-variants', auth: 'publishable', query: variantList,

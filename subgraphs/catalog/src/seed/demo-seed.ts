@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SeedContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { demoCatalog, type SeedCatalog } from './demo-catalog';
+import { demoReviews, demoTemplates } from './demo-reviews';
 import { placeholderSvg } from './placeholder-image';
 
 /** Where seeded images live under the platform's static directory, and their public base URL. */
@@ -23,7 +24,7 @@ export function writePlaceholderImages(catalog: Pick<SeedCatalog, 'products'>, s
   return written;
 }
 
-/** The demo store's catalog: 3 regions, 7 collections, a category tree, 46 products with images. */
+/** The demo store's catalog: 3 regions, 7 collections, a category tree, 46 products with images, reviews, 3 product templates. */
 export async function seedDemoCatalog(s: CatalogServices, seed: SeedContext): Promise<void> {
   const catalog = demoCatalog();
   writePlaceholderImages(catalog, seed.staticDir);
@@ -31,4 +32,6 @@ export async function seedDemoCatalog(s: CatalogServices, seed: SeedContext): Pr
   // one sales channel selling everything (the platform gives it to the demo publishable key)
   const channel = await s.salesChannels.create(seed.ctx, { name: 'Default Sales Channel', description: 'The web shop' });
   await s.salesChannels.addAllProducts(seed.ctx, channel.id);
+  await s.reviews.seed(seed.ctx, demoReviews());
+  await s.templates.seed(seed.ctx, demoTemplates());
 }

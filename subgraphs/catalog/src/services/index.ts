@@ -1,11 +1,13 @@
-import { Store, type ServiceFactoryArgs } from '@svc/kit';
+import { GraphLink, Store, type ServiceFactoryArgs } from '@svc/kit';
 import { CatalogCache } from './catalog-cache';
 import { CategoryService } from './category.service';
 import { CollectionService } from './collection.service';
 import { InventoryService } from './inventory.service';
 import { SalesChannelService } from './sales-channel.service';
 import { ProductService } from './product.service';
+import { ProductTemplateService } from './product-template.service';
 import { RegionService } from './region.service';
+import { ReviewService } from './review.service';
 import { CatalogSeedService } from './seed.service';
 
 /** The catalog's services, one per aggregate, sharing one store and one read cache. */
@@ -19,18 +21,26 @@ export interface CatalogServices {
   /** order stock: reservations, releases, fulfilment; variant snapshots for carts */
   inventory: InventoryService;
   salesChannels: SalesChannelService;
+  /** product reviews: written by customers, moderated by admins, summed up in the product document */
+  reviews: ReviewService;
+  /** product templates for the admin product editor */
+  templates: ProductTemplateService;
   /** bulk loader of whole catalogs (demo seed, benchmark) */
   seed: CatalogSeedService;
 }
 
-export function createCatalogServices({ orm }: ServiceFactoryArgs): CatalogServices {
+export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): CatalogServices {
   const store = new Store(orm);
   const cache = new CatalogCache(50_000, process.env.CATALOG_CACHE !== 'off');
   const regions = new RegionService(store, cache);
+  const products = new ProductService(store, cache, regions);
+  const graph = deps?.graph ?? new GraphLink();
   return {
     store,
     cache,
-    products: new ProductService(store, cache, regions),
+    products,
+    reviews: new ReviewService(store, cache, products, () => graph),
+    templates: new ProductTemplateService(store),
     regions,
     collections: new CollectionService(store, cache),
     categories: new CategoryService(store, cache),

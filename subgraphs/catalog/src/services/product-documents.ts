@@ -78,6 +78,7 @@ export async function loadProductDocuments(store: Store, tenantId: string, ids: 
     tags: p.tags,
     options: p.options,
     images: p.images,
+    rating: { average: p.rating_average === null ? null : Number(p.rating_average), count: Number(p.rating_count) },
     variants: byProduct.get(p.id) ?? [],
     };
     // the sales channels it is sold in: read to scope a publishable key's reads, never part of the JSON
@@ -99,7 +100,7 @@ const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov
   'option_id', ${ov}.option_id, 'option', json_build_object('id', ${o}.id, 'title', ${o}.title), 'metadata', ${ov}.metadata,
   'created_at', ${isoSql(`${ov}.created_at`)}, 'updated_at', ${isoSql(`${ov}.updated_at`)})`;
 
-/** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON. */
+/** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON, and the rating of their approved reviews. */
 const productsSql = (s: string) => `
   select p.*,
     (select coalesce(json_agg(l.sales_channel_id order by l.sales_channel_id), '[]'::json)
@@ -125,8 +126,11 @@ const productsSql = (s: string) => `
       from "${s}".product_option o where o.product_id = p.id and o.tenant_id = p.tenant_id) as options,
     (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
         'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
-      from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images
+      from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images,
+    rating.average as rating_average, rating.count as rating_count
   from "${s}".product p
+  cross join lateral (select round(avg(r.rating), 2) as average, count(*) as count
+      from "${s}".product_review r where r.product_id = p.id and r.tenant_id = p.tenant_id and r.status = 'approved') rating
   where p.tenant_id = ? and p.id = any(?::text[])`;
 
 /** Variants of those products with available stock, chosen option values and all prices. */

@@ -166,7 +166,38 @@ export interface ProductView {
   tags: TagView[];
   options: OptionView[];
   images: ImageView[];
+  /** average and count of the approved reviews (average null without any) */
+  rating: RatingView;
   variants: VariantView[];
+}
+
+export interface RatingView {
+  average: number | null;
+  count: number;
+}
+
+export interface ReviewView {
+  id: string;
+  product_id: string;
+  customer_id: string | null;
+  author_name: string;
+  rating: number;
+  title: string | null;
+  content: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplateView {
+  id: string;
+  name: string;
+  description: string | null;
+  options: Array<{ title: string; values: string[] }>;
+  attributes: Record<string, unknown>;
+  default_status: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RegionView {

@@ -130,6 +130,12 @@ export class VariantType {
   @Field(() => String, { nullable: true }) deleted_at!: string | null;
 }
 
+@ObjectType('ProductRating', { ...S, description: 'The approved reviews of a product, summed up' })
+export class RatingType {
+  @Field(() => Float, { nullable: true, description: 'average rating (1 to 5, two decimals); null without approved reviews' }) average!: number | null;
+  @Field(() => Int, { description: 'number of approved reviews' }) count!: number;
+}
+
 @ObjectType('Product', S)
 @Directive('@key(fields: "id")')
 export class ProductType {
@@ -163,6 +169,7 @@ export class ProductType {
   @Field(() => [TagType]) tags!: TagType[];
   @Field(() => [OptionType]) options!: OptionType[];
   @Field(() => [ImageType]) images!: ImageType[];
+  @Field(() => RatingType, { description: 'average and count of its approved reviews' }) rating!: RatingType;
   @Field(() => [VariantType]) variants!: VariantType[];
   @Field(() => JSONScalar, {
     description:

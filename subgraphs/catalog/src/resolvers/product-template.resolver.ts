@@ -1,0 +1,38 @@
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '@svc/kit';
+import type { CatalogServices } from '../services';
+import { TemplateDeletionType, TemplateListType, TemplateType } from '../types/product-template.type';
+import { CreateTemplateInput, TemplateListArgs, UpdateTemplateInput } from '../inputs/product-template.input';
+
+@Resolver(() => TemplateType)
+export class ProductTemplateResolver {
+  constructor(private readonly s: CatalogServices) {}
+
+  @Query(() => TemplateListType, { description: 'Product templates of the store, by name unless order says otherwise' })
+  productTemplates(@Ctx() ctx: RequestContext, @Args() args: TemplateListArgs) {
+    return this.s.templates.list(ctx, args);
+  }
+
+  @Query(() => TemplateType)
+  productTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.templates.get(ctx, id);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => TemplateType)
+  createProductTemplate(@Ctx() ctx: RequestContext, @Arg('input') input: CreateTemplateInput) {
+    return this.s.templates.create(ctx, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => TemplateType)
+  updateProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateTemplateInput) {
+    return this.s.templates.update(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => TemplateDeletionType)
+  deleteProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.templates.delete(ctx, id);
+  }
+}
