@@ -98,6 +98,9 @@ export const VARIANTS = `
       join ${S}.product_option_value ov on ov.id = l.option_value_id
       join ${S}.product_option o on o.id = ov.option_id
       where l.variant_id = v.id) as options,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
+        'created_at', ${iso('i.created_at')}, 'updated_at', ${iso('i.updated_at')}) order by i.rank, i.id), '[]'::json)
+      from ${S}.variant_image vi join ${S}.product_image i on i.id = vi.image_id where vi.variant_id = v.id) as images,
     v.product_id, v.metadata, v.created_at, v.updated_at, v.deleted_at,
     pr.id as price_id, pr.amount::float8 as price_amount, pr.currency_code as price_currency,
     pr.min_quantity as price_min_quantity, pr.max_quantity as price_max_quantity
@@ -172,7 +175,8 @@ function variantJson(r: Row): Json {
     barcode: r.barcode,
     ean: r.ean,
     upc: r.upc,
-    thumbnail: null,
+    thumbnail: r.images[0]?.url ?? null,
+    images: r.images,
     allow_backorder: r.allow_backorder,
     manage_inventory: r.manage_inventory,
     inventory_quantity: r.inventory_quantity,
