@@ -196,6 +196,9 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const before = await get(`/store/products?limit=100&created_at[$lt]=${encodeURIComponent(newest)}`);
       expect(before.body.count).toBe(all.length - after.body.count);
       expect((await get('/store/products?updated_at[$gt]=2999-01-01T00:00:00Z')).body.count).toBe(0);
+      const sku = all[3].variants[1].sku;
+      const bySku = await get(`/store/products?variants[sku]=${encodeURIComponent(sku)}`);
+      expect(bySku.body.products.map((x: any) => x.id)).toEqual([all[3].id]);
       // bad operators and dates: 400, never a 500
       for (const q of ['created_at[$gt]=yesterday', 'created_at[$foo]=2020-01-01', 'created_at=2020-01-01', 'is_giftcard=maybe']) {
         const r = await get(`/store/products?${q}`);
@@ -214,6 +217,10 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       expect(one.body.collection.products[0]).toEqual({ handle: outdoor.products[0].handle });
       const cats = await get('/store/product-categories?limit=100&fields=%2Acategory_children,%20%2Aproducts,%20%2Aparent_category,%20%2Aparent_category.parent_category');
       expect(cats.status).toBe(200);
+      // the chain of parents (*parent_category.parent_category)
+      const byId = new Map(cats.body.product_categories.map((c: any) => [c.id, c]));
+      const deepest = cats.body.product_categories.find((c: any) => c.parent_category && (byId.get(c.parent_category.id) as any)?.parent_category_id);
+      expect(deepest.parent_category.parent_category.id).toBe((byId.get(deepest.parent_category.id) as any).parent_category_id);
       const withProducts = cats.body.product_categories.filter((c: any) => c.products.length);
       expect(withProducts.length).toBeGreaterThan(0);
       for (const c of withProducts) for (const x of c.products) expect(seedHandles).toContain(x.handle);

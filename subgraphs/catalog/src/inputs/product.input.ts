@@ -28,6 +28,8 @@ export const productListSchema = z.strictObject({
   tag_id: idList.optional(),
   type_id: idList.optional(),
   sales_channel_id: idList.optional(),
+  /** products with a variant of one of these SKUs (Medusa: variants[sku]) */
+  sku: idList.optional(),
   is_giftcard: z.boolean().optional(),
   created_at: dateRangeSchema.optional(),
   updated_at: dateRangeSchema.optional(),
@@ -108,6 +110,7 @@ export class ProductListArgs extends PageArgs {
   @Field(() => [String], { nullable: true }) tag_id?: string[];
   @Field(() => [String], { nullable: true }) type_id?: string[];
   @Field(() => [String], { nullable: true, description: "within the publishable key's sales channels" }) sales_channel_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'products with a variant of one of these SKUs' }) sku?: string[];
   @Field({ nullable: true }) is_giftcard?: boolean;
   @Field(() => DateRangeInput, { nullable: true }) created_at?: DateRangeInput;
   @Field(() => DateRangeInput, { nullable: true }) updated_at?: DateRangeInput;

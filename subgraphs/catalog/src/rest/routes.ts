@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, listEnvelope, queryOf, route, wantsRelation, type FieldsOption } from '@svc/kit';
+import { fieldsParam, idParam, listEnvelope, queryOf, route, stringList, wantsRelation, type FieldsOption } from '@svc/kit';
 import { dateRangeSchema, productListSchema, variantListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
@@ -63,6 +63,8 @@ const productList = queryOf(productListSchema).extend({
   title: z.string().max(300).optional(),
   created_at: medusaDateRange.optional(),
   updated_at: medusaDateRange.optional(),
+  /** Medusa's variants[sku]=… */
+  variants: z.strictObject({ sku: stringList.optional() }).optional(),
 });
 const productQuery = queryOf(productListSchema.pick({ region_id: true, country_code: true })).extend({ ...medusaOnly, fields: fieldsParam });
 const collectionList = queryOf(collectionListSchema).extend({ fields: fieldsParam });
@@ -90,7 +92,7 @@ export const catalogRoutes = [
     method: 'GET', path: '/store/products', auth: 'publishable', query: productList,
     operation: 'catalog/StoreProducts',
     summary: 'Published products with variants, options, images, inventory; calculated_price when region_id or country_code is given',
-    variables: ({ query: { fields, province: _p, cart_id: _c, title, q, ...rest } }) => ({ ...rest, q: q ?? title, with_prices: wantsPrices(fields) }),
+    variables: ({ query: { fields, province: _p, cart_id: _c, title, q, variants, ...rest } }) => ({ ...rest, sku: variants?.sku ?? rest.sku, q: q ?? title, with_prices: wantsPrices(fields) }),
     fields: productFields('products'),
     respond: (d) => listEnvelope('products', d.products, (i: { document: unknown }) => i.document),
   }),

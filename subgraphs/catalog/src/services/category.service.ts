@@ -30,8 +30,12 @@ export class CategoryService {
     const all = [...byId.values()];
     const children = (of: CategoryView): CategoryView[] =>
       all.filter((x) => x.parent_category_id === of.id).map((x) => (deep ? { ...x, category_children: children(x) } : { ...x }));
-    const parent = c.parent_category_id ? byId.get(c.parent_category_id) : undefined;
-    return { ...c, parent_category: parent ? { ...parent } : null, category_children: children(c) };
+    // the chain of parents up to the root (Medusa: *parent_category.parent_category)
+    const parentOf = (x: CategoryView, depth: number): CategoryView | null => {
+      const p = x.parent_category_id ? byId.get(x.parent_category_id) : undefined;
+      return p && depth < 10 ? { ...p, parent_category: parentOf(p, depth + 1) } : null;
+    };
+    return { ...c, parent_category: parentOf(c, 0), category_children: children(c) };
   }
 
   async list(ctx: RequestContext, a: CategoryListQuery): Promise<Paginated<CategoryView>> {

@@ -53,7 +53,7 @@ export class ProductService {
     page: { limit: number; offset: number },
     region: RegionView | null,
   ): Promise<{ ids: string[]; count: number }> {
-    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.type_id, query.sales_channel_id, query.is_giftcard, query.created_at, query.updated_at, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
+    const key = `list:${JSON.stringify([query.q, query.id, query.handle, query.collection_id, query.category_id, query.tag_id, query.type_id, query.sales_channel_id, query.sku, query.is_giftcard, query.created_at, query.updated_at, query.order, query.min_price, query.max_price, query.currency_code, region?.id, page.limit, page.offset])}`;
     const v = this.cache.version(tenantId);
     const hit = this.cache.get<{ ids: string[]; count: number }>(tenantId, key);
     if (hit) return hit;
@@ -77,6 +77,10 @@ export class ProductService {
       params.push(pgArray(query.tag_id));
     }
     if (query.type_id?.length) (where.push(`p.type_id = any(?::text[])`), params.push(pgArray(query.type_id)));
+    if (query.sku?.length) {
+      where.push(`exists (select 1 from ${this.store.table('product_variant')} v where v.product_id = p.id and v.deleted_at is null and v.sku = any(?::text[]))`);
+      params.push(pgArray(query.sku));
+    }
     if (query.sales_channel_id) {
       where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
       params.push(pgArray(query.sales_channel_id));
