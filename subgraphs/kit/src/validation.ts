@@ -101,6 +101,21 @@ export const metadataSchema = z
 export const handleSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'handle must be lowercase words joined by dashes');
 export const currencySchema = z.string().regex(/^[a-z]{3}$/, 'currency_code must be a 3-letter lowercase ISO code');
 export const countrySchema = z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code');
+/** The fields of a postal address, as customers keep them and carts and orders copy them (all optional). */
+const addressText = (max: number) => z.string().max(max).nullish();
+export const postalAddressFields = {
+  company: addressText(200),
+  first_name: addressText(200),
+  last_name: addressText(200),
+  address_1: addressText(300),
+  address_2: addressText(300),
+  city: addressText(200),
+  country_code: countrySchema.nullish(),
+  province: addressText(200),
+  postal_code: addressText(40),
+  phone: addressText(60),
+  metadata: metadataSchema.nullish(),
+};
 /** list arguments: at most 100 ids or handles */
 export const idList = z.array(z.string().max(200)).max(100);
 export const pageSchema = {

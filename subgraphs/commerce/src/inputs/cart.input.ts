@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { Field, InputType, Int } from 'type-graphql';
-import { JSONScalar, ValidateWith, countrySchema, currencySchema, metadataSchema, type Metadata } from '@svc/kit';
+import { JSONScalar, ValidateWith, currencySchema, metadataSchema, postalAddressFields, type Metadata } from '@svc/kit';
 
-const text = (max: number) => z.string().max(max).nullish();
-
-export const addressSchema = z.strictObject({
-  first_name: text(200),
-  last_name: text(200),
-  company: text(200),
-  address_1: text(300),
-  address_2: text(300),
-  city: text(200),
-  country_code: countrySchema.nullish(),
-  province: text(200),
-  postal_code: text(40),
-  phone: text(60),
-  metadata: metadataSchema.nullish(),
-});
+export const addressSchema = z.strictObject(postalAddressFields);
 export type AddressInputData = z.infer<typeof addressSchema>;
 
 @InputType('CartAddressInput')

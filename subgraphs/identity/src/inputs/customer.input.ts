@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith, type Metadata, countrySchema, metadataSchema } from '@svc/kit';
+import { JSONScalar, ValidateWith, type Metadata, metadataSchema, postalAddressFields } from '@svc/kit';
 
 /** The constraints of customer inputs, written once: GraphQL validates with them, REST routes reuse them. */
 const text = (max: number) => z.string().max(max).nullish();
@@ -19,17 +19,7 @@ export const addressSchema = z.strictObject({
   address_name: text(200),
   is_default_shipping: z.boolean().nullish(),
   is_default_billing: z.boolean().nullish(),
-  company: text(200),
-  first_name: text(200),
-  last_name: text(200),
-  address_1: text(300),
-  address_2: text(300),
-  city: text(200),
-  country_code: countrySchema.nullish(),
-  province: text(200),
-  postal_code: text(40),
-  phone: text(50),
-  metadata: metadataSchema.nullish(),
+  ...postalAddressFields,
 });
 export type AddressData = z.infer<typeof addressSchema>;
 
