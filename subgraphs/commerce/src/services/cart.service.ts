@@ -8,7 +8,8 @@ import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData
 import type { CatalogPort, RegionInfo } from './catalog-port';
 import type { LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
-import { applyPromotions, cartTotals, itemSubtotal, itemTotals, shippingTotals, taxLineView, totalsView, toNumber, type DiscountTarget, type LineTotals, type TaxLineInput } from './totals';
+import { applyPromotions, cartTotals, itemSubtotal, itemTotals, shippingTotals, taxLineView, totalsView, toNumber, type DiscountTarget, type LineTotals, type TaxLineInput, chargeAmount } from './totals';
+import { currencyExponent } from '../payments/money';
 
 /** The Medusa StoreCart document (every default field), computed from the stored cart. */
 export type CartDocument = Record<string, any> & { id: string; total: number; items: any[] };
@@ -268,7 +269,7 @@ export class CartService {
   private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<void> {
     const pc = await em.findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
     if (!pc) return;
-    const amount = fromScaled(toScaled(String(doc.total)));
+    const amount = chargeAmount(doc.total, currencyExponent(cart.currencyCode));
     if (toScaled(pc.amount) === toScaled(amount) && pc.currencyCode === cart.currencyCode) return;
     pc.amount = amount;
     pc.currencyCode = cart.currencyCode;

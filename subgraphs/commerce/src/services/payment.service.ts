@@ -1,10 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
-import { DomainError, Errors, fromScaled, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
 import { Cart } from '../entities/cart.entity';
 import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import type { PaymentSessionData } from '../inputs/cart.input';
 import { PaymentProviderUnavailable, type PaymentContext, type PaymentProviderAdapter, type ProviderResult } from '../payments/provider';
 import { providerAdapter } from '../payments/registry';
+import { currencyExponent } from '../payments/money';
+import { chargeAmount } from './totals';
 import { paymentCollectionDocument, type CartService } from './cart.service';
 import type { SetupService } from './setup.service';
 
@@ -60,7 +62,7 @@ export class PaymentService {
       await em.findOne(Cart, { id: cartId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
       if (found) return paymentCollectionDocument(found);
-      const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: fromScaled(toScaled(String(doc.total))) });
+      const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)) });
       await em.flush();
       return paymentCollectionDocument(pc);
     });

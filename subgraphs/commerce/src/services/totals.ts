@@ -243,3 +243,17 @@ export function applyPromotions(promotions: PromotionRule[], targets: DiscountTa
   }
   return out;
 }
+
+/**
+ * What is charged for a total: rounded half up to the currency's minor unit (a 19% tax makes
+ * tenths of a cent; a card is charged whole cents, a yen total whole yen).
+ */
+export function chargeAmount(total: number | string, exponent: number): string {
+  const scaled = toScaled(String(total));
+  if (exponent >= 4) return fromScaled(scaled);
+  const step = 10n ** BigInt(4 - exponent);
+  const sign = scaled < 0n ? -1n : 1n;
+  const abs = scaled < 0n ? -scaled : scaled;
+  const rounded = ((abs + step / 2n) / step) * step;
+  return fromScaled(sign * rounded);
+}
