@@ -1,7 +1,5 @@
 import Medusa from '@medusajs/js-sdk';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
 
@@ -37,7 +35,7 @@ describe('commerce with pp_stripe_stripe', () => {
     stripe = await startStripeServer();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
-    await seedDemoCommerce(p.services<CommerceServices>('commerce'), { ctx: systemContext(p.log, t.tenant_id, 't'), tenantId: t.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedCommerce(t.tenant_id);
     admin = await p.adminToken(t);
     const saved = await p.graphql(
       'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id enabled settings } }',

@@ -1,7 +1,5 @@
 import Medusa from '@medusajs/js-sdk';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
@@ -18,7 +16,7 @@ describe('commerce: carts, checkout and orders', () => {
   const sdkFor = (key: string) => new Medusa({ baseUrl: `${p.url}/api`, publishableKey: key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
   const seedShop = async (creds: TenantCredentials) => {
     await p.seedCatalog(creds.tenant_id);
-    await seedDemoCommerce(p.services<CommerceServices>('commerce'), { ctx: systemContext(p.log, creds.tenant_id, 'test'), tenantId: creds.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedCommerce(creds.tenant_id);
   };
   const firstVariant = async (key: string, regionId: string, skip = 0) => {
     const r = await p.api('GET', `/store/products?limit=1&offset=${skip}&region_id=${regionId}&fields=%2Bvariants.inventory_quantity`, { key });
@@ -261,6 +259,15 @@ describe('commerce: carts, checkout and orders', () => {
     expect(cfg.body.checkout_config.shipping_options.length).toBe(2);
     const pay = await p.api('GET', `/store/payment-config?region_id=${eur.id}`, { key });
     expect(pay.body.payment_config.regions[0].payment_providers.map((x: any) => x.id)).toContain('pp_bank-transfer_default');
+    // the seed path: a session for every provider of the region, answering the cart
+    const variant = await firstVariant(key, eur.id, 4);
+    const cart = (await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, items: [{ variant_id: variant.id, quantity: 1 }] } })).body.cart;
+    const all = await p.api('POST', `/store/carts/${cart.id}/payment-sessions`, { key });
+    expect(all.status).toBe(200);
+    expect(all.body.cart.id).toBe(cart.id);
+    expect(all.body.cart.payment_collection.amount).toBe(Math.round(cart.total * 100) / 100);
+    expect(all.body.cart.payment_collection.payment_sessions.map((x: any) => x.provider_id).sort()).toEqual(['pp_bank-transfer_default', 'pp_system_default']);
+    expect((await p.api('GET', `/store/carts/${cart.id}`, { key })).body.cart.payment_collection.payment_sessions).toHaveLength(2);
     const bank = await p.api('GET', '/store/bank-info', { key });
     expect(bank.body.bank_info.iban).toBe('DE89370400440532013000');
     // secrets never reach the storefront

@@ -1,7 +1,5 @@
 import { stringify } from 'node:querystring';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { STARTER_CALLS, type StarterCall } from './starter-calls';
 
@@ -73,7 +71,7 @@ describe('the Next.js starter, replayed call by call', () => {
     p = await startTestPlatform();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
-    await seedDemoCommerce(p.services<CommerceServices>('commerce'), { ctx: systemContext(p.log, t.tenant_id, 'test'), tenantId: t.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedCommerce(t.tenant_id);
   });
   afterAll(() => p?.stop());
 

@@ -4,6 +4,7 @@ import { loadConfig, systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import type { RouteDef } from '@svc/kit';
 import { publicUrlOf, startPlatform, type Platform, type PlatformOptions } from '@svc/platform';
+import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 
 export interface ApiResponse<T = any> {
@@ -28,6 +29,8 @@ export interface TestPlatform extends Platform {
   createTenant(name?: string): Promise<TenantCredentials>;
   /** loads the demo catalog into a tenant */
   seedCatalog(tenantId: string): Promise<void>;
+  /** the demo store's checkout setup (shipping, taxes, promotions, providers, a first order); needs its catalog */
+  seedCommerce(tenantId: string): Promise<void>;
   /** a customer of the tenant with a token */
   registerCustomer(key: string, email?: string, password?: string): Promise<{ token: string; email: string; password: string }>;
   adminToken(creds: TenantCredentials): Promise<string>;
@@ -112,6 +115,10 @@ export async function startTestPlatform(
       p.identity.tenants.create(systemContext(p.log, null, 'test'), { name, adminEmail: `admin-${randomBytes(5).toString('hex')}@example.com` }),
     seedCatalog: async (tenantId: string) => {
       await p.services<CatalogServices>('catalog').seed.load(tenantId, demoCatalog(), imageBaseUrl(publicUrlOf(p)));
+    },
+    seedCommerce: async (tenantId: string) => {
+      const seed = { ctx: systemContext(p.log, tenantId, 'test'), tenantId, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log };
+      await seedDemoCommerce(p.services<CommerceServices>('commerce'), seed);
     },
     registerCustomer: async (key: string, email = `c-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-battery') => {
       const r = await request('POST', `${p.url}/api/auth/customer/emailpass/register`, { key, body: { email, password } });

@@ -81,10 +81,7 @@ export class ProductService {
       where.push(`exists (select 1 from ${this.store.table('product_variant')} v where v.product_id = p.id and v.deleted_at is null and v.sku = any(?::text[]))`);
       params.push(pgArray(query.sku));
     }
-    if (query.sales_channel_id) {
-      where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
-      params.push(pgArray(query.sales_channel_id));
-    }
+    if (query.sales_channel_id) this.soldIn(where, params, query.sales_channel_id);
     if (query.is_giftcard !== undefined) (where.push(`p.is_giftcard = ?`), params.push(query.is_giftcard));
     for (const [column, range] of [['created_at', query.created_at], ['updated_at', query.updated_at]] as const) {
       for (const [op, sqlOp] of [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const) {
@@ -147,10 +144,8 @@ export class ProductService {
     if (a.id?.length) (where.push(`v.id = any(?::text[])`), params.push(pgArray(a.id)));
     if (a.sku?.length) (where.push(`v.sku = any(?::text[])`), params.push(pgArray(a.sku)));
     if (a.product_id?.length) (where.push(`v.product_id = any(?::text[])`), params.push(pgArray(a.product_id)));
-    if (ctx.salesChannelIds?.length) {
-      where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
-      params.push(pgArray(ctx.salesChannelIds));
-    }
+    const channels = channelScope(ctx);
+    if (channels) this.soldIn(where, params, channels);
     const rows = await this.store.sql<{ id: string; product_id: string; total: string }>(
       null,
       `select v.id, v.product_id, count(*) over () as total from ${this.store.table('product_variant')} v
@@ -171,6 +166,12 @@ export class ProductService {
         })
       : [];
     return { items, count: rows.length ? Number(rows[0].total) : 0, ...page };
+  }
+
+  /** Adds the condition "product `p` is sold in one of `channels`" to a WHERE list. */
+  private soldIn(where: string[], params: unknown[], channels: string[]): void {
+    where.push(`exists (select 1 from ${this.store.table('product_sales_channel')} l where l.product_id = p.id and l.sales_channel_id = any(?::text[]))`);
+    params.push(pgArray(channels));
   }
 
   /** One variant of a published product; 404 otherwise (another tenant's too). */

@@ -142,7 +142,7 @@ export class CartService {
         cart.regionId = region.id;
         cart.currencyCode = region.currency_code;
         // prices and shipping belong to the old region: re-price the lines, drop the shipping methods
-        await this.reprice(tx, em, cart);
+        await this.reprice(tx, cart);
         for (const m of cart.shippingMethods.getItems()) em.remove(m);
       }
       if (input.email !== undefined) cart.email = input.email ?? null;
@@ -256,13 +256,12 @@ export class CartService {
   }
 
   /** New prices for every line (region changed); lines not sold in the new currency are refused. */
-  private async reprice(ctx: RequestContext, em: EntityManager, cart: Cart): Promise<void> {
+  private async reprice(ctx: RequestContext, cart: Cart): Promise<void> {
     await cart.items.init();
     for (const line of cart.items.getItems()) {
       const snap = await this.kinds.get(line.kind).resolve(ctx, cart, line.referenceId, line.quantity);
       line.unitPrice = snap.unit_price;
     }
-    void em;
   }
 
   /** Keeps the payment collection's amount equal to the cart total; sessions for another amount are dropped. */

@@ -54,10 +54,15 @@ export class PaymentService {
 
   /** The cart's collection, created for its current total when it has none (idempotent per cart). */
   async collectionFor(ctx: RequestContext, cartId: string) {
+    return (await this.openCollection(ctx, cartId)).pc;
+  }
+
+  /** The open cart's document and its collection (created when it has none). */
+  private async openCollection(ctx: RequestContext, cartId: string) {
     const tenantId = requireTenant(ctx);
     const doc = await this.carts.get(ctx, cartId);
     if (doc.completed_at) throw Errors.validation('cart_completed', `Cart ${cartId} is already completed`);
-    return this.store.transaction(ctx, async (em) => {
+    const pc = await this.store.transaction(ctx, async (em) => {
       // the cart row lock serialises two first calls: one collection per cart
       await em.findOne(Cart, { id: cartId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
@@ -65,6 +70,35 @@ export class PaymentService {
       const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)) });
       await em.flush();
       return paymentCollectionDocument(pc);
+    });
+    return { doc, pc };
+  }
+
+  /**
+   * Replaces the collection's sessions that are not authorised with the ones the providers just
+   * initiated, in one transaction; answers the collection.
+   */
+  private async replaceSessions(ctx: RequestContext, collectionId: string, sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }>) {
+    const tenantId = requireTenant(ctx);
+    return this.store.transaction(ctx, async (em) => {
+      const fresh = await em.findOneOrFail(PaymentCollection, { id: collectionId }, { populate: ['sessions'] });
+      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+      for (const s of sessions) {
+        em.create(PaymentSession, {
+          tenantId,
+          collection: fresh,
+          providerId: s.providerId,
+          amount: fresh.amount,
+          currencyCode: fresh.currencyCode,
+          status: s.result.status === 'error' ? 'error' : 'pending',
+          data: s.result.data,
+          context: s.context,
+        });
+      }
+      fresh.status = 'awaiting';
+      await em.flush();
+      await em.populate(fresh, ['sessions'], { refresh: true });
+      return paymentCollectionDocument(fresh);
     });
   }
 
@@ -83,47 +117,19 @@ export class PaymentService {
     const adapter = await this.adapter(ctx, input.provider_id, cart.regionId);
     const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${input.provider_id}_${pc.sessions.length}`, email: cart.email, customer_id: cart.customerId, reference: cart.id };
     const result = await this.call(ctx, adapter.id, () => adapter.initiate({ amount: pc.amount, currency_code: pc.currencyCode, context, data: input.data ?? undefined }));
-    const tenantId = requireTenant(ctx);
-    return this.store.transaction(ctx, async (em) => {
-      const fresh = await em.findOneOrFail(PaymentCollection, { id: pc.id }, { populate: ['sessions'] });
-      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
-      em.create(PaymentSession, {
-        tenantId,
-        collection: fresh,
-        providerId: adapter.id,
-        amount: fresh.amount,
-        currencyCode: fresh.currencyCode,
-        status: result.status === 'error' ? 'error' : 'pending',
-        data: result.data,
-        context: { ...context, ...(input.context ?? {}) },
-      });
-      fresh.status = 'awaiting';
-      await em.flush();
-      await em.populate(fresh, ['sessions'], { refresh: true });
-      return paymentCollectionDocument(fresh);
-    });
+    return this.replaceSessions(ctx, pc.id, [{ providerId: adapter.id, result, context: { ...context, ...(input.context ?? {}) } }]);
   }
 
   /** The seed path `POST /store/carts/:id/payment-sessions`: a session for every provider offered in the cart's region. */
   async sessionsForAll(ctx: RequestContext, cartId: string) {
-    const pc = await this.collectionFor(ctx, cartId);
-    const doc = await this.carts.get(ctx, cartId);
-    const providers = await this.listProviders(ctx, doc.region_id);
-    const tenantId = requireTenant(ctx);
-    const created: Array<{ id: string; result: ProviderResult; context: PaymentContext }> = [];
-    for (const p of providers) {
+    const { doc, pc } = await this.openCollection(ctx, cartId);
+    const sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }> = [];
+    for (const p of await this.listProviders(ctx, doc.region_id)) {
       const adapter = await this.adapter(ctx, p.id, doc.region_id);
       const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${p.id}_all`, email: doc.email, customer_id: doc.customer_id, reference: cartId };
-      created.push({ id: p.id, context, result: await this.call(ctx, p.id, () => adapter.initiate({ amount: String(pc.amount), currency_code: pc.currency_code, context })) });
+      sessions.push({ providerId: p.id, context: { ...context }, result: await this.call(ctx, p.id, () => adapter.initiate({ amount: String(pc.amount), currency_code: pc.currency_code, context })) });
     }
-    await this.store.transaction(ctx, async (em) => {
-      const fresh = await em.findOneOrFail(PaymentCollection, { id: pc.id }, { populate: ['sessions'] });
-      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
-      for (const c of created) {
-        em.create(PaymentSession, { tenantId, collection: fresh, providerId: c.id, amount: fresh.amount, currencyCode: fresh.currencyCode, status: c.result.status === 'error' ? 'error' : 'pending', data: c.result.data, context: { ...c.context } });
-      }
-      fresh.status = 'awaiting';
-    });
-    return this.carts.get(ctx, cartId);
+    // the cart as it is now: the same document, with its payment collection
+    return { ...doc, payment_collection: await this.replaceSessions(ctx, pc.id, sessions) };
   }
 }
