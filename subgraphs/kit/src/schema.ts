@@ -124,3 +124,9 @@ export function contextFailure(err: unknown): GraphQLError {
   const e = toDomainError(err);
   return new GraphQLError(e.message, { extensions: { type: e.type, code: e.code, http: { status: STATUS_BY_TYPE[e.type] } } });
 }
+
+/**
+ * A read model answered in the graph: its typed fields are the document's own, and `document`
+ * is the whole JSON (what the REST routes select).
+ */
+export const withDocument = <T extends object>(doc: T): T & { document: T } => ({ ...doc, document: doc });

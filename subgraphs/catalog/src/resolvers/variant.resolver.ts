@@ -1,10 +1,9 @@
 import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '@svc/kit';
+import { withDocument, type RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { VariantListArgs } from '../inputs/product.input';
 import { StoreVariantListType, StoreVariantType } from '../types/product.type';
 
-const asView = <T extends object>(v: T) => ({ ...v, document: v });
 
 /** Variants of published products, on their own (Medusa's /store/product-variants). */
 @Resolver(() => StoreVariantType)
@@ -14,7 +13,7 @@ export class VariantResolver {
   @Query(() => StoreVariantListType, { description: 'Variants of published products, newest product first; calculated_price with region_id' })
   async productVariants(@Ctx() ctx: RequestContext, @Args() args: VariantListArgs) {
     const r = await this.s.products.variants(ctx, args);
-    return { ...r, items: r.items.map(asView) };
+    return { ...r, items: r.items.map(withDocument) };
   }
 
   @Query(() => StoreVariantType, { description: 'One variant of a published product' })
@@ -24,6 +23,6 @@ export class VariantResolver {
     @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
     @Arg('country_code', () => String, { nullable: true }) countryCode: string | null,
   ) {
-    return asView(await this.s.products.variant(ctx, id, regionId ?? undefined, countryCode ?? undefined));
+    return withDocument(await this.s.products.variant(ctx, id, regionId ?? undefined, countryCode ?? undefined));
   }
 }

@@ -1,9 +1,8 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '@svc/kit';
+import { withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import { CommerceSettingsInput, PaymentProviderSettingInput, PromotionInput, ShippingOptionInput, TaxRateInput } from '../inputs/setup.input';
 import { CommerceSettingsType, OrderListType, OrderType, PaymentProviderSettingType, PromotionType, ShippingOptionType, TaxRateType } from '../types/commerce.type';
-import { viewOf } from './commerce.resolver';
 
 /** What admins manage for the storefront's checkout, and the orders it produces (admin token, own tenant). */
 @Authorized('admin')
@@ -80,7 +79,7 @@ export class CommerceAdminResolver {
     @Arg('customer_id', () => String, { nullable: true }) customerId: string | null,
   ) {
     const r = await this.s.orders.list(ctx, { limit: limit ?? undefined, offset: offset ?? undefined, status: status ?? undefined, customer_id: customerId ?? undefined });
-    return { ...r, items: r.items.map(viewOf) };
+    return { ...r, items: r.items.map(withDocument) };
   }
 
   @Mutation(() => OrderType, { description: 'ships the order (order.fulfilment_shipped): reserved stock leaves the warehouse' })
@@ -90,11 +89,11 @@ export class CommerceAdminResolver {
     @Arg('tracking_number', () => String, { nullable: true }) trackingNumber: string | null,
     @Arg('carrier', () => String, { nullable: true }) carrier: string | null,
   ) {
-    return viewOf(await this.s.orders.ship(ctx, id, { tracking_number: trackingNumber, carrier }));
+    return withDocument(await this.s.orders.ship(ctx, id, { tracking_number: trackingNumber, carrier }));
   }
 
   @Mutation(() => OrderType, { description: 'captures the authorised payment (order.payment_captured)' })
   async captureOrderPayment(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.orders.capture(ctx, id));
+    return withDocument(await this.s.orders.capture(ctx, id));
   }
 }

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { JSONScalar, type RequestContext } from '@svc/kit';
+import { JSONScalar, withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import {
   CartLineItemInput,
@@ -12,8 +12,6 @@ import {
 } from '../inputs/cart.input';
 import { CartCompletionType, CartType, CheckoutConfigType, OrderListType, OrderType, PaymentCollectionType, PaymentProviderType, ShippingOptionType } from '../types/commerce.type';
 
-/** A document answered as its typed view: the typed fields are the document's own. */
-export const viewOf = <T extends Record<string, unknown>>(doc: T) => ({ ...doc, document: doc });
 
 /** The storefront's carts, checkout and orders (publishable key; customer token where it is the customer's). */
 @Resolver()
@@ -22,69 +20,69 @@ export class CartResolver {
 
   @Query(() => CartType)
   async cart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.carts.get(ctx, id));
+    return withDocument(await this.s.carts.get(ctx, id));
   }
 
   @Mutation(() => CartType)
   async createCart(@Ctx() ctx: RequestContext, @Arg('input', () => CreateCartInput, { nullable: true }) input: CreateCartInput | null) {
-    return viewOf(await this.s.carts.create(ctx, input ?? {}));
+    return withDocument(await this.s.carts.create(ctx, input ?? {}));
   }
 
   @Mutation(() => CartType)
   async updateCart(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateCartInput) {
-    return viewOf(await this.s.carts.update(ctx, id, input));
+    return withDocument(await this.s.carts.update(ctx, id, input));
   }
 
   @Mutation(() => CartType)
   async addCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartLineItemInput) {
-    return viewOf(await this.s.carts.addLineItem(ctx, id, input));
+    return withDocument(await this.s.carts.addLineItem(ctx, id, input));
   }
 
   @Mutation(() => CartType)
   async updateCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string, @Arg('input') input: UpdateCartLineItemInput) {
-    return viewOf(await this.s.carts.updateLineItem(ctx, id, lineId, input));
+    return withDocument(await this.s.carts.updateLineItem(ctx, id, lineId, input));
   }
 
   @Mutation(() => CartType)
   async deleteCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string) {
-    return viewOf(await this.s.carts.removeLineItem(ctx, id, lineId));
+    return withDocument(await this.s.carts.removeLineItem(ctx, id, lineId));
   }
 
   @Mutation(() => CartType)
   async addCartShippingMethod(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartShippingMethodInput) {
-    return viewOf(await this.s.carts.addShippingMethod(ctx, id, input));
+    return withDocument(await this.s.carts.addShippingMethod(ctx, id, input));
   }
 
   @Mutation(() => CartType)
   async addCartPromotions(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartPromotionsInput) {
-    return viewOf(await this.s.carts.addPromotions(ctx, id, input.promo_codes));
+    return withDocument(await this.s.carts.addPromotions(ctx, id, input.promo_codes));
   }
 
   @Mutation(() => CartType)
   async removeCartPromotions(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartPromotionsInput) {
-    return viewOf(await this.s.carts.removePromotions(ctx, id, input.promo_codes));
+    return withDocument(await this.s.carts.removePromotions(ctx, id, input.promo_codes));
   }
 
   @Authorized('customer')
   @Mutation(() => CartType, { description: "a guest cart becomes the signed-in customer's" })
   async transferCart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.carts.transfer(ctx, id));
+    return withDocument(await this.s.carts.transfer(ctx, id));
   }
 
   @Mutation(() => CartCompletionType, { description: 'places the order (idempotent per cart)' })
   async completeCart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     const r = await this.s.orders.complete(ctx, id);
-    return r.type === 'order' ? { type: 'order', order: viewOf(r.order), cart: null, error: null } : { type: 'cart', order: null, cart: viewOf(r.cart), error: r.error };
+    return r.type === 'order' ? { type: 'order', order: withDocument(r.order), cart: null, error: null } : { type: 'cart', order: null, cart: withDocument(r.cart), error: r.error };
   }
 
   @Query(() => [ShippingOptionType], { description: "the shipping options of the cart's region, priced for the cart" })
   async cartShippingOptions(@Ctx() ctx: RequestContext, @Arg('cart_id') cartId: string) {
-    return (await this.s.checkout.optionsForCart(ctx, cartId)).map(viewOf);
+    return (await this.s.checkout.optionsForCart(ctx, cartId)).map(withDocument);
   }
 
   @Query(() => ShippingOptionType, { description: 'one option priced for the cart' })
   async calculateShippingOption(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('cart_id') cartId: string) {
-    return viewOf(await this.s.checkout.optionForCart(ctx, id, cartId));
+    return withDocument(await this.s.checkout.optionForCart(ctx, id, cartId));
   }
 
   @Query(() => [PaymentProviderType])
@@ -94,17 +92,17 @@ export class CartResolver {
 
   @Mutation(() => PaymentCollectionType, { description: "the cart's payment collection (created once)" })
   async createPaymentCollection(@Ctx() ctx: RequestContext, @Arg('cart_id') cartId: string) {
-    return viewOf(await this.s.payments.collectionFor(ctx, cartId));
+    return withDocument(await this.s.payments.collectionFor(ctx, cartId));
   }
 
   @Mutation(() => PaymentCollectionType)
   async initiatePaymentSession(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: PaymentSessionInput) {
-    return viewOf(await this.s.payments.initiateSession(ctx, id, input));
+    return withDocument(await this.s.payments.initiateSession(ctx, id, input));
   }
 
   @Mutation(() => CartType, { description: 'a session for every provider of the cart region' })
   async createCartPaymentSessions(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.payments.sessionsForAll(ctx, id));
+    return withDocument(await this.s.payments.sessionsForAll(ctx, id));
   }
 
   @Query(() => CheckoutConfigType)
@@ -126,7 +124,7 @@ export class CartResolver {
 
   @Query(() => OrderType, { description: "a customer's order for that customer; a guest order by its id" })
   async order(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.orders.get(ctx, id));
+    return withDocument(await this.s.orders.get(ctx, id));
   }
 
   @Authorized('customer')
@@ -138,34 +136,34 @@ export class CartResolver {
     @Arg('status', () => [String], { nullable: true }) status: string[] | null,
   ) {
     const r = await this.s.orders.mine(ctx, { limit: limit ?? undefined, offset: offset ?? undefined, status: status ?? undefined });
-    return { ...r, items: r.items.map(viewOf) };
+    return { ...r, items: r.items.map(withDocument) };
   }
 
   @Authorized('customer')
   @Mutation(() => OrderType, { description: 'asks to take over an order; the token goes to the order email' })
   async requestOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('description', () => String, { nullable: true }) description: string | null) {
-    return viewOf(await this.s.orders.requestTransfer(ctx, id, description));
+    return withDocument(await this.s.orders.requestTransfer(ctx, id, description));
   }
 
   @Mutation(() => OrderType, { description: 'with the emailed token: the order goes to the requesting customer' })
   async acceptOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('token') token: string) {
-    return viewOf(await this.s.orders.acceptTransfer(ctx, id, token));
+    return withDocument(await this.s.orders.acceptTransfer(ctx, id, token));
   }
 
   @Mutation(() => OrderType)
   async declineOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('token') token: string) {
-    return viewOf(await this.s.orders.declineTransfer(ctx, id, token));
+    return withDocument(await this.s.orders.declineTransfer(ctx, id, token));
   }
 
   @Authorized('customer')
   @Mutation(() => OrderType)
   async cancelOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.orders.cancelTransfer(ctx, id));
+    return withDocument(await this.s.orders.cancelTransfer(ctx, id));
   }
 
   @Mutation(() => OrderType, { description: 'within the cancellation window, before fulfilment' })
   async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return viewOf(await this.s.orders.cancel(ctx, id));
+    return withDocument(await this.s.orders.cancel(ctx, id));
   }
 }
 

@@ -1,8 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
-import type { ReferenceResolver, RequestContext } from '@svc/kit';
+import { withDocument, type ReferenceResolver, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import { CustomerRefType, OrderListType } from '../types/commerce.type';
-import { viewOf } from './commerce.resolver';
 
 /** Commerce's part of the identity's Customer: their orders (for that customer and admins only). */
 @Resolver(() => CustomerRefType)
@@ -20,7 +19,7 @@ export class CustomerOrdersResolver {
     const allowed = (a.type === 'customer' && a.id === customer.id) || a.type === 'admin' || a.type === 'agent' || a.type === 'operator';
     if (!allowed) return null;
     const r = await this.s.orders.list(ctx, { customer_id: customer.id, limit: limit ?? 50, offset: offset ?? 0 });
-    return { ...r, items: r.items.map(viewOf) };
+    return { ...r, items: r.items.map(withDocument) };
   }
 }
 
