@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import { addressListed } from '@svc/kit';
-import type { Authority } from './context';
+import { firstHeader as first, type Authority } from './context';
 
 /** Who is on the other end of a request, for rate limits and sign-in throttles. */
 export interface ClientAddress {
@@ -10,8 +10,6 @@ export interface ClientAddress {
   /** a tenant's own storefront server that did not say for whom it asks (limited per server) */
   storefrontServer: boolean;
 }
-
-const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 /**
  * The client of a request. `peer` is the address the platform sees (the socket, or what

@@ -41,7 +41,9 @@ export interface Authority {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;
 
-const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+/** The first value of a header that may be repeated. */
+export const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+const first = firstHeader;
 
 /**
  * The gateway's one place of authentication: publishable key -> tenant, bearer -> actor (customer

@@ -3,6 +3,6 @@ export { composeSupergraph, loadGateway, CachedLocalDataSource, DocumentLru, Sig
 export { ContextBuilder, signClaims, verifyClaims, CONTEXT_HEADER, SIGNATURE_HEADER, type ContextOptions, type Authority } from './context';
 export { createGraphQLServer, type GraphQLServer, type GraphQLServerOptions } from './graphql-server';
 export { serveSubgraph, type SubgraphServer } from './subgraph-server';
-export { DEFAULT_GRAPHQL_LIMITS, RATE_LIMITED_BODY, checkOperation, clientOf, applyRateDecision, setRateLimitHeaders, type GraphQLLimits, type QueryLimits } from './limits';
+export { DEFAULT_GRAPHQL_LIMITS, RATE_LIMITED_BODY, checkOperation, clientOf, storefrontRateKey, applyRateDecision, setRateLimitHeaders, type GraphQLLimits, type QueryLimits } from './limits';
 export { AdmittingDocumentStore } from './document-store';
 export { resolveClient, CLIENT_LOCAL, type ClientAddress } from './client';

@@ -223,6 +223,19 @@ export interface GraphQLRateLimits {
 }
 
 /**
+ * The storefront window of a client, without the `store:` prefix the REST store rule adds: its IP,
+ * or `storefront-server:<ip>` at the storefront-server limit for a tenant's storefront server that
+ * names no shopper. REST and /graphql count a client in the same window.
+ */
+export function storefrontRateKey(
+  client: { ip: string | null | undefined; storefrontServer?: boolean },
+  r: { storeRps: number; storefrontServerRps?: number },
+): { key: string; limit: number } {
+  if (client.storefrontServer) return { key: `storefront-server:${client.ip}`, limit: r.storefrontServerRps ?? r.storeRps };
+  return { key: client.ip ?? 'unknown', limit: r.storeRps };
+}
+
+/**
  * The rate-limit key and limit of an authenticated (or anonymous) caller:
  * admins `admin:<id>` and agents `agent:<id>` on the admin limit, customers `customer:<id>` on the
  * store limit, everyone else per client IP `store:<ip>` on the store limit (the REST store rule's key).
@@ -233,13 +246,12 @@ export function rateKeyOf(
   client: { ip: string | null | undefined; storefrontServer?: boolean },
   r: { storeRps: number; adminRps: number; storefrontServerRps?: number },
 ): { key: string; limit: number } | null {
-  const ip = client.ip;
   const a = ctx?.actor;
   if (a?.type === 'operator') return null;
   if ((a?.type === 'admin' || a?.type === 'agent') && a.id) return { key: `${a.type}:${a.id}`, limit: r.adminRps };
   if (a?.type === 'customer' && a.id) return { key: `customer:${a.id}`, limit: r.storeRps };
-  if (client.storefrontServer) return { key: `storefront-server:${ip}`, limit: r.storefrontServerRps ?? r.storeRps };
-  return { key: `store:${ip ?? 'unknown'}`, limit: r.storeRps };
+  const store = storefrontRateKey(client, r);
+  return { key: `store:${store.key}`, limit: store.limit };
 }
 
 /** The body of every 429 of a rate limit (REST and /graphql). */

@@ -3,7 +3,7 @@ import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
 import { compileRoutes, jsonBody, mountRoutes, type RouteSource } from './engine';
 import { sendError } from './errors';
-import { RATE_LIMITED_BODY, clientOf } from '@svc/gateway';
+import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
 import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
 
 export interface RestRouterDeps {
@@ -33,12 +33,7 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
             limit: d.config.rateLimit.storeRps,
             windowMs: 1000,
             // per shopper; a tenant's storefront server that names no shopper: per server, at its own limit
-            key: (req, res) => {
-              if (!/^\/(store|auth)\//.test(req.path)) return null;
-              const client = clientOf(req, res);
-              if (client.storefrontServer) return { key: `storefront-server:${client.ip}`, limit: d.config.rateLimit.storefrontServerRps };
-              return client.ip ?? 'unknown';
-            },
+            key: (req, res) => (/^\/(store|auth)\//.test(req.path) ? storefrontRateKey(clientOf(req, res), d.config.rateLimit) : null),
           },
         ],
         (_req, res) => void res.status(429).json(RATE_LIMITED_BODY),

@@ -47,6 +47,10 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
     expect(s.every((x) => x === 200)).toBe(true);
     const r = await p.api('GET', '/store/regions', { key: ssr.publishable_key });
     expect(r.headers.get('x-ratelimit-limit')).toBe('40');
+    // /graphql counts the server in the same window
+    const g = await p.graphql('{ regions { count } }', {}, { key: ssr.publishable_key });
+    expect(g.headers.get('x-ratelimit-limit')).toBe('40');
+    expect(Number(g.headers.get('x-ratelimit-remaining'))).toBeLessThanOrEqual(40 - 32);
     // the same server under another tenant's key is an ordinary client
     await new Promise((r2) => setTimeout(r2, 2100));
     expect((await burst(plain.publishable_key, 7)).filter((x) => x === 429).length).toBeGreaterThan(0);
