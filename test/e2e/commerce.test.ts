@@ -268,6 +268,12 @@ describe('commerce: carts, checkout and orders', () => {
     expect(all.body.cart.payment_collection.amount).toBe(Math.round(cart.total * 100) / 100);
     expect(all.body.cart.payment_collection.payment_sessions.map((x: any) => x.provider_id).sort()).toEqual(['pp_bank-transfer_default', 'pp_system_default']);
     expect((await p.api('GET', `/store/carts/${cart.id}`, { key })).body.cart.payment_collection.payment_sessions).toHaveLength(2);
+    // a change of the total: the answer already shows the collection for the new amount, its pending sessions gone
+    const more = await p.api('POST', `/store/carts/${cart.id}/line-items`, { key, body: { variant_id: variant.id, quantity: 1 } });
+    expect(more.body.cart.payment_collection.amount).toBe(Math.round(more.body.cart.total * 100) / 100);
+    expect(more.body.cart.payment_collection.amount).not.toBe(all.body.cart.payment_collection.amount);
+    expect(more.body.cart.payment_collection.payment_sessions).toEqual([]);
+    expect((await p.api('GET', `/store/carts/${cart.id}`, { key })).body.cart.payment_collection).toEqual(more.body.cart.payment_collection);
     const bank = await p.api('GET', '/store/bank-info', { key });
     expect(bank.body.bank_info.iban).toBe('DE89370400440532013000');
     // secrets never reach the storefront

@@ -128,9 +128,7 @@ export class CartService {
       await fn(em, cart, tx);
       cart.updatedAt = new Date();
       await em.flush();
-      const doc = await this.document(tx, em, cart);
-      await this.refreshPayment(em, cart, doc);
-      return doc;
+      return this.refreshPayment(em, cart, await this.document(tx, em, cart));
     });
   }
 
@@ -265,15 +263,21 @@ export class CartService {
   }
 
   /** Keeps the payment collection's amount equal to the cart total; sessions for another amount are dropped. */
-  private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<void> {
-    const pc = await em.findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
-    if (!pc) return;
+  private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<CartDocument> {
+    const current = doc.payment_collection as { amount: number; currency_code: string } | null;
     const amount = chargeAmount(doc.total, currencyExponent(cart.currencyCode));
-    if (toScaled(pc.amount) === toScaled(amount) && pc.currencyCode === cart.currencyCode) return;
+    // nothing to do without a collection, or when it already asks for this amount (the document read it)
+    if (!current || (toScaled(String(current.amount)) === toScaled(amount) && current.currency_code === cart.currencyCode)) return doc;
+    const pc = await em.findOneOrFail(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
     pc.amount = amount;
     pc.currencyCode = cart.currencyCode;
-    for (const s of pc.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+    for (const s of pc.sessions.getItems()) {
+      if (s.status === 'authorized' || s.status === 'captured') continue;
+      pc.sessions.remove(s);
+      em.remove(s);
+    }
     await em.flush();
+    return { ...doc, payment_collection: paymentCollectionDocument(pc) };
   }
 
   /** The full Medusa cart document: lines with tax lines and adjustments, shipping, promotions, totals, region, payment collection. */
