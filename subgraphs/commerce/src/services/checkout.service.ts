@@ -27,8 +27,7 @@ export class CheckoutService {
       units: cart.items.reduce((s: number, i: { quantity: number }) => s + i.quantity, 0),
       itemSubtotal: cart.items.reduce((s: bigint, i: { unit_price: number; quantity: number }) => s + itemSubtotal({ unit_price: String(i.unit_price), quantity: i.quantity }), 0n),
     };
-    const all = await this.setup.listShippingOptions(ctx, cart.region_id);
-    const options = await Promise.all(all.filter((o) => o.enabled).map((o) => this.setup.shippingOption(ctx, o.id)));
+    const options = (await this.setup.shippingOptionsOf(ctx, cart.region_id)).filter((o) => o.enabled);
     return options.map((o) => {
       const amount = Number(shippingPrice(o, shape));
       return {

@@ -90,8 +90,12 @@ export class SetupService {
   // ---- shipping options ----
 
   async listShippingOptions(ctx: RequestContext, regionId?: string): Promise<ShippingOptionView[]> {
-    const rows = await this.store.em(ctx).find(ShippingOption, regionId ? { regionId } : {}, { orderBy: { amount: 'asc', name: 'asc' } });
-    return rows.map(shippingOptionView);
+    return (await this.shippingOptionsOf(ctx, regionId)).map(shippingOptionView);
+  }
+
+  /** The options (entities: their pricing rules) of a region, or of every region, cheapest first. */
+  async shippingOptionsOf(ctx: RequestContext, regionId?: string): Promise<ShippingOption[]> {
+    return this.store.em(ctx).find(ShippingOption, regionId ? { regionId } : {}, { orderBy: { amount: 'asc', name: 'asc' } });
   }
 
   async shippingOption(ctx: RequestContext, id: string): Promise<ShippingOption> {
