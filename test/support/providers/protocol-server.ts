@@ -111,6 +111,11 @@ function send(res: http.ServerResponse, reply: Reply): void {
     res.writeHead(reply.status, headers).end();
     return;
   }
+  // a string body with its own content-type is sent as is (e.g. a form-encoded answer)
+  if (typeof reply.body === 'string' && Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    res.writeHead(reply.status, headers).end(reply.body);
+    return;
+  }
   headers['content-type'] = 'application/json';
   res.writeHead(reply.status, headers).end(JSON.stringify(reply.body));
 }
