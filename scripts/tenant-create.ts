@@ -3,8 +3,8 @@
  * Creates a tenant with a publishable key, an agent API key and its first admin, and prints ONE
  * JSON object. Works against DATABASE_URL, or the DATA_DIR of a running (or stopped) platform.
  */
-import { ConfigError, ChangeBus, createLogger, loadConfig, openDatabase, startSubgraph, systemContext, DomainError } from '@svc/kit';
-import { domain as identity, type IdentityServices } from '@svc/identity';
+import { ConfigError, systemContext } from '@svc/kit';
+import { runCommand, withIdentity } from './operator-command';
 
 function args(argv: string[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -23,34 +23,16 @@ async function main() {
   const name = a.name?.[0];
   const adminEmail = a['admin-email']?.[0];
   if (!name || !adminEmail) throw new ConfigError('usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]… [--storefront-server <ip or cidr>]…');
-  // an operator command: no demo seeding, no HTTP
-  const config = loadConfig({ ...process.env, SEED_DEMO: 'false' });
-  const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 'tenant-create');
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
-  const bus = new ChangeBus(db.url, log);
-  await bus.start();
-  try {
-    const rt = await startSubgraph(identity, { config, dbUrl: db.url, log, bus }, { migrate: true });
-    try {
-      const creds = await (rt.services as IdentityServices).tenants.create(systemContext(log, null, 'cli'), {
-        name,
-        adminEmail,
-        adminPassword: a['admin-password']?.[0],
-        allowedOrigins: a.origin,
-        storefrontServers: a['storefront-server'],
-      });
-      process.stdout.write(`${JSON.stringify(creds)}\n`);
-    } finally {
-      await rt.close();
-    }
-  } finally {
-    await bus.close();
-    await db.stop();
-  }
+  await withIdentity('tenant-create', async (s, log) => {
+    const creds = await s.tenants.create(systemContext(log, null, 'cli'), {
+      name,
+      adminEmail,
+      adminPassword: a['admin-password']?.[0],
+      allowedOrigins: a.origin,
+      storefrontServers: a['storefront-server'],
+    });
+    process.stdout.write(`${JSON.stringify(creds)}\n`);
+  });
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DomainError) console.error(err.message);
-  else console.error(err);
-  process.exit(err instanceof ConfigError ? 2 : 1);
-});
+runCommand(main);

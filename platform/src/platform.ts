@@ -98,7 +98,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     cleanup.push('change bus', () => bus.close());
     // calls between domains go through the supergraph; bound below once the gateway is loaded
     const graph = new GraphLink();
-    const deps = { config, dbUrl: db.url, log, bus, graph };
+    // the listener's address is known only once it listens (PUBLIC_URL wins when set)
+    let listenerUrl = `http://localhost:${config.port}`;
+    const deps = { config, dbUrl: db.url, log, bus, graph, publicUrl: () => config.publicUrl ?? listenerUrl };
     const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
     if (queue) cleanup.push('job queue', () => queue.stop());
 
@@ -201,6 +203,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       const { port } = server.address() as AddressInfo;
       platform.server = server;
       platform.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
+      listenerUrl = platform.url;
     }
     if (config.seedDemo) await seedDemo(platform);
     ready = true;

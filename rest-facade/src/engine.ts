@@ -98,13 +98,17 @@ function checkMediaType(req: Request, def: RouteDef): void {
   throw new DomainError('unsupported_media_type', 'unsupported_media_type', `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`);
 }
 
-/** Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal is never stored. */
-function cacheable(req: Request, def: RouteDef): boolean {
-  return def.method === 'GET' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
+/**
+ * Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal
+ * is never stored, nor the answer of a GET that changes something (a mutation: a social sign-in
+ * start or callback).
+ */
+function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean {
+  return def.method === 'GET' && op.operation.operation === 'query' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
 }
 
-function send(req: Request, res: Response, def: RouteDef, body: unknown): void {
-  if (!cacheable(req, def)) {
+function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown): void {
+  if (!cacheable(req, def, op)) {
     res.setHeader('cache-control', 'no-store');
     res.status(200).json(body);
     return;
@@ -158,7 +162,10 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
-        send(req, res, def, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
+        for (const c of def.cookies?.(result.data, input) ?? []) {
+          res.cookie(c.name, c.value, { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: c.maxAgeSeconds * 1000, ...(c.domain ? { domain: c.domain } : {}) });
+        }
+        send(req, res, def, op, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
       } catch (err) {
         res.setHeader('cache-control', 'no-store');
         sendError(res, err, ctx?.log ?? res.locals.log);
@@ -170,3 +177,5 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
 }
 
 export const jsonBody = express.json({ limit: '1mb', strict: true });
+/** form bodies, for the routes that declare them (`accepts`); any other route answers 415 */
+export const formBody = express.urlencoded({ limit: '64kb', extended: false, parameterLimit: 50 });

@@ -23,7 +23,6 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
  * may only shrink: routing an endpoint without removing it here fails the test.
  */
 const PENDING: string[] = [
-  'DELETE /store/auth/social/linked-accounts/:id',
   'DELETE /store/carts/:id/event-items/:lineItemId',
   'DELETE /store/carts/:id/tour-items/:lineItemId',
   'DELETE /store/cookie-consent/:sessionId',
@@ -31,9 +30,6 @@ const PENDING: string[] = [
   'GET /admin/ai/skills',
   'GET /admin/ai/skills-config',
   'GET /admin/ai/store-context',
-  'GET /store/auth/social/:provider/callback',
-  'GET /store/auth/social/:provider/start',
-  'GET /store/auth/social/linked-accounts',
   'GET /store/blog-authors/:id',
   'GET /store/blog-categories',
   'GET /store/blog-categories/:slug',
@@ -91,7 +87,6 @@ const PENDING: string[] = [
   'POST /admin/ai/translate',
   'POST /admin/ai/voice/blog',
   'POST /admin/ai/voice/synthesize-chunk',
-  'POST /store/auth/social/apple/callback',
   'POST /store/blog-posts/:slug/comments',
   'POST /store/carts/:id/event-items',
   'POST /store/carts/:id/tour-items',

@@ -8,4 +8,7 @@ export const identityEvents = defineEvents('identity', {
   'customer.address_added': z.object({ id: z.string(), address_id: z.string() }),
   'customer.address_updated': z.object({ id: z.string(), address_id: z.string() }),
   'customer.address_deleted': z.object({ id: z.string(), address_id: z.string() }),
+  'customer.social_linked': z.object({ id: z.string(), link_id: z.string(), provider: z.string() }),
+  'customer.social_unlinked': z.object({ id: z.string(), link_id: z.string(), provider: z.string() }),
+  'social_provider.updated': z.object({ provider: z.string(), enabled: z.boolean() }),
 });

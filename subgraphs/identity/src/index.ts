@@ -4,6 +4,8 @@ import { Tenant } from './entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
 import { AntispamUse, AuthIdentity, AuthSession } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
+import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
+import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
 import { TenantResolver } from './resolvers/tenant.resolver';
@@ -13,14 +15,14 @@ import { identityEvents } from './events';
 import { identityRoutes } from './rest/routes';
 import { migrations } from './migrations';
 
-/** identity: tenants, credentials (publishable keys, admin users, agent keys), sessions, customers. */
+/** identity: tenants, credentials (publishable keys, admin users, agent keys), sessions, customers, social sign-in. */
 export const domain = defineDomain<IdentityServices>({
   name: 'identity',
   dbSchema: 'identity',
-  entities: [Tenant, PublishableKey, AgentApiKey, AdminUser, AuthIdentity, AuthSession, AntispamUse, Customer, CustomerAddress],
+  entities: [Tenant, PublishableKey, AgentApiKey, AdminUser, AuthIdentity, AuthSession, AntispamUse, Customer, CustomerAddress, SocialProvider, SocialLink, SocialState],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
@@ -34,3 +36,5 @@ export type { IdentityServices };
 export { identityEvents };
 export { TenantService, type TenantCredentials, type CreateTenantArgs } from './services/tenant.service';
 export { AuthorityService } from './services/authority.service';
+export { configureSocialProviderSchema, type ConfigureSocialProviderData } from './inputs/social.input';
+export { SOCIAL_PROVIDERS, type SocialProviderKey } from './social/providers';

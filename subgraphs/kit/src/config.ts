@@ -48,6 +48,8 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters').optional(),
   OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
+  /** key for credentials stored in the database (social login client secrets); default: derived from INTERNAL_SECRET */
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
   DEMO_PUBLISHABLE_KEY: z.string().min(8).optional(),
   DEMO_ADMIN_EMAIL: z.string().email().optional(),
@@ -77,6 +79,8 @@ export interface PlatformConfig {
   jwtSecret: string;
   internalSecret: string;
   operatorToken: string;
+  /** encrypts credentials kept in the database (SECRETS_KEY, else derived from INTERNAL_SECRET) */
+  secretsKey: string;
   seedDemo: boolean;
   demo: { publishableKey: string; adminEmail: string; adminPassword: string; agentApiKey: string };
   /** subgraph name -> URL; empty means every subgraph runs in-process */
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     jwtSecret: generatedSecret('JWT_SECRET'),
     internalSecret: generatedSecret('INTERNAL_SECRET'),
     operatorToken: generatedSecret('OPERATOR_TOKEN'),
+    secretsKey: e.SECRETS_KEY ?? '',
     seedDemo,
     demo: {
       publishableKey: secret('DEMO_PUBLISHABLE_KEY', seedDemo),
@@ -222,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };
+  if (!cfg.secretsKey) cfg.secretsKey = `internal:${cfg.internalSecret}`;
   if (missing.length) {
     throw new ConfigError(
       `NODE_ENV=production needs these settings and uses no defaults for them: ${missing.join(', ')}` +

@@ -25,3 +25,4 @@ export * from './store';
 export * from './graph';
 export * from './validation';
 export * from './throttle';
+export * from './secret-box';

@@ -56,6 +56,8 @@ export interface RouteDef<P = any, Q = any, B = any> {
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
+  /** cookies the response sets (always HttpOnly, Secure, SameSite=Lax, Path=/) */
+  cookies?: (data: any, input: RouteInput<P, Q, B>) => RouteCookie[];
   /**
    * Medusa's `fields` query parameter for the resource(s) under `key` of the response: checked
    * against `allowed` before the operation runs (400 for unknown fields), applied after shaping.
@@ -64,6 +66,13 @@ export interface RouteDef<P = any, Q = any, B = any> {
   summary: string;
   /** OpenAPI tag; defaults to the declaring domain */
   tag?: string;
+}
+
+export interface RouteCookie {
+  name: string;
+  value: string;
+  maxAgeSeconds: number;
+  domain?: string | null;
 }
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;

@@ -19,6 +19,8 @@ export interface PlatformDeps {
   bus: ChangeBus;
   /** the supergraph, for calls into other domains (bound once the gateway is loaded) */
   graph?: GraphClient;
+  /** absolute base URL of the platform (PUBLIC_URL, else the listener once it listens) */
+  publicUrl?: () => string;
 }
 
 export interface ServiceFactoryArgs {

@@ -34,6 +34,14 @@ export class Tenant {
   @Property({ type: 'json', default: '[]' })
   storefrontServers: string[] = [];
 
+  /** social login also sets `svc_customer_token` as an HttpOnly, Secure, SameSite=Lax cookie */
+  @Property({ type: 'boolean', default: false })
+  socialLoginCookie: boolean = false;
+
+  /** Domain attribute of that cookie (e.g. `.example.com`); none: the API host only */
+  @Property({ type: 'string', length: 200, nullable: true })
+  socialLoginCookieDomain: string | null = null;
+
   @Property({ type: 'string', length: 10, default: 'en' })
   defaultLocale: string = 'en';
 

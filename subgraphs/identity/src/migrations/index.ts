@@ -6,6 +6,7 @@ import { Migration20261121065252_fk_indexes } from './Migration20261121065252_fk
 import { Migration20261122073438_antispam_difficulty } from './Migration20261122073438_antispam_difficulty';
 import { Migration20261123062223_storefront_servers } from './Migration20261123062223_storefront_servers';
 import { Migration20261123063952_key_sales_channels } from './Migration20261123063952_key_sales_channels';
+import { Migration20261123122013_social_login } from './Migration20261123122013_social_login';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061508_init', class: Migration20261121061508_init },
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122073438_antispam_difficulty', class: Migration20261122073438_antispam_difficulty },
   { name: 'Migration20261123062223_storefront_servers', class: Migration20261123062223_storefront_servers },
   { name: 'Migration20261123063952_key_sales_channels', class: Migration20261123063952_key_sales_channels },
+  { name: 'Migration20261123122013_social_login', class: Migration20261123122013_social_login },
 ];

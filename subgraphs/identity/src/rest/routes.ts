@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption } from '@svc/kit';
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
+import { socialCallbackSchema } from '../inputs/social.input';
 
 const fieldsOnly = z.strictObject({ fields: z.string().max(2000).optional() });
 const customerFields: FieldsOption = {
@@ -131,5 +132,56 @@ const customerRoutes = [
   }),
 ];
 
-/** identity's REST routes: sign-in, sessions, anti-spam challenges, the customer's own profile. */
-export const identityRoutes = [...authRoutes, ...customerRoutes];
+const providerParam = z.strictObject({ provider: z.string().min(1).max(40) });
+const signInResult = (d: { completeSocialLogin: { token: string; customer_id: string; is_new_link: boolean; return_to: string } }) => {
+  const { token, customer_id, is_new_link, return_to } = d.completeSocialLogin;
+  return { token, customer_id, is_new_link, return_to };
+};
+const signInCookie = (d: { completeSocialLogin: { token: string; cookie: { name: string; domain: string | null; max_age: number } | null } }) => {
+  const c = d.completeSocialLogin.cookie;
+  return c ? [{ name: c.name, value: d.completeSocialLogin.token, maxAgeSeconds: c.max_age, domain: c.domain }] : [];
+};
+
+const socialRoutes = [
+  route({
+    method: 'GET', path: '/store/auth/social/:provider/start', auth: 'publishable', params: providerParam, tag: 'auth',
+    query: z.strictObject({ return_to: z.string().max(2000).optional() }),
+    operation: 'identity/StartSocialLogin',
+    summary: "Starts sign-in with google, apple, facebook, microsoft or github: answers the provider's authorization URL (PKCE, state and nonce kept 10 minutes). With a customer token it connects the provider to that customer instead",
+    variables: ({ params, query }) => ({ provider: params.provider, return_to: query.return_to ?? null }),
+    respond: (d) => ({ authorization_url: d.startSocialLogin.authorization_url }),
+  }),
+  route({
+    // the provider's redirect carries no publishable key: the store is the one the state was made for
+    method: 'GET', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, query: socialCallbackSchema, tag: 'auth',
+    operation: 'identity/CompleteSocialLogin',
+    summary: 'Completes a social sign-in with the code and state the provider sent back; answers a customer JWT for cookie svc_customer_token (set here too when the store enables it)',
+    variables: ({ params, query }) => ({ provider: params.provider, input: query }),
+    respond: signInResult,
+    cookies: signInCookie,
+  }),
+  route({
+    method: 'POST', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, body: socialCallbackSchema, tag: 'auth',
+    accepts: ['application/x-www-form-urlencoded'],
+    operation: 'identity/CompleteSocialLogin',
+    summary: 'The form_post variant of the callback (Sign in with Apple POSTs code, state and user as a form); same answer',
+    variables: ({ params, body }) => ({ provider: params.provider, input: body }),
+    respond: signInResult,
+    cookies: signInCookie,
+  }),
+  route({
+    method: 'GET', path: '/store/auth/social/linked-accounts', auth: 'customer', tag: 'auth',
+    operation: 'identity/MyLinkedAccounts', summary: "The signed-in customer's linked provider accounts (provider, avatar, email, last_login_at)",
+    respond: (d) => ({ linked_accounts: d.myLinkedAccounts }),
+  }),
+  route({
+    method: 'DELETE', path: '/store/auth/social/linked-accounts/:id', auth: 'customer', params: idParam, tag: 'auth',
+    operation: 'identity/UnlinkMyAccount',
+    summary: "Unlinks one of my provider accounts (another customer's: 404; the only sign-in method of a customer without a password: 409)",
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (d) => ({ id: d.unlinkMyAccount.id, object: 'linked_account', deleted: true }),
+  }),
+];
+
+/** identity's REST routes: sign-in (password and social), sessions, anti-spam challenges, the customer's own profile. */
+export const identityRoutes = [...authRoutes, ...socialRoutes, ...customerRoutes];

@@ -27,8 +27,8 @@ export class AuthService {
     readonly throttle: SignInThrottle,
   ) {}
 
-  /** A new session in the caller's unit of work (it commits with it) and its token. */
-  private async openSession(
+  /** A new session in the caller's unit of work (it commits with it) and its token (password and social sign-in). */
+  async openSession(
     ctx: RequestContext,
     s: { tenantId: string; actorType: 'customer' | 'admin'; actorId: string; identityId: string },
   ): Promise<string> {

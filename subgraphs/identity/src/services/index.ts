@@ -2,6 +2,7 @@ import { Store, createSignInThrottle, type ServiceFactoryArgs, type SignInThrott
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
+import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
 
 /** identity's services, one per aggregate, sharing one store. */
@@ -11,6 +12,8 @@ export interface IdentityServices {
   /** sign-in, sessions and tokens */
   auth: AuthService;
   customers: CustomerService;
+  /** social sign-in: providers, the authorization code flow, linked accounts */
+  social: SocialService;
   /** what the gateway asks while authenticating (keys, sessions, anti-spam) */
   authority: AuthorityService;
   /** failed sign-ins per account and IP (shared through Redis when REDIS_URL is set) */
@@ -21,11 +24,14 @@ export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): Ident
   const store = new Store(orm);
   const customers = new CustomerService(store);
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'));
+  const auth = new AuthService(store, deps.config, customers, throttle);
+  const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber),
-    auth: new AuthService(store, deps.config, customers, throttle),
+    auth,
     customers,
+    social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl),
     authority: new AuthorityService(store, deps.config.antispamMaxNumber),
     throttle,
   };

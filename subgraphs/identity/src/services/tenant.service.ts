@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, Errors, hashApiKey, hashPassword, newSecret, normalizeOrigin, normalizeServerAddress, requireTenant, slugify, type RequestContext, type Store } from '@svc/kit';
 import { Tenant } from '../entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
+import type { StoreSettingsData } from '../inputs/tenant.input';
 
 export const CREDENTIALS_CHANNEL = 'identity_credentials';
 
@@ -34,7 +35,7 @@ export class TenantService {
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
-    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, storefront_servers: t.storefrontServers ?? [], antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber };
+    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, storefront_servers: t.storefrontServers ?? [], antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber, social_login_cookie: t.socialLoginCookie, social_login_cookie_domain: t.socialLoginCookieDomain };
   }
 
   /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
@@ -67,6 +68,11 @@ export class TenantService {
     return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
   }
 
+  /** Whether a tenant with this id exists (operator commands name tenants by id). */
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.store.emGlobal().findOne(Tenant, { id }));
+  }
+
   /** The signed-in admin's store (tenant) settings. */
   async settings(ctx: RequestContext): Promise<StoreSettingsView> {
     const t = await this.store.emGlobal(ctx).findOne(Tenant, { id: requireTenant(ctx) });
@@ -78,7 +84,7 @@ export class TenantService {
    * Changes the store's settings that are given: the storefront origins CORS allows, the anti-spam
    * difficulty (null: the platform default). Every instance drops its cached copy on commit.
    */
-  async updateSettings(ctx: RequestContext, input: { allowed_origins?: string[] | null; storefront_servers?: string[] | null; antispam_max_number?: number | null }): Promise<StoreSettingsView> {
+  async updateSettings(ctx: RequestContext, input: StoreSettingsData): Promise<StoreSettingsView> {
     const servers = serverAddresses(input.storefront_servers);
     const tenantId = requireTenant(ctx);
     const origins = input.allowed_origins ? [...new Set(input.allowed_origins.map((o) => normalizeOrigin(o)))] : undefined;
@@ -89,6 +95,8 @@ export class TenantService {
       if (origins) t.allowedOrigins = origins as string[];
       if (servers) t.storefrontServers = servers;
       if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
+      if (input.social_login_cookie !== undefined && input.social_login_cookie !== null) t.socialLoginCookie = input.social_login_cookie;
+      if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
       await em.flush();
       await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
       return this.settingsView(t);
@@ -136,6 +144,8 @@ export interface StoreSettingsView {
   storefront_servers: string[];
   /** the difficulty in force (the tenant's own or the platform default) */
   antispam_max_number: number;
+  social_login_cookie: boolean;
+  social_login_cookie_domain: string | null;
 }
 
 const keyView = (k: PublishableKey) => ({ id: k.id, title: k.title, token: k.token, sales_channel_ids: k.salesChannelIds ?? [], created_at: k.createdAt.toISOString() });

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Field, InputType } from 'type-graphql';
+import { ValidateWith } from '@svc/kit';
+import { SOCIAL_PROVIDERS } from '../social/providers';
+
+const url = z.string().max(500);
+const scope = z.string().min(1).max(100).regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one token without spaces or quotes');
+
+/** A provider's settings; the constraints are written once and serve GraphQL and the command. */
+export const configureSocialProviderSchema = z.strictObject({
+  provider: z.enum(SOCIAL_PROVIDERS, { message: `provider must be one of ${SOCIAL_PROVIDERS.join(', ')}` }),
+  enabled: z.boolean().nullish(),
+  client_id: z.string().min(1).max(500).nullish(),
+  client_secret: z.string().max(4000).nullish(),
+  scopes: z.array(scope).max(20).nullish(),
+  issuer: url.nullish(),
+  authorization_url: url.nullish(),
+  token_url: url.nullish(),
+  userinfo_url: url.nullish(),
+  redirect_uri: url.nullish(),
+  apple_team_id: z.string().regex(/^[A-Z0-9]{10}$/, 'apple_team_id is the 10-character Team ID').nullish(),
+  apple_key_id: z.string().regex(/^[A-Z0-9]{10}$/, 'apple_key_id is the 10-character Key ID').nullish(),
+  apple_private_key: z.string().max(4000).nullish(),
+});
+export type ConfigureSocialProviderData = z.infer<typeof configureSocialProviderSchema>;
+
+@InputType('ConfigureSocialProviderInput', { description: 'Fields not given keep their value; null clears an override' })
+@ValidateWith(configureSocialProviderSchema)
+export class ConfigureSocialProviderInput {
+  @Field(() => String, { description: SOCIAL_PROVIDERS.join(' | ') }) provider!: ConfigureSocialProviderData['provider'];
+  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+  @Field(() => String, { nullable: true }) client_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'kept encrypted; never answered' }) client_secret?: string | null;
+  @Field(() => [String], { nullable: true, description: "null or []: the provider's default scopes" }) scopes?: string[] | null;
+  @Field(() => String, { nullable: true, description: 'OpenID issuer for discovery (Google, Microsoft, Apple), when not the real one' }) issuer?: string | null;
+  @Field(() => String, { nullable: true }) authorization_url?: string | null;
+  @Field(() => String, { nullable: true }) token_url?: string | null;
+  @Field(() => String, { nullable: true }) userinfo_url?: string | null;
+  @Field(() => String, { nullable: true, description: "where the provider sends the browser back (default: this platform's callback route)" }) redirect_uri?: string | null;
+  @Field(() => String, { nullable: true }) apple_team_id?: string | null;
+  @Field(() => String, { nullable: true }) apple_key_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'PEM of the .p8 key that signs the client secret; kept encrypted' }) apple_private_key?: string | null;
+}
+
+export const socialCallbackSchema = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+  user: z.string().max(4000).optional(),
+});
+
+@InputType('SocialCallbackInput', { description: "What the provider's redirect carried (query or form_post body)" })
+@ValidateWith(socialCallbackSchema)
+export class SocialCallbackInput {
+  @Field(() => String, { nullable: true }) code?: string;
+  @Field(() => String, { nullable: true }) state?: string;
+  @Field(() => String, { nullable: true }) iss?: string;
+  @Field(() => String, { nullable: true }) error?: string;
+  @Field(() => String, { nullable: true }) error_description?: string;
+  @Field(() => String, { nullable: true, description: 'Apple: the user JSON of the first sign-in' }) user?: string;
+}
