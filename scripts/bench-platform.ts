@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
 import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
-import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
+import { publicUrlOf, startDevOidcProvider, startPlatform, type DevOidcProvider, type Platform } from '@svc/platform';
 import { DEFAULT_GRAPHQL_LIMITS, checkOperation } from '@svc/gateway';
 import { parse, type DocumentNode } from 'graphql';
 import { STOREFRONT_FIELDS, detailQuery } from './bench-queries';
@@ -162,6 +162,7 @@ async function main(): Promise<void> {
 
   // --- shutdown: SIGTERM (the orchestrator), SIGINT (Ctrl-C), parent gone (IPC disconnect) ------
   let stopping = false;
+  let idp: DevOidcProvider | undefined;
   const stop = async (why: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
@@ -170,6 +171,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 20_000);
     timer.unref();
+    await idp?.close();
     await platform.close();
     await cleanupFiles();
     process.exit(exitCode);
@@ -238,6 +240,14 @@ async function main(): Promise<void> {
                        where v.tenant_id = $1 and il.stocked_quantity - il.reserved_quantity > 50 order by v.id limit 2000`, [creds.tenant_id])).rows.map((r) => r.id as string),
     );
     const product = await catalog.products.get(tenantCtx, middle.handle, regionId);
+    // social sign-in: Google pointed at a development OpenID provider on this machine
+    const idpSecret = randomBytes(24).toString('base64url');
+    idp = await startDevOidcProvider({
+      emailDomain: 'bench.example',
+      accounts: [],
+      clients: [{ client_id: 'bench-shop', client_secret: idpSecret, redirect_uris: [`${platform.url}/api/store/auth/social/google/callback`], token_endpoint_auth_method: 'client_secret_post' }],
+    });
+    await platform.identity.social.configure(tenantCtx, { provider: 'google', client_id: 'bench-shop', client_secret: idpSecret, issuer: idp.issuer });
 
     const ready: BenchPlatformReady = {
       ready: true,

@@ -24,6 +24,7 @@ import readline from 'node:readline';
 import type { BenchPlatformReady } from './bench-platform';
 import { STOREFRONT_FIELDS, detailQuery, listQuery } from './bench-queries';
 import { benchCheckout } from './bench-checkout';
+import { benchSocial } from './bench-social';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -544,6 +545,10 @@ async function main(): Promise<number> {
   log(`  checkout: ${CONNECTIONS} shoppers placing orders for ${DURATION_S} s (6 requests each) ...`);
   const checkout = await benchCheckout({ url: p.url, key: p.publishableKey, regionId: p.regionId, variantIds: p.checkoutVariantIds, workers: CONNECTIONS, durationS: DURATION_S });
   if (checkout.failures.length) problems.push(...checkout.failures.map((f) => `checkout: ${f}`));
+  // social sign-in: start → provider → callback (code exchange, ID token verification, session)
+  log(`  social sign-in: ${CONNECTIONS} shoppers signing in with "Google" (a local OpenID provider) for ${DURATION_S} s ...`);
+  const social = await benchSocial({ url: p.url, key: p.publishableKey, workers: CONNECTIONS, durationS: DURATION_S });
+  if (social.failures.length) problems.push(...social.failures.map((f) => `social sign-in: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -581,6 +586,7 @@ async function main(): Promise<number> {
     results: rows,
     graphqlCostAnalysis: { ...p.costProbe, shareOfRequestTime: costShare(p, rows) },
     checkout,
+    socialSignIn: social,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -598,6 +604,8 @@ async function main(): Promise<number> {
     costLine(p, rows),
     `checkout (${CONNECTIONS} shoppers, cart → shipping → payment session → complete, 6 requests an order): ${checkout.ordersPerSec} orders/s,`,
     `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`,
+    `social sign-in (${CONNECTIONS} shoppers, start → local OpenID provider → callback): ${social.signInsPerSec} sign-ins/s;`,
+    `  start p50 ${social.startP50Ms} ms / p99 ${social.startP99Ms} ms, callback (code exchange + ID token check + session) p50 ${social.callbackP50Ms} ms / p99 ${social.callbackP99Ms} ms; the provider's own step p50 ${social.providerP50Ms} ms`,
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

@@ -30,7 +30,11 @@ async function main() {
       `  publishable key   ${config.demo.publishableKey}`,
       `  admin             ${config.demo.adminEmail} / ${config.demo.adminPassword}`,
       `  agent API key     ${config.demo.agentApiKey}`,
+      `  customer          jane@demo.store / demo-customer-password`,
     ];
+    if (platform.demoIdpUrl) {
+      lines.push(`  social sign-in    GET ${url}/api/store/auth/social/google/start (with the key) -> a development OpenID provider at ${platform.demoIdpUrl}: any name signs in, "jane" is the customer above`);
+    }
     if (config.defaultsUsed.length) lines.push(`Development defaults in use (never in production): ${config.defaultsUsed.join(', ')}`);
     const g = config.generatedSecrets;
     if (g.createdNow) {

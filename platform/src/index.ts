@@ -3,3 +3,4 @@ export { startPlatform, routeSources, type Platform, type PlatformOptions } from
 export { loadDomains, allRoutes, domainByName, domainPackages, SUBGRAPHS_DIR, type DomainPackage } from './domains';
 export { seedDemo, publicUrlOf, DEMO_TENANT_HANDLE } from './seed';
 export { createApp, type AppDeps } from './app';
+export { startDevOidcProvider, type DevOidcProvider, type OidcProviderAccount, type OidcProviderClient, type OidcProviderConfig } from './dev-idp';

@@ -24,7 +24,7 @@ import { ContextBuilder, DEFAULT_GRAPHQL_LIMITS, composeSupergraph, createGraphQ
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import { loadDomains } from './domains';
-import { seedDemo } from './seed';
+import { seedDemo, startDemoSignIn } from './seed';
 import { startWorkers } from './workers';
 
 export interface PlatformOptions {
@@ -60,6 +60,8 @@ export interface Platform {
   /** the directory served at /static */
   staticDir: string;
   startupMs: number;
+  /** the demo store's development OpenID provider, when it runs */
+  demoIdpUrl?: string;
   close(): Promise<void>;
 }
 
@@ -206,6 +208,13 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       listenerUrl = platform.url;
     }
     if (config.seedDemo) await seedDemo(platform);
+    if (config.seedDemo && config.demoIdp.enabled) {
+      const idp = await startDemoSignIn(platform);
+      if (idp) {
+        cleanup.push('demo sign-in provider', () => idp.close());
+        platform.demoIdpUrl = idp.issuer;
+      }
+    }
     ready = true;
     platform.startupMs = Date.now() - t0;
     return platform;

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { systemContext } from '@svc/kit';
+import { DEMO_CUSTOMER, DEV_CLIENT_ID } from '@svc/identity';
+import { startDevOidcProvider, type DevOidcProvider } from './dev-idp';
 import type { Platform } from './platform';
 
 export const DEMO_TENANT_HANDLE = 'demo';
@@ -36,4 +39,33 @@ export async function seedDemo(p: Platform): Promise<boolean> {
   }
   p.log.info({ tenantId: creds.tenant_id }, 'demo store seeded');
   return true;
+}
+
+/**
+ * The demo store's "Sign in with Google", without Google: a development OpenID provider (any login
+ * name signs in, with the address <name>@demo.store) started with the platform, and the demo's
+ * Google settings pointed at it. Skipped when the demo's admin has configured Google with a client
+ * of their own; never in production.
+ */
+export async function startDemoSignIn(p: Platform): Promise<DevOidcProvider | null> {
+  const tenant = await p.identity.tenants.findByHandle(DEMO_TENANT_HANDLE);
+  if (!tenant || !p.url) return null;
+  const ctx = systemContext(p.log, tenant.id, 'demo-idp');
+  const redirect = await p.identity.social.devProviderRedirect(ctx);
+  if (!redirect) return null;
+  const secret = randomBytes(24).toString('base64url');
+  let idp: DevOidcProvider;
+  try {
+    idp = await startDevOidcProvider({
+      port: p.config.demoIdp.port,
+      emailDomain: 'demo.store',
+      clients: [{ client_id: DEV_CLIENT_ID, client_secret: secret, redirect_uris: [redirect], token_endpoint_auth_method: 'client_secret_post' }],
+      accounts: [{ sub: DEMO_CUSTOMER.login, email: DEMO_CUSTOMER.email, email_verified: true, name: 'Jane Doe', given_name: 'Jane', family_name: 'Doe' }],
+    });
+  } catch (err) {
+    p.log.warn({ err: (err as Error).message }, 'the demo sign-in provider did not start (DEMO_IDP_PORT taken?); the demo store has no Google sign-in this time');
+    return null;
+  }
+  await p.identity.social.useDevProvider(ctx, idp.issuer, secret);
+  return idp;
 }

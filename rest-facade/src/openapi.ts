@@ -271,7 +271,10 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
     if (def.body && def.method === 'POST') {
       const schema = conv.convert(def.body, 'input', `${operationId}_body`);
       const required = conv.properties(schema).required.size > 0;
-      op.requestBody = { required, content: { [JSON_MEDIA]: { schema } } };
+      // the other media types a route reads (the form_post callback) carry the same fields
+      const content: Json = { [JSON_MEDIA]: { schema } };
+      for (const media of def.accepts ?? []) content[media] = { schema };
+      op.requestBody = { required, content };
     }
 
     const responses: Json = {

@@ -187,7 +187,7 @@ describe('the API describes itself', () => {
         expect([where, antispam.length]).toEqual([where, def.antispam ? 1 : 0]);
         // request body
         if (def.body && def.method === 'POST') {
-          expect([where, Object.keys(o.requestBody?.content ?? {})]).toEqual([where, ['application/json']]);
+          expect([where, Object.keys(o.requestBody?.content ?? {})]).toEqual([where, ['application/json', ...(def.accepts ?? [])]]);
           expect(o.requestBody.content['application/json'].schema.type).toBe('object');
         } else expect([where, o.requestBody]).toEqual([where, undefined]);
         // responses

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { demoCatalog } from '@svc/catalog';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { authorizeAt } from '../support/providers/oidc';
 
 /**
  * What `npm start` shows a new user: the demo tenant with the DEMO_* credentials, every domain's
@@ -54,6 +55,33 @@ describe('demo store seeded on first start', () => {
     const missing = await fetch(`${p.url}/static/images/no-such-image.svg`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ type: 'not_found' });
+  });
+
+  it('has a customer who signs in with a password or with the demo\'s Google (a development OpenID provider)', async () => {
+    const pw = await p.api('POST', '/auth/customer/emailpass', { key, body: { email: 'jane@demo.store', password: 'demo-customer-password' } });
+    expect(pw.status).toBe(200);
+    const jane = (await p.api('GET', '/store/customers/me', { key, token: pw.body.token })).body.customer;
+    expect(jane).toMatchObject({ email: 'jane@demo.store', first_name: 'Jane', last_name: 'Doe' });
+    expect(jane.addresses).toHaveLength(1);
+    const links = await p.api('GET', '/store/auth/social/linked-accounts', { key, token: pw.body.token });
+    expect(links.body.linked_accounts).toEqual([expect.objectContaining({ provider: 'google', email: 'jane@demo.store' })]);
+
+    expect(p.demoIdpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const start = await p.api('GET', '/store/auth/social/google/start?return_to=/account', { key });
+    expect(start.status).toBe(200);
+    expect(start.body.authorization_url.startsWith(p.demoIdpUrl!)).toBe(true);
+    const back = await authorizeAt(start.body.authorization_url, { login: 'jane' });
+    if (back.kind !== 'redirect') throw new Error('expected a query redirect');
+    const cb = await p.api('GET', `/store/auth/social/google/callback${back.url.search}`);
+    expect(cb.status).toBe(200);
+    expect(cb.body).toMatchObject({ customer_id: jane.id, is_new_link: false, return_to: '/account' });
+    // any other name is a new customer of the demo store
+    const s2 = await p.api('GET', '/store/auth/social/google/start', { key });
+    const b2 = await authorizeAt(s2.body.authorization_url, { login: 'newcomer' });
+    if (b2.kind !== 'redirect') throw new Error('expected a query redirect');
+    const cb2 = await p.api('GET', `/store/auth/social/google/callback${b2.url.search}`);
+    expect(cb2.body.is_new_link).toBe(true);
+    expect((await p.api('GET', '/store/customers/me', { key, token: cb2.body.token })).body.customer.email).toBe('newcomer@demo.store');
   });
 
   it('seeds only once: a second start on the same database keeps one demo tenant', async () => {

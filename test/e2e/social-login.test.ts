@@ -460,6 +460,15 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(long.status).toBe(400);
   });
 
+  it('documents the five routes in /openapi.json (the form_post callback reads forms)', async () => {
+    const doc = (await fetch(`${p.url}/openapi.json`).then((r) => r.json())) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+    const paths = Object.keys(doc.paths).filter((k) => k.includes('/auth/social/'));
+    expect(paths.sort()).toEqual([
+      '/store/auth/social/linked-accounts', '/store/auth/social/linked-accounts/{id}', '/store/auth/social/{provider}/callback', '/store/auth/social/{provider}/start',
+    ].sort());
+    expect(Object.keys(doc.paths['/store/auth/social/{provider}/callback'].post.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+  });
+
   it('lets admins configure providers (secrets sealed, never answered) and checks their input', async () => {
     const list = await p.graphql(PROVIDERS, {}, { token: admin });
     const byKey = Object.fromEntries(list.body.data.socialProviders.map((x: { provider: string }) => [x.provider, x]));

@@ -14,6 +14,7 @@ import { createIdentityServices, type IdentityServices } from './services';
 import { identityEvents } from './events';
 import { identityRoutes } from './rest/routes';
 import { migrations } from './migrations';
+import { seedDemoIdentity } from './seed/demo-seed';
 
 /** identity: tenants, credentials (publishable keys, admin users, agent keys), sessions, customers, social sign-in. */
 export const domain = defineDomain<IdentityServices>({
@@ -27,6 +28,7 @@ export const domain = defineDomain<IdentityServices>({
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
   routes: identityRoutes,
+  seed: seedDemoIdentity,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   start: async (s, deps) => s.authority.start(deps.bus),
   stop: async (s) => s.throttle.close(),
@@ -38,3 +40,5 @@ export { TenantService, type TenantCredentials, type CreateTenantArgs } from './
 export { AuthorityService } from './services/authority.service';
 export { configureSocialProviderSchema, type ConfigureSocialProviderData } from './inputs/social.input';
 export { SOCIAL_PROVIDERS, type SocialProviderKey } from './social/providers';
+export { DEMO_CUSTOMER } from './seed/demo-seed';
+export { DEV_CLIENT_ID } from './services/social.service';

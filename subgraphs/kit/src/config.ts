@@ -51,6 +51,9 @@ const schema = z.object({
   /** key for credentials stored in the database (social login client secrets); default: derived from INTERNAL_SECRET */
   SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
   SEED_DEMO: bool.optional(),
+  /** the demo store's development OpenID provider (sign-in without real provider credentials) */
+  DEMO_IDP: bool.optional(),
+  DEMO_IDP_PORT: port.optional(),
   DEMO_PUBLISHABLE_KEY: z.string().min(8).optional(),
   DEMO_ADMIN_EMAIL: z.string().email().optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -82,6 +85,8 @@ export interface PlatformConfig {
   /** encrypts credentials kept in the database (SECRETS_KEY, else derived from INTERNAL_SECRET) */
   secretsKey: string;
   seedDemo: boolean;
+  /** run the development OpenID provider for the demo store's sign-in (never in production) */
+  demoIdp: { enabled: boolean; port: number };
   demo: { publishableKey: string; adminEmail: string; adminPassword: string; agentApiKey: string };
   /** subgraph name -> URL; empty means every subgraph runs in-process */
   subgraphUrls: Record<string, string>;
@@ -207,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     operatorToken: generatedSecret('OPERATOR_TOKEN'),
     secretsKey: e.SECRETS_KEY ?? '',
     seedDemo,
+    demoIdp: { enabled: !production && (e.DEMO_IDP ?? seedDemo), port: e.DEMO_IDP_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1) },
     demo: {
       publishableKey: secret('DEMO_PUBLISHABLE_KEY', seedDemo),
       adminEmail: secret('DEMO_ADMIN_EMAIL', seedDemo),

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { startDevOidcProvider, type DevOidcProvider, type OidcProviderConfig } from '@svc/platform';
 import { CookieJar, fetchWithJar } from './cookie-jar';
 
 export { CookieJar } from './cookie-jar';
@@ -12,91 +11,10 @@ export { CookieJar } from './cookie-jar';
  * `form_post` response modes. `authorizeAt` is the browser that walks through those pages.
  */
 
-export interface OidcOpClient {
-  client_id: string;
-  client_secret: string;
-  redirect_uris: string[];
-  /** default client_secret_basic */
-  token_endpoint_auth_method?: 'client_secret_post' | 'client_secret_basic';
-  /** the response modes the client may use; default: all the OP supports (query, fragment, form_post) */
-  response_modes?: Array<'query' | 'form_post'>;
-}
+export type { OidcProviderClient as OidcOpClient, OidcProviderAccount as OidcOpAccount, OidcProviderConfig as OidcOpConfig, DevOidcProvider as OidcOp } from '@svc/platform';
 
-export interface OidcOpAccount {
-  sub: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-}
-
-export interface OidcOpConfig {
-  clients: OidcOpClient[];
-  /**
-   * The accounts' claims. email/email_verified (scope `email`) and name/given_name/family_name/
-   * picture (scope `profile`) are in the ID token itself, not only at userinfo. A login name that
-   * is not listed signs in as an account with only `sub`.
-   */
-  accounts: OidcOpAccount[];
-}
-
-export interface OidcOp {
-  issuer: string;
-  close(): Promise<void>;
-}
-
-const SCRIPT = path.join(__dirname, 'oidc-op.mjs');
-
-/** Starts the OP in a child process and resolves once it listens. Set OIDC_OP_DEBUG=1 to see its stderr. */
-export function startOidcOp(config: OidcOpConfig, timeoutMs = 15000): Promise<OidcOp> {
-  const child = spawn(process.execPath, [SCRIPT], {
-    env: { ...process.env, OIDC_OP_CONFIG: JSON.stringify(config) },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
-    if (process.env.OIDC_OP_DEBUG) process.stderr.write(chunk);
-  });
-  return new Promise<OidcOp>((resolve, reject) => {
-    let stdout = '';
-    let ready = false;
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`oidc-op did not start: ${why}\n${stderr}`));
-    };
-    const timer = setTimeout(() => fail(`no READY within ${timeoutMs} ms`), timeoutMs);
-    child.once('error', (err) => fail(err.message));
-    child.once('exit', (code, signal) => {
-      if (!ready) fail(`exited (${signal ?? code})`);
-    });
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      if (ready) return;
-      stdout += chunk;
-      const m = /^READY (\S+)\r?$/m.exec(stdout);
-      if (!m) return;
-      ready = true;
-      clearTimeout(timer);
-      // nothing of the child keeps the test process alive; if this process dies, the child's
-      // stdin closes and it exits
-      child.unref();
-      for (const s of [child.stdin, child.stdout, child.stderr] as Array<{ unref?: () => void } | null>) s?.unref?.();
-      resolve({ issuer: m[1], close: () => stopChild(child) });
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-  await exited;
-  clearTimeout(timer);
-}
+/** The development OpenID provider the platform's demo uses, on a port chosen by the OS. */
+export const startOidcOp = (config: OidcProviderConfig, timeoutMs = 15000): Promise<DevOidcProvider> => startDevOidcProvider(config, timeoutMs);
 
 export type AuthorizeResult =
   /** query response mode: the Location that points at redirect_uri (with code & state, or error) */

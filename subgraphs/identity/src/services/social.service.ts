@@ -28,6 +28,8 @@ export const SOCIAL_STATE_TTL_MS = 10 * 60_000;
 export const CUSTOMER_TOKEN_COOKIE = 'svc_customer_token';
 
 const SECRET = 'social_provider.client_secret';
+/** the demo store's client at the development OpenID provider */
+export const DEV_CLIENT_ID = 'demo-storefront';
 const APPLE_KEY = 'social_provider.apple_private_key';
 
 export interface SocialProviderView {
@@ -246,6 +248,23 @@ export class SocialService {
   async linksOf(ctx: RequestContext, customerId: string): Promise<LinkedAccountView[]> {
     const rows = await this.store.em(ctx).find(SocialLink, { customerId }, { orderBy: { createdAt: 'asc' } });
     return rows.map(linkView);
+  }
+
+  // ---- the demo store's development provider ----
+
+  /**
+   * Where the development provider must send the demo's Google sign-in back to, or null when the
+   * store's admin has configured Google with their own client (then the demo leaves it alone).
+   */
+  async devProviderRedirect(ctx: RequestContext): Promise<string | null> {
+    const row = await this.store.em(ctx).findOne(SocialProvider, { provider: 'google' });
+    if (row && row.clientId !== DEV_CLIENT_ID) return null;
+    return row?.redirectUri ?? this.defaultRedirectUri('google');
+  }
+
+  /** Points the demo's Google sign-in at the development provider that runs with this start. */
+  async useDevProvider(ctx: RequestContext, issuer: string, clientSecret: string): Promise<SocialProviderView> {
+    return this.configure(ctx, { provider: 'google', client_id: DEV_CLIENT_ID, client_secret: clientSecret, issuer });
   }
 
   // ---- storefront ----

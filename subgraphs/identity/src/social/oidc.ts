@@ -6,7 +6,7 @@ type Claims = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** Whether the provider vouches for the address in these claims. */
-function emailVerified(s: ProviderSettings, c: Claims): boolean {
+export function emailVerified(s: Pick<ProviderSettings, 'key'>, c: Claims): boolean {
   const v = c.email_verified;
   if (v === true || v === 'true') return true;
   // Microsoft: personal accounts' addresses are verified; work accounts' only with xms_edov

@@ -1,8 +1,10 @@
-// A local OpenID Provider for tests: oidc-provider (ESM-only) in its own Node process.
+// A development OpenID Provider: oidc-provider (ESM-only) in its own Node process, for the demo
+// store's sign-in and for the tests. Any login name signs in (it becomes the `sub`).
 //
 // Config: JSON in the OIDC_OP_CONFIG environment variable, or the first argument
-//   { clients: [...], accounts: [...] }   (see OidcOpConfig in ./oidc.ts)
-// Output: one line `READY <issuer>` on stdout once it listens on 127.0.0.1 (port chosen by the OS).
+//   { clients: [...], accounts: [...], port?: number, emailDomain?: string }
+//   (see OidcProviderConfig in ../src/dev-idp.ts)
+// Output: one line `READY <issuer>` on stdout once it listens on 127.0.0.1 (port 0: chosen by the OS).
 // Ends when stdin closes (the parent went away), on SIGTERM or SIGINT.
 import http from 'node:http';
 import crypto from 'node:crypto';
@@ -16,12 +18,17 @@ if (!raw) {
 const config = JSON.parse(raw);
 const accounts = new Map((config.accounts ?? []).map((a) => [a.sub, a]));
 
+const unlisted = (sub) => {
+  const name = sub.charAt(0).toUpperCase() + sub.slice(1);
+  return { sub, email: `${sub.toLowerCase()}@${config.emailDomain}`, email_verified: true, name, given_name: name };
+};
+
 const CLAIM_NAMES = ['email', 'email_verified', 'name', 'given_name', 'family_name', 'picture'];
 
 const server = http.createServer();
 await new Promise((resolve, reject) => {
   server.once('error', reject);
-  server.listen(0, '127.0.0.1', resolve);
+  server.listen(config.port ?? 0, '127.0.0.1', resolve);
 });
 const issuer = `http://127.0.0.1:${server.address().port}`;
 
@@ -40,8 +47,9 @@ const provider = new Provider(issuer, {
     ...(c.response_modes ? { response_modes: c.response_modes } : {}),
   })),
   async findAccount(_ctx, sub) {
-    // devInteractions accept any login name; one not in the config is an account with only `sub`
-    const account = accounts.get(sub) ?? { sub };
+    // devInteractions accept any login name; one not in the config is an account with only `sub`,
+    // or with `emailDomain` set, one with the verified address <sub>@<emailDomain>
+    const account = accounts.get(sub) ?? (config.emailDomain ? unlisted(sub) : { sub });
     return {
       accountId: sub,
       async claims() {
