@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as oc from 'openid-client';
 import { Client } from 'pg';
-import type { TenantCredentials } from '@svc/identity';
+import { identityEvents, type TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type ApiResponse, type TestPlatform } from '../support/platform';
 import { authorizeAt, startOidcOp, type OidcOp } from '../support/providers/oidc';
 import { startAppleStandIn, type AppleStandIn } from '../support/providers/apple';
@@ -30,12 +30,27 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   let apple: AppleStandIn;
   let github: LocalOAuthServer;
   let facebook: LocalOAuthServer;
+  const events: Array<{ type: string; data: Record<string, unknown> }> = [];
+  const eventFor = async (type: string, match: (d: Record<string, unknown>) => boolean) => {
+    for (let i = 0; i < 100; i++) {
+      const e = events.find((x) => x.type === type && match(x.data));
+      if (e) return e.data;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no ${type} event arrived`);
+  };
   const callback = (provider: string) => `${p.url}/api/store/auth/social/${provider}/callback`;
 
   const configure = async (token: string, input: Record<string, unknown>) => p.graphql(CONFIGURE, { input }, { token });
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await startTestPlatform({
+      extraSubscriptions: {
+        identity: (['customer.created', 'customer.social_linked', 'customer.social_unlinked'] as const).map((type) =>
+          identityEvents.on(type, `test-social-${type.replace(/[._]/g, '-')}`, async (e) => void events.push({ type, data: e.data as Record<string, unknown> })),
+        ),
+      },
+    });
     [t, t2] = await Promise.all([p.createTenant(), p.createTenant()]);
     [admin, admin2] = await Promise.all([p.adminToken(t), p.adminToken(t2)]);
     op = await startOidcOp({
@@ -128,6 +143,8 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(cb.headers.get('cache-control')).toBe('no-store');
     expect(cb.headers.get('set-cookie')).toBeNull();
     expect(cb.body).toEqual({ token: expect.any(String), customer_id: expect.stringMatching(/^cus_/), is_new_link: true, return_to: '/account?tab=orders' });
+    expect(await eventFor('customer.created', (d) => d.id === cb.body.customer_id)).toEqual({ id: cb.body.customer_id, email: 'alice@example.com' });
+    expect(await eventFor('customer.social_linked', (d) => d.id === cb.body.customer_id)).toMatchObject({ provider: 'google', link_id: expect.stringMatching(/^slink_/) });
 
     const who = await me(cb.body.token);
     expect(who.status).toBe(200);
@@ -420,6 +437,7 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     const gone = await p.api('DELETE', `/store/auth/social/linked-accounts/${gh.id}`, { key: t.publishable_key, token: c.token });
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ id: gh.id, object: 'linked_account', deleted: true });
+    expect(await eventFor('customer.social_unlinked', (d) => d.link_id === gh.id)).toMatchObject({ provider: 'github' });
     expect((await linked(c.token)).body.linked_accounts).toEqual([]);
     expect((await p.api('DELETE', `/store/auth/social/linked-accounts/${gh.id}`, { key: t.publishable_key, token: c.token })).status).toBe(404);
     // without a customer token
