@@ -1,0 +1,18 @@
+import { Migration } from '@mikro-orm/migrations';
+
+export class Migration20261123124804_init extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`create schema if not exists "content";`);
+    this.addSql(`create table "content"."content_item" ("id" varchar(40) not null, "tenant_id" varchar(40) not null, "title" varchar(300) not null, "handle" varchar(200) not null, "description" text null, "metadata" jsonb null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "content_item_pkey" primary key ("id"));`);
+    this.addSql(`create index "content_item_tenant_id_index" on "content"."content_item" ("tenant_id");`);
+    this.addSql(`alter table "content"."content_item" add constraint "content_item_tenant_id_handle_unique" unique ("tenant_id", "handle");`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`drop table if exists "content"."content_item" cascade;`);
+
+    this.addSql(`drop schema if exists "content";`);
+  }
+
+}
