@@ -40,7 +40,7 @@ export async function benchSocial(o: { url: string; key: string; workers: number
       try {
         let t0 = performance.now();
         const s = await fetch(`${o.url}/api/store/auth/social/google/start?return_to=/account`, { headers: { 'x-publishable-api-key': o.key } });
-        const started = (await s.json()) as { authorization_url?: string };
+        const started = (await s.json()) as { authorization_url?: string; binding?: string };
         starts.push(performance.now() - t0);
         if (s.status !== 200 || !started.authorization_url) throw new Error(`start: ${s.status} ${JSON.stringify(started).slice(0, 200)}`);
         t0 = performance.now();
@@ -48,7 +48,7 @@ export async function benchSocial(o: { url: string; key: string; workers: number
         provider.push(performance.now() - t0);
         if (back.kind !== 'redirect') throw new Error('the provider did not redirect back');
         t0 = performance.now();
-        const cb = await fetch(`${o.url}/api/store/auth/social/google/callback${back.url.search}`);
+        const cb = await fetch(`${o.url}/api/store/auth/social/google/callback${back.url.search}&binding=${started.binding}`);
         const body = (await cb.json()) as { token?: string };
         callbacks.push(performance.now() - t0);
         if (cb.status !== 200 || !body.token) throw new Error(`callback: ${cb.status} ${JSON.stringify(body).slice(0, 200)}`);

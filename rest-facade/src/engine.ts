@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import type { ZodType } from 'zod';
-import { DomainError, assertNoNul, authorizeRoute, type RequestContext, type RouteDef, type RouteInput, type FieldsOption } from '@svc/kit';
+import { DomainError, assertNoNul, authorizeRoute, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
@@ -158,12 +158,15 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
           if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
-        const input = { params, query, body, ctx } as RouteInput;
+        const cookies = readCookies(req.headers.cookie, def.readsCookies ?? []);
+        const input = { params, query, body, ctx, cookies } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
         for (const c of def.cookies?.(result.data, input) ?? []) {
-          res.cookie(c.name, c.value, { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: c.maxAgeSeconds * 1000, ...(c.domain ? { domain: c.domain } : {}) });
+          res.cookie(c.name, c.value, {
+            httpOnly: true, secure: true, sameSite: c.sameSite ?? 'lax', path: c.path ?? '/', maxAge: c.maxAgeSeconds * 1000, ...(c.domain ? { domain: c.domain } : {}),
+          });
         }
         send(req, res, def, op, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
       } catch (err) {

@@ -72,14 +72,14 @@ describe('demo store seeded on first start', () => {
     expect(start.body.authorization_url.startsWith(p.demoIdpUrl!)).toBe(true);
     const back = await authorizeAt(start.body.authorization_url, { login: 'jane' });
     if (back.kind !== 'redirect') throw new Error('expected a query redirect');
-    const cb = await p.api('GET', `/store/auth/social/google/callback${back.url.search}`);
+    const cb = await p.api('GET', `/store/auth/social/google/callback${back.url.search}&binding=${start.body.binding}`);
     expect(cb.status).toBe(200);
     expect(cb.body).toMatchObject({ customer_id: jane.id, is_new_link: false, return_to: '/account' });
     // any other name is a new customer of the demo store
     const s2 = await p.api('GET', '/store/auth/social/google/start', { key });
     const b2 = await authorizeAt(s2.body.authorization_url, { login: 'newcomer' });
     if (b2.kind !== 'redirect') throw new Error('expected a query redirect');
-    const cb2 = await p.api('GET', `/store/auth/social/google/callback${b2.url.search}`);
+    const cb2 = await p.api('GET', `/store/auth/social/google/callback${b2.url.search}&binding=${s2.body.binding}`);
     expect(cb2.body.is_new_link).toBe(true);
     expect((await p.api('GET', '/store/customers/me', { key, token: cb2.body.token })).body.customer.email).toBe('newcomer@demo.store');
   });

@@ -69,6 +69,7 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
         { sub: 'gina', email: 'gina@example.com', email_verified: true, name: 'Gina' },
         { sub: 'hal', email: 'hal@example.com', email_verified: true, name: 'Hal' },
         { sub: 'ivy', email: 'ivy@example.com', email_verified: true, name: 'Ivy' },
+        { sub: 'quinn', email: 'quinn@example.com', email_verified: true },
       ],
     });
     apple = await startAppleStandIn(op, { clientId: 'shop.apple.signin', opClientSecret: 'apple-op-secret' });
@@ -97,27 +98,43 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     await p?.stop();
   });
 
-  const start = (provider: string, o: { key?: string; token?: string; returnTo?: string } = {}) =>
-    p.api('GET', `/store/auth/social/${provider}/start${o.returnTo !== undefined ? `?return_to=${encodeURIComponent(o.returnTo)}` : ''}`, { key: o.key ?? t.publishable_key, token: o.token });
+  /** the binding each start answered, by its state: what a storefront remembers of the sign-ins it began */
+  const bindings = new Map<string, string>();
+  const start = async (provider: string, o: { key?: string; token?: string; returnTo?: string } = {}) => {
+    const r = await p.api('GET', `/store/auth/social/${provider}/start${o.returnTo !== undefined ? `?return_to=${encodeURIComponent(o.returnTo)}` : ''}`, { key: o.key ?? t.publishable_key, token: o.token });
+    if (r.status === 200) bindings.set(new URL(r.body.authorization_url).searchParams.get('state')!, r.body.binding);
+    return r;
+  };
 
-  /** The browser's way back: the query the provider put on the redirect URI, sent to the platform's GET callback. */
-  const getCallback = (provider: string, redirect: URL, key?: string) => p.api('GET', `/store/auth/social/${provider}/callback${redirect.search}`, { key });
+  interface CallbackOptions {
+    key?: string;
+    token?: string;
+    /** default: the binding its start answered; null: none */
+    binding?: string | null;
+  }
+  /** The storefront's way back: the query the provider put on the redirect URI, forwarded to the GET callback with the binding. */
+  const getCallback = (provider: string, redirect: URL, o: CallbackOptions = {}) => {
+    const q = new URLSearchParams(redirect.search);
+    const binding = o.binding === undefined ? bindings.get(q.get('state') ?? '') : o.binding;
+    if (binding) q.set('binding', binding);
+    return p.api('GET', `/store/auth/social/${provider}/callback?${q}`, { key: o.key, token: o.token });
+  };
 
   /** start → provider (login + consent) → callback; answers the callback response */
   async function signInWithOp(provider: 'google' | 'apple', login: string, o: { key?: string; token?: string; returnTo?: string; user?: string } = {}): Promise<ApiResponse> {
     const s = await start(provider, o);
     expect(s.status).toBe(200);
     const r = await authorizeAt(s.body.authorization_url, { login });
-    if (r.kind === 'redirect') return getCallback(provider, r.url, o.key);
-    const form = new URLSearchParams({ ...r.fields, ...(o.user ? { user: o.user } : {}) });
-    return p.api('POST', `/store/auth/social/${provider}/callback`, { raw: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    if (r.kind === 'redirect') return getCallback(provider, r.url, { key: o.key, token: o.token });
+    const form = new URLSearchParams({ ...r.fields, ...(o.user ? { user: o.user } : {}), binding: s.body.binding });
+    return p.api('POST', `/store/auth/social/${provider}/callback`, { raw: form.toString(), token: o.token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   }
 
   async function signInWithOAuth(provider: 'github' | 'facebook', server: LocalOAuthServer, user: string, o: { token?: string } = {}): Promise<ApiResponse> {
     const s = await start(provider, o);
     expect(s.status).toBe(200);
     server.signInAs(user);
-    return getCallback(provider, await followAuthorize(s.body.authorization_url));
+    return getCallback(provider, await followAuthorize(s.body.authorization_url), { token: o.token });
   }
 
   const linked = (token: string, key = t.publishable_key) => p.api('GET', '/store/auth/social/linked-accounts', { key, token });
@@ -164,12 +181,21 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(Date.parse(l2.body.linked_accounts[0].last_login_at)).toBeGreaterThanOrEqual(Date.parse(l.body.linked_accounts[0].last_login_at));
   });
 
-  it('links an existing customer only when the provider vouches for the address', async () => {
+  it('never links a password account by address alone; its owner connects the provider after signing in', async () => {
+    // the platform never verified the address of a password account: whoever registered it may
+    // not own it, so a verified provider account of the same address is not merged into it
     const carol = await p.registerCustomer(t.publishable_key, 'carol@example.com');
     const mine = await me(carol.token);
-    const cb = await signInWithOp('google', 'carol');
-    expect(cb.status).toBe(200);
-    expect(cb.body).toMatchObject({ customer_id: mine.body.customer.id, is_new_link: true });
+    const refusedLink = await signInWithOp('google', 'carol');
+    expect(refusedLink.status).toBe(409);
+    expect(refusedLink.body).toMatchObject({ type: 'conflict', code: 'sign_in_to_connect' });
+    expect((await linked(carol.token)).body.linked_accounts).toEqual([]);
+    // signed in with her password, Carol connects Google; afterwards Google alone signs her in
+    const connected = await signInWithOp('google', 'carol', { token: carol.token });
+    expect(connected.status).toBe(200);
+    expect(connected.body).toMatchObject({ customer_id: mine.body.customer.id, is_new_link: true });
+    const later = await signInWithOp('google', 'carol');
+    expect(later.body).toMatchObject({ customer_id: mine.body.customer.id, is_new_link: false });
 
     // Dora's address is not verified by the provider: her password account is not taken over
     const dora = await p.registerCustomer(t.publishable_key, 'dora@example.com');
@@ -227,18 +253,19 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     const s3 = await start('google');
     const r3 = await authorizeAt(s3.body.authorization_url, { login: 'erin' });
     if (r3.kind !== 'redirect') throw new Error('expected a query redirect');
-    const foreign = await getCallback('google', r3.url, t2.publishable_key);
+    const foreign = await getCallback('google', r3.url, { key: t2.publishable_key });
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe('invalid_state_token');
   });
 
-  it('keeps state exactly 10 minutes: one second later it has expired', async () => {
+  it('keeps state exactly 10 minutes: at 10:00 it has expired, at 9:59 it is fine', async () => {
     const s = await start('google');
     const r = await authorizeAt(s.body.authorization_url, { login: 'erin' });
     if (r.kind !== 'redirect') throw new Error('expected a query redirect');
     const realNow = Date.now;
+    // taken after start: the state expires at or before startedAt + 10 minutes
     const startedAt = realNow();
-    const clock = jest.spyOn(Date, 'now').mockImplementation(() => startedAt + 10 * 60_000 + 1000);
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => startedAt + 10 * 60_000);
     try {
       const late = await getCallback('google', r.url);
       expect(late.status).toBe(400);
@@ -246,17 +273,108 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     } finally {
       clock.mockRestore();
     }
-    // and within the 10 minutes it is fine
+    // and a second before the 10 minutes are up it is fine (taken before start: the state expires after it + 10 minutes)
+    const beforeStart = realNow();
     const s2 = await start('google');
     const r2 = await authorizeAt(s2.body.authorization_url, { login: 'erin' });
     if (r2.kind !== 'redirect') throw new Error('expected a query redirect');
-    const clock2 = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 9 * 60_000);
+    const clock2 = jest.spyOn(Date, 'now').mockImplementation(() => beforeStart + 10 * 60_000 - 1000);
     try {
       const inTime = await getCallback('google', r2.url);
       expect(inTime.status).toBe(200);
     } finally {
       clock2.mockRestore();
     }
+  });
+
+  it('binds a sign-in to whoever started it: the binding as a parameter or the cookie start set', async () => {
+    // without the binding (an answer pasted into another browser or storefront): refused, and the state is used up
+    const s = await start('google');
+    const r = await authorizeAt(s.body.authorization_url, { login: 'erin' });
+    if (r.kind !== 'redirect') throw new Error('expected a query redirect');
+    const none = await getCallback('google', r.url, { binding: null });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ type: 'validation_error', code: 'invalid_state_token' });
+    expect(none.body.message).toMatch(/binding/);
+    expect((await getCallback('google', r.url)).status).toBe(400);
+    // another sign-in's binding
+    const mine = await start('google');
+    const theirs = await start('google');
+    const r2 = await authorizeAt(mine.body.authorization_url, { login: 'erin' });
+    if (r2.kind !== 'redirect') throw new Error('expected a query redirect');
+    expect((await getCallback('google', r2.url, { binding: theirs.body.binding })).status).toBe(400);
+
+    // a browser that talks to the API itself carries the binding as the cookie start set
+    const direct = await start('google');
+    const setCookie = direct.headers.get('set-cookie')!;
+    expect(setCookie).toContain(`svc_social_binding=${direct.body.binding}`);
+    expect(setCookie).toMatch(/Path=\/api\/store\/auth\/social\//);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Secure/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(direct.body.expires_in).toBe(600);
+    const r3 = await authorizeAt(direct.body.authorization_url, { login: 'erin' });
+    if (r3.kind !== 'redirect') throw new Error('expected a query redirect');
+    const viaCookie = await p.api('GET', `/store/auth/social/google/callback${r3.url.search}`, { headers: { cookie: `svc_social_binding=${direct.body.binding}` } });
+    expect(viaCookie.status).toBe(200);
+    // Apple answers with a cross-site POST: its binding cookie must be SameSite=None to come along
+    expect((await start('apple')).headers.get('set-cookie')).toMatch(/SameSite=None/);
+  });
+
+  it("finishes a connect only with the token of the customer who started it", async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    const other = await p.registerCustomer(t.publishable_key);
+    github.users.set('bound', { id: '5150', name: 'Bound', emails: [{ email: 'bound@example.com', primary: true, verified: true }] });
+    for (const token of [undefined, other.token]) {
+      const s = await start('github', { token: c.token });
+      github.signInAs('bound');
+      const cb = await getCallback('github', await followAuthorize(s.body.authorization_url), { token });
+      expect(cb.status).toBe(403);
+      expect(cb.body).toMatchObject({ type: 'permission_error', code: 'connect_requires_customer' });
+    }
+    expect((await linked(c.token)).body.linked_accounts).toEqual([]);
+    expect((await linked(other.token)).body.linked_accounts).toEqual([]);
+    const ok = await signInWithOAuth('github', github, 'bound', { token: c.token });
+    expect(ok.status).toBe(200);
+    expect(ok.body.customer_id).toBe((await me(c.token)).body.customer.id);
+  });
+
+  it('ends the sessions a provider account opened when it is unlinked', async () => {
+    const c = await p.registerCustomer(t.publishable_key);
+    github.users.set('leaver', { id: '6161', name: 'Leaver', emails: [{ email: 'leaver@example.com', primary: true, verified: true }] });
+    expect((await signInWithOAuth('github', github, 'leaver', { token: c.token })).status).toBe(200);
+    const viaGithub = await signInWithOAuth('github', github, 'leaver');
+    expect(viaGithub.status).toBe(200);
+    expect((await me(viaGithub.body.token)).status).toBe(200);
+    const [link] = (await linked(c.token)).body.linked_accounts;
+    expect((await p.api('DELETE', `/store/auth/social/linked-accounts/${link.id}`, { key: t.publishable_key, token: c.token })).status).toBe(200);
+    expect((await me(viaGithub.body.token)).status).toBe(401);
+    // the password session goes on
+    expect((await me(c.token)).status).toBe(200);
+  });
+
+  it('refuses a code the provider already redeemed (GitHub answers 200 with an error, Facebook a 400 of its own shape)', async () => {
+    github.users.set('replayer', { id: '7272', name: 'Replayer', emails: [{ email: 'replayer-gh@example.com', primary: true, verified: true }] });
+    facebook.users.set('replayer', { id: '7373', name: 'Replayer', emails: [{ email: 'replayer-fb@example.com', primary: true, verified: true }] });
+    for (const [provider, server] of [['github', github], ['facebook', facebook]] as const) {
+      const user = 'replayer';
+      const s1 = await start(provider);
+      server.signInAs(user);
+      const first = await followAuthorize(s1.body.authorization_url);
+      expect((await getCallback(provider, first)).status).toBe(200);
+      // the same code under a fresh state (and its own verifier): the provider refuses it
+      const s2 = await start(provider);
+      const replay = new URL(first);
+      replay.searchParams.set('state', new URL(s2.body.authorization_url).searchParams.get('state')!);
+      const cb = await getCallback(provider, replay);
+      expect([provider, cb.status, cb.body.code]).toEqual([provider, 401, 'authorization_code_refused']);
+    }
+  });
+
+  it("takes Apple's name from the user field of the first sign-in, never its address", async () => {
+    const cb = await signInWithOp('apple', 'quinn', { user: JSON.stringify({ name: { firstName: 'Quinn', lastName: 'Apple' }, email: 'someone-else@example.com' }) });
+    expect(cb.status).toBe(200);
+    expect((await me(cb.body.token)).body.customer).toMatchObject({ email: 'quinn@example.com', first_name: 'Quinn', last_name: 'Apple' });
   });
 
   it('refuses an ID token with another nonce', async () => {

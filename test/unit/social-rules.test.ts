@@ -30,11 +30,16 @@ describe('social sign-in rules', () => {
   });
 
   it('wants https provider URLs, plain http only on loopback', () => {
-    expect(checkProviderUrl('issuer', 'https://accounts.google.com')).toBe('https://accounts.google.com');
-    expect(checkProviderUrl('issuer', 'http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000');
-    expect(checkProviderUrl('issuer', 'http://localhost:4000/x')).toBe('http://localhost:4000/x');
-    for (const bad of ['http://idp.example.com', 'ftp://x', 'not a url', 'javascript:alert(1)']) {
-      expect(() => checkProviderUrl('issuer', bad)).toThrow(expect.objectContaining({ type: 'validation_error' }));
+    expect(checkProviderUrl('issuer', 'https://accounts.google.com', false)).toBe('https://accounts.google.com');
+    expect(checkProviderUrl('issuer', 'http://127.0.0.1:4000', false)).toBe('http://127.0.0.1:4000');
+    expect(checkProviderUrl('issuer', 'http://localhost:4000/x', false)).toBe('http://localhost:4000/x');
+    for (const bad of ['http://idp.example.com', 'ftp://x', 'not a url', 'javascript:alert(1)', 'https://user:pw@idp.example.com']) {
+      expect(() => checkProviderUrl('issuer', bad, false)).toThrow(expect.objectContaining({ type: 'validation_error' }));
+    }
+    // production: no plain http at all, nothing on this machine or a private network
+    expect(checkProviderUrl('issuer', 'https://login.microsoftonline.com/common/v2.0', true)).toBe('https://login.microsoftonline.com/common/v2.0');
+    for (const bad of ['http://127.0.0.1:4000', 'https://localhost/x', 'https://127.0.0.1', 'https://10.1.2.3', 'https://172.20.0.1', 'https://192.168.1.1', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://[fd00::1]/', 'https://metadata.internal/']) {
+      expect(() => checkProviderUrl('issuer', bad, true)).toThrow(expect.objectContaining({ type: 'validation_error' }));
     }
   });
 

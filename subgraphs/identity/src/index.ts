@@ -29,6 +29,7 @@ export const domain = defineDomain<IdentityServices>({
   events: identityEvents,
   routes: identityRoutes,
   seed: seedDemoIdentity,
+  jobs: [{ name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) }],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   start: async (s, deps) => s.authority.start(deps.bus),
   stop: async (s) => s.throttle.close(),

@@ -23,6 +23,8 @@ export interface RouteInput<P = any, Q = any, B = any> {
   query: Q;
   body: B;
   ctx: RequestContext;
+  /** the request cookies the route declares in `readsCookies` (others are never read) */
+  cookies: Record<string, string>;
 }
 
 export interface FieldsOption {
@@ -56,8 +58,10 @@ export interface RouteDef<P = any, Q = any, B = any> {
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
-  /** cookies the response sets (always HttpOnly, Secure, SameSite=Lax, Path=/) */
+  /** cookies the response sets (always HttpOnly and Secure; SameSite=Lax unless said otherwise) */
   cookies?: (data: any, input: RouteInput<P, Q, B>) => RouteCookie[];
+  /** names of request cookies the route reads (`input.cookies`) */
+  readsCookies?: string[];
   /**
    * Medusa's `fields` query parameter for the resource(s) under `key` of the response: checked
    * against `allowed` before the operation runs (400 for unknown fields), applied after shaping.
@@ -73,6 +77,28 @@ export interface RouteCookie {
   value: string;
   maxAgeSeconds: number;
   domain?: string | null;
+  /** default `/` */
+  path?: string;
+  /** default `lax`; `none` for a cookie a cross-site POST must carry (Apple's form_post) */
+  sameSite?: 'lax' | 'none' | 'strict';
+}
+
+/** The named cookies of a `Cookie` header (values URI-decoded; malformed pairs skipped). */
+export function readCookies(header: string | undefined, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header || !names.length) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    if (!names.includes(name) || name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      /* not URI-encoded as expected: ignored */
+    }
+  }
+  return out;
 }
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;

@@ -17,7 +17,7 @@ export class SecretBox {
 
   seal(plain: string, purpose: string): string {
     const iv = randomBytes(12);
-    const c = createCipheriv('aes-256-gcm', this.key, iv);
+    const c = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: 16 });
     c.setAAD(Buffer.from(purpose));
     const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
     return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
@@ -27,9 +27,11 @@ export class SecretBox {
   open(sealed: string, purpose: string): string {
     const [v, iv, tag, body] = sealed.split('.');
     if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed value');
-    const d = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (tagBytes.length !== 16) throw new Error('not a sealed value');
+    const d = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
     d.setAAD(Buffer.from(purpose));
-    d.setAuthTag(Buffer.from(tag, 'base64url'));
+    d.setAuthTag(tagBytes);
     return Buffer.concat([d.update(Buffer.from(body, 'base64url')), d.final()]).toString('utf8');
   }
 }

@@ -63,6 +63,8 @@ export class SocialState {
   @Property({ type: 'string', length: 40 }) tenantId!: string;
   @Property({ type: 'string', length: 20 }) provider!: string;
   @Property({ type: 'string', length: 128, hidden: true }) codeVerifier!: string;
+  /** SHA-256 of the binding secret the party that started the sign-in must present at the callback */
+  @Property({ type: 'string', length: 64, hidden: true }) bindingHash!: string;
   @Property({ type: 'string', length: 64, nullable: true }) nonce: string | null = null;
   @Property({ type: 'string', length: 500 }) redirectUri!: string;
   @Property({ type: 'string', length: 2000 }) returnTo!: string;

@@ -49,6 +49,8 @@ export const socialCallbackSchema = z.object({
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
   user: z.string().max(4000).optional(),
+  /** the binding secret `start` answered (or the svc_social_binding cookie) */
+  binding: z.string().max(100).optional(),
 });
 
 @InputType('SocialCallbackInput', { description: "What the provider's redirect carried (query or form_post body)" })
@@ -60,4 +62,5 @@ export class SocialCallbackInput {
   @Field(() => String, { nullable: true }) error?: string;
   @Field(() => String, { nullable: true }) error_description?: string;
   @Field(() => String, { nullable: true, description: 'Apple: the user JSON of the first sign-in' }) user?: string;
+  @Field(() => String, { nullable: true, description: 'the binding secret start answered: proves the caller started this sign-in' }) binding?: string;
 }

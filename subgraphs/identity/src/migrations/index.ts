@@ -7,6 +7,7 @@ import { Migration20261122073438_antispam_difficulty } from './Migration20261122
 import { Migration20261123062223_storefront_servers } from './Migration20261123062223_storefront_servers';
 import { Migration20261123063952_key_sales_channels } from './Migration20261123063952_key_sales_channels';
 import { Migration20261123122013_social_login } from './Migration20261123122013_social_login';
+import { Migration20261123125728_social_binding } from './Migration20261123125728_social_binding';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061508_init', class: Migration20261121061508_init },
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123062223_storefront_servers', class: Migration20261123062223_storefront_servers },
   { name: 'Migration20261123063952_key_sales_channels', class: Migration20261123063952_key_sales_channels },
   { name: 'Migration20261123122013_social_login', class: Migration20261123122013_social_login },
+  { name: 'Migration20261123125728_social_binding', class: Migration20261123125728_social_binding },
 ];

@@ -3,6 +3,7 @@ import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type Fi
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
+import { BINDING_COOKIE } from '../services/social.service';
 
 const fieldsOnly = z.strictObject({ fields: z.string().max(2000).optional() });
 const customerFields: FieldsOption = {
@@ -133,6 +134,9 @@ const customerRoutes = [
 ];
 
 const providerParam = z.strictObject({ provider: z.string().min(1).max(40) });
+/** the binding: as a parameter (a storefront forwarding the answer) or the cookie start set (a browser on the API) */
+const withBinding = <T extends { binding?: string }>(input: T, cookies: Record<string, string>): T =>
+  input.binding || !cookies[BINDING_COOKIE] ? input : { ...input, binding: cookies[BINDING_COOKIE].slice(0, 100) };
 const signInResult = (d: { completeSocialLogin: { token: string; customer_id: string; is_new_link: boolean; return_to: string } }) => {
   const { token, customer_id, is_new_link, return_to } = d.completeSocialLogin;
   return { token, customer_id, is_new_link, return_to };
@@ -149,14 +153,20 @@ const socialRoutes = [
     operation: 'identity/StartSocialLogin',
     summary: "Starts sign-in with google, apple, facebook, microsoft or github: answers the provider's authorization URL (PKCE, state and nonce kept 10 minutes). With a customer token it connects the provider to that customer instead",
     variables: ({ params, query }) => ({ provider: params.provider, return_to: query.return_to ?? null }),
-    respond: (d) => ({ authorization_url: d.startSocialLogin.authorization_url }),
+    respond: (d) => ({ authorization_url: d.startSocialLogin.authorization_url, binding: d.startSocialLogin.binding, expires_in: d.startSocialLogin.expires_in }),
+    // for a browser that talks to the API itself: the callback it lands on carries the binding back
+    cookies: (d) => [{
+      name: BINDING_COOKIE, value: d.startSocialLogin.binding, maxAgeSeconds: d.startSocialLogin.expires_in,
+      path: '/api/store/auth/social/', sameSite: d.startSocialLogin.binding_same_site,
+    }],
   }),
   route({
     // the provider's redirect carries no publishable key: the store is the one the state was made for
     method: 'GET', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, query: socialCallbackSchema, tag: 'auth',
     operation: 'identity/CompleteSocialLogin',
     summary: 'Completes a social sign-in with the code and state the provider sent back; answers a customer JWT for cookie svc_customer_token (set here too when the store enables it)',
-    variables: ({ params, query }) => ({ provider: params.provider, input: query }),
+    readsCookies: [BINDING_COOKIE],
+    variables: ({ params, query, cookies }) => ({ provider: params.provider, input: withBinding(query, cookies) }),
     respond: signInResult,
     cookies: signInCookie,
   }),
@@ -165,7 +175,8 @@ const socialRoutes = [
     accepts: ['application/x-www-form-urlencoded'],
     operation: 'identity/CompleteSocialLogin',
     summary: 'The form_post variant of the callback (Sign in with Apple POSTs code, state and user as a form); same answer',
-    variables: ({ params, body }) => ({ provider: params.provider, input: body }),
+    readsCookies: [BINDING_COOKIE],
+    variables: ({ params, body, cookies }) => ({ provider: params.provider, input: withBinding(body, cookies) }),
     respond: signInResult,
     cookies: signInCookie,
   }),

@@ -31,7 +31,7 @@ export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): Ident
     tenants: new TenantService(store, deps.config.antispamMaxNumber),
     auth,
     customers,
-    social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl),
+    social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
     authority: new AuthorityService(store, deps.config.antispamMaxNumber),
     throttle,
   };

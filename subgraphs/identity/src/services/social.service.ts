@@ -1,8 +1,8 @@
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oc from 'openid-client';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { DomainError, Errors, SecretBox, TOKEN_TTL_SECONDS, requireCustomer, requireTenant, translateDbError, type RequestContext, type Store } from '@svc/kit';
-import { AuthIdentity } from '../entities/auth.entity';
+import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { Customer } from '../entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from '../entities/social.entity';
 import { Tenant } from '../entities/tenant.entity';
@@ -14,6 +14,7 @@ import {
   adapterFor,
   checkProviderUrl,
   isSocialProvider,
+  providerErrorDetail,
   type CallbackParams,
   type ProviderProfile,
   type ProviderSettings,
@@ -27,10 +28,13 @@ export const SOCIAL_STATE_TTL_MS = 10 * 60_000;
 /** the storefront cookie that carries the customer's token */
 export const CUSTOMER_TOKEN_COOKIE = 'svc_customer_token';
 
-const SECRET = 'social_provider.client_secret';
+/** what a sealed secret is for: its column, tenant and provider (a value moved elsewhere does not open) */
+const sealedFor = (column: string, tenantId: string, provider: string) => `social_provider.${column}:${tenantId}:${provider}`;
+/** the cookie that binds a sign-in to the browser that started it (when the browser talks to the API itself) */
+export const BINDING_COOKIE = 'svc_social_binding';
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** the demo store's client at the development OpenID provider */
 export const DEV_CLIENT_ID = 'demo-storefront';
-const APPLE_KEY = 'social_provider.apple_private_key';
 
 export interface SocialProviderView {
   provider: string;
@@ -63,6 +67,18 @@ export interface LinkedAccountView {
   avatar_url: string | null;
   last_login_at: string;
   created_at: string;
+}
+
+export interface SocialStart {
+  authorization_url: string;
+  /**
+   * The secret the callback must present (query or body `binding`, or the cookie
+   * svc_social_binding): whoever did not start this sign-in cannot finish it.
+   */
+  binding: string;
+  /** the binding cookie's SameSite: `none` for Apple, whose answer is a cross-site POST */
+  binding_same_site: 'lax' | 'none';
+  expires_in: number;
 }
 
 export interface SocialSignIn {
@@ -115,6 +131,8 @@ export class SocialService {
     private readonly customers: CustomerService,
     /** the platform's public base URL (the default redirect URI is under it) */
     private readonly publicUrl: () => string,
+    /** production refuses provider URLs on loopback and private addresses */
+    private readonly production = false,
   ) {
     this.box = new SecretBox(secretsKey);
   }
@@ -146,16 +164,24 @@ export class SocialService {
     };
   }
 
-  private settingsOf(row: SocialProvider): ProviderSettings {
+  private settingsOf(ctx: RequestContext, row: SocialProvider): ProviderSettings {
     const key = row.provider as SocialProviderKey;
-    const apple =
-      row.appleTeamId && row.appleKeyId && row.applePrivateKeySealed
-        ? { teamId: row.appleTeamId, keyId: row.appleKeyId, privateKeyPem: this.box.open(row.applePrivateKeySealed, APPLE_KEY) }
-        : null;
+    let apple: ProviderSettings['apple'] = null;
+    let clientSecret: string | null = null;
+    try {
+      if (row.appleTeamId && row.appleKeyId && row.applePrivateKeySealed) {
+        apple = { teamId: row.appleTeamId, keyId: row.appleKeyId, privateKeyPem: this.box.open(row.applePrivateKeySealed, sealedFor('apple_private_key', row.tenantId, key)) };
+      }
+      clientSecret = row.clientSecretSealed ? this.box.open(row.clientSecretSealed, sealedFor('client_secret', row.tenantId, key)) : null;
+    } catch (err) {
+      // SECRETS_KEY (or INTERNAL_SECRET it derives from) changed, or the row was altered
+      ctx.log.error({ provider: key, err: (err as Error).message }, 'a social provider secret cannot be opened; an admin must enter it again');
+      throw new DomainError('provider_error', 'provider_misconfigured', `Sign-in with ${PROVIDER_SPECS[key].title} is not set up correctly; the store's admin must enter its secret again`);
+    }
     return {
       key,
       clientId: row.clientId,
-      clientSecret: row.clientSecretSealed ? this.box.open(row.clientSecretSealed, SECRET) : null,
+      clientSecret,
       scopes: row.scopes.length ? row.scopes : PROVIDER_SPECS[key].scopes,
       issuer: row.issuer,
       authorizationUrl: row.authorizationUrl,
@@ -193,7 +219,7 @@ export class SocialService {
     const urls: Record<'issuer' | 'authorization_url' | 'token_url' | 'userinfo_url' | 'redirect_uri', string | null | undefined> = {
       issuer: input.issuer, authorization_url: input.authorization_url, token_url: input.token_url, userinfo_url: input.userinfo_url, redirect_uri: input.redirect_uri,
     };
-    for (const [field, v] of Object.entries(urls)) if (v) checkProviderUrl(field, v);
+    for (const [field, v] of Object.entries(urls)) if (v) checkProviderUrl(field, v, this.production);
     if (input.apple_private_key) checkAppleKey(input.apple_private_key);
     if (key !== 'apple' && (input.apple_team_id || input.apple_key_id || input.apple_private_key)) {
       throw Errors.invalidField('apple_private_key', 'apple_team_id, apple_key_id and apple_private_key are settings of the apple provider only');
@@ -206,7 +232,7 @@ export class SocialService {
         row = em.create(SocialProvider, { tenantId, provider: key, clientId: input.client_id });
       }
       if (input.client_id) row.clientId = input.client_id;
-      if (input.client_secret !== undefined) row.clientSecretSealed = input.client_secret ? this.box.seal(input.client_secret, SECRET) : null;
+      if (input.client_secret !== undefined) row.clientSecretSealed = input.client_secret ? this.box.seal(input.client_secret, sealedFor('client_secret', tenantId, key)) : null;
       if (input.enabled !== undefined && input.enabled !== null) row.enabled = input.enabled;
       if (input.scopes !== undefined) row.scopes = input.scopes ?? [];
       if (input.issuer !== undefined) row.issuer = input.issuer;
@@ -216,7 +242,7 @@ export class SocialService {
       if (input.redirect_uri !== undefined) row.redirectUri = input.redirect_uri;
       if (input.apple_team_id !== undefined) row.appleTeamId = input.apple_team_id;
       if (input.apple_key_id !== undefined) row.appleKeyId = input.apple_key_id;
-      if (input.apple_private_key !== undefined) row.applePrivateKeySealed = input.apple_private_key ? this.box.seal(input.apple_private_key, APPLE_KEY) : null;
+      if (input.apple_private_key !== undefined) row.applePrivateKeySealed = input.apple_private_key ? this.box.seal(input.apple_private_key, sealedFor('apple_private_key', tenantId, key)) : null;
       row.updatedAt = new Date();
       if (PROVIDER_SPECS[key].kind === 'oauth' && row.issuer) throw Errors.invalidField('issuer', `${PROVIDER_SPECS[key].title} is not an OpenID provider; set authorization_url, token_url and userinfo_url instead`);
       const appleSigned = !!(row.appleTeamId && row.appleKeyId && row.applePrivateKeySealed);
@@ -274,43 +300,76 @@ export class SocialService {
    * provider's authorization URL. A signed-in customer who starts one connects the provider to
    * their account instead.
    */
-  async start(ctx: RequestContext, provider: string, returnTo: string | null | undefined): Promise<{ authorization_url: string }> {
+  async start(ctx: RequestContext, provider: string, returnTo: string | null | undefined): Promise<SocialStart> {
     const tenantId = requireTenant(ctx);
     const target = checkReturnTo(returnTo);
     const row = await this.enabledProvider(this.store.em(ctx), provider);
-    const settings = this.settingsOf(row);
+    const settings = this.settingsOf(ctx, row);
     const state = oc.randomState();
     const codeVerifier = oc.randomPKCECodeVerifier();
+    const binding = randomBytes(32).toString('base64url');
     const nonce = PROVIDER_SPECS[settings.key].kind === 'oidc' ? oc.randomNonce() : null;
     const redirectUri = row.redirectUri ?? this.defaultRedirectUri(settings.key);
-    const url = await adapterFor(settings).authorizationUrl(settings, {
-      redirectUri, state, nonce, codeChallenge: await oc.calculatePKCECodeChallenge(codeVerifier),
-    });
+    const url = await this.atProvider(ctx, () =>
+      oc.calculatePKCECodeChallenge(codeVerifier).then((codeChallenge) => adapterFor(settings).authorizationUrl(settings, { redirectUri, state, nonce, codeChallenge })),
+    );
     const em = this.store.emGlobal(ctx);
     em.create(SocialState, {
-      id: state, tenantId, provider: settings.key, codeVerifier, nonce, redirectUri, returnTo: target,
+      id: state, tenantId, provider: settings.key, codeVerifier, bindingHash: sha256(binding), nonce, redirectUri, returnTo: target,
       linkCustomerId: ctx.actor.type === 'customer' && ctx.actor.id ? ctx.actor.id : null,
       expiresAt: new Date(Date.now() + SOCIAL_STATE_TTL_MS),
     });
     await em.flush();
-    // states nobody came back with: gone a while after they expired
-    if (Math.random() < 0.02) await this.store.sql(null, `delete from ${this.store.table('social_state')} where expires_at < now() - interval '1 hour'`);
-    return { authorization_url: url };
+    return {
+      authorization_url: url,
+      binding,
+      binding_same_site: PROVIDER_SPECS[settings.key].responseMode === 'form_post' ? 'none' : 'lax',
+      expires_in: SOCIAL_STATE_TTL_MS / 1000,
+    };
   }
 
-  /** Takes a state out of the store: once only, and only while it is fresh. */
-  private async consumeState(ctx: RequestContext, provider: string, state: string | null | undefined): Promise<SocialState> {
+  /** A call to the provider; what went wrong there is logged, the storefront gets the error's code. */
+  private async atProvider<T>(ctx: RequestContext, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      const detail = providerErrorDetail(err);
+      if (detail) ctx.log.warn({ detail }, 'social sign-in provider failed');
+      throw err;
+    }
+  }
+
+  /** Deletes sign-ins nobody came back from (the `purge-social-states` job, every 10 minutes). */
+  async purgeExpiredStates(): Promise<number> {
+    const rows = await this.store.sql<{ n: number }>(null, `with gone as (delete from ${this.store.table('social_state')} where expires_at < now() returning 1) select count(*)::int as n from gone`);
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Takes a state out of the store: once only, only while it is fresh, only for the provider and
+   * store it was made for, and only for the party holding its binding secret.
+   */
+  private async consumeState(ctx: RequestContext, provider: string, state: string | null | undefined, binding: string | null | undefined): Promise<SocialState> {
     if (!state || state.length > 64) throw invalidState();
-    const rows = await this.store.sql<{ id: string }>(null, `delete from ${this.store.table('social_state')} where id = ? returning *`, [state]);
+    const rows = await this.store.sql(null, `delete from ${this.store.table('social_state')} where id = ? returning *`, [state]);
     const row = rows[0] as unknown as Record<string, unknown> | undefined;
     if (!row) throw invalidState();
     const s = Object.assign(new SocialState(), {
-      id: row.id, tenantId: row.tenant_id, provider: row.provider, codeVerifier: row.code_verifier, nonce: row.nonce,
+      id: row.id, tenantId: row.tenant_id, provider: row.provider, codeVerifier: row.code_verifier, bindingHash: row.binding_hash, nonce: row.nonce,
       redirectUri: row.redirect_uri, returnTo: row.return_to, linkCustomerId: row.link_customer_id, expiresAt: new Date(row.expires_at as string),
     });
     if (s.provider !== provider || s.expiresAt.getTime() <= Date.now()) throw invalidState();
     // a publishable key, when the callback carries one, must name the store the sign-in began in
     if (ctx.tenantId && ctx.tenantId !== s.tenantId) throw invalidState();
+    // login CSRF: an answer pasted into someone else's browser or storefront lacks the binding
+    const presented = Buffer.from(sha256(binding ?? ''));
+    if (!binding || !timingSafeEqual(presented, Buffer.from(s.bindingHash))) {
+      throw new DomainError('validation_error', 'invalid_state_token', 'The sign-in was started elsewhere: the binding of its state (binding parameter or svc_social_binding cookie) is missing or wrong');
+    }
+    // connecting a provider to an account: only that customer may finish it
+    if (s.linkCustomerId && (ctx.actor.type !== 'customer' || ctx.actor.id !== s.linkCustomerId)) {
+      throw new DomainError('permission_error', 'connect_requires_customer', 'This sign-in connects a provider to a customer account: finish it with that customer\'s token');
+    }
     return s;
   }
 
@@ -318,14 +377,14 @@ export class SocialService {
    * The provider's answer (GET query or Apple's form_post): state checked and used up, code
    * exchanged with the PKCE verifier, the account verified, then the customer signed in.
    */
-  async callback(ctx: RequestContext, provider: string, params: CallbackParams): Promise<SocialSignIn> {
-    const state = await this.consumeState(ctx, provider, params.state);
+  async callback(ctx: RequestContext, provider: string, params: CallbackParams & { binding?: string | null }): Promise<SocialSignIn> {
+    const state = await this.consumeState(ctx, provider, params.state, params.binding);
     const tctx: RequestContext = { ...ctx, tenantId: state.tenantId, memo: new Map() };
     const row = await this.enabledProvider(this.store.em(tctx), provider);
-    const settings = this.settingsOf(row);
-    const profile = await adapterFor(settings).complete(settings, {
-      redirectUri: state.redirectUri, state: state.id, nonce: state.nonce, codeVerifier: state.codeVerifier, params,
-    });
+    const settings = this.settingsOf(tctx, row);
+    const profile = await this.atProvider(tctx, () =>
+      adapterFor(settings).complete(settings, { redirectUri: state.redirectUri, state: state.id, nonce: state.nonce, codeVerifier: state.codeVerifier, params }),
+    );
     let signed: { customerId: string; linkId: string; isNew: boolean; token: string };
     try {
       signed = await this.signIn(tctx, settings.key, profile, state.linkCustomerId);
@@ -357,6 +416,7 @@ export class SocialService {
         }
         const owner = await em.findOne(Customer, { id: link.customerId, deletedAt: null });
         if (!owner) {
+          await this.endSessionsOf(em, link.id);
           em.remove(link);
           await em.flush();
           link = null;
@@ -378,6 +438,10 @@ export class SocialService {
     });
   }
 
+  private async endSessionsOf(em: EntityManager, linkId: string): Promise<void> {
+    await em.nativeUpdate(AuthSession, { identityId: linkId, revokedAt: null }, { revokedAt: new Date() });
+  }
+
   private async connectTarget(em: EntityManager, customerId: string): Promise<Customer> {
     const c = await em.findOne(Customer, { id: customerId, deletedAt: null });
     if (!c) throw Errors.unauthenticated('token_invalid', 'The customer who started this sign-in no longer exists');
@@ -397,6 +461,12 @@ export class SocialService {
       throw Errors.forbidden(`${title} has not verified ${p.email}; verify it there, or sign in with your password and connect ${title} from your account`, 'email_not_verified');
     }
     const existing = await em.findOne(Customer, { email: p.email, deletedAt: null });
+    // A password account's address was never verified by the platform: whoever registered it may
+    // not own it. Linking it to the provider's (verified) owner would hand them a shared account,
+    // so its owner connects the provider after signing in with the password instead.
+    if (existing && (await em.count(AuthIdentity, { customerId: existing.id }))) {
+      throw Errors.conflict('sign_in_to_connect', `An account with ${p.email} exists; sign in with its password, then connect ${title} from the account`);
+    }
     if (existing) {
       if (!existing.hasAccount) {
         existing.hasAccount = true;
@@ -442,6 +512,8 @@ export class SocialService {
         throw Errors.conflict('last_sign_in_method', 'This is the only way this customer signs in and there is no password; link another provider first');
       }
       em.remove(link);
+      // the sessions this account opened end with the link (a compromised account keeps no way in)
+      await this.endSessionsOf(em, link.id);
       identityEvents.emit(em, tx, 'customer.social_unlinked', { id: customerId, link_id: id, provider: link.provider });
       return linkView(link);
     });

@@ -34,28 +34,54 @@ export function clientAuth(s: ProviderSettings): oc.ClientAuth {
 const insecure = (url: string) => new URL(url).protocol === 'http:' && isLoopback(new URL(url).hostname);
 
 /**
- * GitHub answers token errors with 200 and `{error}`: turned into the 400 the OAuth standard
- * prescribes, so that the library reports them as the refusals they are.
+ * Token endpoint errors in the OAuth standard's shape, so that openid-client reports them as the
+ * refusals they are: GitHub answers them with 200 and `{error}`, Facebook with 400 and
+ * `{error: {message, type, code}}`; both become 400 `{error, error_description}`.
  */
-const standardErrors: oc.CustomFetch = async (url, options) => {
-  const res = await fetch(url, options as RequestInit);
-  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('json')) return res;
+async function standardErrors(res: Response): Promise<Response> {
+  if (!(res.headers.get('content-type') ?? '').includes('json') || (res.status !== 200 && res.status !== 400)) return res;
   const text = await res.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    body = null;
+    return new Response(text, { status: res.status, headers: res.headers });
   }
-  const isError = !!body && typeof body === 'object' && 'error' in body && !('access_token' in body);
-  return new Response(text, { status: isError ? 400 : 200, headers: res.headers });
-};
+  const b = (body ?? {}) as { error?: unknown; error_description?: unknown; access_token?: unknown };
+  if (b.error === undefined || b.access_token !== undefined) return new Response(text, { status: res.status, headers: res.headers });
+  const nested = b.error && typeof b.error === 'object' ? (b.error as { message?: unknown; type?: unknown }) : null;
+  const standard = nested
+    ? { error: 'invalid_grant', error_description: typeof nested.message === 'string' ? nested.message : String(nested.type ?? 'refused') }
+    : { error: String(b.error), ...(typeof b.error_description === 'string' ? { error_description: b.error_description } : {}) };
+  return new Response(JSON.stringify(standard), { status: 400, headers: { 'content-type': 'application/json' } });
+}
+
+type Overrides = Partial<Record<'authorization_endpoint' | 'token_endpoint' | 'userinfo_endpoint', string>>;
+
+/**
+ * The fetch openid-client uses for a provider: a discovery document gets the tenant's endpoint
+ * overrides patched in (so openid-client's own handling of the issuer, Microsoft's templated
+ * multi-tenant issuer included, stays intact), token answers are put in the standard's shape.
+ */
+function providerFetch(overrides: Overrides): oc.CustomFetch {
+  return async (url, options) => {
+    const res = await fetch(url, options as RequestInit);
+    if (new URL(url).pathname.endsWith('/.well-known/openid-configuration') && Object.keys(overrides).length && res.ok) {
+      const doc = (await res.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...doc, ...overrides }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return options.method === 'POST' ? standardErrors(res) : res;
+  };
+}
 
 interface Cached {
-  config: oc.Configuration;
+  config?: oc.Configuration;
+  failure?: DomainError;
   at: number;
 }
 const CACHE_TTL_MS = 3600_000;
+/** a discovery that failed is not retried for this long (a dead issuer must not hold every start) */
+const FAILURE_TTL_MS = 30_000;
 const configs = new Map<string, Cached>();
 
 /**
@@ -65,14 +91,16 @@ const configs = new Map<string, Cached>();
 export async function configurationOf(s: ProviderSettings): Promise<oc.Configuration> {
   const key = `${s.key}:${s.version}`;
   const hit = configs.get(key);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.config;
+  if (hit?.config && Date.now() - hit.at < CACHE_TTL_MS) return hit.config;
+  if (hit?.failure && Date.now() - hit.at < FAILURE_TTL_MS) throw hit.failure;
   const spec = PROVIDER_SPECS[s.key];
   const auth = clientAuth(s);
-  const overrides: Partial<Record<'authorization_endpoint' | 'token_endpoint' | 'userinfo_endpoint', string>> = {};
+  const overrides: Overrides = {};
   if (s.authorizationUrl) overrides.authorization_endpoint = s.authorizationUrl;
   if (s.tokenUrl) overrides.token_endpoint = s.tokenUrl;
   if (s.userinfoUrl) overrides.userinfo_endpoint = s.userinfoUrl;
   const urls = [s.issuer, s.authorizationUrl, s.tokenUrl, s.userinfoUrl].filter((u): u is string => !!u);
+  const fetcher = providerFetch(overrides);
   let config: oc.Configuration;
   if (spec.kind === 'oidc') {
     const issuer = s.issuer ?? spec.issuer!;
@@ -80,13 +108,12 @@ export async function configurationOf(s: ProviderSettings): Promise<oc.Configura
       config = await oc.discovery(new URL(issuer), s.clientId, undefined, auth, {
         execute: insecure(issuer) ? [oc.allowInsecureRequests] : [],
         timeout: PROVIDER_TIMEOUT_S,
+        [oc.customFetch]: fetcher,
       });
     } catch (err) {
-      throw providerError(spec.title, `discovery of ${issuer} failed (${describe(err)})`);
-    }
-    if (Object.keys(overrides).length) {
-      const { supportsPKCE: _helper, ...discovered } = config.serverMetadata();
-      config = new oc.Configuration({ ...discovered, ...overrides } as oc.ServerMetadata, s.clientId, undefined, auth);
+      const failure = providerError(spec.title, `discovery of ${issuer} failed (${describe(err)})`);
+      configs.set(key, { failure, at: Date.now() });
+      throw failure;
     }
   } else {
     const authorization = s.authorizationUrl ?? spec.authorizationUrl!;
@@ -96,7 +123,7 @@ export async function configurationOf(s: ProviderSettings): Promise<oc.Configura
       undefined,
       auth,
     );
-    config[oc.customFetch] = standardErrors;
+    config[oc.customFetch] = fetcher;
   }
   if (urls.some(insecure)) oc.allowInsecureRequests(config);
   config.timeout = PROVIDER_TIMEOUT_S;
@@ -136,8 +163,7 @@ export function translateProviderError(title: string, err: unknown): DomainError
   if (err instanceof oc.ClientError) {
     const code = err.code ?? '';
     if (/JWT|JWS|KEY_SELECTION|JSON_ATTRIBUTE/.test(code)) return signInRefused('invalid_id_token', `${title}'s ID token was refused: ${describe(err)}`);
-    if (code === 'OAUTH_INVALID_RESPONSE' || code === 'OAUTH_PARSE_ERROR') return signInRefused('invalid_provider_response', `${title}'s answer was refused: ${describe(err)}`);
-    return providerError(title, describe(err));
+    return providerError(title, `${code}: ${describe(err)}`);
   }
   return providerError(title, describe(err));
 }

@@ -24,11 +24,13 @@ async function getJson(title: string, url: string, headers: Record<string, strin
 async function githubProfile(s: ProviderSettings, token: string): Promise<ProviderProfile> {
   const userUrl = s.userinfoUrl ?? PROVIDER_SPECS.github.userinfoUrl!;
   const headers = { authorization: `Bearer ${token}`, 'user-agent': 'svc-platform', 'x-github-api-version': '2022-11-28', accept: 'application/vnd.github+json' };
-  const user = (await getJson('GitHub', userUrl, headers)) as { id?: unknown; login?: unknown; name?: unknown; avatar_url?: unknown };
-  if (user.id === undefined || user.id === null) throw providerError('GitHub', 'the user has no id');
-  const emails = (await getJson('GitHub', `${userUrl.replace(/\/$/, '')}/emails`, headers)) as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>;
+  const user = ((await getJson('GitHub', userUrl, headers)) ?? {}) as { id?: unknown; login?: unknown; name?: unknown; avatar_url?: unknown };
+  if (typeof user !== 'object' || (typeof user.id !== 'number' && typeof user.id !== 'string')) throw providerError('GitHub', 'the user has no id');
+  const emails = (await getJson('GitHub', `${userUrl.replace(/\/$/, '')}/emails`, headers)) as unknown;
   // the primary address only, and vouched for only when GitHub verified it
-  const primary = Array.isArray(emails) ? emails.find((e) => e.primary === true && str(e.email)) : undefined;
+  const primary = Array.isArray(emails)
+    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown } | null>).find((e) => !!e && typeof e === 'object' && e.primary === true && str(e.email))
+    : undefined;
   return {
     subject: String(user.id),
     email: primary ? str(primary.email)!.toLowerCase() : null,
@@ -46,10 +48,11 @@ async function facebookProfile(s: ProviderSettings, token: string): Promise<Prov
   url.searchParams.set('fields', 'id,name,first_name,last_name,email,picture');
   // proves the token was obtained with this app's secret (Facebook's "Require App Secret")
   if (s.clientSecret) url.searchParams.set('appsecret_proof', createHmac('sha256', s.clientSecret).update(token).digest('hex'));
-  const me = (await getJson('Facebook', url.toString(), { authorization: `Bearer ${token}` })) as {
-    id?: unknown; name?: unknown; first_name?: unknown; last_name?: unknown; email?: unknown; picture?: { data?: { url?: unknown } };
+  const me = ((await getJson('Facebook', url.toString(), { authorization: `Bearer ${token}` })) ?? {}) as {
+    id?: unknown; name?: unknown; first_name?: unknown; last_name?: unknown; email?: unknown; picture?: { data?: { url?: unknown } } | null;
   };
-  if (!str(me.id)) throw providerError('Facebook', 'the user has no id');
+  if (typeof me !== 'object' || !str(me.id)) throw providerError('Facebook', 'the user has no id');
+  // Facebook answers `email` only for an address the user has confirmed with Facebook
   const email = str(me.email)?.toLowerCase() ?? null;
   return {
     subject: String(me.id),
@@ -58,7 +61,7 @@ async function facebookProfile(s: ProviderSettings, token: string): Promise<Prov
     name: str(me.name),
     givenName: str(me.first_name),
     familyName: str(me.last_name),
-    avatarUrl: str(me.picture?.data?.url),
+    avatarUrl: str(me.picture?.data?.url ?? null),
   };
 }
 

@@ -35,9 +35,12 @@ export class LinkedAccountType implements LinkedAccountView {
   @Field() created_at!: string;
 }
 
-@ObjectType('SocialStart')
+@ObjectType('SocialStart', { simpleResolvers: true })
 export class SocialStartType {
   @Field({ description: 'send the browser here' }) authorization_url!: string;
+  @Field({ description: 'present it at the callback (binding parameter, or the svc_social_binding cookie the REST start sets)' }) binding!: string;
+  @Field({ description: 'SameSite of that cookie: none for form_post providers (Apple)' }) binding_same_site!: string;
+  @Field(() => Int, { description: 'seconds the sign-in may take' }) expires_in!: number;
 }
 
 @ObjectType('SocialCookie', { simpleResolvers: true, description: 'the cookie the REST callback sets when the store enables it' })
