@@ -33,3 +33,7 @@ export type { MediaView } from './services/views';
 export { mediaEvents };
 export { demoMediaFiles, pngImage } from './seed/demo-seed';
 export { MAX_FILE_BYTES } from './inputs/media.input';
+export { seedDemoMedia } from './seed/demo-seed';
+export { S3MediaStorage } from './storage/s3-storage';
+export { LocalMediaStorage } from './storage/local-storage';
+export type { MediaStorage } from './storage/storage';

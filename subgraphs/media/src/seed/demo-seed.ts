@@ -22,40 +22,51 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-/**
- * A valid truecolour PNG (8-bit RGB, no interlace) of `width`×`height`, each pixel painted by
- * `paint(x, y)` -> [r, g, b]. Used for the demo store's images and in tests.
- */
-export function pngImage(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
+/** A valid truecolour PNG (8-bit RGB, no interlace) from its scanlines (each a filter byte 0, then RGB triples). */
+function pngFromScanlines(width: number, height: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1); // filter byte 0 (none) at the start of each scanline
-    for (let x = 0; x < width; x++) {
-      const [r, g, b] = paint(x, y);
-      raw[row + 1 + x * 3] = r;
-      raw[row + 2 + x * 3] = g;
-      raw[row + 3 + x * 3] = b;
-    }
-  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IDAT', zlib.deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-/** a diagonal gradient between two colours */
-const gradient = (w: number, h: number, from: [number, number, number], to: [number, number, number]) =>
-  pngImage(w, h, (x, y) => {
-    const t = (x / w + y / h) / 2;
-    return from.map((c, i) => Math.round(c + (to[i] - c) * t)) as [number, number, number];
-  });
+/** A PNG of `width`×`height`, each pixel painted by `paint(x, y)` -> [r, g, b]. Used for the demo store's images and in tests. */
+export function pngImage(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
+  const stride = width * 3 + 1;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = paint(x, y);
+      raw[y * stride + 1 + x * 3] = r;
+      raw[y * stride + 2 + x * 3] = g;
+      raw[y * stride + 3 + x * 3] = b;
+    }
+  }
+  return pngFromScanlines(width, height, raw);
+}
+
+/** a diagonal gradient between two colours (written straight into the scanlines: hero images are large) */
+function gradient(w: number, h: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const stride = w * 3 + 1;
+  const raw = Buffer.alloc(stride * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const t = (x / w + y / h) / 2;
+      const o = y * stride + 1 + x * 3;
+      raw[o] = from[0] + (to[0] - from[0]) * t;
+      raw[o + 1] = from[1] + (to[1] - from[1]) * t;
+      raw[o + 2] = from[2] + (to[2] - from[2]) * t;
+    }
+  }
+  return pngFromScanlines(w, h, raw);
+}
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">
   <title>Demo Store mark</title>

@@ -82,7 +82,7 @@ export function sanitizeSvg(b: Buffer): Buffer {
       },
     },
   });
-  return Buffer.from(clean, 'utf8');
+  return Buffer.from(clean.trim(), 'utf8');
 }
 
 /**
