@@ -222,7 +222,7 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     const replaced = (await run(REPLACE, { id: m.id, input: { content_base64: b64(jpeg(300, 200)), filename: 'after.jpg' } })).replaceMediaFile;
     expect(replaced).toMatchObject({ id: m.id, mime_type: 'image/jpeg', width: 300, height: 200, filename: 'after.jpg', alt: 'After' });
     expect(replaced.url).not.toBe(m.url);
-    expect(replaced.url).toMatch(new RegExp(`/${m.id}-2\\.jpg$`));
+    expect(replaced.url).toMatch(new RegExp(`/${m.id}-2-[0-9a-f]{8}\\.jpg$`));
     expect(stored(m.url)).toBeUndefined();
     expect(stored(replaced.url)!.equals(jpeg(300, 200))).toBe(true);
     expect((await store(m.id)).body.media).toEqual(replaced);
@@ -320,6 +320,10 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     const anonymous = await p.api('GET', `/store/media/${m.id}`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ type: 'authentication_error' });
+    const noKey = await p.graphql(ONE, { id: m.id });
+    expect(noKey.status).toBeLessThan(500);
+    expect(noKey.body.data?.media ?? null).toBeNull();
+    expect(noKey.body.errors[0].extensions.type).toBe('authentication_error');
 
     const long = 'x'.repeat(201);
     for (const [q, vars, type] of [

@@ -11,7 +11,7 @@ export class Media extends TenantOwned {
   [OptionalProps]?: 'id' | 'alt' | 'title' | 'width' | 'height' | 'version' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('med');
-  /** object key in the storage: `media/<tenant_id>/<id>[-<version>].<ext>` */
+  /** object key in the storage: `media/<tenant_id>/<id>[-<version>-<random>].<ext>` */
   @Property({ type: 'string', length: 300 }) storageKey!: string;
   @Property({ type: 'string', length: 255 }) filename!: string;
   @Property({ type: 'string', length: 100 }) mimeType!: string;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { QueryOrderMap } from '@mikro-orm/core';
 import { Errors, loaderFor, normalizePage, requireTenant, type Logger, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Media } from '../entities/media.entity';
@@ -24,8 +25,13 @@ function decode(content: string): Buffer {
   return bytes;
 }
 
+/**
+ * The object key of a version of an asset. A replacement's key carries a random part too: two
+ * concurrent replacements never write the same object, so the one that loses the race can remove
+ * its own object without touching the winner's.
+ */
 const keyOf = (tenantId: string, id: string, version: number, ext: string) =>
-  `media/${tenantId}/${version === 1 ? id : `${id}-${version}`}.${ext}`;
+  `media/${tenantId}/${version === 1 ? id : `${id}-${version}-${randomBytes(4).toString('hex')}`}.${ext}`;
 
 /**
  * Media assets. The file goes to the storage before the row is written; if the unit of work then
