@@ -16,6 +16,9 @@ export interface GraphQLServer {
   stop(): Promise<void>;
 }
 
+/** largest `/graphql` body of an admin: a 10 MB media upload is ~13.4 MB of base64 in JSON */
+export const ADMIN_BODY_LIMIT = '16mb';
+
 /** JSON size of the parsed documents Apollo Server keeps */
 const DOCUMENT_STORE_BYTES = 2 * 2 ** 20;
 
@@ -95,10 +98,27 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     },
   });
   await apollo.start();
+  // bodies up to 1 MB, admins' up to ADMIN_BODY_LIMIT (media uploads travel as base64 in variables):
+  // the caller is authenticated from the headers first, so the larger limit never applies to anyone else
+  const publicBody = express.json({ limit: '1mb' });
+  const adminBody = express.json({ limit: ADMIN_BODY_LIMIT });
+  const authenticate: RequestHandler = async (req, res, next) => {
+    try {
+      res.locals[CTX_LOCAL] = await builder.build(req.headers, { ip: clientOf(req, res).ip ?? undefined });
+    } catch (err) {
+      res.locals[CTX_ERROR_LOCAL] = err;
+    }
+    const ctx = res.locals[CTX_LOCAL] as RequestContext | undefined;
+    (ctx?.actor.type === 'admin' ? adminBody : publicBody)(req, res, next);
+  };
+  const authenticated = async (_req: unknown, res: express.Response): Promise<RequestContext> => {
+    if (res.locals[CTX_ERROR_LOCAL] !== undefined) throw res.locals[CTX_ERROR_LOCAL];
+    return res.locals[CTX_LOCAL] as RequestContext;
+  };
   const handler = [
-    express.json({ limit: '1mb' }),
-    // authenticates once, rate-limits that identity and refuses too many tokens, before Apollo parses
-    graphqlGuard((req, res) => builder.build(req.headers, { ip: clientOf(req, res).ip ?? undefined }), opts.rateLimits, limits),
+    authenticate,
+    // rate-limits the identity authenticated above and refuses too many tokens, before Apollo parses
+    graphqlGuard(authenticated, opts.rateLimits, limits),
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         if (res.locals[CTX_ERROR_LOCAL] !== undefined) throw contextFailure(res.locals[CTX_ERROR_LOCAL]);

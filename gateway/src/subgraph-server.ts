@@ -34,7 +34,8 @@ export async function serveSubgraph(rt: SubgraphRuntime<any>, opts: { port: numb
   app.get('/health', (_req, res) => void res.json({ status: 'ok', subgraph: rt.name }));
   app.use(
     '/graphql',
-    express.json({ limit: '5mb' }),
+    // 16 MB: the gateway forwards admins' media uploads (base64) here; only signed gateway calls are served
+    express.json({ limit: '16mb' }),
     // the same cap on federated `_entities` fetches as the in-process data source
     (req, res, next) => {
       const reps = (req.body as { variables?: { representations?: unknown } } | undefined)?.variables?.representations;

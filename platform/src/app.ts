@@ -108,7 +108,7 @@ export function createApp(d: AppDeps): express.Express {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.parse.failed') return sendError(res, Errors.validation('invalid_json', 'The request body is not valid JSON'));
     if (e?.type === 'entity.too.large') {
-      if (!res.headersSent) res.status(413).json({ type: 'validation_error', code: 'payload_too_large', message: 'The request body is larger than 1 MB' });
+      if (!res.headersSent) res.status(413).json({ type: 'validation_error', code: 'payload_too_large', message: 'The request body is too large (1 MB at most; 16 MB for admins on /graphql)' });
       return;
     }
     if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, Errors.validation('invalid_request', 'The request could not be read'));

@@ -53,7 +53,6 @@ const PENDING: string[] = [
   'GET /store/forms/:slug',
   'GET /store/forms/popup',
   'GET /store/locales',
-  'GET /store/media/:id',
   'GET /store/menus/:handle',
   'GET /store/metafields/:resource_type/:resource_id',
   'GET /store/pages',

@@ -68,7 +68,31 @@ const schema = z.object({
   ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   WORKERS_DISABLED: bool.default(false),
   PUBLIC_URL: z.string().url().optional(),
+  /** where uploaded media is stored: `local` (under DATA_DIR/static/media) or `s3` (any S3-compatible store) */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** base of the public URLs of stored objects (a CDN or the bucket's public address) */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
+
+/** S3-compatible storage of media (MEDIA_STORAGE=s3). */
+export interface S3StorageConfig {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+  forcePathStyle: boolean;
+}
+
+/** S3 settings MEDIA_STORAGE=s3 cannot do without (S3_ENDPOINT is optional: AWS itself when absent) */
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
 
 export interface PlatformConfig {
   env: 'development' | 'production' | 'test';
@@ -100,6 +124,8 @@ export interface PlatformConfig {
   antispamMaxNumber: number;
   workersDisabled: boolean;
   publicUrl?: string;
+  /** media storage: local disk (default) or an S3-compatible bucket */
+  media: { storage: 'local' } | { storage: 's3'; s3: S3StorageConfig };
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
   /** secrets generated outside production because they were not set, and the file that keeps them */
@@ -163,6 +189,24 @@ function limitSettings(e: Record<string, unknown>, tier: (typeof GRAPHQL_TIERS)[
     if (typeof v === 'number') out[name] = v;
   }
   return out;
+}
+
+function mediaSettings(e: z.infer<typeof schema>): PlatformConfig['media'] {
+  if (e.MEDIA_STORAGE === 'local') return { storage: 'local' };
+  const lacking = S3_REQUIRED.filter((n) => !e[n]);
+  if (lacking.length) throw new ConfigError(`MEDIA_STORAGE=s3 needs ${lacking.join(', ')}`);
+  return {
+    storage: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION!,
+      bucket: e.S3_BUCKET!,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ''),
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -230,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
     publicUrl: e.PUBLIC_URL,
+    media: mediaSettings(e),
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { MediaItem } from './entities/media-item.entity';
-import { MediaItemResolver } from './resolvers/media-item.resolver';
-import { mediaItemReference } from './resolvers/media-item.reference';
+import { Media } from './entities/media.entity';
+import { MediaResolver } from './resolvers/media.resolver';
+import { mediaReference } from './resolvers/media.reference';
 import { createMediaServices, type MediaServices } from './services';
 import { mediaEvents } from './events';
 import { mediaRoutes } from './rest/routes';
@@ -10,19 +10,18 @@ import { seedDemoMedia } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * media: the domain manifest, everything this domain contributes to the platform. The platform
- * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
- * Scaffolded by `npm run domain:new -- media` with one example aggregate, MediaItem.
+ * media: uploaded files (images, SVG, PDF) with URL, dimensions, alt text and MIME type, kept on
+ * local disk or in an S3-compatible bucket. The platform finds it through `"svc": { "domain": … }`.
  */
 export const domain = defineDomain<MediaServices>({
   name: 'media',
   dbSchema: 'media',
-  entities: [MediaItem],
+  entities: [Media],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [MediaItemResolver],
+  resolvers: [MediaResolver],
   createServices: createMediaServices,
-  references: (s) => ({ MediaItem: mediaItemReference(s) }),
+  references: (s) => ({ Media: mediaReference(s) }),
   events: mediaEvents,
   routes: mediaRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
@@ -30,6 +29,11 @@ export const domain = defineDomain<MediaServices>({
 });
 
 export type { MediaServices };
-export type { MediaItemView } from './services/views';
+export type { MediaView } from './services/views';
 export { mediaEvents };
-export { demoMediaItems } from './seed/demo-seed';
+export { demoMediaFiles, pngImage } from './seed/demo-seed';
+export { MAX_FILE_BYTES } from './inputs/media.input';
+export { seedDemoMedia } from './seed/demo-seed';
+export { S3MediaStorage } from './storage/s3-storage';
+export { LocalMediaStorage } from './storage/local-storage';
+export type { MediaStorage } from './storage/storage';

@@ -1,13 +1,27 @@
+import path from 'node:path';
 import { Store, type ServiceFactoryArgs } from '@svc/kit';
-import { MediaItemService } from './media-item.service';
+import { LocalMediaStorage } from '../storage/local-storage';
+import { S3MediaStorage } from '../storage/s3-storage';
+import type { MediaStorage } from '../storage/storage';
+import { MediaService } from './media.service';
 
-/** media's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
+/** media's services, sharing one store (this domain's schema and unit of work) and the media storage. */
 export interface MediaServices {
   store: Store;
-  items: MediaItemService;
+  storage: MediaStorage;
+  media: MediaService;
 }
 
-export function createMediaServices({ orm }: ServiceFactoryArgs): MediaServices {
-  const store = new Store(orm);
-  return { store, items: new MediaItemService(store) };
+/** The storage the configuration names: local disk under `<DATA_DIR>/static` (default) or S3. */
+export function mediaStorageFor({ deps }: Pick<ServiceFactoryArgs, 'deps'>): MediaStorage {
+  const m = deps.config.media;
+  if (m.storage === 's3') return new S3MediaStorage(m.s3);
+  const publicUrl = () => deps.publicUrl?.() ?? deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
+  return new LocalMediaStorage(path.join(deps.config.dataDir, 'static'), publicUrl);
+}
+
+export function createMediaServices(args: ServiceFactoryArgs): MediaServices {
+  const store = new Store(args.orm);
+  const storage = mediaStorageFor(args);
+  return { store, storage, media: new MediaService(store, storage, args.deps.log) };
 }
