@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { systemContext, type RequestContext, type SeedContext } from '@svc/kit';
 import type { ContentServices } from '../services';
 
@@ -219,6 +221,7 @@ export function demoContent() {
 export async function seedDemoContent(s: ContentServices, seed: SeedContext): Promise<void> {
   const ctx: RequestContext = seed.ctx ?? systemContext(seed.log, seed.tenantId, 'seed');
   const data = demoContent();
+  writeImages(seed.staticDir);
   const abs = (u: string | null) => (u && u.startsWith('/') ? `${seed.publicUrl.replace(/\/+$/, '')}${u}` : u);
   const author = await s.taxonomy.createAuthor(ctx, { ...data.author, avatar_url: abs(data.author.avatar_url) });
   const cats = new Map<string, string>();
@@ -245,4 +248,15 @@ export async function seedDemoContent(s: ContentServices, seed: SeedContext): Pr
     await s.pages.publish(ctx, page.id);
   }
   seed.log.debug({ tenantId: seed.tenantId }, 'content: demo blog and pages created');
+}
+
+/** The avatar and Open Graph image the demo content links to (SVG placeholders under /static/images/blog/). */
+function writeImages(staticDir: string): void {
+  const dir = path.join(staticDir, 'images', 'blog');
+  fs.mkdirSync(dir, { recursive: true });
+  const svg = (w: number, h: number, bg: string, label: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="${bg}"/>` +
+    `<text x="50%" y="50%" font-family="sans-serif" font-size="${Math.round(h / 6)}" fill="#fff" text-anchor="middle" dominant-baseline="middle">${label}</text></svg>`;
+  fs.writeFileSync(path.join(dir, 'mara-lindqvist.svg'), svg(256, 256, '#8a6f5a', 'ML'));
+  fs.writeFileSync(path.join(dir, 'about-us.svg'), svg(1200, 630, '#2f4858', 'About us'));
 }

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { DomainError, Errors, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, normalizePage, requireTenant, type GraphClient, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { BlogComment, type CommentStatus } from '../entities/blog.entity';
 import { contentEvents } from '../events';
 import type { CommentData } from '../inputs/content.input';
@@ -15,7 +15,17 @@ export class CommentService {
   constructor(
     private readonly store: Store,
     private readonly posts: PostService,
+    /** the signed-in customer's profile, asked of identity through the supergraph */
+    private readonly graph?: GraphClient,
   ) {}
+
+  private async customer(ctx: RequestContext): Promise<{ name: string; email: string | null } | null> {
+    if (ctx.actor.type !== 'customer' || !ctx.actor.id || !this.graph) return null;
+    const d = await this.graph.execute<{ me: { first_name: string | null; last_name: string | null; email: string } | null }>(ctx, 'query CommentAuthor { me { first_name last_name email } }');
+    if (!d.me) return null;
+    const name = [d.me.first_name, d.me.last_name ? `${d.me.last_name.slice(0, 1)}.` : null].filter(Boolean).join(' ');
+    return { name: name || 'Customer', email: d.me.email };
+  }
 
   /** Approved comments of a visible post, oldest first. */
   async listApproved(ctx: RequestContext, slug: string, a: { limit?: number; offset?: number }): Promise<Paginated<CommentView>> {
@@ -32,7 +42,8 @@ export class CommentService {
     const tenantId = requireTenant(ctx);
     if (!ctx.antispam.verified) throw new DomainError('permission_error', 'invalid_antispam_token', 'A valid anti-spam token is required');
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
-    const name = input.author_name ? stripTags(input.author_name).slice(0, 100) : customerId ? 'Customer' : '';
+    const profile = await this.customer(ctx);
+    const name = input.author_name ? stripTags(input.author_name).slice(0, 100) : (profile?.name ?? '');
     if (!name) throw Errors.validation('missing_field', 'author_name is required for guests', [{ field: 'author_name', code: 'missing_field', message: 'author_name is required for guests' }]);
     const body = stripTags(input.body);
     if (!body) throw Errors.invalidField('body', 'body must contain text');
@@ -43,7 +54,7 @@ export class CommentService {
         postId: post.id,
         customerId,
         authorName: name,
-        authorEmail: input.author_email ?? ctx.actor.email ?? null,
+        authorEmail: input.author_email ?? profile?.email ?? null,
         body,
       });
       contentEvents.emit(em, tx, 'blog_comment.created', { id: c.id, post_id: post.id });

@@ -25,7 +25,7 @@ export function createContentServices({ orm, deps }: ServiceFactoryArgs): Conten
     settings,
     posts,
     taxonomy: new TaxonomyService(store, posts),
-    comments: new CommentService(store, posts),
+    comments: new CommentService(store, posts, deps?.graph),
     pages: new PageService(store, settings, publicUrl),
   };
 }

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Errors, normalizePage, requireTenant, slugify, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import { Errors, normalizePage, pgArray, requireTenant, slugify, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
 import { BlogAuthor, BlogCategory, BlogComment, BlogPost, BlogTag, type StoredPostVariant } from '../entities/blog.entity';
 import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePostData, PostListQuery, PostVariantData, UpdatePostData } from '../inputs/content.input';
@@ -120,14 +120,14 @@ export class PostService {
     const termIds = (k: 'category_ids' | 'tag_ids') => [...new Set(rows.flatMap((r) => r[k]))];
     const authors = new Map<string, AuthorView>();
     if (authorIds.length) {
-      for (const a of await this.store.sql<Row>(ctx, `select id, name, bio, avatar_url from ${this.t('blog_author')} where tenant_id = ? and id = any(?::text[])`, [tenantId, authorIds])) {
+      for (const a of await this.store.sql<Row>(ctx, `select id, name, bio, avatar_url from ${this.t('blog_author')} where tenant_id = ? and id = any(?::text[])`, [tenantId, pgArray(authorIds)])) {
         authors.set(a.id, { id: a.id, name: a.name, bio: a.bio, avatar_url: a.avatar_url });
       }
     }
     const terms = async (table: string, ids: string[]) => {
       const m = new Map<string, TermView>();
       if (ids.length) {
-        for (const t of await this.store.sql<Row>(ctx, `select id, slug, name from ${this.t(table)} where tenant_id = ? and id = any(?::text[])`, [tenantId, ids])) {
+        for (const t of await this.store.sql<Row>(ctx, `select id, slug, name from ${this.t(table)} where tenant_id = ? and id = any(?::text[])`, [tenantId, pgArray(ids)])) {
           m.set(t.id, { id: t.id, slug: t.slug, name: t.name });
         }
       }
@@ -340,7 +340,7 @@ export class PostService {
     const tenantId = requireTenant(ctx);
     const slugs = async (table: string, ids: string[]) =>
       ids.length
-        ? (await this.store.sql<{ slug: string }>(ctx, `select slug from ${this.t(table)} where tenant_id = ? and id = any(?::text[]) order by slug`, [tenantId, ids])).map((x) => x.slug)
+        ? (await this.store.sql<{ slug: string }>(ctx, `select slug from ${this.t(table)} where tenant_id = ? and id = any(?::text[]) order by slug`, [tenantId, pgArray(ids)])).map((x) => x.slug)
         : [];
     return searchDocument({
       id: r.id,
