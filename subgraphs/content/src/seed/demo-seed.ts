@@ -13,7 +13,7 @@ export function demoContent() {
     author: {
       name: 'Mara Lindqvist',
       bio: 'Co-founder and head of product. Mara picks our fabrics, visits the workshops and writes about how our clothes are made and how to keep them going for years.',
-      avatar_url: '/static/images/blog/mara-lindqvist.svg',
+      avatar_url: '/static/blog/mara-lindqvist.svg',
     },
     categories: [
       { slug: 'style-guides', name: 'Style guides', description: 'Outfit ideas and how to wear our pieces through the seasons.' },
@@ -159,7 +159,7 @@ export function demoContent() {
       {
         slug: 'about-us',
         canonical_url: '/about-us',
-        og_image_url: '/static/images/blog/about-us.svg',
+        og_image_url: '/static/blog/about-us.svg',
         variants: [
           {
             locale: 'en',
@@ -250,9 +250,9 @@ export async function seedDemoContent(s: ContentServices, seed: SeedContext): Pr
   seed.log.debug({ tenantId: seed.tenantId }, 'content: demo blog and pages created');
 }
 
-/** The avatar and Open Graph image the demo content links to (SVG placeholders under /static/images/blog/). */
+/** The avatar and Open Graph image the demo content links to (SVG placeholders under /static/blog/). */
 function writeImages(staticDir: string): void {
-  const dir = path.join(staticDir, 'images', 'blog');
+  const dir = path.join(staticDir, 'blog');
   fs.mkdirSync(dir, { recursive: true });
   const svg = (w: number, h: number, bg: string, label: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="${bg}"/>` +
