@@ -13,9 +13,9 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
     // ESM-only packages the tests load inside Jest's CommonJS sandbox
-    '/node_modules/(altcha-lib|openid-client|oauth4webapi|jose)/.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+    '/node_modules/(altcha-lib|openid-client|oauth4webapi|jose|marked)/.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(altcha-lib|openid-client|oauth4webapi|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(altcha-lib|openid-client|oauth4webapi|jose|marked)/)'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',

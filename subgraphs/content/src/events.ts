@@ -42,7 +42,4 @@ export const contentEvents = defineEvents('content', {
   'page.updated': searchableDocument,
   'page.unpublished': z.object({ id: z.string() }),
   'blog_comment.created': z.object({ id: z.string(), post_id: z.string() }),
-  // the scaffold's example aggregate; goes with it
-  'content_item.created': z.object({ id: z.string(), handle: z.string() }),
-  'content_item.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
 });

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { ContentItem } from './entities/content-item.entity';
-import { ContentItemResolver } from './resolvers/content-item.resolver';
-import { contentItemReference } from './resolvers/content-item.reference';
+import { BlogAuthor, BlogCategory, BlogComment, BlogPost, BlogTag } from './entities/blog.entity';
+import { ContentSettings, Page } from './entities/page.entity';
+import { BlogResolver } from './resolvers/blog.resolver';
+import { PageResolver } from './resolvers/page.resolver';
 import { createContentServices, type ContentServices } from './services';
 import { contentEvents } from './events';
 import { contentRoutes } from './rest/routes';
@@ -10,26 +11,34 @@ import { seedDemoContent } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * content: the domain manifest, everything this domain contributes to the platform. The platform
- * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
- * Scaffolded by `npm run domain:new -- content` with one example aggregate, ContentItem.
+ * content: the blog (posts with locale variants, categories, tags, authors, moderated comments)
+ * and pages. The platform finds this manifest through `"svc": { "domain": … }` in package.json.
  */
 export const domain = defineDomain<ContentServices>({
   name: 'content',
   dbSchema: 'content',
-  entities: [ContentItem],
+  entities: [BlogPost, BlogCategory, BlogTag, BlogAuthor, BlogComment, Page, ContentSettings],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [ContentItemResolver],
+  resolvers: [BlogResolver, PageResolver],
   createServices: createContentServices,
-  references: (s) => ({ ContentItem: contentItemReference(s) }),
   events: contentEvents,
+  jobs: [
+    {
+      // scheduled posts whose time came: `blog_post.published` once each (idempotent, see announceDue)
+      name: 'announce-scheduled',
+      schedule: '* * * * *',
+      handler: async (data, ctx, s: ContentServices) => {
+        await s.posts.announceDue(ctx, typeof data.tenant_id === 'string' ? data.tenant_id : null);
+      },
+    },
+  ],
   routes: contentRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoContent,
 });
 
 export type { ContentServices };
-export type { ContentItemView } from './services/views';
-export { contentEvents };
-export { demoContentItems } from './seed/demo-seed';
+export type { PostView, PageView, AdminPostView, AdminPageView, CommentView } from './services/views';
+export { contentEvents, searchableDocument, type SearchableDocument } from './events';
+export { demoContent } from './seed/demo-seed';

@@ -1,13 +1,31 @@
 import { Store, type ServiceFactoryArgs } from '@svc/kit';
-import { ContentItemService } from './content-item.service';
+import { CommentService } from './comment.service';
+import { PageService } from './page.service';
+import { PostService } from './post.service';
+import { SettingsService } from './settings.service';
+import { TaxonomyService } from './taxonomy.service';
 
 /** content's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
 export interface ContentServices {
   store: Store;
-  items: ContentItemService;
+  settings: SettingsService;
+  posts: PostService;
+  taxonomy: TaxonomyService;
+  comments: CommentService;
+  pages: PageService;
 }
 
-export function createContentServices({ orm }: ServiceFactoryArgs): ContentServices {
+export function createContentServices({ orm, deps }: ServiceFactoryArgs): ContentServices {
   const store = new Store(orm);
-  return { store, items: new ContentItemService(store) };
+  const publicUrl = deps?.publicUrl ?? (() => deps?.config?.publicUrl ?? `http://localhost:${deps?.config?.port ?? 9000}`);
+  const settings = new SettingsService(store);
+  const posts = new PostService(store, settings, publicUrl);
+  return {
+    store,
+    settings,
+    posts,
+    taxonomy: new TaxonomyService(store, posts),
+    comments: new CommentService(store, posts, deps?.graph),
+    pages: new PageService(store, settings, publicUrl),
+  };
 }
