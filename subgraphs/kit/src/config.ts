@@ -68,6 +68,10 @@ const schema = z.object({
   ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   WORKERS_DISABLED: bool.default(false),
   PUBLIC_URL: z.string().url().optional(),
+  /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  /** the sender of the platform's mails */
+  MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
 });
 
 export interface PlatformConfig {
@@ -100,6 +104,10 @@ export interface PlatformConfig {
   antispamMaxNumber: number;
   workersDisabled: boolean;
   publicUrl?: string;
+  /** SMTP server of the platform mailer; undefined: mails are written as .eml files to <dataDir>/mail */
+  smtpUrl?: string;
+  /** sender address of the platform's mails */
+  mailFrom: string;
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
   /** secrets generated outside production because they were not set, and the file that keeps them */
@@ -230,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
     publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };
