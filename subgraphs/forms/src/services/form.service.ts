@@ -78,6 +78,8 @@ export class FormService {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em, tx) => {
       await this.assertSlugFree(em, input.slug);
+      // checked before the insert is pending (a query would flush it first and meet the index)
+      if (input.is_popup && (input.status ?? 'active') === 'active') await this.assertNoOtherPopup(em, '');
       const form = em.create(Form, {
         tenantId,
         slug: input.slug,
@@ -90,7 +92,6 @@ export class FormService {
         status: input.status ?? 'active',
         isPopup: input.is_popup ?? false,
       });
-      if (form.isPopup && form.status === 'active') await this.assertNoOtherPopup(em, form.id);
       formsEvents.emit(em, tx, 'form.created', { id: form.id, slug: form.slug });
       await this.flush(em);
       return toAdminFormView(form);
@@ -108,6 +109,7 @@ export class FormService {
         changed.push(field);
       };
       if (input.slug !== undefined && input.slug !== form.slug) await this.assertSlugFree(em, input.slug);
+      if (input.is_popup && !form.isPopup && form.status === 'active') await this.assertNoOtherPopup(em, form.id);
       set('slug', 'slug', input.slug);
       set('title', 'title', input.title);
       set('description', 'description', input.description);
@@ -116,7 +118,6 @@ export class FormService {
       set('successRedirect', 'success_redirect', input.success_redirect);
       set('notificationRecipients', 'notification_recipients', input.notification_recipients === null ? [] : input.notification_recipients);
       set('isPopup', 'is_popup', input.is_popup);
-      if (changed.includes('is_popup') && form.isPopup && form.status === 'active') await this.assertNoOtherPopup(em, form.id);
       if (changed.length) {
         formsEvents.emit(em, tx, 'form.updated', { id: form.id, fields: changed });
         await this.flush(em);
