@@ -22,6 +22,13 @@ const compiles = (p: string) => {
   }
 };
 
+/**
+ * Patterns run on the platform against shoppers' input: a quantified group containing a quantifier
+ * (`(a+)+`, `(\\w*)*`, `(a|aa){2,}`) can backtrack exponentially, so such patterns are refused
+ * when the form is saved (a heuristic that errs on the safe side).
+ */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*?]|\{\d+,?\d*\}|\|)(?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d+,\d*\})/;
+
 export const fieldOptionSchema = z.strictObject({
   value: z.string().min(1, 'option values must not be empty').max(200),
   label: z.string().min(1, 'option labels must not be empty').max(200),
@@ -40,7 +47,13 @@ export const formFieldSchema = z
     max_length: z.number().int().min(1).max(100_000).nullish(),
     min: z.number().finite().nullish(),
     max: z.number().finite().nullish(),
-    pattern: z.string().min(1).max(500).refine(compiles, 'pattern must be a valid regular expression').nullish(),
+    pattern: z
+      .string()
+      .min(1)
+      .max(500)
+      .refine(compiles, 'pattern must be a valid regular expression')
+      .refine((p) => !NESTED_QUANTIFIER.test(p) && !/\\[1-9]|\\k</.test(p), 'pattern must not repeat a group that repeats itself, nor use backreferences (they can take exponential time on the platform)')
+      .nullish(),
     options: z.array(fieldOptionSchema).min(1, 'a select needs at least one option').max(100).nullish(),
     min_date: dateSchema.nullish(),
     max_date: dateSchema.nullish(),
@@ -86,7 +99,7 @@ export const successRedirectSchema = z
     }
   }, 'success_redirect must be a relative path such as /thank-you or an https URL');
 
-const emailSchema = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'not an email address');
+const emailSchema = z.string().max(254).regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, 'not an email address');
 const STATUSES = ['active', 'inactive'] as const;
 const recipients = z.array(emailSchema).max(20, 'at most 20 notification recipients');
 

@@ -4,7 +4,8 @@ import { isCalendarDate } from '../inputs/form.input';
 
 /** Default length bounds when a field sets none (a submission is never unbounded). */
 const DEFAULT_MAX_LENGTH: Record<string, number> = { text: 1000, email: 254, textarea: 10_000 };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** one address, nothing a mail header would read as a list or a display name (`,` `;` `<` `>` quotes, spaces) */
+export const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** A media asset id (media domain): `med_` + a ULID. Whether the asset exists is not checked yet. */
 export const MEDIA_ID = /^med_[0-9A-HJKMNP-TV-Z]{26}$/;
