@@ -70,6 +70,7 @@ export class ContextBuilder {
       tenantId: null,
       publishableKey: false,
       clientIp: opts.ip ?? null,
+      userAgent: first(headers['user-agent'])?.slice(0, 500) ?? null,
       actor: ANONYMOUS,
       roles: [],
       antispam: { verified: false },

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { FormsItem } from './entities/forms-item.entity';
-import { FormsItemResolver } from './resolvers/forms-item.resolver';
-import { formsItemReference } from './resolvers/forms-item.reference';
+import { Form, FormSubmission, FormVerifier } from './entities/form.entity';
+import { FormResolver } from './resolvers/form.resolver';
+import { formReference } from './resolvers/form.reference';
 import { createFormsServices, type FormsServices } from './services';
 import { formsEvents } from './events';
 import { formsRoutes } from './rest/routes';
@@ -10,26 +10,31 @@ import { seedDemoForms } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * forms: the domain manifest, everything this domain contributes to the platform. The platform
- * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
- * Scaffolded by `npm run domain:new -- forms` with one example aggregate, FormsItem.
+ * forms: forms with typed fields and validation rules, the one active popup form, submissions
+ * (anti-spam, optional reCAPTCHA-style challenge), notification mails through the platform mailer.
  */
 export const domain = defineDomain<FormsServices>({
   name: 'forms',
   dbSchema: 'forms',
-  entities: [FormsItem],
+  entities: [Form, FormSubmission, FormVerifier],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [FormsItemResolver],
+  resolvers: [FormResolver],
   createServices: createFormsServices,
-  references: (s) => ({ FormsItem: formsItemReference(s) }),
+  references: (s) => ({ Form: formReference(s) }),
   events: formsEvents,
+  subscriptions: [
+    // the notification mail leaves the request: a slow mail server slows nobody, a failure is retried
+    formsEvents.on<FormsServices, 'form_submission.created'>('form_submission.created', 'notify-recipients', (e, ctx, s) => s.submissions.notify(ctx, e.data.id)),
+  ],
   routes: formsRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoForms,
+  stop: async (s) => s.mailer.close(),
 });
 
 export type { FormsServices };
-export type { FormsItemView } from './services/views';
+export type { FormView, AdminFormView, SubmissionView } from './services/views';
 export { formsEvents };
-export { demoFormsItems } from './seed/demo-seed';
+export { demoForms, demoSubmissions } from './seed/demo-seed';
+export { checkSubmission, MEDIA_ID } from './services/field-rules';

@@ -78,6 +78,10 @@ const schema = z.object({
   /** base of the public URLs of stored objects (a CDN or the bucket's public address) */
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  /** the sender of the platform's mails */
+  MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
 });
 
 /** S3-compatible storage of media (MEDIA_STORAGE=s3). */
@@ -126,6 +130,10 @@ export interface PlatformConfig {
   publicUrl?: string;
   /** media storage: local disk (default) or an S3-compatible bucket */
   media: { storage: 'local' } | { storage: 's3'; s3: S3StorageConfig };
+  /** SMTP server of the platform mailer; undefined: mails are written as .eml files to <dataDir>/mail */
+  smtpUrl?: string;
+  /** sender address of the platform's mails */
+  mailFrom: string;
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
   /** secrets generated outside production because they were not set, and the file that keeps them */
@@ -275,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     workersDisabled: e.WORKERS_DISABLED,
     publicUrl: e.PUBLIC_URL,
     media: mediaSettings(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };

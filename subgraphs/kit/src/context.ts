@@ -28,6 +28,8 @@ export interface RequestContext {
   salesChannelIds?: string[];
   /** the client's IP (from X-Forwarded-For only behind TRUSTED_PROXIES), for sign-in throttling */
   clientIp: string | null;
+  /** the client's User-Agent header (at most 500 characters), for records that keep it (form submissions) */
+  userAgent?: string | null;
   actor: Actor;
   /** roles the auth checker matches `@Authorized(...)` against */
   roles: string[];
@@ -47,11 +49,11 @@ export interface RequestContext {
 }
 
 /** The serialisable part of the context (what travels to remote subgraphs). */
-export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'salesChannelIds' | 'clientIp' | 'actor' | 'roles' | 'antispam' | 'locale'>;
+export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'salesChannelIds' | 'clientIp' | 'userAgent' | 'actor' | 'roles' | 'antispam' | 'locale'>;
 
 export function claimsOf(ctx: RequestContext): ContextClaims {
-  const { requestId, tenantId, publishableKey, salesChannelIds, clientIp, actor, roles, antispam, locale } = ctx;
-  return { requestId, tenantId, publishableKey, salesChannelIds, clientIp, actor, roles, antispam, locale };
+  const { requestId, tenantId, publishableKey, salesChannelIds, clientIp, userAgent, actor, roles, antispam, locale } = ctx;
+  return { requestId, tenantId, publishableKey, salesChannelIds, clientIp, userAgent, actor, roles, antispam, locale };
 }
 
 export function contextFromClaims(claims: ContextClaims, log: Logger): RequestContext {

@@ -26,3 +26,4 @@ export * from './graph';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';
+export * from './mail';

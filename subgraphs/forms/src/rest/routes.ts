@@ -1,27 +1,28 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, listEnvelope, queryOf, route } from '@svc/kit';
-import { formsItemListSchema } from '../inputs/forms-item.input';
+import { route } from '@svc/kit';
+import { slugParam, submitFormBody } from '../inputs/form.input';
 
-/** Top-level fields a client may name in `fields` (the default document holds them all). */
-const ITEM_FIELDS = new Set(['id', 'title', 'handle', 'description', 'metadata', 'created_at', 'updated_at']);
+const noQuery = z.strictObject({});
 
-/** The list arguments of the graph (inputs/), read from the query string, plus `fields`. */
-const itemList = queryOf(formsItemListSchema).extend({ fields: fieldsParam });
-
-/** forms's REST routes: the storefront reads of forms items (operations in ./operations). */
+/** forms's REST routes: the storefront reads forms and submits them (operations in ./operations). */
 export const formsRoutes = [
+  // before /store/forms/:slug, which would otherwise take "popup" for a slug
   route({
-    method: 'GET', path: '/store/forms-items', auth: 'publishable', query: itemList,
-    operation: 'forms/StoreFormsItems', summary: 'Forms items, newest first (order, q, id, handle, limit, offset)',
-    fields: { key: 'forms_items', allowed: ITEM_FIELDS },
-    variables: ({ query: { fields: _f, ...rest } }) => rest,
-    respond: (d) => listEnvelope('forms_items', d.formsItems),
+    method: 'GET', path: '/store/forms/popup', auth: 'publishable', query: noQuery,
+    operation: 'forms/StorePopupForm', summary: 'The active popup form of the store: {form: null} when there is none',
+    respond: (d) => ({ form: d.popupForm ?? null }),
   }),
   route({
-    method: 'GET', path: '/store/forms-items/:id', auth: 'publishable', params: idParam, query: z.strictObject({ fields: fieldsParam }),
-    operation: 'forms/StoreFormsItem', summary: 'One forms item by id or handle',
-    fields: { key: 'forms_item', allowed: ITEM_FIELDS },
-    variables: ({ params }) => ({ id: params.id }),
-    respond: (d) => ({ forms_item: d.formsItem }),
+    method: 'GET', path: '/store/forms/:slug', auth: 'publishable', params: slugParam, query: noQuery,
+    operation: 'forms/StoreForm', summary: 'An active form by slug: fields with their validation rules, success message and redirect',
+    variables: ({ params }) => ({ slug: params.slug }),
+    respond: (d) => ({ form: d.form }),
+  }),
+  route({
+    method: 'POST', path: '/store/form-submissions', auth: 'publishable', antispam: true, body: submitFormBody,
+    operation: 'forms/SubmitForm',
+    summary: 'Submits a form (form: slug, or form_id; data: field values; challenge_token when the store configures a verifier): 400 with per-field errors, 403 without a valid anti-spam or challenge token',
+    variables: ({ body: { antispam_token: _a, ...input } }) => ({ input }),
+    respond: (d) => ({ form_submission: { id: d.submitForm.id, form_id: d.submitForm.form_id, created_at: d.submitForm.created_at }, success_message: d.submitForm.success_message, success_redirect: d.submitForm.success_redirect }),
   }),
 ];
