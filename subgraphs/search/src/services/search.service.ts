@@ -118,27 +118,30 @@ export class SearchService {
     }
 
     const doc = this.store.table('search_document');
-    const matched = expansion && configs.length > 0;
-    const qs = matched
-      ? `qs as (select c.cfg, to_tsquery(c.cfg::regconfig, c.qall) as qall, to_tsquery(c.cfg::regconfig, c.qexact) as qexact
-           from unnest(?::text[], ?::text[], ?::text[]) as c(cfg, qall, qexact)),`
-      : `qs as (select null::text as cfg, null::tsquery as qall, null::tsquery as qexact where false),`;
-    const qsParams = matched ? [pgArray(configs), pgArray(configs.map(() => expansion.all)), pgArray(configs.map(() => expansion.exact))] : [];
+    const matched = !!expansion && configs.length > 0;
+    // one tsquery over every configuration in use (constant-folded by the planner: the GIN index
+    // serves it in one scan); a lexeme of one language matching another's is harmless
+    const tsq = (_text: string) => `(${configs.map(() => 'to_tsquery(?::regconfig, ?)').join(' || ')})`;
+    const tsqParams = (text: string) => configs.flatMap((c) => [c, text]);
     const m = matched
       ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
-           (d.prices -> ? ->> 'min')::numeric as price, case when d.tsv @@ qs.qexact then 0 else 1 end as tier, ts_rank(d.tsv, qs.qall) as rank
-         from ${doc} d join qs on qs.cfg = d.config
-         where ${where.join(' and ')} and d.tsv @@ qs.qall`
+           (d.prices -> ? ->> 'min')::numeric as price, case when d.tsv @@ ${tsq(expansion.exact)} then 0 else 1 end as tier, ts_rank(d.tsv, ${tsq(expansion.all)}) as rank
+         from ${doc} d
+         where ${where.join(' and ')} and d.tsv @@ ${tsq(expansion.all)}`
       : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
          from ${doc} d where ${where.join(' and ')} ${expansion ? 'and false' : ''}`;
+    const mParams = matched
+      ? [currency, ...tsqParams(expansion.exact), ...tsqParams(expansion.all), tenantId, ...params, ...tsqParams(expansion.all)]
+      : [currency, tenantId, ...params];
+    const headlineQuery = matched ? tsq(expansion.all) : 'null::tsquery';
+    const headlineParams = matched ? tsqParams(expansion.all) : [];
     /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
     const facet = (values: string, prefix: string | null) =>
       `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value), '[]'::json)
          from (select f.v as value, ${prefix ? `max(m.labels ->> ('${prefix}:' || f.v))` : 'null'} as label, count(*)::int as n
                from m cross join lateral ${values} as f(v) where f.v is not null group by f.v order by n desc, f.v limit 50) f)`;
-    const sql = `with ${qs}
-      m as materialized (${m}),
+    const sql = `with m as materialized (${m}),
       page as (select m.id, m.tier, m.rank, m.price, row_number() over (order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id) as pos
                from m order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id limit ? offset ?)
       select (select count(*)::int from m) as count,
@@ -146,11 +149,11 @@ export class SearchService {
             'id', d.source_id, 'type', d.kind, 'handle', d.handle, 'title', d.title, 'summary', d.summary, 'thumbnail', d.thumbnail,
             'locale', nullif(d.locale, ''), 'categories', d.categories, 'collection', d.collection, 'product_type', d.product_type, 'tags', d.tags,
             'destination', d.destination, 'prices', d.prices, 'price', p.price, 'published_at', d.published_at, 'typo', p.tier = 1,
-            'title_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), qs.qall, ?), search.html_escape(d.title)),
-            'snippet_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 4000)), qs.qall, ?),
+            'title_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), q.q, ?), search.html_escape(d.title)),
+            'snippet_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 2000)), q.q, ?),
                                      search.html_escape(left(d.summary, 300))))
           order by p.pos), '[]'::json)
-          from page p join ${doc} d on d.id = p.id left join qs on qs.cfg = d.config) as hits,
+          from page p join ${doc} d on d.id = p.id cross join (select ${headlineQuery} as q) q) as hits,
         (select coalesce(json_agg(json_build_object('value', kind, 'label', null, 'count', n) order by n desc, kind), '[]'::json)
            from (select kind, count(*)::int as n from m group by kind) f) as f_type,
         ${facet('unnest(m.categories)', 'category')} as f_category,
@@ -160,14 +163,12 @@ export class SearchService {
            from (select b.lo, b.hi, count(*)::int as n from m join (values ${BUCKETS.map(() => '(?::numeric, ?::numeric)').join(', ')}) as b(lo, hi)
                    on m.price >= b.lo and (b.hi is null or m.price < b.hi) group by b.lo, b.hi) b) as f_price`;
     const all = [
-      ...qsParams,
-      currency,
-      tenantId,
-      ...params,
+      ...mParams,
       page.limit,
       offset,
       TITLE_HEADLINE,
       SNIPPET_HEADLINE,
+      ...headlineParams,
       ...BUCKETS.flat(),
     ];
     const [row] = await this.store.sql(null, sql, all);
