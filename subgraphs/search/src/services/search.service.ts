@@ -118,24 +118,21 @@ export class SearchService {
     }
 
     const doc = this.store.table('search_document');
-    const matched = !!expansion && configs.length > 0;
-    // one tsquery over every configuration in use (constant-folded by the planner: the GIN index
-    // serves it in one scan); a lexeme of one language matching another's is harmless
-    const tsq = (_text: string) => `(${configs.map(() => 'to_tsquery(?::regconfig, ?)').join(' || ')})`;
-    const tsqParams = (text: string) => configs.flatMap((c) => [c, text]);
+    // one tsquery over every configuration in use, made by PostgreSQL once per configuration and
+    // deduplicated, then given as a constant (the planner estimates it and the GIN index serves it)
+    const queries = expansion && configs.length ? await this.tsqueries(configs, expansion) : null;
+    const matched = !!queries;
     const m = matched
       ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
-           (d.prices -> ? ->> 'min')::numeric as price, case when d.tsv @@ ${tsq(expansion.exact)} then 0 else 1 end as tier, ts_rank(d.tsv, ${tsq(expansion.all)}) as rank
+           (d.prices -> ? ->> 'min')::numeric as price, case when d.tsv @@ ?::tsquery then 0 else 1 end as tier, ts_rank(d.tsv, ?::tsquery) as rank
          from ${doc} d
-         where ${where.join(' and ')} and d.tsv @@ ${tsq(expansion.all)}`
+         where ${where.join(' and ')} and d.tsv @@ ?::tsquery`
       : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
          from ${doc} d where ${where.join(' and ')} ${expansion ? 'and false' : ''}`;
-    const mParams = matched
-      ? [currency, ...tsqParams(expansion.exact), ...tsqParams(expansion.all), tenantId, ...params, ...tsqParams(expansion.all)]
-      : [currency, tenantId, ...params];
-    const headlineQuery = matched ? tsq(expansion.all) : 'null::tsquery';
-    const headlineParams = matched ? tsqParams(expansion.all) : [];
+    const mParams = queries ? [currency, queries.exact, queries.all, tenantId, ...params, queries.all] : [currency, tenantId, ...params];
+    const headlineQuery = queries ? '?::tsquery' : 'null::tsquery';
+    const headlineParams = queries ? [queries.all] : [];
     /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
     const facet = (values: string, prefix: string | null) =>
       `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value), '[]'::json)
@@ -208,6 +205,22 @@ export class SearchService {
       words: expansion?.words ?? [],
       locale,
     };
+  }
+
+  /** The tsquery texts of the expansion in every configuration in use, deduplicated; null when nothing is left (stop words). */
+  private async tsqueries(configs: string[], e: Expansion): Promise<{ all: string; exact: string } | null> {
+    const rows = await this.store.sql<{ qall: string; qexact: string }>(
+      null,
+      `select to_tsquery(c::regconfig, ?)::text as qall, to_tsquery(c::regconfig, ?)::text as qexact from unnest(?::text[]) c`,
+      [e.all, e.exact, pgArray(configs)],
+    );
+    const join = (texts: string[]) => {
+      const distinct = [...new Set(texts.filter((t) => t.trim()))];
+      return distinct.length === 1 ? distinct[0] : distinct.map((t) => `(${t})`).join(' | ');
+    };
+    const all = join(rows.map((r) => r.qall));
+    const exact = join(rows.map((r) => r.qexact));
+    return all ? { all, exact: exact || all } : null;
   }
 
   /**
