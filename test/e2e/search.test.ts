@@ -6,6 +6,7 @@ import { Store, systemContext } from '@svc/kit';
 import { catalogEvents } from '@svc/catalog';
 import { contentEvents } from '@svc/content';
 import type { TenantCredentials } from '@svc/identity';
+import { domain, type SearchServices } from '@svc/search';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /** Polls `fn` until it returns something truthy (generous deadline; no timing assertion). */
@@ -296,4 +297,18 @@ describe('search: typo-tolerant faceted search over products, blog posts and pag
     expect(await titles('?q=classic', other.publishable_key)).toEqual(['Other Classic T-Shirt']);
     expect(await indexed(shop.tenant_id)).toBe(6);
   }, 150_000);
+
+  it("indexes the demo store's catalog in its seed hook", async () => {
+    const tenant = await p.createTenant();
+    await p.seedCatalog(tenant.tenant_id);
+    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
+    await domain.seed!(p.services<SearchServices>('search'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    const catalog = await p.api('GET', '/store/products?limit=0', { key: tenant.publishable_key });
+    const r = await search('?type=product&limit=0', tenant.publishable_key);
+    expect(catalog.body.count).toBeGreaterThan(0);
+    expect(r.body.count).toBe(catalog.body.count);
+    const first = (await p.api('GET', '/store/products?limit=1', { key: tenant.publishable_key })).body.products[0];
+    const found = await search(`?q=${encodeURIComponent(first.title)}`, tenant.publishable_key);
+    expect(found.body.hits.map((h: any) => h.id)).toContain(first.id);
+  }, 60_000);
 });

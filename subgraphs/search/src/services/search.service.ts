@@ -122,15 +122,17 @@ export class SearchService {
     // deduplicated, then given as a constant (the planner estimates it and the GIN index serves it)
     const queries = expansion && configs.length ? await this.tsqueries(configs, expansion) : null;
     const matched = !!queries;
+    // without typo alternatives every match is exact: no second look at each tsvector
+    const typoTier = !!queries && queries.all !== queries.exact;
     const m = matched
       ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
-           (d.prices -> ? ->> 'min')::numeric as price, case when d.tsv @@ ?::tsquery then 0 else 1 end as tier, ts_rank(d.tsv, ?::tsquery) as rank
+           (d.prices -> ? ->> 'min')::numeric as price, ${typoTier ? 'case when d.tsv @@ ?::tsquery then 0 else 1 end' : '0'} as tier, ts_rank(d.tsv, ?::tsquery) as rank
          from ${doc} d
          where ${where.join(' and ')} and d.tsv @@ ?::tsquery`
       : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
          from ${doc} d where ${where.join(' and ')} ${expansion ? 'and false' : ''}`;
-    const mParams = queries ? [currency, queries.exact, queries.all, tenantId, ...params, queries.all] : [currency, tenantId, ...params];
+    const mParams = queries ? [currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all] : [currency, tenantId, ...params];
     const headlineQuery = queries ? '?::tsquery' : 'null::tsquery';
     const headlineParams = queries ? [queries.all] : [];
     /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
