@@ -25,6 +25,7 @@ import type { BenchPlatformReady } from './bench-platform';
 import { STOREFRONT_FIELDS, detailQuery, listQuery } from './bench-queries';
 import { benchCheckout } from './bench-checkout';
 import { benchSocial } from './bench-social';
+import { benchSearch, searchBenchLines } from './bench-search';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -549,6 +550,9 @@ async function main(): Promise<number> {
   log(`  social sign-in: ${CONNECTIONS} shoppers signing in with "Google" (a local OpenID provider) for ${DURATION_S} s ...`);
   const social = await benchSocial({ url: p.url, key: p.publishableKey, workers: CONNECTIONS, durationS: DURATION_S });
   if (social.failures.length) problems.push(...social.failures.map((f) => `social sign-in: ${f}`));
+  // search: 100,000 documents in the bench tenant's index, typical queries through GET /api/store/search
+  const search = await benchSearch({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, publishableKey: p.publishableKey, log });
+  problems.push(...search.problems.map((f) => `search: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -587,6 +591,7 @@ async function main(): Promise<number> {
     graphqlCostAnalysis: { ...p.costProbe, shareOfRequestTime: costShare(p, rows) },
     checkout,
     socialSignIn: social,
+    search,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -606,6 +611,7 @@ async function main(): Promise<number> {
     `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`,
     `social sign-in (${CONNECTIONS} shoppers, start → local OpenID provider → callback): ${social.signInsPerSec} sign-ins/s;`,
     `  start p50 ${social.startP50Ms} ms / p99 ${social.startP99Ms} ms, callback (code exchange + ID token check + session) p50 ${social.callbackP50Ms} ms / p99 ${social.callbackP99Ms} ms; the provider's own step p50 ${social.providerP50Ms} ms`,
+    ...searchBenchLines(search),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

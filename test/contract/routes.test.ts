@@ -49,7 +49,6 @@ const PENDING: string[] = [
   'GET /store/quote-requests/isg-config',
   'GET /store/quote-services',
   'GET /store/redirects',
-  'GET /store/search',
   'GET /store/service-bookings',
   'GET /store/subscription-plans',
   'GET /store/subscriptions',

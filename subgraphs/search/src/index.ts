@@ -1,35 +1,37 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { SearchItem } from './entities/search-item.entity';
-import { SearchItemResolver } from './resolvers/search-item.resolver';
-import { searchItemReference } from './resolvers/search-item.reference';
+import { SearchDocument, SearchIndexState, SearchWord } from './entities/search.entity';
+import { SearchResolver } from './resolvers/search.resolver';
 import { createSearchServices, type SearchServices } from './services';
 import { searchEvents } from './events';
 import { searchRoutes } from './rest/routes';
+import { searchSubscriptions } from './subscriptions';
 import { seedDemoSearch } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * search: the domain manifest, everything this domain contributes to the platform. The platform
- * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
- * Scaffolded by `npm run domain:new -- search` with one example aggregate, SearchItem.
+ * search: one index of the tenant's products, blog posts and pages (tours later), kept current from
+ * the catalog's and content's events and rebuildable from them; typo-tolerant, faceted full text
+ * search in PostgreSQL (`GET /store/search`, GraphQL `search`).
  */
 export const domain = defineDomain<SearchServices>({
   name: 'search',
   dbSchema: 'search',
-  entities: [SearchItem],
+  entities: [SearchDocument, SearchWord, SearchIndexState],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [SearchItemResolver],
+  resolvers: [SearchResolver],
   createServices: createSearchServices,
-  references: (s) => ({ SearchItem: searchItemReference(s) }),
+  references: () => ({}),
   events: searchEvents,
+  subscriptions: searchSubscriptions,
   routes: searchRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoSearch,
 });
 
 export type { SearchServices };
-export type { SearchItemView } from './services/views';
+export type { SearchResultView, SearchHitView } from './services/search.service';
+export type { IndexStatusView, RebuildReport } from './services/index.service';
 export { searchEvents };
-export { demoSearchItems } from './seed/demo-seed';
+export { typoDistance, queryWords } from './services/text';

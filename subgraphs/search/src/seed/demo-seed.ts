@@ -1,29 +1,8 @@
 import type { SeedContext } from '@svc/kit';
-import type { CreateSearchItemData } from '../inputs/search-item.input';
 import type { SearchServices } from '../services';
 
-/** The demo store's search items (example content: replace it with this domain's own). */
-export const demoSearchItems = (): CreateSearchItemData[] => [
-  {
-    title: 'Summer Essentials',
-    description: 'Lightweight layers, sun care and travel-ready accessories for long, warm days.',
-    metadata: { season: 'summer', featured: true, position: 1 },
-  },
-  {
-    title: 'Holiday Gift Guide',
-    handle: 'holiday-gifts',
-    description: 'Hand-picked gifts for everyone on the list, wrapped and shipped in time for the holidays.',
-    metadata: { season: 'winter', featured: true, position: 2 },
-  },
-  {
-    title: 'Care & Repair',
-    description: 'How to wash, store and mend your favourite pieces so they last for years.',
-    metadata: { featured: false, position: 3 },
-  },
-];
-
-/** search's part of the demo store: the sample items, created like an admin would create them. */
+/** search's part of the demo store (order 200, after the catalog and content): the index, built from them. */
 export async function seedDemoSearch(s: SearchServices, seed: SeedContext): Promise<void> {
-  for (const item of demoSearchItems()) await s.items.create(seed.ctx, item);
-  seed.log.debug({ tenantId: seed.tenantId }, 'search: demo items created');
+  const report = await s.index.rebuild(seed.ctx);
+  seed.log.debug({ tenantId: seed.tenantId, ...report }, 'search: demo index built');
 }

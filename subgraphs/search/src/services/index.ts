@@ -1,13 +1,21 @@
-import { Store, type ServiceFactoryArgs } from '@svc/kit';
-import { SearchItemService } from './search-item.service';
+import { Store, type GraphClient, type ServiceFactoryArgs } from '@svc/kit';
+import { IndexService } from './index.service';
+import { SearchService } from './search.service';
+import { SourcePort } from './sources';
 
-/** search's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
+/** search's services sharing one store: the index writer and the query side. */
 export interface SearchServices {
   store: Store;
-  items: SearchItemService;
+  index: IndexService;
+  search: SearchService;
 }
 
-export function createSearchServices({ orm }: ServiceFactoryArgs): SearchServices {
+export function createSearchServices({ orm, deps }: ServiceFactoryArgs): SearchServices {
   const store = new Store(orm);
-  return { store, items: new SearchItemService(store) };
+  const graph = (): GraphClient => {
+    if (!deps.graph) throw new Error('search: the supergraph is not available in this process');
+    return deps.graph;
+  };
+  const index = new IndexService(store, new SourcePort(graph));
+  return { store, index, search: new SearchService(store, index) };
 }

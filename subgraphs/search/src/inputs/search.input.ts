@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ArgsType, Field, Int } from 'type-graphql';
+import { ValidateWith, idList } from '@svc/kit';
+import { DOCUMENT_KINDS, type DocumentKind } from '../entities/search.entity';
+
+/** A price range of the price facet: `25-50` (25 ≤ price < 50), `-25`, `500-`; major units. */
+export const PRICE_RANGE = /^(\d{1,9}(?:\.\d{1,4})?)?-(\d{1,9}(?:\.\d{1,4})?)?$/;
+
+/**
+ * The arguments of a search, written once: GraphQL validates with them (`@ValidateWith`), the
+ * REST route reads them from the query string (`queryOf`). Unknown parameters are refused.
+ */
+export const searchQuerySchema = z.strictObject({
+  q: z.string().max(200, 'q is at most 200 characters').optional(),
+  limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').max(100, 'limit must be at most 100').optional(),
+  offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(10_000, 'offset must be at most 10000').optional(),
+  locale: z.string().regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT').optional(),
+  type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
+  category: idList.optional(),
+  collection: idList.optional(),
+  destination: idList.optional(),
+  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').optional(),
+  price: z.array(z.string().regex(PRICE_RANGE, 'price ranges look like 25-50, -25 or 500-')).max(20).optional(),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+@ArgsType()
+@ValidateWith(searchQuerySchema)
+export class SearchArgs {
+  @Field(() => String, { nullable: true, description: 'the words; typo-tolerant, the last one a prefix; empty: every document (facets, filters)' }) q?: string;
+  @Field(() => Int, { nullable: true, description: 'default 20, at most 100' }) limit?: number;
+  @Field(() => Int, { nullable: true, description: 'at most 10000' }) offset?: number;
+  @Field(() => String, { nullable: true, description: 'the variant of content to search and show (else the request locale, else the first variant)' }) locale?: string;
+  @Field(() => [String], { nullable: true, description: `${DOCUMENT_KINDS.join(', ')}` }) type?: DocumentKind[];
+  @Field(() => [String], { nullable: true, description: 'category handles (any of them)' }) category?: string[];
+  @Field(() => [String], { nullable: true, description: 'collection handles' }) collection?: string[];
+  @Field(() => [String], { nullable: true, description: 'destinations (tours)' }) destination?: string[];
+  @Field(() => String, { nullable: true, description: 'currency of the price facet and filter, and of hit prices' }) currency_code?: string;
+  @Field(() => [String], { nullable: true, description: 'price ranges (any of them): 25-50 is 25 ≤ lowest price < 50; needs currency_code' }) price?: string[];
+}

@@ -1,0 +1,272 @@
+import { Errors, normalizePage, pgArray, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import type { IndexService } from './index.service';
+import { PRICE_RANGE, type SearchQuery } from '../inputs/search.input';
+import { lexeme, marksToHtml, queryWords, typoBudget, typoDistance } from './text';
+
+export interface SearchHitView {
+  id: string;
+  type: string;
+  handle: string;
+  title: string;
+  summary: string;
+  thumbnail: string | null;
+  locale: string | null;
+  categories: string[];
+  collection: string | null;
+  product_type: string | null;
+  tags: string[];
+  destination: string | null;
+  prices: Array<{ currency_code: string; min: number; max: number }>;
+  /** lowest price in the requested currency (null without currency_code or without a price in it) */
+  price: number | null;
+  published_at: string | null;
+  /** HTML: the title and an excerpt with the matched words in `<mark>`, everything else escaped */
+  highlight: { title: string; snippet: string };
+  /** matched only through typo-corrected words */
+  typo: boolean;
+}
+
+export interface FacetValueView {
+  value: string;
+  label: string | null;
+  count: number;
+}
+
+export interface PriceBucketView {
+  key: string;
+  min: number;
+  max: number | null;
+  count: number;
+}
+
+export interface SearchResultView {
+  hits: SearchHitView[];
+  facets: { type: FacetValueView[]; category: FacetValueView[]; collection: FacetValueView[]; destination: FacetValueView[]; price: PriceBucketView[] };
+  count: number;
+  offset: number;
+  limit: number;
+  /** the words searched for, as understood (normalised) */
+  words: string[];
+  locale: string | null;
+}
+
+/** price facet buckets (major units of the requested currency) */
+const BUCKETS: Array<[number, number | null]> = [[0, 10], [10, 25], [25, 50], [50, 100], [100, 200], [200, 500], [500, null]];
+const bucketKey = (lo: number, hi: number | null) => `${lo}-${hi ?? ''}`;
+
+/** alternatives kept per query word (typo-corrected words of the vocabulary, nearest first) */
+const MAX_ALTERNATIVES = 8;
+const START = '\u0002';
+const STOP = '\u0003';
+const TITLE_HEADLINE = `HighlightAll=true, StartSel=${START}, StopSel=${STOP}`;
+const SNIPPET_HEADLINE = `MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2, FragmentDelimiter=" … ", StartSel=${START}, StopSel=${STOP}`;
+
+interface Expansion {
+  /** the normalised query words */
+  words: string[];
+  /** tsquery text with typo alternatives (prefix on the last word) */
+  all: string;
+  /** tsquery text of the words as typed */
+  exact: string;
+}
+
+/**
+ * Search over the tenant's index: PostgreSQL full text with one query per text search
+ * configuration in use, typo tolerance from the tenant's vocabulary (trigram nearest neighbours,
+ * kept when within the typo budget by Damerau distance), ranking (exact before typo matches, then
+ * ts_rank with title > summary > body), facets over the matches, filters, highlights.
+ */
+export class SearchService {
+  constructor(private readonly store: Store, private readonly index: IndexService) {}
+
+  async search(ctx: RequestContext, a: SearchQuery): Promise<SearchResultView> {
+    const tenantId = requireTenant(ctx);
+    const page = normalizePage(a, 20);
+    const offset = Math.min(page.offset, 10_000);
+    const currency = a.currency_code?.toLowerCase() ?? null;
+    if (a.price?.length && !currency) {
+      throw Errors.validation('missing_field', 'A price filter needs currency_code', [{ field: 'currency_code', code: 'missing_field', message: 'currency_code is required with price' }]);
+    }
+    const locale = a.locale ?? ctx.locale ?? null;
+    const words = queryWords(a.q ?? '');
+    const expanded = words.length ? await this.expand(tenantId, words) : null;
+    const expansion = expanded?.words.length ? expanded : null;
+    const configs = expansion ? await this.index.configs(ctx) : [];
+
+    const where: string[] = ['d.tenant_id = ?'];
+    const params: unknown[] = [];
+    if (locale) {
+      const tags = [...new Set([locale, locale.split(/[-_]/)[0]])];
+      where.push(`(d.locale = any(?::text[]) or (d."primary" and not (d.locales && ?::text[])))`);
+      params.push(pgArray(tags), pgArray(tags));
+    } else where.push('d."primary"');
+    if (a.type?.length) (where.push('d.kind = any(?::text[])'), params.push(pgArray(a.type)));
+    if (a.category?.length) (where.push('d.categories && ?::text[]'), params.push(pgArray(a.category)));
+    if (a.collection?.length) (where.push('d.collection = any(?::text[])'), params.push(pgArray(a.collection)));
+    if (a.destination?.length) (where.push('d.destination = any(?::text[])'), params.push(pgArray(a.destination)));
+    if (a.price?.length) {
+      const ranges: string[] = [];
+      for (const r of a.price) {
+        const m = PRICE_RANGE.exec(r)!;
+        const cond: string[] = [];
+        if (m[1] !== undefined) (cond.push('(d.prices -> ? ->> \'min\')::numeric >= ?'), params.push(currency, Number(m[1])));
+        if (m[2] !== undefined) (cond.push('(d.prices -> ? ->> \'min\')::numeric < ?'), params.push(currency, Number(m[2])));
+        if (!cond.length) (cond.push('(d.prices -> ?) is not null'), params.push(currency));
+        ranges.push(`(${cond.join(' and ')})`);
+      }
+      where.push(`(${ranges.join(' or ')})`);
+    }
+
+    const doc = this.store.table('search_document');
+    // one tsquery over every configuration in use, made by PostgreSQL once per configuration and
+    // deduplicated, then given as a constant (the planner estimates it and the GIN index serves it)
+    const queries = expansion && configs.length ? await this.tsqueries(configs, expansion) : null;
+    const matched = !!queries;
+    // without typo alternatives every match is exact: no second look at each tsvector
+    const typoTier = !!queries && queries.all !== queries.exact;
+    const m = matched
+      ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
+           (d.prices -> ? ->> 'min')::numeric as price, ${typoTier ? 'case when d.tsv @@ ?::tsquery then 0 else 1 end' : '0'} as tier, ts_rank(d.tsv, ?::tsquery) as rank
+         from ${doc} d
+         where ${where.join(' and ')} and d.tsv @@ ?::tsquery`
+      : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
+           (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
+         from ${doc} d where ${where.join(' and ')} ${expansion ? 'and false' : ''}`;
+    const mParams = queries ? [currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all] : [currency, tenantId, ...params];
+    const headlineQuery = queries ? '?::tsquery' : 'null::tsquery';
+    const headlineParams = queries ? [queries.all] : [];
+    /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
+    const facet = (values: string, prefix: string | null) =>
+      `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value), '[]'::json)
+         from (select f.v as value, ${prefix ? `max(m.labels ->> ('${prefix}:' || f.v))` : 'null'} as label, count(*)::int as n
+               from m cross join lateral ${values} as f(v) where f.v is not null group by f.v order by n desc, f.v limit 50) f)`;
+    const sql = `with m as materialized (${m}),
+      page as (select m.id, m.tier, m.rank, m.price, row_number() over (order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id) as pos
+               from m order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id limit ? offset ?)
+      select (select count(*)::int from m) as count,
+        (select coalesce(json_agg(json_build_object(
+            'id', d.source_id, 'type', d.kind, 'handle', d.handle, 'title', d.title, 'summary', d.summary, 'thumbnail', d.thumbnail,
+            'locale', nullif(d.locale, ''), 'categories', d.categories, 'collection', d.collection, 'product_type', d.product_type, 'tags', d.tags,
+            'destination', d.destination, 'prices', d.prices, 'price', p.price, 'published_at', d.published_at, 'typo', p.tier = 1,
+            'title_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), q.q, ?), search.html_escape(d.title)),
+            'snippet_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 2000)), q.q, ?),
+                                     search.html_escape(left(d.summary, 300))))
+          order by p.pos), '[]'::json)
+          from page p join ${doc} d on d.id = p.id cross join (select ${headlineQuery} as q) q) as hits,
+        (select coalesce(json_agg(json_build_object('value', kind, 'label', null, 'count', n) order by n desc, kind), '[]'::json)
+           from (select kind, count(*)::int as n from m group by kind) f) as f_type,
+        ${facet('unnest(m.categories)', 'category')} as f_category,
+        ${facet('(values (m.collection))', 'collection')} as f_collection,
+        ${facet('(values (m.destination))', null)} as f_destination,
+        (select coalesce(json_agg(json_build_object('lo', b.lo, 'hi', b.hi, 'count', b.n) order by b.lo), '[]'::json)
+           from (select b.lo, b.hi, count(*)::int as n from m join (values ${BUCKETS.map(() => '(?::numeric, ?::numeric)').join(', ')}) as b(lo, hi)
+                   on m.price >= b.lo and (b.hi is null or m.price < b.hi) group by b.lo, b.hi) b) as f_price`;
+    const all = [
+      ...mParams,
+      page.limit,
+      offset,
+      TITLE_HEADLINE,
+      SNIPPET_HEADLINE,
+      ...headlineParams,
+      ...BUCKETS.flat(),
+    ];
+    const [row] = await this.store.sql(null, sql, all);
+    const hits: SearchHitView[] = (row.hits as any[]).map((h) => ({
+      id: h.id,
+      type: h.type,
+      handle: h.handle,
+      title: h.title,
+      summary: h.summary,
+      thumbnail: h.thumbnail,
+      locale: h.locale,
+      categories: h.categories ?? [],
+      collection: h.collection,
+      product_type: h.product_type,
+      tags: h.tags ?? [],
+      destination: h.destination,
+      prices: Object.entries((h.prices ?? {}) as Record<string, { min: number; max: number }>)
+        .map(([currency_code, p]) => ({ currency_code, min: p.min, max: p.max }))
+        .sort((x, y) => x.currency_code.localeCompare(y.currency_code)),
+      price: h.price === null || h.price === undefined ? null : Number(h.price),
+      published_at: h.published_at ? new Date(h.published_at).toISOString() : null,
+      highlight: { title: marksToHtml(h.title_html), snippet: marksToHtml(h.snippet_html) },
+      typo: !!h.typo,
+    }));
+    return {
+      hits,
+      facets: {
+        type: row.f_type,
+        category: row.f_category,
+        collection: row.f_collection,
+        destination: row.f_destination,
+        price: currency ? (row.f_price as Array<{ lo: number; hi: number | null; count: number }>).map((b) => ({ key: bucketKey(Number(b.lo), b.hi === null ? null : Number(b.hi)), min: Number(b.lo), max: b.hi === null ? null : Number(b.hi), count: b.count })) : [],
+      },
+      count: row.count,
+      offset,
+      limit: page.limit,
+      words: expansion?.words ?? [],
+      locale,
+    };
+  }
+
+  /** The tsquery texts of the expansion in every configuration in use, deduplicated; null when nothing is left (stop words). */
+  private async tsqueries(configs: string[], e: Expansion): Promise<{ all: string; exact: string } | null> {
+    const rows = await this.store.sql<{ qall: string; qexact: string }>(
+      null,
+      `select to_tsquery(c::regconfig, ?)::text as qall, to_tsquery(c::regconfig, ?)::text as qexact from unnest(?::text[]) c`,
+      [e.all, e.exact, pgArray(configs)],
+    );
+    const join = (texts: string[]) => {
+      const distinct = [...new Set(texts.filter((t) => t.trim()))];
+      return distinct.length === 1 ? distinct[0] : distinct.map((t) => `(${t})`).join(' | ');
+    };
+    const all = join(rows.map((r) => r.qall));
+    const exact = join(rows.map((r) => r.qexact));
+    return all ? { all, exact: exact || all } : null;
+  }
+
+  /**
+   * The query words, normalised like the index (lower case, unaccented), each with its typo
+   * alternatives from the tenant's vocabulary: the nearest words by trigram distance (the last word
+   * also by prefix similarity), kept when within the word's typo budget.
+   */
+  private async expand(tenantId: string, typed: string[]): Promise<Expansion> {
+    const vocab = this.store.table('search_vocabulary');
+    const last = typed.length;
+    const rows = await this.store.sql<{ i: number; w: string; word: string | null }>(
+      null,
+      `select q.i, q.w, v.word from (select i::int, lower(unaccent(w)) as w from unnest(?::text[]) with ordinality as t(w, i)) q
+       left join lateral (
+         (select word from ${vocab} where tenant_id = ? and length(q.w) >= 5 order by word <-> q.w limit 16)
+         union
+         (select word from ${vocab} where tenant_id = ? and q.i = ? and length(q.w) >= 5 order by q.w <<-> word limit 16)
+       ) v on true order by q.i`,
+      [pgArray(typed), tenantId, tenantId, last],
+    );
+    const words: string[] = [];
+    const allTerms: string[] = [];
+    const exactTerms: string[] = [];
+    for (let i = 1; i <= typed.length; i++) {
+      const mine = rows.filter((r) => Number(r.i) === i);
+      const w = lexeme(mine[0]?.w ?? typed[i - 1]);
+      if (!w) continue;
+      const isLast = i === last;
+      const budget = typoBudget(w.length);
+      const alternatives = new Map<string, number>();
+      for (const r of mine) {
+        const c = r.word;
+        if (!c || c === w || budget === 0) continue;
+        if (isLast && c.startsWith(w)) continue; // the prefix finds it
+        let d = typoDistance(w, c, budget);
+        if (isLast && c.length > w.length) d = Math.min(d, typoDistance(w, c.slice(0, w.length), budget));
+        if (d <= budget) alternatives.set(lexeme(c), d);
+      }
+      const alts = [...alternatives.entries()].sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, MAX_ALTERNATIVES).map(([c]) => c);
+      const exact = isLast ? `'${w}':*` : `'${w}'`;
+      words.push(w);
+      exactTerms.push(exact);
+      allTerms.push(`(${[exact, ...alts.map((c) => `'${c}'`)].join(' | ')})`);
+    }
+    return { words, all: allTerms.join(' & '), exact: exactTerms.join(' & ') };
+  }
+}

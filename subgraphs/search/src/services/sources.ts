@@ -1,0 +1,181 @@
+import { DomainError, systemContext, type GraphClient, type RequestContext } from '@svc/kit';
+import type { z } from 'zod';
+import type { contentEvents } from '@svc/content';
+import type { DocumentKind } from '../entities/search.entity';
+import { compounds, configFor, cleanText } from './text';
+
+/** A published blog post or page as content describes it (its events' payload). */
+export type SearchableDocument = z.output<(typeof contentEvents.schemas)['blog_post.published']>;
+
+/** A document as the indexer writes it: one row per locale variant. */
+export interface IndexRow {
+  id: string;
+  kind: DocumentKind;
+  source_id: string;
+  locale: string;
+  locales: string[];
+  primary: boolean;
+  config: string;
+  title: string;
+  summary: string;
+  body: string;
+  /** extra words for the title's weight (hyphen-free forms) */
+  title_extra: string;
+  handle: string;
+  thumbnail: string | null;
+  categories: string[];
+  collection: string | null;
+  product_type: string | null;
+  tags: string[];
+  destination: string | null;
+  prices: Record<string, { min: number; max: number }>;
+  labels: Record<string, string>;
+  published_at: string | null;
+}
+
+/** What the index reads of a product (catalog, through the supergraph). */
+export interface CatalogProduct {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  handle: string;
+  thumbnail: string | null;
+  status: string;
+  collection: { handle: string; title: string } | null;
+  categories: Array<{ handle: string; name: string }>;
+  type: { value: string } | null;
+  tags: Array<{ value: string }>;
+  variants: Array<{ title: string; sku: string | null; prices: Array<{ currency_code: string; amount: number }> }>;
+}
+
+const PRODUCT_FIELDS = `id title subtitle description handle thumbnail status collection { handle title } categories { handle name }
+  type { value } tags { value } variants { title sku prices { currency_code amount } }`;
+
+/** products are indexed once, without stemming: the catalog carries no language */
+export const PRODUCT_LOCALE = '';
+
+export function productRow(p: CatalogProduct, id: string): IndexRow {
+  const prices: Record<string, { min: number; max: number }> = {};
+  for (const v of p.variants) {
+    for (const pr of v.prices) {
+      const c = pr.currency_code.toLowerCase();
+      const cur = prices[c];
+      prices[c] = cur ? { min: Math.min(cur.min, pr.amount), max: Math.max(cur.max, pr.amount) } : { min: pr.amount, max: pr.amount };
+    }
+  }
+  const labels: Record<string, string> = {};
+  for (const c of p.categories) labels[`category:${c.handle}`] = c.name;
+  if (p.collection) labels[`collection:${p.collection.handle}`] = p.collection.title;
+  const skus = p.variants.map((v) => v.sku).filter((s): s is string => !!s);
+  const summary = cleanText([p.subtitle, p.type?.value, p.collection?.title, ...p.categories.map((c) => c.name)].filter(Boolean).join(' · '));
+  const body = cleanText([p.description, p.tags.map((t) => t.value).join(' '), [...new Set(p.variants.map((v) => v.title))].join(' '), skus.join(' ')].filter(Boolean).join('\n'));
+  return {
+    id,
+    kind: 'product',
+    source_id: p.id,
+    locale: PRODUCT_LOCALE,
+    locales: [PRODUCT_LOCALE],
+    primary: true,
+    config: configFor(null),
+    title: cleanText(p.title, 1000),
+    summary,
+    body,
+    title_extra: [compounds(p.title), compounds(summary), compounds(body)].filter(Boolean).join(' '),
+    handle: p.handle,
+    thumbnail: p.thumbnail,
+    categories: p.categories.map((c) => c.handle),
+    collection: p.collection?.handle ?? null,
+    product_type: p.type?.value ?? null,
+    tags: p.tags.map((t) => t.value),
+    destination: null,
+    prices,
+    labels,
+    published_at: null,
+  };
+}
+
+/** The rows of a published blog post or page: one per locale variant (the first is the primary one). */
+export function contentRows(kind: 'blog_post' | 'page', d: SearchableDocument, ids: () => string): IndexRow[] {
+  const locales = d.variants.map((v) => v.locale);
+  const labels: Record<string, string> = {};
+  for (const c of d.categories) labels[`category:${c}`] = c;
+  return d.variants.map((v, i) => {
+    const summary = cleanText(v.summary, 2000);
+    const body = cleanText(v.text);
+    return {
+      id: ids(),
+      kind,
+      source_id: d.id,
+      locale: v.locale,
+      locales,
+      primary: i === 0,
+      config: configFor(v.locale),
+      title: cleanText(v.title, 1000),
+      summary,
+      body: cleanText([body, d.tags.join(' ')].join('\n')),
+      title_extra: [compounds(v.title), compounds(summary), compounds(body)].filter(Boolean).join(' '),
+      handle: d.slug,
+      thumbnail: d.image_url,
+      categories: d.categories,
+      collection: null,
+      product_type: null,
+      tags: d.tags,
+      destination: null,
+      prices: {},
+      labels,
+      published_at: d.published_at,
+    };
+  });
+}
+
+/**
+ * The index's sources, asked through the supergraph as the platform itself: the catalog's
+ * published products, and content's published documents (`contentSearchDocuments`, when the
+ * supergraph has it).
+ */
+export class SourcePort {
+  constructor(private readonly graph: () => GraphClient) {}
+
+  private sys(ctx: RequestContext): RequestContext {
+    return systemContext(ctx.log, ctx.tenantId, ctx.requestId);
+  }
+
+  /** A published product, or null when it is not (any more): unpublished, deleted, unknown. */
+  async product(ctx: RequestContext, id: string): Promise<CatalogProduct | null> {
+    try {
+      const r = await this.graph().execute<{ product: CatalogProduct }>(this.sys(ctx), `query SearchIndexProduct($id: String!) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id });
+      return r.product.status === 'published' ? r.product : null;
+    } catch (err) {
+      if (err instanceof DomainError && err.type === 'not_found') return null;
+      throw err;
+    }
+  }
+
+  /** One page of the tenant's published products. */
+  async products(ctx: RequestContext, offset: number, limit = 100): Promise<{ items: CatalogProduct[]; count: number }> {
+    const r = await this.graph().execute<{ products: { items: CatalogProduct[]; count: number } }>(
+      this.sys(ctx),
+      `query SearchIndexProducts($limit: Int, $offset: Int) { products(limit: $limit, offset: $offset, order: "created_at") { count items { ${PRODUCT_FIELDS} } } }`,
+      { limit, offset },
+    );
+    return r.products;
+  }
+
+  /** Whether the supergraph has a root query field of this name. */
+  async hasQuery(ctx: RequestContext, name: string): Promise<boolean> {
+    const r = await this.graph().execute<{ __type: { fields: Array<{ name: string }> } | null }>(this.sys(ctx), `query SearchIndexSchema { __type(name: "Query") { fields { name } } }`);
+    return !!r.__type?.fields.some((f) => f.name === name);
+  }
+
+  /** One page of content's published documents of a kind (keyset: `after` the last id). */
+  async contentDocuments(ctx: RequestContext, kind: 'blog_post' | 'page', after: string | null, limit = 100): Promise<SearchableDocument[]> {
+    const r = await this.graph().execute<{ contentSearchDocuments: SearchableDocument[] }>(
+      this.sys(ctx),
+      `query SearchIndexContent($kind: String!, $after: String, $limit: Int!) { contentSearchDocuments(kind: $kind, after: $after, limit: $limit) {
+        id slug published_at categories tags image_url variants { locale title summary text } } }`,
+      { kind, after, limit },
+    );
+    return r.contentSearchDocuments;
+  }
+}
