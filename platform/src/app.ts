@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
@@ -74,7 +75,17 @@ export function createApp(d: AppDeps): express.Express {
   });
 
   fs.mkdirSync(d.staticDir, { recursive: true });
-  app.use('/static', express.static(d.staticDir, { index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: true }));
+  app.use(
+    '/static',
+    express.static(d.staticDir, {
+      index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: true,
+      // files served from the API's own origin: never sniffed, and uploads (SVG, PDF) cannot run script here
+      setHeaders: (res, file) => {
+        res.setHeader('x-content-type-options', 'nosniff');
+        if (file.includes(`${path.sep}media${path.sep}`)) res.setHeader('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+      },
+    }),
+  );
   app.use('/static', (_req, res) => void res.status(404).json(Errors.notFound('File').toBody()));
   // /openapi.json, /docs, and the GraphQL explorer for browsers (before Apollo takes /graphql)
   mountDocs(app, { config: d.config, sources: d.sources });

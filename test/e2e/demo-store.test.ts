@@ -49,6 +49,7 @@ describe('demo store seeded on first start', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(await res.text()).toMatch(/^<svg/);
     }
     expect(fs.readdirSync(path.join(dataDir, 'static', 'images')).length).toBe(new Set(urls.map((u) => u.split('/').pop())).size);

@@ -139,6 +139,9 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
       const served = await fetch(m.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
+      // uploads are served from the API's origin: never sniffed, and sandboxed (an SVG or PDF runs no script there)
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
       expect(Buffer.from(await served.arrayBuffer()).equals(png(5, 4))).toBe(true);
     }
     const sparse = await store((await upload(png(1, 1), 'dot.png')).id, shop.publishable_key, '?fields=url,width');

@@ -27,3 +27,4 @@ export * from './validation';
 export * from './throttle';
 export * from './secret-box';
 export * from './mail';
+export * from './net';

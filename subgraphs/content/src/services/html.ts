@@ -65,5 +65,13 @@ export function readingMinutes(text: string): number {
   return Math.max(1, Math.ceil(words / 200));
 }
 
-/** Plain text of a short field (titles, excerpts, comments): markup removed. */
-export const stripTags = (s: string) => plainText(sanitizeHtml(s, { allowedTags: [], allowedAttributes: {} }));
+/**
+ * Plain text of a short field (titles, excerpts, comments): markup removed, also markup that was
+ * entity-encoded (`&lt;img onerror=…&gt;` would otherwise decode into a tag), so that a storefront
+ * that puts the text into HTML unescaped still gets no element.
+ */
+export function stripTags(s: string): string {
+  let text = plainText(sanitizeHtml(s, { allowedTags: [], allowedAttributes: {} }));
+  for (let i = 0; i < 3 && /<[a-z!/?]/i.test(text); i++) text = plainText(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }));
+  return text.replace(/<(?=[a-z!/?])/gi, '‹');
+}

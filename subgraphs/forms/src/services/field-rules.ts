@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import type { FieldError } from '@svc/kit';
 import type { FormFieldDef } from '../entities/form.entity';
 import { isCalendarDate } from '../inputs/form.input';
@@ -55,7 +56,7 @@ export function checkSubmission(fields: FormFieldDef[], data: Record<string, unk
         if (f.min_length != null && len < f.min_length) err(f.name, 'too_short', `${f.label} must be at least ${f.min_length} characters`);
         else if (len > max) err(f.name, 'too_long', `${f.label} must be at most ${max} characters`);
         else if (f.type === 'email' && !EMAIL.test(v)) err(f.name, 'invalid_email', `${f.label} must be an email address`);
-        else if (f.pattern && !new RegExp(`^(?:${f.pattern})$`, 'u').test(v)) err(f.name, 'pattern_mismatch', `${f.label} has the wrong format`);
+        else if (f.pattern && !matchesPattern(f.pattern, v)) err(f.name, 'pattern_mismatch', `${f.label} has the wrong format`);
         else values[f.name] = v;
         break;
       }
@@ -96,4 +97,27 @@ export function displayValue(f: FormFieldDef, v: unknown): string {
   if (f.type === 'checkbox') return v ? 'yes' : 'no';
   if (f.type === 'select') return f.options?.find((o) => o.value === v)?.label ?? String(v);
   return String(v);
+}
+
+/** how long one field's pattern may run against a shopper's input */
+export const PATTERN_TIMEOUT_MS = 50;
+const patternSandbox = vm.createContext({ pattern: '', value: '' });
+const patternScript = new vm.Script('new RegExp("^(?:" + pattern + ")$", "u").test(value)');
+
+/**
+ * A field's pattern against a value, in a sandbox that stops it after 50 ms: an admin's pattern
+ * that backtracks badly on some input (the save-time check is a heuristic) cannot hold the event
+ * loop that every store shares. A pattern that runs out of time counts as a mismatch.
+ */
+export function matchesPattern(pattern: string, value: string): boolean {
+  patternSandbox.pattern = pattern;
+  patternSandbox.value = value;
+  try {
+    return patternScript.runInContext(patternSandbox, { timeout: PATTERN_TIMEOUT_MS }) === true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return false;
+    throw err;
+  } finally {
+    patternSandbox.value = '';
+  }
 }

@@ -18,6 +18,6 @@ export function createFormsServices({ orm, deps }: ServiceFactoryArgs): FormsSer
   const mailer = createMailer(deps.config);
   if (deps.config.env === 'production' && !deps.config.smtpUrl) deps.log.warn({ dir: `${deps.config.dataDir}/mail` }, 'SMTP_URL is not set: notification mails are written as .eml files, not sent');
   const forms = new FormService(store);
-  const verifier = new VerifierService(store, deps.config.secretsKey);
+  const verifier = new VerifierService(store, deps.config.secretsKey, deps.config.env === 'production');
   return { store, forms, verifier, mailer, submissions: new SubmissionService(store, forms, verifier, mailer, deps.config.secretsKey) };
 }

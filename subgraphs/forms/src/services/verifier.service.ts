@@ -1,4 +1,4 @@
-import { DomainError, Errors, SecretBox, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, SecretBox, checkOutboundUrl, readLimited, requireTenant, type RequestContext, type Store } from '@svc/kit';
 import { FormVerifier } from '../entities/form.entity';
 import { formsEvents } from '../events';
 import type { ConfigureVerifierData } from '../inputs/form.input';
@@ -11,13 +11,8 @@ const refused = (message: string) => new DomainError('permission_error', 'invali
 const unavailable = (provider: string, detail: string) =>
   new DomainError('provider_error', 'provider_unavailable', `The challenge verifier (${provider}) could not be reached or answered unexpectedly: ${detail}`);
 
-const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-
-function checkVerifyUrl(raw: string): string {
-  const u = new URL(raw);
-  if (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname))) return raw;
-  throw Errors.invalidField('verify_url', 'verify_url must be an https URL (plain http only on localhost)');
-}
+/** a siteverify answer is a few hundred bytes; more is not read */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * The tenant's reCAPTCHA-style verifier: reCAPTCHA, hCaptcha and Turnstile share the siteverify
@@ -29,6 +24,8 @@ export class VerifierService {
   constructor(
     private readonly store: Store,
     secretsKey: string,
+    /** production refuses verify URLs on loopback and private addresses */
+    private readonly production = false,
   ) {
     this.box = new SecretBox(secretsKey);
   }
@@ -39,7 +36,7 @@ export class VerifierService {
   }
 
   async configure(ctx: RequestContext, input: ConfigureVerifierData): Promise<VerifierView> {
-    if (input.verify_url) checkVerifyUrl(input.verify_url);
+    if (input.verify_url) checkOutboundUrl('verify_url', input.verify_url, this.production);
     if (input.min_score !== undefined && input.min_score !== null && input.provider !== 'recaptcha') {
       throw Errors.invalidField('min_score', 'min_score applies to reCAPTCHA v3 only');
     }
@@ -96,7 +93,7 @@ export class VerifierService {
     let body: { success?: unknown; score?: unknown; 'error-codes'?: unknown };
     try {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      body = (await res.json()) as typeof body;
+      body = JSON.parse(await readLimited(res, MAX_ANSWER_BYTES)) as typeof body;
       if (typeof body?.success !== 'boolean') throw new Error('no success field');
     } catch (err) {
       ctx.log.warn({ err, provider: row.provider, status: res.status }, 'challenge verifier answered unexpectedly');
