@@ -3,17 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createLogger, createOrm, eventJobId, jobQueueName, migrate, subscriptionQueueName, type DomainEvent, type RequestContext, type TypedEvent } from '@svc/kit';
 import { domain as identityDomain, identityEvents, type TenantCredentials } from '@svc/identity';
 import { freshDatabase, startTestPlatform, type TestPlatform } from '../support/platform';
+import { waitFor as waitUntil } from '../support/wait';
 
-/** Polls `fn` until it returns something truthy (bounded). */
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** the events suite waits at most 20 s */
+const waitFor = <T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, fn, 20_000);
 
 async function withDb<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
   const c = new Client({ connectionString: url });

@@ -9,17 +9,8 @@ import { demoForms, demoSubmissions, domain, type FormsServices } from '@svc/for
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { LocalSmtpServer, parseMail, type ReceivedMail } from '../support/providers/smtp';
 import { SiteverifyServer } from '../support/providers/siteverify';
+import { waitFor } from '../support/wait';
 
-/** Polls `fn` until it returns something truthy (bounded). */
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const FORM = 'id slug title description fields { name label type required placeholder help_text min_length max_length min max pattern options { value label } min_date max_date } success_message success_redirect is_popup status notification_recipients created_at updated_at';
 const CREATE = `mutation($input: CreateFormInput!) { createForm(input: $input) { ${FORM} } }`;

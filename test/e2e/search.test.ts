@@ -8,17 +8,9 @@ import { contentEvents } from '@svc/content';
 import type { TenantCredentials } from '@svc/identity';
 import { domain, type SearchServices } from '@svc/search';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { waitFor as waitUntil } from '../support/wait';
 
-/** Polls `fn` until it returns something truthy (generous deadline; no timing assertion). */
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(what: string, fn: () => Promise<T | undefined | null | false>) => waitUntil(what, fn, 30_000, 100);
 
 const BERLIN = {
   id: 'post_berlin',

@@ -7,6 +7,7 @@ import * as oc from 'openid-client';
 import { Client } from 'pg';
 import { identityEvents, type TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type ApiResponse, type TestPlatform } from '../support/platform';
+import { waitFor } from '../support/wait';
 import { authorizeAt, startOidcOp, type OidcOp } from '../support/providers/oidc';
 import { startAppleStandIn, type AppleStandIn } from '../support/providers/apple';
 import { followAuthorize, startFacebookServer, startGitHubServer, type LocalOAuthServer } from '../support/providers/oauth-servers';
@@ -31,14 +32,8 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   let github: LocalOAuthServer;
   let facebook: LocalOAuthServer;
   const events: Array<{ type: string; data: Record<string, unknown> }> = [];
-  const eventFor = async (type: string, match: (d: Record<string, unknown>) => boolean) => {
-    for (let i = 0; i < 100; i++) {
-      const e = events.find((x) => x.type === type && match(x.data));
-      if (e) return e.data;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no ${type} event arrived`);
-  };
+  const eventFor = (type: string, match: (d: Record<string, unknown>) => boolean) =>
+    waitFor(`a ${type} event`, () => events.find((x) => x.type === type && match(x.data))?.data, 5000);
   const callback = (provider: string) => `${p.url}/api/store/auth/social/${provider}/callback`;
 
   const configure = async (token: string, input: Record<string, unknown>) => p.graphql(CONFIGURE, { input }, { token });

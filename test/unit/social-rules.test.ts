@@ -1,6 +1,6 @@
-import { SecretBox } from '@svc/kit';
 import { emailVerified } from '@svc/identity/src/social/oidc';
-import { checkProviderUrl, MICROSOFT_CONSUMER_TENANT } from '@svc/identity/src/social/providers';
+import { SecretBox, checkOutboundUrl as checkProviderUrl } from '@svc/kit';
+import { MICROSOFT_CONSUMER_TENANT } from '@svc/identity/src/social/providers';
 import { checkReturnTo } from '@svc/identity/src/services/social.service';
 
 describe('social sign-in rules', () => {

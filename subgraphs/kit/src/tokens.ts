@@ -73,4 +73,6 @@ export async function verifyPassword(password: string, stored: string | null): P
 }
 
 /** API keys are high-entropy: a SHA-256 digest is the stored form. */
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** SHA-256 of a string, hex: how secrets the platform only compares are kept (API keys, sign-in bindings). */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+export const hashApiKey = sha256Hex;

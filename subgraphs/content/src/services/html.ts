@@ -59,6 +59,22 @@ export function plainText(html: string): string {
     .trim();
 }
 
+/** What a post's and a page's locale variant share, as stored: the body rendered and sanitized once, plain text, SEO text. */
+export function renderedVariant(v: { locale: string; title: string; body: string; body_format?: BodyFormat | null; seo_title?: string | null; seo_description?: string | null }) {
+  const format = v.body_format ?? 'markdown';
+  const html = renderBody(format, v.body);
+  return {
+    locale: v.locale.trim().toLowerCase(),
+    title: stripTags(v.title),
+    body_format: format,
+    body: v.body,
+    html,
+    text: plainText(html),
+    seo_title: v.seo_title ? stripTags(v.seo_title) : null,
+    seo_description: v.seo_description ? stripTags(v.seo_description) : null,
+  };
+}
+
 /** Reading time at 200 words per minute, at least 1 minute. */
 export function readingMinutes(text: string): number {
   const words = text ? text.split(/\s+/).filter(Boolean).length : 0;

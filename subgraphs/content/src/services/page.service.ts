@@ -3,26 +3,13 @@ import { Errors, normalizePage, requireTenant, slugify, type Paginated, type Req
 import { Page, type StoredPageVariant } from '../entities/page.entity';
 import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePageData, PageVariantData, UpdatePageData } from '../inputs/content.input';
-import { plainText, renderBody, stripTags } from './html';
+import { renderedVariant } from './html';
 import { pickVariant } from './locale';
 import { absoluteUrl, searchDocument } from './documents';
 import type { SettingsService } from './settings.service';
 import { toAdminPageView, type AdminPageView, type PageView } from './views';
 
-function storedPageVariant(v: PageVariantData): StoredPageVariant {
-  const format = v.body_format ?? 'markdown';
-  const html = renderBody(format, v.body);
-  return {
-    locale: v.locale.trim().toLowerCase(),
-    title: stripTags(v.title),
-    body_format: format,
-    body: v.body,
-    html,
-    text: plainText(html),
-    seo_title: v.seo_title ? stripTags(v.seo_title) : null,
-    seo_description: v.seo_description ? stripTags(v.seo_description) : null,
-  };
-}
+const storedPageVariant = (v: PageVariantData): StoredPageVariant => renderedVariant(v);
 
 interface PageRow {
   id: string;

@@ -3,7 +3,7 @@ import { Errors, normalizePage, pgArray, requireTenant, slugify, type Paginated,
 import { BlogAuthor, BlogCategory, BlogComment, BlogPost, BlogTag, type StoredPostVariant } from '../entities/blog.entity';
 import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePostData, PostListQuery, PostVariantData, UpdatePostData } from '../inputs/content.input';
-import { plainText, readingMinutes, renderBody, stripTags } from './html';
+import { readingMinutes, renderedVariant, stripTags } from './html';
 import { pickVariant } from './locale';
 import { absoluteUrl, searchDocument } from './documents';
 import type { SettingsService } from './settings.service';
@@ -13,21 +13,8 @@ import { toAdminPostView, type AdminPostView, type AuthorView, type PostView, ty
 export const VISIBLE = `p.status in ('published', 'scheduled') and p.published_at <= now()`;
 
 export function storedPostVariant(v: PostVariantData): StoredPostVariant {
-  const format = v.body_format ?? 'markdown';
-  const html = renderBody(format, v.body);
-  const text = plainText(html);
-  return {
-    locale: v.locale.trim().toLowerCase(),
-    title: stripTags(v.title),
-    excerpt: v.excerpt ? stripTags(v.excerpt) : null,
-    body_format: format,
-    body: v.body,
-    html,
-    text,
-    reading_time_minutes: readingMinutes(text),
-    seo_title: v.seo_title ? stripTags(v.seo_title) : null,
-    seo_description: v.seo_description ? stripTags(v.seo_description) : null,
-  };
+  const base = renderedVariant(v);
+  return { ...base, excerpt: v.excerpt ? stripTags(v.excerpt) : null, reading_time_minutes: readingMinutes(base.text) };
 }
 
 interface PostRow {

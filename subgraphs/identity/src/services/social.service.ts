@@ -1,7 +1,7 @@
-import { createHash, createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oc from 'openid-client';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, SecretBox, TOKEN_TTL_SECONDS, requireCustomer, requireTenant, translateDbError, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, SecretBox, TOKEN_TTL_SECONDS, checkOutboundUrl, sha256Hex, requireCustomer, requireTenant, translateDbError, type RequestContext, type Store } from '@svc/kit';
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { Customer } from '../entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from '../entities/social.entity';
@@ -12,7 +12,6 @@ import {
   PROVIDER_SPECS,
   SOCIAL_PROVIDERS,
   adapterFor,
-  checkProviderUrl,
   isSocialProvider,
   providerErrorDetail,
   type CallbackParams,
@@ -32,7 +31,6 @@ export const CUSTOMER_TOKEN_COOKIE = 'svc_customer_token';
 const sealedFor = (column: string, tenantId: string, provider: string) => `social_provider.${column}:${tenantId}:${provider}`;
 /** the cookie that binds a sign-in to the browser that started it (when the browser talks to the API itself) */
 export const BINDING_COOKIE = 'svc_social_binding';
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** the demo store's client at the development OpenID provider */
 export const DEV_CLIENT_ID = 'demo-storefront';
 
@@ -219,7 +217,7 @@ export class SocialService {
     const urls: Record<'issuer' | 'authorization_url' | 'token_url' | 'userinfo_url' | 'redirect_uri', string | null | undefined> = {
       issuer: input.issuer, authorization_url: input.authorization_url, token_url: input.token_url, userinfo_url: input.userinfo_url, redirect_uri: input.redirect_uri,
     };
-    for (const [field, v] of Object.entries(urls)) if (v) checkProviderUrl(field, v, this.production);
+    for (const [field, v] of Object.entries(urls)) if (v) checkOutboundUrl(field, v, this.production);
     if (input.apple_private_key) checkAppleKey(input.apple_private_key);
     if (key !== 'apple' && (input.apple_team_id || input.apple_key_id || input.apple_private_key)) {
       throw Errors.invalidField('apple_private_key', 'apple_team_id, apple_key_id and apple_private_key are settings of the apple provider only');
@@ -315,7 +313,7 @@ export class SocialService {
     );
     const em = this.store.emGlobal(ctx);
     em.create(SocialState, {
-      id: state, tenantId, provider: settings.key, codeVerifier, bindingHash: sha256(binding), nonce, redirectUri, returnTo: target,
+      id: state, tenantId, provider: settings.key, codeVerifier, bindingHash: sha256Hex(binding), nonce, redirectUri, returnTo: target,
       linkCustomerId: ctx.actor.type === 'customer' && ctx.actor.id ? ctx.actor.id : null,
       expiresAt: new Date(Date.now() + SOCIAL_STATE_TTL_MS),
     });
@@ -351,18 +349,15 @@ export class SocialService {
    */
   private async consumeState(ctx: RequestContext, provider: string, state: string | null | undefined, binding: string | null | undefined): Promise<SocialState> {
     if (!state || state.length > 64) throw invalidState();
-    const rows = await this.store.sql(null, `delete from ${this.store.table('social_state')} where id = ? returning *`, [state]);
-    const row = rows[0] as unknown as Record<string, unknown> | undefined;
+    const [row] = await this.store.sql(null, `delete from ${this.store.table('social_state')} where id = ? returning *`, [state]);
     if (!row) throw invalidState();
-    const s = Object.assign(new SocialState(), {
-      id: row.id, tenantId: row.tenant_id, provider: row.provider, codeVerifier: row.code_verifier, bindingHash: row.binding_hash, nonce: row.nonce,
-      redirectUri: row.redirect_uri, returnTo: row.return_to, linkCustomerId: row.link_customer_id, expiresAt: new Date(row.expires_at as string),
-    });
+    // the deleted row as its entity (MikroORM maps the columns), outside any unit of work
+    const s = this.store.emGlobal(ctx).map(SocialState, row);
     if (s.provider !== provider || s.expiresAt.getTime() <= Date.now()) throw invalidState();
     // a publishable key, when the callback carries one, must name the store the sign-in began in
     if (ctx.tenantId && ctx.tenantId !== s.tenantId) throw invalidState();
     // login CSRF: an answer pasted into someone else's browser or storefront lacks the binding
-    const presented = Buffer.from(sha256(binding ?? ''));
+    const presented = Buffer.from(sha256Hex(binding ?? ''));
     if (!binding || !timingSafeEqual(presented, Buffer.from(s.bindingHash))) {
       throw new DomainError('validation_error', 'invalid_state_token', 'The sign-in was started elsewhere: the binding of its state (binding parameter or svc_social_binding cookie) is missing or wrong');
     }

@@ -1,7 +1,7 @@
 import * as oc from 'openid-client';
 import { importPKCS8, SignJWT } from 'jose';
-import { DomainError } from '@svc/kit';
-import { isLoopback, PROVIDER_SPECS, providerError, signInRefused, type CallbackParams, type ProviderSettings } from './providers';
+import { DomainError, isLoopback } from '@svc/kit';
+import { PROVIDER_SPECS, providerError, signInRefused, type CallbackParams, type ProviderSettings } from './providers';
 
 /** Seconds any provider call may take. */
 export const PROVIDER_TIMEOUT_S = 10;

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import * as oc from 'openid-client';
 import { callbackUrl, configurationOf, PROVIDER_TIMEOUT_S, translateProviderError } from './client';
-import { PROVIDER_SPECS, providerError, type ProviderProfile, type ProviderSettings, type SocialAdapter } from './providers';
+import { PROVIDER_SPECS, nonEmpty, providerError, type ProviderProfile, type ProviderSettings, type SocialAdapter } from './providers';
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 async function getJson(title: string, url: string, headers: Record<string, string>): Promise<unknown> {
   let res: Response;
@@ -29,16 +28,16 @@ async function githubProfile(s: ProviderSettings, token: string): Promise<Provid
   const emails = (await getJson('GitHub', `${userUrl.replace(/\/$/, '')}/emails`, headers)) as unknown;
   // the primary address only, and vouched for only when GitHub verified it
   const primary = Array.isArray(emails)
-    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown } | null>).find((e) => !!e && typeof e === 'object' && e.primary === true && str(e.email))
+    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown } | null>).find((e) => !!e && typeof e === 'object' && e.primary === true && nonEmpty(e.email))
     : undefined;
   return {
     subject: String(user.id),
-    email: primary ? str(primary.email)!.toLowerCase() : null,
+    email: primary ? nonEmpty(primary.email)!.toLowerCase() : null,
     emailVerified: primary?.verified === true,
-    name: str(user.name) ?? str(user.login),
+    name: nonEmpty(user.name) ?? nonEmpty(user.login),
     givenName: null,
     familyName: null,
-    avatarUrl: str(user.avatar_url),
+    avatarUrl: nonEmpty(user.avatar_url),
   };
 }
 
@@ -51,17 +50,17 @@ async function facebookProfile(s: ProviderSettings, token: string): Promise<Prov
   const me = ((await getJson('Facebook', url.toString(), { authorization: `Bearer ${token}` })) ?? {}) as {
     id?: unknown; name?: unknown; first_name?: unknown; last_name?: unknown; email?: unknown; picture?: { data?: { url?: unknown } } | null;
   };
-  if (typeof me !== 'object' || !str(me.id)) throw providerError('Facebook', 'the user has no id');
+  if (typeof me !== 'object' || !nonEmpty(me.id)) throw providerError('Facebook', 'the user has no id');
   // Facebook answers `email` only for an address the user has confirmed with Facebook
-  const email = str(me.email)?.toLowerCase() ?? null;
+  const email = nonEmpty(me.email)?.toLowerCase() ?? null;
   return {
     subject: String(me.id),
     email,
     emailVerified: !!email,
-    name: str(me.name),
-    givenName: str(me.first_name),
-    familyName: str(me.last_name),
-    avatarUrl: str(me.picture?.data?.url ?? null),
+    name: nonEmpty(me.name),
+    givenName: nonEmpty(me.first_name),
+    familyName: nonEmpty(me.last_name),
+    avatarUrl: nonEmpty(me.picture?.data?.url ?? null),
   };
 }
 

@@ -1,9 +1,8 @@
 import * as oc from 'openid-client';
 import { callbackUrl, configurationOf, translateProviderError } from './client';
-import { MICROSOFT_CONSUMER_TENANT, PROVIDER_SPECS, type SocialAdapter, type ProviderProfile, type ProviderSettings } from './providers';
+import { MICROSOFT_CONSUMER_TENANT, PROVIDER_SPECS, nonEmpty, type SocialAdapter, type ProviderProfile, type ProviderSettings } from './providers';
 
 type Claims = Record<string, unknown>;
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** Whether the provider vouches for the address in these claims. */
 export function emailVerified(s: Pick<ProviderSettings, 'key'>, c: Claims): boolean {
@@ -19,7 +18,7 @@ function appleUser(raw: string | undefined): { givenName: string | null; familyN
   if (!raw) return { givenName: null, familyName: null };
   try {
     const u = JSON.parse(raw) as { name?: { firstName?: unknown; lastName?: unknown } };
-    return { givenName: str(u.name?.firstName), familyName: str(u.name?.lastName) };
+    return { givenName: nonEmpty(u.name?.firstName), familyName: nonEmpty(u.name?.lastName) };
   } catch {
     return { givenName: null, familyName: null };
   }
@@ -57,19 +56,19 @@ export const oidcAdapter: SocialAdapter = {
       });
       let claims: Claims = { ...tokens.claims()! };
       // some providers keep the address out of the ID token: then it comes from userinfo
-      if (!str(claims.email) && config.serverMetadata().userinfo_endpoint && tokens.access_token) {
+      if (!nonEmpty(claims.email) && config.serverMetadata().userinfo_endpoint && tokens.access_token) {
         const info = await oc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
         claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
       }
       const fromApple = s.key === 'apple' ? appleUser(ex.params.user) : { givenName: null, familyName: null };
-      const givenName = str(claims.given_name) ?? fromApple.givenName;
-      const familyName = str(claims.family_name) ?? fromApple.familyName;
-      const picture = str(claims.picture);
+      const givenName = nonEmpty(claims.given_name) ?? fromApple.givenName;
+      const familyName = nonEmpty(claims.family_name) ?? fromApple.familyName;
+      const picture = nonEmpty(claims.picture);
       return {
         subject: String(claims.sub),
-        email: str(claims.email)?.toLowerCase() ?? null,
+        email: nonEmpty(claims.email)?.toLowerCase() ?? null,
         emailVerified: emailVerified(s, claims),
-        name: str(claims.name) ?? ([givenName, familyName].filter(Boolean).join(' ') || null),
+        name: nonEmpty(claims.name) ?? ([givenName, familyName].filter(Boolean).join(' ') || null),
         givenName,
         familyName,
         avatarUrl: picture && /^https?:\/\//.test(picture) ? picture : null,

@@ -1,4 +1,4 @@
-import { DomainError, checkOutboundUrl, isLoopback } from '@svc/kit';
+import { DomainError } from '@svc/kit';
 
 /** The five sign-in providers, by the key used in routes and settings. */
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook', 'microsoft', 'github'] as const;
@@ -106,10 +106,6 @@ export interface SocialAdapter {
   complete(s: ProviderSettings, ex: CodeExchange): Promise<ProviderProfile>;
 }
 
-/** Provider URLs follow the kit's rule for URLs the platform calls on a tenant's behalf. */
-export const checkProviderUrl = checkOutboundUrl;
-export { isLoopback };
-
 /** The provider failed us; what exactly (`detail`) goes to the log, not to the storefront. */
 export function providerError(title: string, detail: string): DomainError {
   const err = new DomainError('provider_error', 'provider_unavailable', `${title} could not be reached or answered unexpectedly; try again later`);
@@ -118,6 +114,9 @@ export function providerError(title: string, detail: string): DomainError {
 }
 
 /** What went wrong at the provider, for the log (set by `providerError`). */
+/** A string with content, trimmed; anything else null (claims and profile fields of providers). */
+export const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
 export const providerErrorDetail = (err: unknown): string | undefined => (err as { detail?: string }).detail;
 
 export const signInRefused = (code: string, message: string) => new DomainError('authentication_error', code, message);
