@@ -80,6 +80,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  /** documents of search indexes held in memory per process (all tenants together); 0: every search by SQL */
+  SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(2_000_000),
   /** the sender of the platform's mails */
   MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
 });
@@ -134,6 +136,8 @@ export interface PlatformConfig {
   smtpUrl?: string;
   /** sender address of the platform's mails */
   mailFrom: string;
+  /** search: documents held in memory per process (0: SQL answers every search) */
+  searchMemoryDocs: number;
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
   /** secrets generated outside production because they were not set, and the file that keeps them */
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     media: mediaSettings(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    searchMemoryDocs: e.SEARCH_MEMORY_DOCS,
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
-import { SearchDocument, SearchIndexState, SearchWord } from './entities/search.entity';
+import { SearchDocument, SearchIndexState, SearchRemoval, SearchWord } from './entities/search.entity';
 import { SearchResolver } from './resolvers/search.resolver';
 import { createSearchServices, type SearchServices } from './services';
 import { searchEvents } from './events';
@@ -17,7 +17,7 @@ import { migrations } from './migrations';
 export const domain = defineDomain<SearchServices>({
   name: 'search',
   dbSchema: 'search',
-  entities: [SearchDocument, SearchWord, SearchIndexState],
+  entities: [SearchDocument, SearchWord, SearchIndexState, SearchRemoval],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [SearchResolver],
@@ -35,3 +35,7 @@ export type { SearchResultView, SearchHitView } from './services/search.service'
 export type { IndexStatusView, RebuildReport } from './services/index.service';
 export { searchEvents };
 export { typoDistance, queryWords } from './services/text';
+export { SearchService } from './services/search.service';
+export { MemoryIndexes } from './services/memory-indexes';
+export { TenantIndex, tsvectorEntries } from './services/memory-index';
+export { parseTsquery } from './services/tsquery';

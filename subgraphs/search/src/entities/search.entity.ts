@@ -1,4 +1,4 @@
-import { ArrayType, Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { ArrayType, Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
 /** What a document of the index is. */
@@ -69,4 +69,18 @@ export class SearchIndexState extends TenantOwned {
   @Property({ type: 'datetime', nullable: true }) rebuildStartedAt: Date | null = null;
   /** the text search configurations of its documents (a query is made once per configuration) */
   @Property({ type: ArrayType }) configs: string[] = [];
+}
+
+/**
+ * A document row removed from the index, kept a day: the in-memory copies of the index
+ * (MemoryIndexes) read removals since their last read, as they read written rows by `indexed_at`.
+ */
+@Entity({ tableName: 'search_removal' })
+@Index({ properties: ['tenantId', 'removedAt'] })
+export class SearchRemoval extends TenantOwned {
+  [OptionalProps]?: 'id' | 'removedAt';
+  @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('srem');
+  /** the removed `search_document` row's id */
+  @Property({ type: 'string', length: 40 }) documentId!: string;
+  @Property({ type: 'datetime' }) removedAt: Date = new Date();
 }

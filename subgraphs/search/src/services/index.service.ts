@@ -12,6 +12,23 @@ export interface IndexStatusView {
   rebuild_started_at: string | null;
 }
 
+/**
+ * How long a search may use an index state another search read: the state is read by every search
+ * to notice writes of other instances, and a quarter second keeps changes well within the 2 s
+ * the index promises while sparing the database one query per search under load.
+ */
+const STATE_KEPT_MS = 250;
+
+/** what a search reads of the index state first */
+export interface IndexState {
+  /** text search configurations in use */
+  configs: string[];
+  /** the last write's time as PostgreSQL prints it (null: never written) */
+  version: string | null;
+  /** the last rebuild's time (a rebuild makes in-memory copies load anew) */
+  rebuilt: string | null;
+}
+
 export interface RebuildReport {
   products: number;
   blog_posts: number;
@@ -32,18 +49,21 @@ const COLUMNS = `kind text, source_id text, locale text, locales text[], "primar
 export class IndexService {
   constructor(private readonly store: Store, private readonly sources: SourcePort) {}
 
+  /** index states read within the last STATE_KEPT_MS, per tenant (this process's writes drop theirs) */
+  private readonly states = new Map<string, { at: number; state: IndexState }>();
+
   /** Replaces the rows of these documents (every locale variant given; other variants removed). */
   async write(ctx: RequestContext, rows: IndexRow[]): Promise<void> {
     const tenantId = requireTenant(ctx);
     if (!rows.length) return;
     await this.store.transaction(ctx, async (_em, tx) => {
       const docs = [...new Set(rows.map((r) => `${r.kind}\u0000${r.source_id}`))].map((k) => k.split('\u0000'));
-      await this.store.sql(
+      await this.deleteDocuments(
         tx,
-        `delete from ${this.store.table('search_document')} d using unnest(?::text[], ?::text[]) k(kind, source_id)
-         where d.tenant_id = ? and d.kind = k.kind and d.source_id = k.source_id
-           and not (d.kind || ':' || d.source_id || ':' || d.locale = any(?::text[]))`,
-        [pgArray(docs.map((d) => d[0])), pgArray(docs.map((d) => d[1])), tenantId, pgArray(rows.map((r) => `${r.kind}:${r.source_id}:${r.locale}`))],
+        tenantId,
+        `d.kind = k.kind and d.source_id = k.source_id and not (d.kind || ':' || d.source_id || ':' || d.locale = any(?::text[]))`,
+        [pgArray(rows.map((r) => `${r.kind}:${r.source_id}:${r.locale}`))],
+        { from: 'unnest(?::text[], ?::text[]) k(kind, source_id)', params: [pgArray(docs.map((d) => d[0])), pgArray(docs.map((d) => d[1]))] },
       );
       await this.store.sql(
         tx,
@@ -71,13 +91,9 @@ export class IndexService {
   async remove(ctx: RequestContext, kind: DocumentKind, sourceIds: string[]): Promise<number> {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (_em, tx) => {
-      const gone = await this.store.sql(tx, `delete from ${this.store.table('search_document')} where tenant_id = ? and kind = ? and source_id = any(?::text[]) returning id`, [
-        tenantId,
-        kind,
-        pgArray(sourceIds),
-      ]);
+      const gone = await this.deleteDocuments(tx, tenantId, 'd.kind = ? and d.source_id = any(?::text[])', [kind, pgArray(sourceIds)]);
       await this.touch(tx, tenantId, []);
-      return gone.length;
+      return gone;
     });
   }
 
@@ -156,6 +172,7 @@ export class IndexService {
       ]);
       searchEvents.emit(em, tx, 'search_index.rebuilt', { products: report.products, blog_posts: report.blog_posts, pages: report.pages });
     });
+    this.states.delete(tenantId);
     ctx.log.info({ tenantId, ...report }, 'search index rebuilt');
     return report;
   }
@@ -180,16 +197,45 @@ export class IndexService {
     };
   }
 
-  /** The index state of the tenant: configurations in use (queries are made per configuration). */
-  async configs(ctx: RequestContext): Promise<string[]> {
-    const [state] = await this.store.sql<{ configs: string[] }>(null, `select configs from ${this.store.table('search_index_state')} where tenant_id = ?`, [requireTenant(ctx)]);
-    return state?.configs ?? [];
+  /**
+   * The index state of the tenant: configurations in use (queries are made per configuration) and
+   * its version (the last write's time, as PostgreSQL prints it; null: never written).
+   */
+  async state(ctx: RequestContext): Promise<IndexState> {
+    const tenantId = requireTenant(ctx);
+    const kept = this.states.get(tenantId);
+    if (kept && Date.now() - kept.at < STATE_KEPT_MS) return kept.state;
+    const [row] = await this.store.sql<{ configs: string[]; version: string; rebuilt: string | null }>(
+      null,
+      `select configs, last_indexed_at::text as version, last_rebuilt_at::text as rebuilt from ${this.store.table('search_index_state')} where tenant_id = ?`,
+      [tenantId],
+    );
+    const state = { configs: row?.configs ?? [], version: row?.version ?? null, rebuilt: row?.rebuilt ?? null };
+    this.states.delete(tenantId);
+    this.states.set(tenantId, { at: Date.now(), state });
+    if (this.states.size > 10_000) this.states.delete(this.states.keys().next().value!);
+    return state;
   }
 
   private async removeOthers(ctx: RequestContext, kind: DocumentKind, keep: string[]): Promise<void> {
-    await this.store.transaction(ctx, (_em, tx) =>
-      this.store.sql(tx, `delete from ${this.store.table('search_document')} where tenant_id = ? and kind = ? and not (source_id = any(?::text[]))`, [requireTenant(ctx), kind, pgArray(keep)]),
+    const tenantId = requireTenant(ctx);
+    await this.store.transaction(ctx, async (_em, tx) => {
+      if (await this.deleteDocuments(tx, tenantId, 'd.kind = ? and not (d.source_id = any(?::text[]))', [kind, pgArray(keep)])) await this.touch(tx, tenantId, []);
+    });
+  }
+
+  /**
+   * Deletes the tenant's document rows matching `where` (over `d`, and the `using` relation when
+   * given) and logs each in `search_removal` for the in-memory copies of the index.
+   */
+  private async deleteDocuments(tx: RequestContext, tenantId: string, where: string, params: unknown[], using?: { from: string; params: unknown[] }): Promise<number> {
+    const logged = await this.store.sql(
+      tx,
+      `with gone as (delete from ${this.store.table('search_document')} d ${using ? `using ${using.from}` : ''} where d.tenant_id = ? and ${where} returning d.id)
+       insert into ${this.store.table('search_removal')} (tenant_id, document_id) select ?, id from gone returning document_id`,
+      [...(using?.params ?? []), tenantId, ...params, tenantId],
     );
+    return logged.length;
   }
 
   /** New words of these texts into the tenant's vocabulary (sorted, so concurrent writers lock in one order). */
@@ -205,6 +251,7 @@ export class IndexService {
   }
 
   private async touch(tx: RequestContext, tenantId: string, configs: string[], extra: { rebuild_started_at?: Date } = {}): Promise<void> {
+    this.states.delete(tenantId);
     await this.store.sql(
       tx,
       `insert into ${this.store.table('search_index_state')} as s (id, tenant_id, last_indexed_at, rebuild_started_at, configs) values (?, ?, now(), ?, ?::text[])
@@ -212,5 +259,7 @@ export class IndexService {
          configs = case when excluded.configs <@ s.configs then s.configs else array(select distinct c from unnest(s.configs || excluded.configs) c order by c) end`,
       [newId('sidx'), tenantId, extra.rebuild_started_at ?? null, pgArray(configs)],
     );
+    // removals are read by in-memory copies refreshed within hours; a day is kept
+    await this.store.sql(tx, `delete from ${this.store.table('search_removal')} where tenant_id = ? and removed_at < now() - interval '1 day'`, [tenantId]);
   }
 }

@@ -1,6 +1,7 @@
 import { Store, type GraphClient, type ServiceFactoryArgs } from '@svc/kit';
 import { IndexService } from './index.service';
 import { SearchService } from './search.service';
+import { MemoryIndexes } from './memory-indexes';
 import { SourcePort } from './sources';
 
 /** search's services sharing one store: the index writer and the query side. */
@@ -8,6 +9,8 @@ export interface SearchServices {
   store: Store;
   index: IndexService;
   search: SearchService;
+  /** this process's in-memory copies of tenants' indexes */
+  memory: MemoryIndexes;
 }
 
 export function createSearchServices({ orm, deps }: ServiceFactoryArgs): SearchServices {
@@ -17,5 +20,6 @@ export function createSearchServices({ orm, deps }: ServiceFactoryArgs): SearchS
     return deps.graph;
   };
   const index = new IndexService(store, new SourcePort(graph));
-  return { store, index, search: new SearchService(store, index) };
+  const memory = new MemoryIndexes(store, deps.config.searchMemoryDocs, deps.log);
+  return { store, index, memory, search: new SearchService(store, index, memory) };
 }

@@ -1,7 +1,10 @@
 import { Errors, normalizePage, pgArray, requireTenant, type RequestContext, type Store } from '@svc/kit';
-import type { IndexService } from './index.service';
+import type { IndexService, IndexState } from './index.service';
 import { PRICE_RANGE, type SearchQuery } from '../inputs/search.input';
 import { lexeme, marksToHtml, queryWords, typoBudget, typoDistance } from './text';
+import type { MemoryFilters, MemoryResult } from './memory-index';
+import type { MemoryIndexes } from './memory-indexes';
+import { parseTsquery } from './tsquery';
 
 export interface SearchHitView {
   id: string;
@@ -54,6 +57,14 @@ export interface SearchResultView {
 const BUCKETS: Array<[number, number | null]> = [[0, 10], [10, 25], [25, 50], [50, 100], [100, 200], [200, 500], [500, null]];
 const bucketKey = (lo: number, hi: number | null) => `${lo}-${hi ?? ''}`;
 
+/** prepared queries kept (least recently used leave first) */
+const PREPARED_KEPT = 2000;
+
+interface Prepared {
+  expansion: Expansion | null;
+  queries: { all: string; exact: string } | null;
+}
+
 /** alternatives kept per query word (typo-corrected words of the vocabulary, nearest first) */
 const MAX_ALTERNATIVES = 8;
 const START = '\u0002';
@@ -77,7 +88,13 @@ interface Expansion {
  * ts_rank with title > summary > body), facets over the matches, filters, highlights.
  */
 export class SearchService {
-  constructor(private readonly store: Store, private readonly index: IndexService) {}
+  constructor(
+    private readonly store: Store,
+    private readonly index: IndexService,
+    private readonly memory: MemoryIndexes,
+  ) {}
+
+  private readonly prepared = new Map<string, Prepared>();
 
   async search(ctx: RequestContext, a: SearchQuery): Promise<SearchResultView> {
     const tenantId = requireTenant(ctx);
@@ -89,71 +106,103 @@ export class SearchService {
     }
     const locale = a.locale ?? ctx.locale ?? null;
     const words = queryWords(a.q ?? '');
-    const expanded = words.length ? await this.expand(tenantId, words) : null;
-    const expansion = expanded?.words.length ? expanded : null;
-    const configs = expansion ? await this.index.configs(ctx) : [];
+    const state = await this.index.state(ctx);
+    // meanwhile the in-memory copy of the index reads the changes since its last search
+    const loading = this.memory.get(tenantId, state);
+    loading.catch(() => undefined);
+    const { expansion, queries } = await this.prepare(tenantId, state, words);
+    const memory = await loading;
+    const f: MemoryFilters = {
+      locales: locale ? [...new Set([locale, locale.split(/[-_]/)[0]])] : null,
+      types: a.type?.length ? a.type : null,
+      categories: a.category?.length ? a.category : null,
+      collections: a.collection?.length ? a.collection : null,
+      destinations: a.destination?.length ? a.destination : null,
+      currency,
+      prices: a.price?.length
+        ? a.price.map((r) => {
+            const m = PRICE_RANGE.exec(r)!;
+            return [m[1] === undefined ? null : Number(m[1]), m[2] === undefined ? null : Number(m[2])] as [number | null, number | null];
+          })
+        : null,
+    };
+    const none = !!expansion && !queries;
+    const all = queries ? parseTsquery(queries.all) : null;
+    const exact = queries && queries.exact !== queries.all ? parseTsquery(queries.exact) : null;
+    // the tenant's in-memory copy answers when it is loaded and the query is plain terms, and/or
+    const inMemory = !!memory && !none && (!queries || (!!all && (queries.exact === queries.all || !!exact)));
+    const matched = inMemory
+      ? memory!.search(all, exact, f, offset, page.limit, BUCKETS)
+      : await this.sqlMatches(tenantId, f, queries, none, offset, page.limit);
+    const hits = await this.hits(tenantId, matched.page, queries?.all ?? null);
+    return {
+      hits,
+      facets: {
+        ...matched.facets,
+        price: currency ? matched.facets.price.map((b) => ({ key: bucketKey(Number(b.lo), b.hi === null ? null : Number(b.hi)), min: Number(b.lo), max: b.hi === null ? null : Number(b.hi), count: b.count })) : [],
+      },
+      count: matched.count,
+      offset,
+      limit: page.limit,
+      words: expansion?.words ?? [],
+      locale,
+    };
+  }
 
+  /**
+   * Matches, facets and one page by SQL (tenants without an in-memory copy yet, or larger than
+   * SEARCH_MEMORY_DOCS): the same filters, facets and order as the in-memory copy, ranked by ts_rank.
+   */
+  private async sqlMatches(
+    tenantId: string,
+    f: MemoryFilters,
+    queries: { all: string; exact: string } | null,
+    none: boolean,
+    offset: number,
+    limit: number,
+  ): Promise<MemoryResult> {
     const where: string[] = ['d.tenant_id = ?'];
     const params: unknown[] = [];
-    if (locale) {
-      const tags = [...new Set([locale, locale.split(/[-_]/)[0]])];
+    if (f.locales) {
       where.push(`(d.locale = any(?::text[]) or (d."primary" and not (d.locales && ?::text[])))`);
-      params.push(pgArray(tags), pgArray(tags));
+      params.push(pgArray(f.locales), pgArray(f.locales));
     } else where.push('d."primary"');
-    if (a.type?.length) (where.push('d.kind = any(?::text[])'), params.push(pgArray(a.type)));
-    if (a.category?.length) (where.push('d.categories && ?::text[]'), params.push(pgArray(a.category)));
-    if (a.collection?.length) (where.push('d.collection = any(?::text[])'), params.push(pgArray(a.collection)));
-    if (a.destination?.length) (where.push('d.destination = any(?::text[])'), params.push(pgArray(a.destination)));
-    if (a.price?.length) {
-      const ranges: string[] = [];
-      for (const r of a.price) {
-        const m = PRICE_RANGE.exec(r)!;
-        const cond: string[] = [];
-        if (m[1] !== undefined) (cond.push('(d.prices -> ? ->> \'min\')::numeric >= ?'), params.push(currency, Number(m[1])));
-        if (m[2] !== undefined) (cond.push('(d.prices -> ? ->> \'min\')::numeric < ?'), params.push(currency, Number(m[2])));
-        if (!cond.length) (cond.push('(d.prices -> ?) is not null'), params.push(currency));
-        ranges.push(`(${cond.join(' and ')})`);
-      }
+    if (f.types) (where.push('d.kind = any(?::text[])'), params.push(pgArray(f.types)));
+    if (f.categories) (where.push('d.categories && ?::text[]'), params.push(pgArray(f.categories)));
+    if (f.collections) (where.push('d.collection = any(?::text[])'), params.push(pgArray(f.collections)));
+    if (f.destinations) (where.push('d.destination = any(?::text[])'), params.push(pgArray(f.destinations)));
+    if (f.prices) {
+      const ranges = f.prices.map(([lo, hi]) => {
+        const cond = ["(d.prices -> ?) is not null"];
+        params.push(f.currency);
+        if (lo !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric >= ?"), params.push(f.currency, lo));
+        if (hi !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric < ?"), params.push(f.currency, hi));
+        return `(${cond.join(' and ')})`;
+      });
       where.push(`(${ranges.join(' or ')})`);
     }
-
     const doc = this.store.table('search_document');
-    // one tsquery over every configuration in use, made by PostgreSQL once per configuration and
-    // deduplicated, then given as a constant (the planner estimates it and the GIN index serves it)
-    const queries = expansion && configs.length ? await this.tsqueries(configs, expansion) : null;
-    const matched = !!queries;
     // without typo alternatives every match is exact: no second look at each tsvector
     const typoTier = !!queries && queries.all !== queries.exact;
-    const m = matched
+    const m = queries
       ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, ${typoTier ? 'case when d.tsv @@ ?::tsquery then 0 else 1 end' : '0'} as tier, ts_rank(d.tsv, ?::tsquery) as rank
          from ${doc} d
          where ${where.join(' and ')} and d.tsv @@ ?::tsquery`
       : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
-         from ${doc} d where ${where.join(' and ')} ${expansion ? 'and false' : ''}`;
-    const mParams = queries ? [currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all] : [currency, tenantId, ...params];
-    const headlineQuery = queries ? '?::tsquery' : 'null::tsquery';
-    const headlineParams = queries ? [queries.all] : [];
+         from ${doc} d where ${where.join(' and ')} ${none ? 'and false' : ''}`;
+    const mParams = queries ? [f.currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all] : [f.currency, tenantId, ...params];
     /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
     const facet = (values: string, prefix: string | null) =>
-      `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value), '[]'::json)
+      `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value collate "C"), '[]'::json)
          from (select f.v as value, ${prefix ? `max(m.labels ->> ('${prefix}:' || f.v))` : 'null'} as label, count(*)::int as n
-               from m cross join lateral ${values} as f(v) where f.v is not null group by f.v order by n desc, f.v limit 50) f)`;
-    const sql = `with m as materialized (${m}),
-      page as (select m.id, m.tier, m.rank, m.price, row_number() over (order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id) as pos
-               from m order by m.tier, m.rank desc, m.published_at desc nulls last, m.title, m.id limit ? offset ?)
+               from m cross join lateral ${values} as f(v) where f.v is not null group by f.v order by n desc, f.v collate "C" limit 50) f)`;
+    const sql = `with m as materialized (${m})
       select (select count(*)::int from m) as count,
-        (select coalesce(json_agg(json_build_object(
-            'id', d.source_id, 'type', d.kind, 'handle', d.handle, 'title', d.title, 'summary', d.summary, 'thumbnail', d.thumbnail,
-            'locale', nullif(d.locale, ''), 'categories', d.categories, 'collection', d.collection, 'product_type', d.product_type, 'tags', d.tags,
-            'destination', d.destination, 'prices', d.prices, 'price', p.price, 'published_at', d.published_at, 'typo', p.tier = 1,
-            'title_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), q.q, ?), search.html_escape(d.title)),
-            'snippet_html', coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 2000)), q.q, ?),
-                                     search.html_escape(left(d.summary, 300))))
-          order by p.pos), '[]'::json)
-          from page p join ${doc} d on d.id = p.id cross join (select ${headlineQuery} as q) q) as hits,
-        (select coalesce(json_agg(json_build_object('value', kind, 'label', null, 'count', n) order by n desc, kind), '[]'::json)
+        (select coalesce(json_agg(json_build_object('id', p.id, 'tier', p.tier, 'price', p.price)), '[]'::json)
+           from (select m.id, m.tier, m.price from m order by m.tier, m.rank desc, m.published_at desc nulls last, m.title collate "C", m.id collate "C" limit ? offset ?) p) as page,
+        (select coalesce(json_agg(json_build_object('value', kind, 'label', null, 'count', n) order by n desc, kind collate "C"), '[]'::json)
            from (select kind, count(*)::int as n from m group by kind) f) as f_type,
         ${facet('unnest(m.categories)', 'category')} as f_category,
         ${facet('(values (m.collection))', 'collection')} as f_collection,
@@ -161,52 +210,80 @@ export class SearchService {
         (select coalesce(json_agg(json_build_object('lo', b.lo, 'hi', b.hi, 'count', b.n) order by b.lo), '[]'::json)
            from (select b.lo, b.hi, count(*)::int as n from m join (values ${BUCKETS.map(() => '(?::numeric, ?::numeric)').join(', ')}) as b(lo, hi)
                    on m.price >= b.lo and (b.hi is null or m.price < b.hi) group by b.lo, b.hi) b) as f_price`;
-    const all = [
-      ...mParams,
-      page.limit,
-      offset,
-      TITLE_HEADLINE,
-      SNIPPET_HEADLINE,
-      ...headlineParams,
-      ...BUCKETS.flat(),
-    ];
-    const [row] = await this.store.sql(null, sql, all);
-    const hits: SearchHitView[] = (row.hits as any[]).map((h) => ({
-      id: h.id,
-      type: h.type,
-      handle: h.handle,
-      title: h.title,
-      summary: h.summary,
-      thumbnail: h.thumbnail,
-      locale: h.locale,
-      categories: h.categories ?? [],
-      collection: h.collection,
-      product_type: h.product_type,
-      tags: h.tags ?? [],
-      destination: h.destination,
-      prices: Object.entries((h.prices ?? {}) as Record<string, { min: number; max: number }>)
-        .map(([currency_code, p]) => ({ currency_code, min: p.min, max: p.max }))
-        .sort((x, y) => x.currency_code.localeCompare(y.currency_code)),
-      price: h.price === null || h.price === undefined ? null : Number(h.price),
-      published_at: h.published_at ? new Date(h.published_at).toISOString() : null,
-      highlight: { title: marksToHtml(h.title_html), snippet: marksToHtml(h.snippet_html) },
-      typo: !!h.typo,
-    }));
+    const [row] = await this.store.sql(null, sql, [...mParams, limit, offset, ...BUCKETS.flat()]);
     return {
-      hits,
-      facets: {
-        type: row.f_type,
-        category: row.f_category,
-        collection: row.f_collection,
-        destination: row.f_destination,
-        price: currency ? (row.f_price as Array<{ lo: number; hi: number | null; count: number }>).map((b) => ({ key: bucketKey(Number(b.lo), b.hi === null ? null : Number(b.hi)), min: Number(b.lo), max: b.hi === null ? null : Number(b.hi), count: b.count })) : [],
-      },
       count: row.count,
-      offset,
-      limit: page.limit,
-      words: expansion?.words ?? [],
-      locale,
+      page: (row.page as Array<{ id: string; tier: number; price: number | string | null }>).map((p) => ({ id: p.id, tier: p.tier, price: p.price === null ? null : Number(p.price) })),
+      facets: { type: row.f_type, category: row.f_category, collection: row.f_collection, destination: row.f_destination, price: row.f_price },
     };
+  }
+
+  /** The page's documents as hits, in its order, with highlights made by PostgreSQL for `tsquery`. */
+  private async hits(tenantId: string, page: MemoryResult['page'], tsquery: string | null): Promise<SearchHitView[]> {
+    if (!page.length) return [];
+    const rows = await this.store.sql<Record<string, any>>(
+      null,
+      `select d.id as row_id, d.source_id as id, d.kind as type, d.handle, d.title, d.summary, d.thumbnail, nullif(d.locale, '') as locale, d.categories,
+         d.collection, d.product_type, d.tags, d.destination, d.prices, d.published_at,
+         coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), q.q, ?), search.html_escape(d.title)) as title_html,
+         coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 2000)), q.q, ?), search.html_escape(left(d.summary, 300))) as snippet_html
+       from ${this.store.table('search_document')} d cross join (select ?::tsquery as q) q
+       where d.tenant_id = ? and d.id = any(?::text[])`,
+      [TITLE_HEADLINE, SNIPPET_HEADLINE, tsquery, tenantId, pgArray(page.map((p) => p.id))],
+    );
+    const byId = new Map(rows.map((r) => [r.row_id as string, r]));
+    // a document removed between matching and reading is left out
+    return page.flatMap((p) => {
+      const h = byId.get(p.id);
+      if (!h) return [];
+      return [
+        {
+          id: h.id,
+          type: h.type,
+          handle: h.handle,
+          title: h.title,
+          summary: h.summary,
+          thumbnail: h.thumbnail,
+          locale: h.locale,
+          categories: h.categories ?? [],
+          collection: h.collection,
+          product_type: h.product_type,
+          tags: h.tags ?? [],
+          destination: h.destination,
+          prices: Object.entries((h.prices ?? {}) as Record<string, { min: number; max: number }>)
+            .map(([currency_code, pr]) => ({ currency_code, min: pr.min, max: pr.max }))
+            .sort((x, y) => x.currency_code.localeCompare(y.currency_code)),
+          price: p.price,
+          published_at: h.published_at ? new Date(h.published_at).toISOString() : null,
+          highlight: { title: marksToHtml(h.title_html), snippet: marksToHtml(h.snippet_html) },
+          typo: p.tier === 1,
+        },
+      ];
+    });
+  }
+
+  /**
+   * The query words with their typo alternatives (from the vocabulary) and the tsquery texts made
+   * of them; kept for the index version they were made for (a write makes the next search prepare anew).
+   */
+  private async prepare(tenantId: string, state: IndexState, words: string[]): Promise<Prepared> {
+    if (!words.length) return { expansion: null, queries: null };
+    const key = `${tenantId}\u0000${state.version}\u0000${words.join(' ')}`;
+    const kept = this.prepared.get(key);
+    if (kept) {
+      this.prepared.delete(key);
+      this.prepared.set(key, kept);
+      return kept;
+    }
+    const expanded = await this.expand(tenantId, words);
+    const expansion = expanded.words.length ? expanded : null;
+    // one tsquery over every configuration in use, made by PostgreSQL once per configuration and
+    // deduplicated (stop words alone leave none: nothing matches)
+    const queries = expansion && state.configs.length ? await this.tsqueries(state.configs, expansion) : null;
+    const made = { expansion, queries };
+    this.prepared.set(key, made);
+    if (this.prepared.size > PREPARED_KEPT) this.prepared.delete(this.prepared.keys().next().value!);
+    return made;
   }
 
   /** The tsquery texts of the expansion in every configuration in use, deduplicated; null when nothing is left (stop words). */
