@@ -3,7 +3,8 @@
  * summaries and bodies over a vocabulary of a few thousand words) written straight into a
  * tenant's index tables (tsvector and vocabulary made by PostgreSQL as the indexer makes them),
  * VACUUM ANALYZE, then typical queries through `GET /api/store/search` with a few connections:
- * one word, two words, a typo, a word with facet filters; p50/p95 per kind.
+ * one word, two words, a typo, a word with facet filters, and two words never asked before (a
+ * typo in the second); p50/p95 per kind.
  *
  * - `benchSearch(...)` is called by scripts/bench.ts against its platform and tenant;
  * - `npm run bench:search` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
@@ -165,6 +166,22 @@ const QUERIES: Record<string, string[]> = {
   ],
 };
 
+/**
+ * Queries no request asked before (so nothing prepared for an earlier one helps): an adjective
+ * and a brand word of the corpus with two neighbouring letters swapped.
+ */
+function unseenQueries(count: number): string[] {
+  const rand = rng(7);
+  const brands = brandWords(3000, rng(42)).filter((b) => b.length >= 5);
+  const out = new Set<string>();
+  while (out.size < count) {
+    const b = brands[Math.floor(rand() * brands.length)];
+    const i = 1 + Math.floor(rand() * (b.length - 2));
+    out.add(`${ADJECTIVES[Math.floor(rand() * ADJECTIVES.length)]} ${b.slice(0, i)}${b[i + 1]}${b[i]}${b.slice(i + 2)}`);
+  }
+  return [...out];
+}
+
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -191,7 +208,8 @@ export async function benchSearch(o: { url: string; databaseUrl: string; tenantI
   };
   // warm-up: every query once (and each must find something)
   for (const list of Object.values(QUERIES)) for (const q of list) if (!(await get(q)).hits) problems.push(`search "${q}" found nothing`);
-  for (const [kind, list] of Object.entries(QUERIES)) {
+  const queries = { ...QUERIES, 'unseen two words with a typo': unseenQueries(perKind) };
+  for (const [kind, list] of Object.entries(queries)) {
     const latencies: number[] = [];
     let hits = 0;
     let next = 0;

@@ -81,7 +81,7 @@ const schema = z.object({
   /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
   /** documents of search indexes held in memory per process (all tenants together); 0: every search by SQL */
-  SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(2_000_000),
+  SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(500_000),
   /** the sender of the platform's mails */
   MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
 });

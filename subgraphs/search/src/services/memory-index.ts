@@ -65,9 +65,14 @@ export interface MemoryResult {
 class IntList {
   buf = new Int32Array(4);
   n = 0;
+  /** drops the spare capacity (after a full load) */
+  trim(): void {
+    if (this.buf.length > this.n + 4) this.buf = this.buf.slice(0, this.n);
+  }
+
   push(v: number): void {
     if (this.n === this.buf.length) {
-      const next = new Int32Array(this.buf.length * 2);
+      const next = new Int32Array(Math.max(4, this.buf.length * 2));
       next.set(this.buf);
       this.buf = next;
     }
@@ -235,6 +240,11 @@ export class TenantIndex {
       }
       list.push((slot << 5) | (tf << 2) | weight);
     }
+  }
+
+  /** Gives back the spare capacity of the posting lists (after a full load: they only grow by changes then). */
+  compact(): void {
+    for (const list of this.postings.values()) list.trim();
   }
 
   remove(id: string): void {

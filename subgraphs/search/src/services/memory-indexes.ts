@@ -108,6 +108,7 @@ export class MemoryIndexes {
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1].id;
     }
+    idx.compact();
     this.tenants.set(tenantId, idx);
     this.log.info({ tenantId, documents: idx.living, ms: Date.now() - started }, 'search: in-memory index loaded');
     return idx;
