@@ -69,14 +69,17 @@ export class AuthorityService {
   ) {}
 
   async start(bus: ChangeBus): Promise<void> {
-    await bus.on(CREDENTIALS_CHANNEL, () => {
-      this.keys.clear();
-      this.origins.clear();
-      this.servers.clear();
-      this.knownOrigins = undefined;
-      this.agents.clear();
-      this.secrets.clear();
-    });
+    await bus.on(CREDENTIALS_CHANNEL, () => this.forget());
+  }
+
+  /** Drops every cached credential and store setting (they are read anew on next use). */
+  forget(): void {
+    this.keys.clear();
+    this.origins.clear();
+    this.servers.clear();
+    this.knownOrigins = undefined;
+    this.agents.clear();
+    this.secrets.clear();
   }
 
   private rows<T>(sql: string, params: unknown[]): Promise<T[]> {

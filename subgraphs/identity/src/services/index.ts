@@ -26,13 +26,14 @@ export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): Ident
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'));
   const auth = new AuthService(store, deps.config, customers, throttle);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
+  const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
   return {
     store,
-    tenants: new TenantService(store, deps.config.antispamMaxNumber),
+    tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget()),
     auth,
     customers,
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
-    authority: new AuthorityService(store, deps.config.antispamMaxNumber),
+    authority,
     throttle,
   };
 }

@@ -32,6 +32,11 @@ export class TenantService {
     private readonly store: Store,
     /** anti-spam difficulty of tenants that set none */
     private readonly defaultAntispamMaxNumber: number,
+    /**
+     * Called once a change of credentials or store settings committed: this process's caches drop
+     * at once (other instances drop theirs when the notification reaches them).
+     */
+    private readonly committed: () => void = () => undefined,
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
@@ -64,6 +69,7 @@ export class TenantService {
       await this.store.sql(txCtx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
       return t;
     }, { global: true });
+    this.committed();
     ctx.log.info({ tenantId: tenant.id }, 'tenant created');
     return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
   }
@@ -89,7 +95,7 @@ export class TenantService {
     const tenantId = requireTenant(ctx);
     const origins = input.allowed_origins ? [...new Set(input.allowed_origins.map((o) => normalizeOrigin(o)))] : undefined;
     if (origins?.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
-    return this.store.transaction(ctx, async (em, tx) => {
+    const view = await this.store.transaction(ctx, async (em, tx) => {
       const t = await em.findOne(Tenant, { id: tenantId });
       if (!t) throw Errors.notFound('Store');
       if (origins) t.allowedOrigins = origins as string[];
@@ -101,6 +107,8 @@ export class TenantService {
       await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
       return this.settingsView(t);
     }, { global: true });
+    this.committed();
+    return view;
   }
 
   /** The tenant's live publishable keys. */
@@ -113,7 +121,7 @@ export class TenantService {
   async setKeySalesChannels(ctx: RequestContext, id: string, ids: string[]) {
     const tenantId = requireTenant(ctx);
     if (ids.length > 50 || ids.some((x) => !/^[A-Za-z0-9_]{1,40}$/.test(x))) throw Errors.invalidField('sales_channel_ids', 'sales_channel_ids are at most 50 channel ids');
-    return this.store.transaction(ctx, async (em, tx) => {
+    const view = await this.store.transaction(ctx, async (em, tx) => {
       const k = await em.findOne(PublishableKey, { id, tenantId, revokedAt: null });
       if (!k) throw Errors.notFound('Publishable key', id);
       k.salesChannelIds = [...new Set(ids)];
@@ -121,6 +129,8 @@ export class TenantService {
       await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [tenantId]);
       return keyView(k);
     }, { global: true });
+    this.committed();
+    return view;
   }
 
   async findByHandle(handle: string): Promise<Tenant | null> {
