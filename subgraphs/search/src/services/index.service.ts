@@ -25,8 +25,8 @@ export interface IndexState {
   configs: string[];
   /** the last write's time as PostgreSQL prints it (null: never written) */
   version: string | null;
-  /** the last rebuild's time (a rebuild makes in-memory copies load anew) */
-  rebuilt: string | null;
+  /** the last rebuild's time, epoch seconds (0: never; a rebuild makes in-memory copies load anew) */
+  rebuilt: number;
 }
 
 export interface RebuildReport {
@@ -205,12 +205,13 @@ export class IndexService {
     const tenantId = requireTenant(ctx);
     const kept = this.states.get(tenantId);
     if (kept && Date.now() - kept.at < STATE_KEPT_MS) return kept.state;
-    const [row] = await this.store.sql<{ configs: string[]; version: string; rebuilt: string | null }>(
+    const [row] = await this.store.sql<{ configs: string[]; version: string; rebuilt: number }>(
       null,
-      `select configs, last_indexed_at::text as version, last_rebuilt_at::text as rebuilt from ${this.store.table('search_index_state')} where tenant_id = ?`,
+      `select configs, last_indexed_at::text as version, coalesce(extract(epoch from last_rebuilt_at), 0)::float8 as rebuilt
+       from ${this.store.table('search_index_state')} where tenant_id = ?`,
       [tenantId],
     );
-    const state = { configs: row?.configs ?? [], version: row?.version ?? null, rebuilt: row?.rebuilt ?? null };
+    const state = { configs: row?.configs ?? [], version: row?.version ?? null, rebuilt: Number(row?.rebuilt ?? 0) };
     this.states.delete(tenantId);
     this.states.set(tenantId, { at: Date.now(), state });
     if (this.states.size > 10_000) this.states.delete(this.states.keys().next().value!);

@@ -168,8 +168,8 @@ export class TenantIndex {
   dead = 0;
   /** the index state's version this copy reflects (`last_indexed_at` as PostgreSQL prints it) */
   version: string | null = null;
-  /** the last rebuild's time when this copy was loaded */
-  rebuilt: string | null = null;
+  /** the last rebuild's time when this copy was loaded (epoch seconds, 0: never) */
+  rebuilt = 0;
   /** database time of the last read: the next refresh reads changes from a little before it */
   readAt: string | null = null;
   /** this process's clock at that read */

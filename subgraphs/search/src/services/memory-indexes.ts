@@ -51,7 +51,7 @@ export class MemoryIndexes {
     let idx = this.tenants.get(tenantId) ?? null;
     // after a rebuild (the operator's way to make the index right, also after writes that bypassed
     // the indexer) or a long pause, the copy is loaded anew; SQL answers meanwhile
-    if (idx && (idx.rebuilt !== state.rebuilt || (idx.version !== version && Date.now() - idx.readMs > DELTA_HORIZON_MS))) {
+    if (idx && (state.rebuilt > idx.rebuilt || (idx.version !== version && Date.now() - idx.readMs > DELTA_HORIZON_MS))) {
       this.tenants.delete(tenantId);
       idx = null;
     }
@@ -84,9 +84,9 @@ export class MemoryIndexes {
 
   private async readAll(tenantId: string): Promise<TenantIndex | null> {
     const started = Date.now();
-    const [state] = await this.store.sql<{ version: string | null; rebuilt: string | null; at: string; n: number }>(
+    const [state] = await this.store.sql<{ version: string | null; rebuilt: number | null; at: string; n: number }>(
       null,
-      `select s.last_indexed_at::text as version, s.last_rebuilt_at::text as rebuilt, now()::text as at,
+      `select s.last_indexed_at::text as version, coalesce(extract(epoch from s.last_rebuilt_at), 0)::float8 as rebuilt, now()::text as at,
          (select count(*)::int from ${this.store.table('search_document')} where tenant_id = ?) as n
        from (select 1) one left join ${this.store.table('search_index_state')} s on s.tenant_id = ?`,
       [tenantId, tenantId],
@@ -100,7 +100,7 @@ export class MemoryIndexes {
     this.makeRoom(tenantId, state.n);
     const idx = new TenantIndex();
     idx.version = state.version;
-    idx.rebuilt = state.rebuilt;
+    idx.rebuilt = Number(state.rebuilt ?? 0);
     idx.readAt = state.at;
     for (let after = ''; ; ) {
       const rows = await this.rows(tenantId, 'd.id > ? order by d.id limit ?', [after, PAGE]);
