@@ -149,6 +149,18 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect((await p.api('POST', '/store/email-unsubscribe', { body: {} })).status).toBe(400);
       expect((await p.api('POST', '/store/email-unsubscribe', { body: { token: 'x', reason: 'r'.repeat(1001) } })).status).toBe(400);
       expect((await p.api('GET', '/store/email-unsubscribe')).status).toBe(400);
+      expect((await p.api('GET', '/store/email-unsubscribe?token=a&extra=1')).status).toBe(400);
+      expect((await p.api('GET', '/store/email-subscribe/confirm?token=msub_01JD5Z8X4N3C6V7B8M9K0QWERT.1.x')).status).toBe(400);
+      expect((await p.api('POST', '/store/email-subscribe/confirm', { body: { token: 'x', more: 1 } })).status).toBe(400);
+      const form = await p.api('POST', '/store/email-unsubscribe', { raw: 'List-Unsubscribe=Two-Clicks', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect([form.status, form.body.type]).toEqual([400, 'validation_error']);
+      expect((await p.api('POST', '/store/email-unsubscribe', { raw: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+      const badNewsletter = await p.api('POST', '/store/newsletter', { key: shop.publishable_key, headers: { 'x-antispam-token': await solved() }, body: { email: 'nope' } });
+      expect(badNewsletter.status).toBe(400);
+      expect((await p.api('GET', `/store/track/open/${'c'.repeat(61)}/x`)).status).toBe(400);
+      expect((await p.api('GET', '/store/track/open/a/b?x=1')).status).toBe(400);
+      expect((await p.api('DELETE', '/store/cookie-consent/short', { key: shop.publishable_key })).status).toBe(400);
+      expect((await p.api('POST', '/store/track/events', { body: { session_id: session('k'), type: 'page_view' } })).status).toBe(401);
       expect(await count('subscriber')).toBe(before);
     });
   });

@@ -47,4 +47,4 @@ export type { MarketingServices };
 export { marketingEvents };
 export { PIXEL } from './rest/routes';
 export { DEFAULT_BANNER } from './services/consent.service';
-export { renderCampaign, normaliseDestination, linksOf } from './services/links';
+export { renderCampaign, normaliseDestination, linksOf, MarketingLinks, CONFIRM_TTL_SECONDS } from './services/links';

@@ -83,7 +83,8 @@ export class ConsentService {
     return {
       version,
       locale: copyLocale ?? config.default_locale,
-      locales: Object.keys(config.copy),
+      // the default first, then the others by name (jsonb keeps no key order)
+      locales: [config.default_locale, ...Object.keys(config.copy).filter((l) => l !== config.default_locale).sort()],
       categories: config.categories.map((c) => ({
         key: c.key,
         required: c.required,
