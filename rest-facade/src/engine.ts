@@ -170,8 +170,9 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         checkMediaType(req, def);
         const params = parse(def.params, req.params, 'params');
         const query = parse(def.query, req.query, 'query');
-        const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, req.body, 'body');
-        const antispamToken = typeof (req.body as { antispam_token?: unknown })?.antispam_token === 'string' ? (req.body as { antispam_token: string }).antispam_token : undefined;
+        const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
+        const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
+        const antispamToken = typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined }, requestId, res.locals.log);
@@ -210,25 +211,12 @@ export const jsonBody = express.json({ limit: '1mb', strict: true });
 /** form bodies, for the routes that declare them (`accepts`); any other route answers 415 */
 export const formBody = express.urlencoded({ limit: '64kb', extended: false, parameterLimit: 50 });
 
-const readMultipart = express.raw({ type: 'multipart/form-data', limit: '64kb' });
-
 /**
- * `multipart/form-data` bodies of text fields (RFC 7578), for the routes that declare them
- * (`accepts`): mail providers send the RFC 8058 one-click unsubscribe this way. Files are not
- * read (a part with a filename is refused), at most 50 fields.
+ * `multipart/form-data` bodies are read as bytes (at most 64 KB) and parsed into text fields only
+ * for the routes that declare them (`accepts`): mail providers send the RFC 8058 one-click
+ * unsubscribe this way. Any other route answers 415 as for every other media type.
  */
-export function multipartBody(req: Request, res: Response, next: (err?: unknown) => void): void {
-  if (!req.is('multipart/form-data')) return next();
-  readMultipart(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    try {
-      req.body = parseMultipartFields(req.headers['content-type'] ?? '', Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-      next();
-    } catch (e) {
-      next(e);
-    }
-  });
-}
+export const multipartBody = express.raw({ type: 'multipart/form-data', limit: '64kb' });
 
 /** The text fields of a multipart/form-data body; a malformed body or a file part is a 400. */
 export function parseMultipartFields(contentType: string, body: Buffer): Record<string, string> {

@@ -235,16 +235,20 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect(stats).toMatchObject({ recipients: 4, delivered: 4, unique_opens: 1, total_opens: 6, open_rate: 0.25 });
     });
 
-    it('unknown ids and ids of another store answer the GIF without recording', async () => {
+    it('unknown ids and ids of another store answer the GIF without recording; malformed ids are 400', async () => {
       const m = messages.find((x) => x.to === 'm2@example.com');
       const tries = [
         `/store/track/open/camp_01JD5Z8X4N3C6V7B8M9K0QWERT/${m.subscriber_id}`,
         `/store/track/open/${campaign.id}/msub_01JD5Z8X4N3C6V7B8M9K0QWERT`,
-        `/store/track/open/nonsense/also-nonsense`,
       ];
       for (const t of tries) {
         const r = await fetch(`${p.url}/api${t}`);
         expect([r.status, r.headers.get('content-type')]).toEqual([200, 'image/gif']);
+      }
+      // malformed ids are bad input: 400 JSON
+      for (const t of ['/store/track/open/nonsense/also-nonsense', `/store/track/open/cus_01JD5Z8X4N3C6V7B8M9K0QWERT/${m.subscriber_id}`]) {
+        const r = await p.api('GET', t);
+        expect([r.status, r.body.type]).toEqual([400, 'validation_error']);
       }
       // the other store's key with this store's ids
       const r = await fetch(`${p.url}/api/store/track/open/${campaign.id}/${m.subscriber_id}`, { headers: { 'x-publishable-api-key': other.publishable_key } });

@@ -3,9 +3,19 @@ import { ArgsType, Field, InputType } from 'type-graphql';
 import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
 
 export const ID_RE = /^[a-z]{2,6}_[0-9A-HJKMNP-TV-Z]{26}$/;
-/** path ids of the tracking routes: anything longer than an id is refused, an unknown one answers the pixel */
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+/**
+ * Path ids of the tracking routes. The route reads any short string (so that authentication is
+ * checked first, as on every route); `trackIds` then wants a campaign and a subscriber id: a
+ * malformed one is 400, a well-formed unknown one answers the pixel without recording.
+ */
 export const trackParams = z.strictObject({ campaignId: z.string().min(1).max(60), subscriberId: z.string().min(1).max(60) });
-export const clickQuery = z.strictObject({ url: z.string().min(1).max(2000), sig: z.string().max(100).optional() });
+export const trackIds = z.strictObject({
+  campaignId: z.string().regex(new RegExp(`^camp_${ULID}$`), 'campaignId must be a campaign id (camp_…)'),
+  subscriberId: z.string().regex(new RegExp(`^msub_${ULID}$`), 'subscriberId must be a subscriber id (msub_…)'),
+});
+/** `url` is required (checked after authentication, like the ids) */
+export const clickQuery = z.strictObject({ url: z.string().min(1).max(2000).optional(), sig: z.string().max(100).optional() });
 
 const link = z.string().max(2000);
 

@@ -9,7 +9,8 @@ import { CONSENT_SIGNALS } from '../entities/consent.entity';
  * withdraw that session's consent, so it must not be guessable.
  */
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'session_id must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - (an unguessable random id)');
-export const sessionParams = z.strictObject({ sessionId: sessionIdSchema });
+/** read loosely by the route (authentication comes first), then checked with `sessionIdSchema` */
+export const sessionParams = z.strictObject({ sessionId: z.string().min(1).max(200) });
 const localeSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'locale must look like en or de-AT');
 export const localeQuery = z.strictObject({ locale: localeSchema.optional() });
 const categoryKey = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'category keys are lowercase words (a-z, 0-9, _)');

@@ -41,8 +41,8 @@ export const unsubscribeBody = z.strictObject({
   reason: reasonSchema.optional(),
   'List-Unsubscribe': z.literal('One-Click').optional(),
 });
-export const tokenQuery = z.strictObject({ token: tokenSchema });
-export const optionalTokenQuery = z.strictObject({ token: tokenSchema.optional() });
+/** `?token=`: a missing token is 400 `invalid_token`, checked after authentication like every route's credentials */
+export const tokenQuery = z.strictObject({ token: tokenSchema.optional() });
 
 export const listSchema = z.strictObject({
   handle: handleSchema,

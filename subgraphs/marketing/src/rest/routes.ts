@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { binaryReply, redirectReply, route } from '@svc/kit';
-import { confirmBody, newsletterBody, optionalTokenQuery, subscribeBody, tokenQuery, unsubscribeBody } from '../inputs/subscription.input';
-import { clickQuery, trackParams } from '../inputs/campaign.input';
-import { consentBody, localeQuery, sessionParams } from '../inputs/consent.input';
+import type { ZodType } from 'zod';
+import { Errors, binaryReply, fromZod, redirectReply, route } from '@svc/kit';
+import { confirmBody, newsletterBody, subscribeBody, tokenQuery, unsubscribeBody } from '../inputs/subscription.input';
+import { clickQuery, trackIds, trackParams } from '../inputs/campaign.input';
+import { consentBody, localeQuery, sessionIdSchema, sessionParams } from '../inputs/consent.input';
 import { trackEventSchema } from '../inputs/analytics.input';
 import { invalidToken } from '../services/links';
 
@@ -11,6 +12,18 @@ const noQuery = z.strictObject({});
 export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const subscription = (d: any) => ({ subscription: d });
+
+/** `value` checked with `schema` once the request is authenticated (400 like the route's own validation) */
+function checked<T>(schema: ZodType<T>, value: unknown, where: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw fromZod(where, r.error);
+  return r.data;
+}
+const tokenOf = (token: string | undefined) => {
+  if (!token) throw invalidToken();
+  return token;
+};
+const sessionOf = (sessionId: string) => checked(sessionIdSchema, sessionId, 'sessionId');
 
 /**
  * marketing's REST routes (operations in ./operations). The links in mails (confirm, unsubscribe,
@@ -29,7 +42,7 @@ export const marketingRoutes = [
     method: 'GET', path: '/store/email-subscribe/confirm', auth: 'none', query: tokenQuery,
     operation: 'marketing/ConfirmEmailSubscription',
     summary: 'Confirms a double opt-in: the link of the confirmation mail (signed, expires after 7 days); 400 invalid_token',
-    variables: ({ query }) => ({ token: query.token }),
+    variables: ({ query }) => ({ token: tokenOf(query.token) }),
     respond: (d) => subscription(d.confirmEmailSubscription),
   }),
   route({
@@ -43,19 +56,15 @@ export const marketingRoutes = [
     method: 'GET', path: '/store/email-unsubscribe', auth: 'none', query: tokenQuery,
     operation: 'marketing/UnsubscribeEmail',
     summary: 'One-click unsubscribe by the signed token of the mail: takes effect at once; a changed token is 400 and changes nothing',
-    variables: ({ query }) => ({ token: query.token }),
+    variables: ({ query }) => ({ token: tokenOf(query.token) }),
     respond: (d) => subscription(d.unsubscribeEmail),
   }),
   route({
-    method: 'POST', path: '/store/email-unsubscribe', auth: 'none', query: optionalTokenQuery, body: unsubscribeBody,
+    method: 'POST', path: '/store/email-unsubscribe', auth: 'none', query: tokenQuery, body: unsubscribeBody,
     accepts: ['application/x-www-form-urlencoded', 'multipart/form-data'],
     operation: 'marketing/UnsubscribeEmail',
     summary: 'Confirms an unsubscribe and records the reason (JSON {token, reason}); also the RFC 8058 one-click POST of mail providers (form List-Unsubscribe=One-Click, token in the URL), without cookies or login',
-    variables: ({ query, body }) => {
-      const token = body.token ?? query.token;
-      if (!token) throw invalidToken();
-      return { token, reason: body.reason ?? null };
-    },
+    variables: ({ query, body }) => ({ token: tokenOf(body.token ?? query.token), reason: body.reason ?? null }),
     respond: (d) => subscription(d.unsubscribeEmail),
   }),
   route({
@@ -68,9 +77,12 @@ export const marketingRoutes = [
   route({
     method: 'GET', path: '/store/track/open/:campaignId/:subscriberId', auth: 'none', params: trackParams, query: noQuery,
     operation: 'marketing/TrackEmailOpen',
-    summary: 'Records an email open and answers a 1x1 GIF (never cached); unknown ids answer the GIF without recording',
+    summary: 'Records an email open and answers a 1x1 GIF (never cached); well-formed unknown ids answer the GIF without recording, malformed ones are 400',
     reply: { kind: 'binary', contentType: 'image/gif', description: 'A transparent 1x1 GIF' },
-    variables: ({ params }) => ({ campaign_id: params.campaignId, subscriber_id: params.subscriberId }),
+    variables: ({ params }) => {
+      const ids = checked(trackIds, params, 'params');
+      return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId };
+    },
     respond: () => binaryReply('image/gif', PIXEL),
   }),
   route({
@@ -78,7 +90,11 @@ export const marketingRoutes = [
     operation: 'marketing/TrackEmailClick',
     summary: 'Records a click and redirects (302) to url when it is registered for the campaign or signed by the platform (sig); anything else is 400',
     reply: { kind: 'redirect', description: 'Location: the destination' },
-    variables: ({ params, query }) => ({ campaign_id: params.campaignId, subscriber_id: params.subscriberId, url: query.url, sig: query.sig ?? null }),
+    variables: ({ params, query }) => {
+      const ids = checked(trackIds, params, 'params');
+      if (!query.url) throw Errors.validation('missing_field', "Invalid request: Field 'url' is required", [{ field: 'url', code: 'missing_field', message: "Field 'url' is required" }]);
+      return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId, url: query.url, sig: query.sig ?? null };
+    },
     respond: (d) => redirectReply(d.trackEmailClick),
   }),
   route({
@@ -106,14 +122,14 @@ export const marketingRoutes = [
     method: 'GET', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery, noStore: true,
     operation: 'marketing/CookieConsent',
     summary: "A session's consent state (categories, Consent Mode v2 signals, TCF string); 404 when it never decided",
-    variables: ({ params }) => ({ session_id: params.sessionId }),
+    variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),
     respond: (d) => ({ consent: d.cookieConsent }),
   }),
   route({
     method: 'DELETE', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery,
     operation: 'marketing/WithdrawCookieConsent',
     summary: 'Withdraws consent: every optional category false; the audit trail keeps the decision and the withdrawal',
-    variables: ({ params }) => ({ session_id: params.sessionId }),
+    variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),
     respond: (d) => ({ consent: d.withdrawCookieConsent }),
   }),
 ];
