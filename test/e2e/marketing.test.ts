@@ -324,6 +324,19 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect((await gql(SEND, { id: next.id })).sendCampaign.recipients).toBe(3);
     });
 
+    it("another store's admin and key see none of this store's lists, subscribers or campaigns", async () => {
+      const lists = await p.graphql(SUBSCRIBERS, { list_id: single.id }, { token: otherAdmin });
+      expect(lists.body.errors[0].extensions.type).toBe('not_found');
+      expect((await gql('{ mailingLists { id } }', {}, otherAdmin)).mailingLists).toEqual([]);
+      expect((await gql(OUTBOX, {}, otherAdmin)).marketingOutbox.count).toBe(0);
+      const send = await p.graphql(SEND, { id: campaign.id }, { token: otherAdmin });
+      expect(send.body.errors[0].extensions.type).toBe('not_found');
+      const before = await count('subscriber');
+      const r = await p.api('POST', '/store/email-subscribe', { key: other.publishable_key, body: { email: 'x@example.com', list_id: single.id } });
+      expect(r.status).toBe(404);
+      expect(await count('subscriber')).toBe(before);
+    });
+
     it('a refused delivery is retried from the outbox', async () => {
       await waitFor('an empty outbox', async () => (await gql(OUTBOX, { status: 'queued' })).marketingOutbox.count === 0);
       smtp.refuseNext(1);

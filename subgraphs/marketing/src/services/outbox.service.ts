@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Errors, SecretBox, normalizePage, requireTenant, type DkimKey, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { EmailMessage, SenderSettings } from '../entities/campaign.entity';
+import { Subscriber } from '../entities/list.entity';
 import { marketingEvents } from '../events';
 import type { OutboxQuery, SenderData } from '../inputs/campaign.input';
 import { toMessageView, type EmailMessageView } from './views';
@@ -92,6 +93,13 @@ export class OutboxService {
     const em = this.store.em(ctx);
     const msg = await em.findOne(EmailMessage, { id });
     if (!msg || msg.status !== 'queued') return;
+    if (msg.kind === 'campaign' && !(await em.count(Subscriber, { id: msg.subscriberId, status: 'subscribed' }))) {
+      // unsubscribed (or gone) between the send and the delivery: an unsubscribe takes effect at once
+      msg.status = 'failed';
+      msg.lastError = 'the recipient unsubscribed before delivery';
+      await em.flush();
+      return;
+    }
     const sender = await em.findOne(SenderSettings, {});
     let dkim: DkimKey | undefined;
     if (sender?.dkimKeySealed && sender.dkimDomain && sender.dkimSelector) {
