@@ -150,6 +150,19 @@ function sendReply(res: Response, def: RouteDef, reply: RouteReply): void {
   res.end();
 }
 
+/** the request path with the values of the route's secret parameters replaced by `:name` */
+function logPath(req: Request, def: RouteDef): string {
+  const names = def.path.split('/');
+  return req.originalUrl
+    .split('?')[0]
+    .split('/')
+    .map((seg, i, all) => {
+      const name = names[i - (all.length - names.length)];
+      return name?.startsWith(':') && def.secretParams!.includes(name.slice(1)) ? name : seg;
+    })
+    .join('/');
+}
+
 export interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
@@ -166,6 +179,7 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
     const handler = async (req: Request, res: Response) => {
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
       let ctx: RequestContext | undefined;
+      if (def.secretParams?.length) res.locals.logPath = logPath(req, def);
       try {
         checkMediaType(req, def);
         const params = parse(def.params, req.params, 'params');

@@ -65,6 +65,8 @@ export interface RouteDef<P = any, Q = any, B = any> {
   response?: ZodType;
   /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
   noStore?: boolean;
+  /** path parameters that are secrets (a consent session id): the access log shows `:name` instead of the value */
+  secretParams?: string[];
   /** cookies the response sets (always HttpOnly and Secure; SameSite=Lax unless said otherwise) */
   cookies?: (data: any, input: RouteInput<P, Q, B>) => RouteCookie[];
   /** names of request cookies the route reads (`input.cookies`) */

@@ -119,14 +119,14 @@ export const marketingRoutes = [
     respond: (d) => ({ consent: d.saveCookieConsent }),
   }),
   route({
-    method: 'GET', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery, noStore: true,
+    method: 'GET', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery, noStore: true, secretParams: ['sessionId'],
     operation: 'marketing/CookieConsent',
     summary: "A session's consent state (categories, Consent Mode v2 signals, TCF string); 404 when it never decided",
     variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),
     respond: (d) => ({ consent: d.cookieConsent }),
   }),
   route({
-    method: 'DELETE', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery,
+    method: 'DELETE', path: '/store/cookie-consent/:sessionId', auth: 'publishable', params: sessionParams, query: noQuery, secretParams: ['sessionId'],
     operation: 'marketing/WithdrawCookieConsent',
     summary: 'Withdraws consent: every optional category false; the audit trail keeps the decision and the withdrawal',
     variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),

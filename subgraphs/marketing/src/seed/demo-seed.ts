@@ -6,6 +6,13 @@ export const DEMO_SUBSCRIBERS = ['jane@demo.store', 'max@demo.store', 'lea@demo.
 /** session ids of the demo's analytics (consent granted for the first two) */
 const DEMO_SESSIONS = ['demo-session-aaaaaaaaaaaaaaaa1', 'demo-session-bbbbbbbbbbbbbbbb2', 'demo-session-cccccccccccccccc3'];
 
+const GERMAN_DESCRIPTIONS: Record<string, string> = {
+  necessary: 'Für den Shop nötig: Warenkorb, Anmeldung, Sicherheit. Immer aktiv.',
+  analytics: 'Hilft uns zu verstehen, wie der Shop genutzt wird.',
+  marketing: 'Misst und verbessert unsere Werbung.',
+  personalization: 'Zeigt Ihnen Werbung, die zu Ihren Interessen passt.',
+};
+
 /**
  * marketing's part of the demo store: the newsletter list (single opt-in for the demo) with four
  * subscribers, a sent campaign with opens and clicks, the cookie banner with the four Consent
@@ -38,7 +45,7 @@ export async function seedDemoMarketing(s: MarketingServices, seed: SeedContext)
     categories: DEFAULT_BANNER.categories.map((c) => ({
       ...c,
       label: { ...c.label, de: { necessary: 'Notwendig', analytics: 'Statistik', marketing: 'Marketing', personalization: 'Personalisierte Werbung' }[c.key] ?? c.label.en },
-      description: { ...c.description, de: `${c.label.en} (Beschreibung)` },
+      description: { ...c.description, de: GERMAN_DESCRIPTIONS[c.key] ?? c.description.en },
     })),
     copy: {
       ...DEFAULT_BANNER.copy,
