@@ -5,6 +5,7 @@ import { solvedAntispam, graphqlData } from '../support/antispam';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { LocalSmtpServer, type ReceivedMail } from '../support/providers/smtp';
 import { waitFor } from '../support/wait';
+import { verifyDkim } from '../support/providers/dkim';
 
 const LIST = 'id handle name double_opt_in is_newsletter';
 const CREATE_LIST = `mutation($input: MailingListInput!) { createMailingList(input: $input) { ${LIST} } }`;
@@ -208,7 +209,9 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect(mail.header('from')).toBe('Shop <news@shop.example>');
       expect(mail.header('dkim-signature')).toMatch(/d=shop\.example/);
       expect(mail.header('dkim-signature')).toMatch(/s=mk1/);
-      expect(dkimPublic).toMatch(/PUBLIC KEY/);
+      // verified as a receiving server would (body hash and signature with the published key)
+      expect(verifyDkim(mail.raw, dkimPublic)).toMatchObject({ d: 'shop.example', s: 'mk1', h: expect.arrayContaining(['from', 'subject', 'list-unsubscribe']) });
+      expect(() => verifyDkim(mail.raw.replace('New things', 'Old things'), dkimPublic)).toThrow(/does not verify/);
       expect(mail.header('list-unsubscribe')).toMatch(/^<http.+email-unsubscribe\?token=msub_/);
       expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(mail.text).toMatch(/\/api\/store\/track\/click\/camp_\w+\/msub_\w+\?url=https%3A%2F%2Fshop\.example%2Fnew/);

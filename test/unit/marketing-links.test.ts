@@ -6,6 +6,7 @@ import { DomainError, FileMailer, Signer } from '@svc/kit';
 import { CONFIRM_TTL_SECONDS, MarketingLinks, linksOf, normaliseDestination, renderCampaign } from '@svc/marketing';
 import { parseMultipartFields } from '@svc/rest-facade';
 import { parseMail } from '../support/providers/smtp';
+import { verifyDkim } from '../support/providers/dkim';
 
 const links = new MarketingLinks('a-secrets-key-of-enough-length-0123456789', () => 'https://api.shop.example/');
 const SUB = 'msub_01JD5Z8X4N3C6V7B8M9K0QWERT';
@@ -102,7 +103,7 @@ describe('kit mailer: headers, From and DKIM', () => {
   it('writes the extra headers and a DKIM-Signature of the given key', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mk-mail-'));
     try {
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
       const mailer = new FileMailer(dir, 'Default <d@example.com>');
       const sent = await mailer.send({
         to: 'a@example.com', subject: 'Hi', text: 'Hello', from: 'Shop <news@shop.example>',
@@ -113,6 +114,7 @@ describe('kit mailer: headers, From and DKIM', () => {
       expect(mail.header('from')).toBe('Shop <news@shop.example>');
       expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(mail.header('dkim-signature')).toMatch(/d=shop\.example; .*s=s1;.*h=[^;]*list-unsubscribe/);
+      expect(verifyDkim(fs.readFileSync(sent.via, 'utf8'), publicKey.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({ d: 'shop.example', s: 's1' });
       await mailer.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
