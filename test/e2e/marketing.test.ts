@@ -327,6 +327,29 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect((await gql(SEND, { id: next.id })).sendCampaign.recipients).toBe(3);
     });
 
+    it('a recipient who unsubscribes between the send and a (retried) delivery gets nothing', async () => {
+      const late = (await gql(CREATE_LIST, { input: { handle: 'late', name: 'Late', double_opt_in: false } })).createMailingList;
+      for (const email of ['stay@example.com', 'leave@example.com']) await p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body: { email, list: 'late' } });
+      await waitFor('an empty outbox', async () => (await gql(OUTBOX, { status: 'queued' })).marketingOutbox.count === 0);
+      smtp.refuseNext(2);
+      const c = (await gql(CREATE_CAMPAIGN, { input: { list_id: late.id, name: 'Late', subject: 'Late news', html: '<p>x</p>', text: 'x' } })).createCampaign;
+      await gql(SEND, { id: c.id });
+      const tried = await waitFor('both first attempts refused', async () => {
+        const items = (await gql(OUTBOX, { campaign_id: c.id })).marketingOutbox.items;
+        return items.length === 2 && items.every((m: any) => m.attempts >= 1) && items;
+      });
+      const leaving = tried.find((m: any) => m.to === 'leave@example.com');
+      const url = /^<(.+)>$/.exec(leaving.headers['List-Unsubscribe'])![1];
+      expect((await open(url)).status).toBe(200);
+      const done = await waitFor('deliveries settled', async () => {
+        const items = (await gql(OUTBOX, { campaign_id: c.id })).marketingOutbox.items;
+        return items.every((m: any) => m.status !== 'queued') && items;
+      });
+      expect(done.find((m: any) => m.to === 'stay@example.com')).toMatchObject({ status: 'sent' });
+      expect(done.find((m: any) => m.to === 'leave@example.com')).toMatchObject({ status: 'failed', last_error: 'the recipient unsubscribed before delivery' });
+      expect(mailsTo('leave@example.com')).toEqual([]);
+    });
+
     it("another store's admin and key see none of this store's lists, subscribers or campaigns", async () => {
       const lists = await p.graphql(SUBSCRIBERS, { list_id: single.id }, { token: otherAdmin });
       expect(lists.body.errors[0].extensions.type).toBe('not_found');
