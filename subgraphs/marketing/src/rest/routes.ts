@@ -8,7 +8,7 @@ import { trackEventSchema } from '../inputs/analytics.input';
 import { invalidToken } from '../services/links';
 
 const noQuery = z.strictObject({});
-/** a transparent 1×1 GIF (43 bytes) */
+/** a transparent 1×1 GIF (42 bytes) */
 export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const subscription = (d: any) => ({ subscription: d });

@@ -1,5 +1,5 @@
-import { DomainError, Errors, normalizePage, requireTenant, sha256Hex, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
-import { CONSENT_SIGNALS, ConsentAudit, ConsentState, CookieBanner, type BannerConfig, type ConsentSignal } from '../entities/consent.entity';
+import { DomainError, Errors, newId, normalizePage, requireTenant, sha256Hex, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import { CONSENT_SIGNALS, ConsentAudit, CookieBanner, type BannerConfig, type ConsentSignal } from '../entities/consent.entity';
 import { marketingEvents } from '../events';
 import type { AuditListQuery, BannerData, ConsentData } from '../inputs/consent.input';
 import type { MarketingLinks } from './links';
@@ -144,7 +144,7 @@ export class ConsentService {
       `insert into ${this.store.table('consent_audit')} (id, tenant_id, session_hash, action, banner_version, categories, consent_mode, tcf_string, ip_hash, user_agent, created_at)
        values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, now())`,
       [
-        new ConsentAudit().id,
+        newId('caud'),
         tenantId,
         sessionHash,
         action,
@@ -186,7 +186,7 @@ export class ConsentService {
          on conflict (tenant_id, session_hash) do update set banner_version = excluded.banner_version, categories = excluded.categories,
            consent_mode = excluded.consent_mode, analytics = excluded.analytics, tcf_string = excluded.tcf_string, withdrawn_at = null, updated_at = now()
          returning s.*, (xmax = 0) as inserted`,
-        [new ConsentState().id, tenantId, sessionHash, version, JSON.stringify(categories), JSON.stringify(consent_mode), consent_mode.analytics_storage === 'granted', input.tcf_string ?? null],
+        [newId('cons'), tenantId, sessionHash, version, JSON.stringify(categories), JSON.stringify(consent_mode), consent_mode.analytics_storage === 'granted', input.tcf_string ?? null],
       );
       await this.store.sql(tx, ...this.audit(tenantId, ctx, row.inserted ? 'granted' : 'updated', sessionHash, row));
       marketingEvents.emit(_em, tx, 'cookie_consent.changed', { session_hash: sessionHash, action: row.inserted ? 'granted' : 'updated', consent_mode });
