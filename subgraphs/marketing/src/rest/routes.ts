@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { ZodType } from 'zod';
-import { Errors, binaryReply, fromZod, redirectReply, route } from '@svc/kit';
+import { Errors, binaryReply, redirectReply, route, validated } from '@svc/kit';
 import { confirmBody, newsletterBody, subscribeBody, tokenQuery, unsubscribeBody } from '../inputs/subscription.input';
 import { clickQuery, trackIds, trackParams } from '../inputs/campaign.input';
 import { consentBody, localeQuery, sessionIdSchema, sessionParams } from '../inputs/consent.input';
@@ -13,17 +12,11 @@ export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAA
 
 const subscription = (d: any) => ({ subscription: d });
 
-/** `value` checked with `schema` once the request is authenticated (400 like the route's own validation) */
-function checked<T>(schema: ZodType<T>, value: unknown, where: string): T {
-  const r = schema.safeParse(value);
-  if (!r.success) throw fromZod(where, r.error);
-  return r.data;
-}
 const tokenOf = (token: string | undefined) => {
   if (!token) throw invalidToken();
   return token;
 };
-const sessionOf = (sessionId: string) => checked(sessionIdSchema, sessionId, 'sessionId');
+const sessionOf = (sessionId: string) => validated(sessionIdSchema, sessionId, 'sessionId');
 
 /**
  * marketing's REST routes (operations in ./operations). The links in mails (confirm, unsubscribe,
@@ -80,7 +73,7 @@ export const marketingRoutes = [
     summary: 'Records an email open and answers a 1x1 GIF (never cached); well-formed unknown ids answer the GIF without recording, malformed ones are 400',
     reply: { kind: 'binary', contentType: 'image/gif', description: 'A transparent 1x1 GIF' },
     variables: ({ params }) => {
-      const ids = checked(trackIds, params, 'params');
+      const ids = validated(trackIds, params, 'params');
       return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId };
     },
     respond: () => binaryReply('image/gif', PIXEL),
@@ -91,7 +84,7 @@ export const marketingRoutes = [
     summary: 'Records a click and redirects (302) to url when it is registered for the campaign or signed by the platform (sig); anything else is 400',
     reply: { kind: 'redirect', description: 'Location: the destination' },
     variables: ({ params, query }) => {
-      const ids = checked(trackIds, params, 'params');
+      const ids = validated(trackIds, params, 'params');
       if (!query.url) throw Errors.validation('missing_field', "Invalid request: Field 'url' is required", [{ field: 'url', code: 'missing_field', message: "Field 'url' is required" }]);
       return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId, url: query.url, sig: query.sig ?? null };
     },
