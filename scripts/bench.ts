@@ -26,6 +26,7 @@ import { STOREFRONT_FIELDS, detailQuery, listQuery } from './bench-queries';
 import { benchCheckout } from './bench-checkout';
 import { benchSocial } from './bench-social';
 import { benchSearch, searchBenchLines } from './bench-search';
+import { benchMarketing, marketingBenchLines } from './bench-marketing';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -553,6 +554,9 @@ async function main(): Promise<number> {
   // search: 100,000 documents in the bench tenant's index, typical queries through GET /api/store/search
   const search = await benchSearch({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, publishableKey: p.publishableKey, log });
   problems.push(...search.problems.map((f) => `search: ${f}`));
+  // marketing: analytics events (stored / dropped by consent), the open pixel, a consent read
+  const marketing = await benchMarketing({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, publishableKey: p.publishableKey, log });
+  problems.push(...marketing.problems.map((f) => `marketing: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -592,6 +596,7 @@ async function main(): Promise<number> {
     checkout,
     socialSignIn: social,
     search,
+    marketing,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -612,6 +617,7 @@ async function main(): Promise<number> {
     `social sign-in (${CONNECTIONS} shoppers, start → local OpenID provider → callback): ${social.signInsPerSec} sign-ins/s;`,
     `  start p50 ${social.startP50Ms} ms / p99 ${social.startP99Ms} ms, callback (code exchange + ID token check + session) p50 ${social.callbackP50Ms} ms / p99 ${social.callbackP99Ms} ms; the provider's own step p50 ${social.providerP50Ms} ms`,
     ...searchBenchLines(search),
+    ...marketingBenchLines(marketing),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

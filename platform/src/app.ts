@@ -62,7 +62,8 @@ export function createApp(d: AppDeps): express.Express {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const op = (req.body as { operationName?: unknown } | undefined)?.operationName;
       d.log.info(
-        { reqId: requestId, method: req.method, path, ...(typeof op === 'string' && op.length <= 100 ? { op } : {}), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        // a route whose path carries a secret (a consent session id) logs its pattern there instead
+        { reqId: requestId, method: req.method, path: (res.locals.logPath as string | undefined) ?? path, ...(typeof op === 'string' && op.length <= 100 ? { op } : {}), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import type { ZodType } from 'zod';
-import { DomainError, assertNoNul, authorizeRoute, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption } from '@svc/kit';
+import { DomainError, assertNoNul, authorizeRoute, isRouteReply, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption, type RouteReply } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
@@ -104,7 +104,7 @@ function checkMediaType(req: Request, def: RouteDef): void {
  * start or callback).
  */
 function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean {
-  return def.method === 'GET' && op.operation.operation === 'query' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
+  return def.method === 'GET' && !def.noStore && op.operation.operation === 'query' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
 }
 
 function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown): void {
@@ -127,6 +127,42 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
   res.status(200).type('application/json').send(bytes);
 }
 
+/** A location a redirect may carry: an absolute http(s) URL or a path of this origin, nothing that could break the header. */
+const SAFE_LOCATION = /^(?:https?:\/\/[^\s\\]+|\/(?![\/\\])[^\s\\]*)$/i;
+
+/**
+ * A route's non-JSON answer (tracking pixel, redirect). Never stored by any cache: these answers
+ * record something each time they are fetched.
+ */
+function sendReply(res: Response, def: RouteDef, reply: RouteReply): void {
+  res.setHeader('cache-control', 'no-store, no-cache, must-revalidate, private, max-age=0');
+  res.setHeader('pragma', 'no-cache');
+  res.setHeader('expires', '0');
+  if (reply.kind !== def.reply?.kind) throw new Error(`route ${def.method} ${def.path} answered a ${reply.kind} reply it does not declare`);
+  if (reply.kind === 'binary') {
+    res.status(200).setHeader('content-type', reply.contentType);
+    res.setHeader('content-length', String(reply.body.length));
+    res.end(reply.body);
+    return;
+  }
+  if (!SAFE_LOCATION.test(reply.location)) throw new Error(`route ${def.method} ${def.path} redirects to an unsafe location`);
+  res.status(reply.status).setHeader('location', reply.location);
+  res.end();
+}
+
+/** the request path with the values of the route's secret parameters replaced by `:name` */
+function logPath(req: Request, def: RouteDef): string {
+  const names = def.path.split('/');
+  return req.originalUrl
+    .split('?')[0]
+    .split('/')
+    .map((seg, i, all) => {
+      const name = names[i - (all.length - names.length)];
+      return name?.startsWith(':') && def.secretParams!.includes(name.slice(1)) ? name : seg;
+    })
+    .join('/');
+}
+
 export interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
@@ -143,12 +179,14 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
     const handler = async (req: Request, res: Response) => {
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
       let ctx: RequestContext | undefined;
+      if (def.secretParams?.length) res.locals.logPath = logPath(req, def);
       try {
         checkMediaType(req, def);
         const params = parse(def.params, req.params, 'params');
         const query = parse(def.query, req.query, 'query');
-        const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, req.body, 'body');
-        const antispamToken = typeof (req.body as { antispam_token?: unknown })?.antispam_token === 'string' ? (req.body as { antispam_token: string }).antispam_token : undefined;
+        const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
+        const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
+        const antispamToken = typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined }, requestId, res.locals.log);
@@ -163,6 +201,10 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
+        if (isRouteReply(shaped)) {
+          sendReply(res, def, shaped);
+          return;
+        }
         for (const c of def.cookies?.(result.data, input) ?? []) {
           res.cookie(c.name, c.value, {
             httpOnly: true, secure: true, sameSite: c.sameSite ?? 'lax', path: c.path ?? '/', maxAge: c.maxAgeSeconds * 1000, ...(c.domain ? { domain: c.domain } : {}),
@@ -182,3 +224,34 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
 export const jsonBody = express.json({ limit: '1mb', strict: true });
 /** form bodies, for the routes that declare them (`accepts`); any other route answers 415 */
 export const formBody = express.urlencoded({ limit: '64kb', extended: false, parameterLimit: 50 });
+
+/**
+ * `multipart/form-data` bodies are read as bytes (at most 64 KB) and parsed into text fields only
+ * for the routes that declare them (`accepts`): mail providers send the RFC 8058 one-click
+ * unsubscribe this way. Any other route answers 415 as for every other media type.
+ */
+export const multipartBody = express.raw({ type: 'multipart/form-data', limit: '64kb' });
+
+/** The text fields of a multipart/form-data body; a malformed body or a file part is a 400. */
+export function parseMultipartFields(contentType: string, body: Buffer): Record<string, string> {
+  const bad = (why: string) => new DomainError('validation_error', 'invalid_body', `Malformed multipart/form-data body: ${why}`);
+  const boundary = /boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
+  if (!boundary) throw bad('no boundary');
+  const delimiter = `--${boundary[1] ?? boundary[2]}`;
+  const parts = body.toString('utf8').split(delimiter);
+  if (parts.length < 2 || !parts[parts.length - 1].startsWith('--')) throw bad('no closing delimiter');
+  const out: Record<string, string> = {};
+  for (const part of parts.slice(1, -1)) {
+    const text = part.replace(/^\r?\n/, '');
+    const split = /\r?\n\r?\n/.exec(text);
+    if (!split) throw bad('a part without headers');
+    const head = text.slice(0, split.index);
+    const disposition = /^content-disposition:\s*form-data;(.*)$/im.exec(head)?.[1] ?? '';
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    if (!name) throw bad('a part without a name');
+    if (/\bfilename\*?=/i.test(disposition)) throw bad('files are not accepted');
+    if (Object.keys(out).length >= 50) throw bad('more than 50 fields');
+    out[name] = text.slice(split.index + split[0].length).replace(/\r?\n$/, '');
+  }
+  return out;
+}

@@ -277,14 +277,18 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
       op.requestBody = { required, content };
     }
 
-    const responses: Json = {
+    const responses: Json = def.reply?.kind === 'binary'
+      ? { '200': { description: def.reply.description, content: { [def.reply.contentType]: { schema: { type: 'string', format: 'binary' } } } } }
+      : def.reply?.kind === 'redirect'
+        ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
+        : {
       '200': def.response
         ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
         : {
             description: `OK: ${def.summary}`,
             content: { [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } } },
           },
-    };
+          };
     const errors: string[] = [];
     if (def.params || def.query || def.body) errors.push('400');
     if (def.auth !== 'none') errors.push('401');

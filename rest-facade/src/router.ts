@@ -1,7 +1,7 @@
 import express from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
-import { compileRoutes, formBody, jsonBody, mountRoutes, type RouteSource } from './engine';
+import { compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
 import { sendError } from './errors';
 import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
 import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
@@ -42,6 +42,7 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
   }
   api.use(jsonBody);
   api.use(formBody);
+  api.use(multipartBody);
   const adminLimit = d.config.rateLimit.disabled ? undefined : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: 1000 };
   mountRoutes(api, compileRoutes(d.sources, d.gw), d.gw, d.builder, adminLimit);
   api.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`)));

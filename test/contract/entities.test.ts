@@ -15,7 +15,7 @@ import { freshDatabase } from '../support/platform';
  * Sample ids come from the table named after the type (`ProductVariant` -> `<schema>.product_variant`),
  * the convention every domain follows; a type stored elsewhere is named in TABLE_OF.
  */
-const TABLE_OF: Record<string, string> = {};
+const TABLE_OF: Record<string, string> = { MailingListSubscriber: '"marketing"."subscriber"' };
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 const DOMAINS = loadDomains();

@@ -1,8 +1,8 @@
-import { solveChallenge } from 'altcha-lib';
 import { Client } from 'pg';
 import { jobQueueName, systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { contentEvents, demoContent, domain, searchableDocument, type ContentServices } from '@svc/content';
+import { solvedAntispam } from '../support/antispam';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
@@ -78,11 +78,7 @@ describe('content: blog and pages', () => {
     (await sql.query(`select data from "content".outbox_event where tenant_id = $1 and type = $2 and ($3::text is null or data->>'id' = $3) order by created_at`, [tenantId, type, id ?? null])).rows.map(
       (r) => r.data,
     );
-  const solved = async (key = shop.publishable_key): Promise<string> => {
-    const c = await p.api('GET', '/store/anti-spam/challenge', { key });
-    const s = await solveChallenge(c.body.challenge, c.body.salt, c.body.algorithm, c.body.maxnumber).promise;
-    return Buffer.from(JSON.stringify({ algorithm: c.body.algorithm, challenge: c.body.challenge, number: s!.number, salt: c.body.salt, signature: c.body.signature })).toString('base64');
-  };
+  const solved = (key = shop.publishable_key): Promise<string> => solvedAntispam(p, key);
   const variant = (locale: string, title: string, body: string, extra: Record<string, unknown> = {}) => ({ locale, title, body, ...extra });
 
   let author: any;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib';
 import { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoForms, demoSubmissions, domain, type FormsServices } from '@svc/forms';
+import { solvedAntispam, graphqlData } from '../support/antispam';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { LocalSmtpServer, parseMail, type ReceivedMail } from '../support/providers/smtp';
 import { SiteverifyServer } from '../support/providers/siteverify';
@@ -55,22 +55,14 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
   let sink: any;
   let otherForm: any;
 
-  const gql = async (query: string, variables: Record<string, unknown> = {}, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data;
-  };
+  const gql = (query: string, variables: Record<string, unknown> = {}, token = admin): Promise<any> => graphqlData(p, query, variables, token);
   const gqlError = async (query: string, variables: Record<string, unknown> = {}, token = admin) => {
     const r = await p.graphql(query, variables, { token });
     expect(r.body.errors?.length).toBeGreaterThan(0);
     return r.body.errors[0].extensions;
   };
   /** a solved anti-spam challenge of the tenant (ALTCHA) */
-  const solved = async (key = shop.publishable_key): Promise<string> => {
-    const c = await p.api('GET', '/store/anti-spam/challenge', { key });
-    const s = await solveChallenge(c.body.challenge, c.body.salt, c.body.algorithm, c.body.maxnumber).promise;
-    return Buffer.from(JSON.stringify({ algorithm: c.body.algorithm, challenge: c.body.challenge, number: s!.number, salt: c.body.salt, signature: c.body.signature })).toString('base64');
-  };
+  const solved = (key = shop.publishable_key): Promise<string> => solvedAntispam(p, key);
   const submit = async (body: unknown, o: { key?: string; token?: string | null; ua?: string } = {}) => {
     const key = o.key ?? shop.publishable_key;
     const token = o.token === undefined ? await solved(key) : o.token;

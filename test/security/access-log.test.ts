@@ -37,4 +37,12 @@ describe('access log', () => {
     await fetch(`${p.url}/api/store/products`, { headers: { 'x-request-id': 'log-rest-1' } });
     expect(await requestLine('log-rest-1')).toMatchObject({ method: 'GET', path: '/api/store/products', status: 401 });
   });
+
+  it('logs the pattern, not the value, of a secret path parameter (a consent session id)', async () => {
+    const secret = 'a-secret-session-id-0123456789abcdef';
+    await fetch(`${p.url}/api/store/cookie-consent/${secret}`, { headers: { 'x-request-id': 'log-secret-1' } });
+    const line = await requestLine('log-secret-1');
+    expect(line).toMatchObject({ method: 'GET', path: '/api/store/cookie-consent/:sessionId', status: 401 });
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
 });

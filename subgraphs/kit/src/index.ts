@@ -26,5 +26,6 @@ export * from './graph';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';
+export * from './signer';
 export * from './mail';
 export * from './net';

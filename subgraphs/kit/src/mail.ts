@@ -4,6 +4,13 @@ import { randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { PlatformConfig } from './config';
 
+/** DKIM signing of one mail (nodemailer's DKIM signer): `d=` domain, selector and the PEM private key. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 /** One mail of the platform: plain text always, HTML optionally. */
 export interface MailMessage {
   to: string | string[];
@@ -11,6 +18,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** sender of this mail; defaults to the platform's MAIL_FROM */
+  from?: string;
+  /** extra header fields (List-Unsubscribe, List-Unsubscribe-Post, …) */
+  headers?: Record<string, string>;
+  /** signs the mail with this key (DKIM-Signature header) */
+  dkim?: DkimKey;
 }
 
 export interface SentMail {
@@ -31,6 +44,21 @@ export interface Mailer {
 
 const toList = (to: string | string[]) => (Array.isArray(to) ? to : [to]);
 
+/** A platform mail as nodemailer's message options. */
+const nodemailerMessage = (msg: MailMessage, from: string) => ({
+  from: msg.from ?? from,
+  to: toList(msg.to),
+  subject: msg.subject,
+  text: msg.text,
+  html: msg.html,
+  replyTo: msg.replyTo,
+  headers: msg.headers,
+  dkim: msg.dkim,
+  // content is given inline: a mail never reads a file or a URL of the machine
+  disableFileAccess: true,
+  disableUrlAccess: true,
+});
+
 /** SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://host:465`. */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
@@ -43,7 +71,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(msg: MailMessage): Promise<SentMail> {
-    const info = await this.transport.sendMail({ from: this.from, to: toList(msg.to), subject: msg.subject, text: msg.text, html: msg.html, replyTo: msg.replyTo });
+    const info = await this.transport.sendMail(nodemailerMessage(msg, this.from));
     return { messageId: String(info.messageId), via: 'smtp' };
   }
 
@@ -68,7 +96,7 @@ export class FileMailer implements Mailer {
   }
 
   async send(msg: MailMessage): Promise<SentMail> {
-    const info = (await this.transport.sendMail({ from: this.from, to: toList(msg.to), subject: msg.subject, text: msg.text, html: msg.html, replyTo: msg.replyTo })) as { messageId: string; message: Buffer };
+    const info = (await this.transport.sendMail(nodemailerMessage(msg, this.from))) as { messageId: string; message: Buffer };
     await fs.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     // written under a temporary name and renamed: a reader never sees half a mail

@@ -46,7 +46,7 @@ export interface RouteDef<P = any, Q = any, B = any> {
   /** the route needs a solved anti-spam challenge (x-antispam-token or body `antispam_token`) */
   antispam?: boolean;
   /** body media types besides JSON (the documented form_post / urlencoded callbacks) */
-  accepts?: Array<'application/x-www-form-urlencoded'>;
+  accepts?: Array<'application/x-www-form-urlencoded' | 'multipart/form-data'>;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -54,10 +54,19 @@ export interface RouteDef<P = any, Q = any, B = any> {
   operation: string;
   /** operation variables; everything a client may ask for must arrive here as an argument */
   variables?: (input: RouteInput<P, Q, B>) => Record<string, unknown>;
-  /** shapes `data` of the operation into the documented response body */
+  /**
+   * shapes `data` of the operation into the documented response body; a route that declares
+   * `reply` answers a `RouteReply` instead (made with `binaryReply` / `redirectReply`)
+   */
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
+  /** the documented non-JSON answer of the route (a tracking pixel, a redirect); never cached */
+  reply?: { kind: 'binary'; contentType: string; description: string } | { kind: 'redirect'; description: string };
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
+  /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
+  noStore?: boolean;
+  /** path parameters that are secrets (a consent session id): the access log shows `:name` instead of the value */
+  secretParams?: string[];
   /** cookies the response sets (always HttpOnly and Secure; SameSite=Lax unless said otherwise) */
   cookies?: (data: any, input: RouteInput<P, Q, B>) => RouteCookie[];
   /** names of request cookies the route reads (`input.cookies`) */
@@ -100,6 +109,19 @@ export function readCookies(header: string | undefined, names: readonly string[]
   }
   return out;
 }
+
+/** A non-JSON answer of a route: bytes of one media type, or a redirect. */
+export type RouteReply =
+  | { readonly kind: 'binary'; readonly contentType: string; readonly body: Buffer }
+  | { readonly kind: 'redirect'; readonly location: string; readonly status: 302 | 303 };
+
+const REPLY = Symbol('route-reply');
+
+/** `respond`'s answer for a route whose `reply` is binary. */
+export const binaryReply = (contentType: string, body: Buffer): RouteReply => ({ [REPLY]: true, kind: 'binary', contentType, body }) as RouteReply;
+/** `respond`'s answer for a route whose `reply` is a redirect (`location`: an absolute http(s) URL or a path). */
+export const redirectReply = (location: string, status: 302 | 303 = 302): RouteReply => ({ [REPLY]: true, kind: 'redirect', location, status }) as RouteReply;
+export const isRouteReply = (v: unknown): v is RouteReply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;
 

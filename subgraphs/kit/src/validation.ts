@@ -35,6 +35,13 @@ export function fromZod(where: string, err: ZodError): DomainError {
   return new DomainError('validation_error', first?.code ?? 'invalid_field', `Invalid request: ${first?.message ?? 'invalid input'}`, errors);
 }
 
+/** `value` parsed with `schema`, or the same 400 as a route's own validation (for checks a route makes after authentication) */
+export function validated<T>(schema: ZodType<T>, value: unknown, where: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw fromZod(where, r.error);
+  return r.data;
+}
+
 /** type-graphql's validate function: the zod schema registered for the argument's class, if any. */
 export const validateInput: ValidatorFn = (value, type) => {
   const schema = typeof type === 'function' ? SCHEMAS.get(type) : undefined;
