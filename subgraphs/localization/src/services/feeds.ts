@@ -203,7 +203,7 @@ export async function fetchFeed(source: FeedSource, url: string, opts: { timeout
   } catch (err) {
     if (err instanceof FeedError) throw err;
     const e = err as Error;
-    throw new FeedError(e.name === 'TimeoutError' || signal.aborted ? `no answer within ${opts.timeoutMs} ms` : `unreachable: ${e.message}`);
+    throw new FeedError(e.name === 'TimeoutError' || signal.aborted ? `no answer within ${opts.timeoutMs} ms` : `unreachable: ${(e.cause as { code?: string } | undefined)?.code ?? e.message}`);
   }
   return PARSERS[source](text);
 }
