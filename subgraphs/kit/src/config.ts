@@ -84,6 +84,13 @@ const schema = z.object({
   SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(500_000),
   /** the sender of the platform's mails */
   MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
+  /** currency rates: the central-bank feed (ECB daily reference rates XML) and the public JSON rate service */
+  CURRENCY_RATES_ECB_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  CURRENCY_RATES_JSON_URL: z.string().url().default('https://api.frankfurter.dev/v1/latest?base=EUR'),
+  /** minutes between two refreshes of the rate feeds (the job checks every minute) */
+  CURRENCY_RATES_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** how long one feed may take before the next source answers */
+  CURRENCY_RATES_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
 });
 
 /** S3-compatible storage of media (MEDIA_STORAGE=s3). */
@@ -102,6 +109,8 @@ const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_AC
 
 export interface PlatformConfig {
   env: 'development' | 'production' | 'test';
+  /** currency rate feeds (CURRENCY_RATES_*) */
+  currencyRates: { ecbUrl: string; jsonUrl: string; refreshMinutes: number; timeoutMs: number };
   port: number;
   host: string;
   dataDir: string;
@@ -290,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     searchMemoryDocs: e.SEARCH_MEMORY_DOCS,
+    currencyRates: { ecbUrl: e.CURRENCY_RATES_ECB_URL, jsonUrl: e.CURRENCY_RATES_JSON_URL, refreshMinutes: e.CURRENCY_RATES_REFRESH_MINUTES, timeoutMs: e.CURRENCY_RATES_TIMEOUT_MS },
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };

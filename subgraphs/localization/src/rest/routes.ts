@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { route } from '@svc/kit';
+
+const noQuery = z.strictObject({});
+/** `base` as text: the service says whether it is a currency it knows (400 either way) */
+const exchangeQuery = z.strictObject({ base: z.string().max(10).optional() });
+
+/** localization's REST routes: the storefront reads locales and rates (operations in ./operations). */
+export const localizationRoutes = [
+  route({
+    method: 'GET', path: '/store/locales', auth: 'publishable', query: noQuery,
+    operation: 'localization/StoreLocales',
+    summary: 'Enabled locales for the language switcher: {locales: [{code, name, is_default, rtl, dir, position}]}, exactly one is_default',
+    respond: (d) => ({ locales: d.locales }),
+  }),
+  route({
+    method: 'GET', path: '/store/currency-rates', auth: 'publishable', query: noQuery,
+    operation: 'localization/StoreCurrencyRates',
+    summary: 'The active rate of every configured pair: {currency_rates: [{base, quote, rate, source (manual, ecb, json), fetched_at, rate_date, stale}]}',
+    respond: (d) => ({ currency_rates: d.currencyRates }),
+  }),
+  route({
+    method: 'GET', path: '/store/exchange-rates', auth: 'publishable', query: exchangeQuery,
+    operation: 'localization/StoreExchangeRates',
+    summary: 'The raw feed snapshot for `base` (ISO 4217, default the feed\'s base): {base, date, source, fetched_at, stale, rates: {CODE: rate}}; 400 for a malformed or unknown base',
+    variables: ({ query }) => ({ base: query.base ?? null }),
+    respond: (d) => d.exchangeRates,
+  }),
+];

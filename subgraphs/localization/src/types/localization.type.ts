@@ -1,0 +1,64 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { JSONScalar } from '@svc/kit';
+import type { CurrencyPairView, CurrencyRateView, ExchangeRatesView, LocaleView, RateSourceView } from '../services/views';
+
+const S = { simpleResolvers: true };
+
+@ObjectType('Locale', { ...S, description: 'A locale the store offers: a BCP 47 tag, one of them the default' })
+@Directive('@key(fields: "id")')
+export class LocaleType implements LocaleView {
+  @Field(() => ID) id!: string;
+  @Field({ description: 'BCP 47 tag (en, de-CH, ar)' }) code!: string;
+  @Field() name!: string;
+  @Field() is_default!: boolean;
+  @Field() rtl!: boolean;
+  @Field({ description: 'rtl or ltr' }) dir!: string;
+  @Field(() => Int) position!: number;
+}
+
+@ObjectType('CurrencyPair', { ...S, description: 'A configured pair (ISO 4217) and its manual override, when set' })
+@Directive('@key(fields: "id")')
+export class CurrencyPairType implements CurrencyPairView {
+  @Field(() => ID) id!: string;
+  @Field() base!: string;
+  @Field() quote!: string;
+  @Field(() => Float, { nullable: true, description: 'Units of quote per 1 base; wins over every feed' }) manual_rate!: number | null;
+  @Field(() => String, { nullable: true }) manual_set_at!: string | null;
+  @Field() created_at!: string;
+}
+
+@ObjectType('CurrencyRate', { ...S, description: 'The active rate of a configured pair' })
+export class CurrencyRateType implements CurrencyRateView {
+  @Field() pair_id!: string;
+  @Field() base!: string;
+  @Field() quote!: string;
+  @Field(() => Float, { nullable: true, description: 'Units of quote per 1 base; null when no source ever knew the pair' }) rate!: number | null;
+  @Field(() => String, { nullable: true, description: 'manual, ecb or json' }) source!: string | null;
+  @Field(() => String, { nullable: true }) fetched_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'The day the feed states for its rates' }) rate_date!: string | null;
+  @Field({ description: 'True when no source answers now and the last known rate is shown' }) stale!: boolean;
+}
+
+@ObjectType('ExchangeRates', { ...S, description: 'A feed snapshot for one base currency' })
+export class ExchangeRatesType implements ExchangeRatesView {
+  @Field() base!: string;
+  @Field() date!: string;
+  @Field() source!: string;
+  @Field() fetched_at!: string;
+  @Field() stale!: boolean;
+  @Field(() => JSONScalar, { description: 'quote currency -> units per 1 base' }) rates!: Record<string, number>;
+}
+
+@ObjectType('RateSourceStatus', { ...S, description: 'What one rate feed last answered' })
+export class RateSourceStatusType implements RateSourceView {
+  @Field() source!: string;
+  @Field() url!: string;
+  @Field() ok!: boolean;
+  @Field(() => String, { nullable: true }) base!: string | null;
+  @Field(() => String, { nullable: true }) rate_date!: string | null;
+  @Field(() => Int) currencies!: number;
+  @Field(() => String, { nullable: true }) fetched_at!: string | null;
+  @Field(() => String, { nullable: true }) last_attempt_at!: string | null;
+  @Field(() => String, { nullable: true }) last_error!: string | null;
+  @Field() stale!: boolean;
+}
