@@ -44,7 +44,6 @@ const PENDING: string[] = [
   'GET /store/quote-requests/:quote_number/pdf',
   'GET /store/quote-requests/isg-config',
   'GET /store/quote-services',
-  'GET /store/redirects',
   'GET /store/service-bookings',
   'GET /store/subscription-plans',
   'GET /store/subscriptions',

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { defineEvents } from '@svc/kit';
+
+/** What site tells the rest of the platform (payloads are checked when emitted). */
+export const siteEvents = defineEvents('site', {
+  'redirect.created': z.object({ id: z.string(), source: z.string() }),
+  'redirect.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
+  'redirect.deleted': z.object({ id: z.string(), source: z.string() }),
+});
