@@ -40,7 +40,6 @@ const PENDING: string[] = [
   'GET /store/exchange-rates',
   'GET /store/locales',
   'GET /store/menus/:handle',
-  'GET /store/metafields/:resource_type/:resource_id',
   'GET /store/quote-requests/:quote_number/pdf',
   'GET /store/quote-requests/isg-config',
   'GET /store/quote-services',

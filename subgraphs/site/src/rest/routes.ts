@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@svc/kit';
+import { resourceSchema } from '../inputs/metafield.input';
 
 const noQuery = z.strictObject({});
 
@@ -9,5 +10,11 @@ export const siteRoutes = [
     method: 'GET', path: '/store/redirects', auth: 'publishable', query: noQuery,
     operation: 'site/StoreRedirects', summary: 'The active redirects of the store: source (normalised path), target (path or absolute URL), status_code (301 or 302)',
     respond: (d) => ({ redirects: d.storeRedirects }),
+  }),
+  route({
+    method: 'GET', path: '/store/metafields/:resource_type/:resource_id', auth: 'publishable', params: resourceSchema, query: noQuery,
+    operation: 'site/StoreMetafields', summary: 'The storefront-visible metafields of one resource (product, order, customer or a custom type): namespace, key, type, value; an unknown resource has none',
+    variables: ({ params }) => params,
+    respond: (d) => ({ metafields: d.storeMetafields }),
   }),
 ];

@@ -1,4 +1,5 @@
 import type { Redirect } from '../entities/redirect.entity';
+import type { Metafield } from '../entities/metafield.entity';
 
 /** Views the services return: plain objects, snake_case like the API (GraphQL fields = REST JSON). */
 export interface RedirectView {
@@ -19,4 +20,33 @@ export const toRedirectView = (r: Redirect): RedirectView => ({
   active: r.active,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
+});
+
+export interface StoreMetafield {
+  namespace: string;
+  key: string;
+  type: string;
+  value: unknown;
+}
+
+export interface MetafieldView extends StoreMetafield {
+  id: string;
+  resource_type: string;
+  resource_id: string;
+  storefront_visible: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const toMetafieldView = (m: Metafield): MetafieldView => ({
+  id: m.id,
+  resource_type: m.resourceType,
+  resource_id: m.resourceId,
+  namespace: m.namespace,
+  key: m.key,
+  type: m.type,
+  value: m.value,
+  storefront_visible: m.storefrontVisible,
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
 });
