@@ -47,7 +47,6 @@ const PENDING: string[] = [
   'GET /store/subscription-plans',
   'GET /store/subscriptions',
   'GET /store/subscriptions/:id',
-  'GET /store/theme',
   'GET /store/tour-categories',
   'GET /store/tours',
   'GET /store/tours/:slug',

@@ -10,4 +10,5 @@ export const siteEvents = defineEvents('site', {
   'redirect.deleted': z.object({ id: z.string(), source: z.string() }),
   'metafield.set': metafieldRef,
   'metafield.deleted': metafieldRef,
+  'theme.updated': z.object({ version: z.number().int(), part: z.enum(['tokens', 'sections', 'settings']) }),
 });

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Metafield } from './entities/metafield.entity';
 import { Redirect } from './entities/redirect.entity';
+import { Theme } from './entities/theme.entity';
 import { RedirectResolver } from './resolvers/redirect.resolver';
 import { redirectReference } from './resolvers/redirect.reference';
 import { MetafieldResolver } from './resolvers/metafield.resolver';
 import { metafieldReference } from './resolvers/metafield.reference';
+import { ThemeResolver } from './resolvers/theme.resolver';
 import { createSiteServices, type SiteServices } from './services';
 import { siteEvents } from './events';
 import { siteRoutes } from './rest/routes';
@@ -13,16 +15,16 @@ import { seedDemoSite } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * site: storefront settings of a store — redirects and metafields (this slice). The platform finds it through
+ * site: storefront settings of a store — redirects, metafields and the theme (this slice). The platform finds it through
  * `"svc": { "domain": … }` in package.json; nothing else lists domains.
  */
 export const domain = defineDomain<SiteServices>({
   name: 'site',
   dbSchema: 'site',
-  entities: [Redirect, Metafield],
+  entities: [Redirect, Metafield, Theme],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [RedirectResolver, MetafieldResolver],
+  resolvers: [RedirectResolver, MetafieldResolver, ThemeResolver],
   createServices: createSiteServices,
   references: (s) => ({ Redirect: redirectReference(s), Metafield: metafieldReference(s) }),
   events: siteEvents,
@@ -34,5 +36,5 @@ export const domain = defineDomain<SiteServices>({
 export type { SiteServices };
 export type { RedirectView, MetafieldView } from './services/views';
 export { siteEvents };
-export { demoRedirects, demoProductMetafields, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
+export { demoRedirects, demoProductMetafields, demoTheme, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
 export { normalizePath } from './inputs/redirect.input';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith } from '@svc/kit';
+import { JSONScalar, ValidateWith, isHttpUrl } from '@svc/kit';
 
 /**
  * Metafield arguments, written once. A value is checked against its type by `metafieldValueSchema`
@@ -29,15 +29,6 @@ function isCalendarDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-function isHttpUrl(s: string): boolean {
-  if (s.length > 2000 || !/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
-  try {
-    return !!new URL(s).hostname;
-  } catch {
-    return false;
-  }
 }
 
 /** The value a type accepts, or the message why not. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, isHttpUrl, pageSchema } from '@svc/kit';
 
 /**
  * Redirect arguments, written once (GraphQL validates with them). Sources are paths of the store
@@ -31,15 +31,7 @@ export const targetSchema = z
   .string()
   .trim()
   .max(MAX, `target must be at most ${MAX} characters`)
-  .refine((t) => {
-    if (t.startsWith('/')) return PATH_TARGET.test(t);
-    if (!/^https?:\/\//i.test(t) || /\s/.test(t)) return false;
-    try {
-      return !!new URL(t).hostname;
-    } catch {
-      return false;
-    }
-  }, 'target must be a path starting with a single "/" or an absolute http(s) URL');
+  .refine((t) => (t.startsWith('/') ? PATH_TARGET.test(t) : isHttpUrl(t, MAX)), 'target must be a path starting with a single "/" or an absolute http(s) URL');
 
 export const statusCodeSchema = z.union([z.literal(301), z.literal(302)], { message: 'status_code must be 301 or 302' });
 

@@ -17,4 +17,9 @@ export const siteRoutes = [
     variables: ({ params }) => params,
     respond: (d) => ({ metafields: d.storeMetafields }),
   }),
+  route({
+    method: 'GET', path: '/store/theme', auth: 'publishable', query: noQuery,
+    operation: 'site/StoreTheme', summary: 'The storefront theme: version (grows on every change), tokens (colors, typography, spacing, radii), ordered sections with settings, global settings; ETag, 304 on If-None-Match',
+    respond: (d) => ({ theme: d.theme }),
+  }),
 ];

@@ -1,6 +1,7 @@
 import { DomainError, type SeedContext } from '@svc/kit';
 import type { CreateRedirectData } from '../inputs/redirect.input';
 import type { SetMetafieldData } from '../inputs/metafield.input';
+import type { AddThemeSectionData, UpdateThemeTokensData } from '../inputs/theme.input';
 import type { SiteServices } from '../services';
 
 /** The demo store's redirects: moved pages, a temporary campaign link, an external one. */
@@ -20,12 +21,35 @@ export const demoProductMetafields = (productId: string): SetMetafieldData[] => 
   { resource_type: 'product', resource_id: productId, namespace: 'sourcing', key: 'supplier_cost', type: 'decimal', value: '4.85', storefront_visible: false },
 ];
 
+/** The demo theme: its own colors, typography, spacing and radii, and three home-page sections. */
+export const demoTheme = (): { tokens: UpdateThemeTokensData; sections: AddThemeSectionData[]; settings: Record<string, unknown> } => ({
+  tokens: {
+    colors: { primary: '#1f3a2e', secondary: '#c8a97e', accent: '#e07a5f', background: '#fbf8f3', text: '#1c1c1c' },
+    typography: {
+      heading: { font_family: "'Fraunces', Georgia, serif", font_size: '2.25rem', font_weight: 600, line_height: 1.15 },
+      body: { font_family: 'Inter, system-ui, sans-serif', font_size: '1rem', font_weight: 400, line_height: 1.6 },
+    },
+    spacing: { xs: '4px', sm: '8px', md: '16px', lg: '32px', xl: '64px' },
+    radii: { sm: '4px', md: '10px', pill: '9999px' },
+  },
+  sections: [
+    { type: 'hero', settings: { heading: 'Made to last', subheading: 'Organic basics for every day', cta_label: 'Shop now', cta_link: '/store' } },
+    { type: 'featured-collection', settings: { collection_handle: 'summer-essentials', products: 8 } },
+    { type: 'newsletter', settings: { heading: 'Stay in the loop', list: 'newsletter' } },
+  ],
+  settings: { announcement: 'Free shipping on orders over 50', show_vendor: false, products_per_row: 4 },
+});
+
 /** site's part of the demo store, created like an admin would create it. */
 export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<void> {
   for (const r of demoRedirects()) await s.redirects.create(seed.ctx, r);
   const productId = await demoProductId(s, seed);
   if (productId) for (const m of demoProductMetafields(productId)) await s.metafields.set(seed.ctx, m);
-  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects and metafields created');
+  const theme = demoTheme();
+  await s.theme.updateTokens(seed.ctx, theme.tokens);
+  for (const section of theme.sections) await s.theme.addSection(seed.ctx, section);
+  await s.theme.updateSettings(seed.ctx, theme.settings);
+  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects, metafields and theme created');
 }
 
 /** The id of the demo product, asked of the catalog through the supergraph; null when the store has none. */

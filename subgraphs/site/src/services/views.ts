@@ -1,5 +1,6 @@
 import type { Redirect } from '../entities/redirect.entity';
 import type { Metafield } from '../entities/metafield.entity';
+import type { ThemeSection, ThemeTokens } from '../entities/theme.entity';
 
 /** Views the services return: plain objects, snake_case like the API (GraphQL fields = REST JSON). */
 export interface RedirectView {
@@ -50,3 +51,10 @@ export const toMetafieldView = (m: Metafield): MetafieldView => ({
   created_at: m.createdAt.toISOString(),
   updated_at: m.updatedAt.toISOString(),
 });
+
+export interface ThemeView {
+  version: number;
+  tokens: ThemeTokens;
+  sections: ThemeSection[];
+  settings: Record<string, unknown>;
+}
