@@ -29,7 +29,6 @@ const PENDING: string[] = [
   'GET /admin/ai/skills',
   'GET /admin/ai/skills-config',
   'GET /admin/ai/store-context',
-  'GET /store/brand',
   'GET /store/currency-rates',
   'GET /store/destinations',
   'GET /store/destinations/:slug',

@@ -10,5 +10,6 @@ export const siteEvents = defineEvents('site', {
   'redirect.deleted': z.object({ id: z.string(), source: z.string() }),
   'metafield.set': metafieldRef,
   'metafield.deleted': metafieldRef,
+  'brand.updated': z.object({ fields: z.array(z.string()) }),
   'theme.updated': z.object({ version: z.number().int(), part: z.enum(['tokens', 'sections', 'settings']) }),
 });

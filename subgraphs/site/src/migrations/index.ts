@@ -3,9 +3,11 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123160214_init } from './Migration20261123160214_init';
 import { Migration20261123160637_metafields } from './Migration20261123160637_metafields';
 import { Migration20261123161242_theme } from './Migration20261123161242_theme';
+import { Migration20261123161543_brand } from './Migration20261123161543_brand';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261123160214_init', class: Migration20261123160214_init },
   { name: 'Migration20261123160637_metafields', class: Migration20261123160637_metafields },
   { name: 'Migration20261123161242_theme', class: Migration20261123161242_theme },
+  { name: 'Migration20261123161543_brand', class: Migration20261123161543_brand },
 ];

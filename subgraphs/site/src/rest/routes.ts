@@ -22,4 +22,9 @@ export const siteRoutes = [
     operation: 'site/StoreTheme', summary: 'The storefront theme: version (grows on every change), tokens (colors, typography, spacing, radii), ordered sections with settings, global settings; ETag, 304 on If-None-Match',
     respond: (d) => ({ theme: d.theme }),
   }),
+  route({
+    method: 'GET', path: '/store/brand', auth: 'publishable', query: noQuery,
+    operation: 'site/StoreBrand', summary: 'The brand: logo ({id, url, alt, width, height, mime_type} from the media domain, or null), colors, typography, social_links, contact; every field present, defaults filled',
+    respond: (d) => ({ brand: d.brand }),
+  }),
 ];

@@ -2,6 +2,7 @@ import { DomainError, type SeedContext } from '@svc/kit';
 import type { CreateRedirectData } from '../inputs/redirect.input';
 import type { SetMetafieldData } from '../inputs/metafield.input';
 import type { AddThemeSectionData, UpdateThemeTokensData } from '../inputs/theme.input';
+import type { UpdateBrandData } from '../inputs/brand.input';
 import type { SiteServices } from '../services';
 
 /** The demo store's redirects: moved pages, a temporary campaign link, an external one. */
@@ -40,6 +41,15 @@ export const demoTheme = (): { tokens: UpdateThemeTokensData; sections: AddTheme
   settings: { announcement: 'Free shipping on orders over 50', show_vendor: false, products_per_row: 4 },
 });
 
+/** The demo brand (the logo is the media domain's demo `logo.png`, when the store has it). */
+export const demoBrand = (logoMediaId: string | null): UpdateBrandData => ({
+  ...(logoMediaId ? { logo_media_id: logoMediaId } : {}),
+  colors: { primary: '#1f3a2e', secondary: '#c8a97e', accent: '#e07a5f', background: '#fbf8f3', text: '#1c1c1c' },
+  typography: { heading_font: "'Fraunces', Georgia, serif", body_font: 'Inter, system-ui, sans-serif' },
+  social_links: { instagram: 'https://www.instagram.com/demostore', facebook: 'https://www.facebook.com/demostore' },
+  contact: { email: 'hello@demo-store.example', phone: '+49 30 1234567', address: 'Demo Street 1, 10115 Berlin' },
+});
+
 /** site's part of the demo store, created like an admin would create it. */
 export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<void> {
   for (const r of demoRedirects()) await s.redirects.create(seed.ctx, r);
@@ -49,7 +59,8 @@ export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<
   await s.theme.updateTokens(seed.ctx, theme.tokens);
   for (const section of theme.sections) await s.theme.addSection(seed.ctx, section);
   await s.theme.updateSettings(seed.ctx, theme.settings);
-  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects, metafields and theme created');
+  await s.brand.update(seed.ctx, demoBrand(await demoLogoId(s, seed)));
+  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects, metafields, theme and brand created');
 }
 
 /** The id of the demo product, asked of the catalog through the supergraph; null when the store has none. */
@@ -62,4 +73,15 @@ async function demoProductId(s: SiteServices, seed: SeedContext): Promise<string
     if (err instanceof DomainError && err.type === 'not_found') return null;
     throw err;
   }
+}
+
+/** The media domain's demo logo (`logo.png`), listed as an admin would; null when the store has none. */
+async function demoLogoId(s: SiteServices, seed: SeedContext): Promise<string | null> {
+  if (!s.graph) return null;
+  const ctx = { ...seed.ctx, roles: [...seed.ctx.roles, 'admin'] };
+  const d = await s.graph.execute<{ mediaList: { items: Array<{ id: string; filename: string }> } }>(
+    ctx,
+    'query DemoLogo { mediaList(mime_type: ["image/png"], order: "created_at", limit: 100) { items { id filename } } }',
+  );
+  return d.mediaList.items.find((m) => m.filename === 'logo.png')?.id ?? null;
 }

@@ -58,3 +58,13 @@ export interface ThemeView {
   sections: ThemeSection[];
   settings: Record<string, unknown>;
 }
+
+export interface BrandView {
+  logo_media_id: string | null;
+  /** a reference to the media domain's Media (the gateway resolves url, alt, …) */
+  logo: { id: string } | null;
+  colors: { primary: string; secondary: string; accent: string; background: string; text: string };
+  typography: { heading_font: string; body_font: string };
+  social_links: Record<string, string | null>;
+  contact: Record<string, string | null>;
+}
