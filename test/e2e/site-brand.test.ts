@@ -3,6 +3,7 @@ import type { TenantCredentials } from '@svc/identity';
 import { pngImage, seedDemoMedia, type MediaServices } from '@svc/media';
 import { demoBrand, domain, type SiteServices } from '@svc/site';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { graphqlHelpers } from '../support/site';
 
 /**
  * The brand of the site domain: every field present with defaults, partial updates (null goes back
@@ -21,17 +22,8 @@ describe('site: brand', () => {
   let admin: string;
   let otherAdmin: string;
 
+  const { run, refused } = graphqlHelpers(() => p, () => admin);
   const store = (key = shop.publishable_key) => p.api('GET', '/store/brand', { key });
-  const run = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    return Object.values(r.body.data)[0];
-  };
-  const refused = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    expect(r.body.errors?.length).toBeGreaterThan(0);
-    return r.body.errors[0].extensions;
-  };
   const upload = (filename: string, token = admin) =>
     run(UPLOAD, { input: { filename, content_base64: pngImage(20, 10, () => [10, 20, 30]).toString('base64'), alt: 'Logo' } }, token);
 

@@ -3,6 +3,7 @@ import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { domain, DEMO_METAFIELD_PRODUCT, type SiteServices } from '@svc/site';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { graphqlHelpers } from '../support/site';
 
 /**
  * Metafields of the site domain: typed values on products, orders, customers and custom resource
@@ -23,17 +24,9 @@ describe('site: metafields', () => {
   let other: TenantCredentials;
   let admin: string;
 
+  const { run, refused } = graphqlHelpers(() => p, () => admin);
   const store = (type: string, id: string, key = shop.publishable_key) => p.api('GET', `/store/metafields/${type}/${id}`, { key });
-  const set = async (input: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(SET, { input }, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data.setMetafield;
-  };
-  const refused = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    expect(r.body.errors?.length).toBeGreaterThan(0);
-    return r.body.errors[0].extensions;
-  };
+  const set = (input: Record<string, unknown>, token = admin): Promise<any> => run(SET, { input }, token);
   const field = (type: string, value: unknown, extra: Record<string, unknown> = {}) => ({ resource_type: 'product', resource_id: PRODUCT, namespace: 'spec', key: `k_${type}`, type, value, ...extra });
   const rows = async (tenantId: string) => Number((await sql.query(`select count(*)::int as n from "site".metafield where tenant_id = $1`, [tenantId])).rows[0].n);
 

@@ -3,6 +3,7 @@ import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoRedirects, domain, type SiteServices } from '@svc/site';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { graphqlHelpers } from '../support/site';
 
 /**
  * Redirects of the site domain: admin writes through GraphQL, the storefront list through REST,
@@ -23,19 +24,9 @@ describe('site: redirects', () => {
   let admin: string;
   let otherAdmin: string;
 
+  const { run, refused } = graphqlHelpers(() => p, () => admin);
   const store = (key = shop.publishable_key) => p.api('GET', '/store/redirects', { key });
-  const run = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    return r.body.data;
-  };
-  /** the error extensions of a refused operation */
-  const refused = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    expect(r.body.errors?.length).toBeGreaterThan(0);
-    return r.body.errors[0].extensions;
-  };
-  const create = async (input: Record<string, unknown>, token = admin) => (await run(CREATE, { input }, token)).createRedirect;
+  const create = async (input: Record<string, unknown>, token = admin) => (await run(CREATE, { input }, token));
   const count = async (tenantId: string) => Number((await sql.query(`select count(*)::int as n from "site".redirect where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
@@ -71,16 +62,15 @@ describe('site: redirects', () => {
       ],
     });
     expect(r.headers.get('etag')).toBeTruthy();
-    const list = await run(LIST, {});
-    expect(list.redirects.count).toBe(3);
-    expect((await run(LIST, { active: false })).redirects.items.map((i: any) => i.source)).toEqual(['/draft']);
+    expect((await run(LIST, {})).count).toBe(3);
+    expect((await run(LIST, { active: false })).items.map((i: any) => i.source)).toEqual(['/draft']);
   });
 
   it('refuses a duplicate source, also when it differs only by case or trailing slash', async () => {
     for (const source of ['/old-page', '/OLD-PAGE/', '/old-page//']) {
       expect(await refused(CREATE, { input: { source, target: '/elsewhere' } })).toMatchObject({ type: 'conflict', code: 'duplicate' });
     }
-    const draft = (await run(LIST, { active: false })).redirects.items[0];
+    const draft = (await run(LIST, { active: false })).items[0];
     expect(await refused(UPDATE, { id: draft.id, input: { source: '/Promo' } })).toMatchObject({ type: 'conflict', code: 'duplicate' });
   });
 
@@ -110,14 +100,14 @@ describe('site: redirects', () => {
     expect(await refused(CREATE, { input: { source: '/new-page', target: '/final' } })).toMatchObject({ type: 'conflict', code: 'redirect_chain' });
     expect(await count(shop.tenant_id)).toBe(before);
     // an inactive redirect does not count, and becomes checked when activated
-    const draft = (await run(LIST, { active: false })).redirects.items[0]; // /draft -> /somewhere
+    const draft = (await run(LIST, { active: false })).items[0]; // /draft -> /somewhere
     const next = await create({ source: '/somewhere', target: '/final' });
     expect(await refused(UPDATE, { id: draft.id, input: { active: true } })).toMatchObject({ type: 'conflict', code: 'redirect_chain' });
-    expect((await run(LIST, { active: false })).redirects.items[0]).toMatchObject({ id: draft.id, active: false });
+    expect((await run(LIST, { active: false })).items[0]).toMatchObject({ id: draft.id, active: false });
     // an update of the target is checked too, and a target may change to a non-redirected path
     expect(await refused(UPDATE, { id: next.id, input: { target: '/promo' } })).toMatchObject({ code: 'redirect_chain' });
     await run(DELETE, { id: next.id });
-    expect((await run(UPDATE, { id: draft.id, input: { active: true, status_code: 302 } })).updateRedirect).toMatchObject({ active: true, status_code: 302 });
+    expect((await run(UPDATE, { id: draft.id, input: { active: true, status_code: 302 } }))).toMatchObject({ active: true, status_code: 302 });
   });
 
   it('answers 400 for bad input and writes nothing', async () => {
@@ -154,7 +144,7 @@ describe('site: redirects', () => {
     expect(await refused(DELETE, { id: theirs.id })).toMatchObject({ type: 'not_found' });
     // chains are judged within one store: /their-page is no source here
     await create({ source: '/their-page', target: '/x-final' });
-    expect((await run(LIST, {}, otherAdmin)).redirects.count).toBe(1);
+    expect((await run(LIST, {}, otherAdmin)).count).toBe(1);
   });
 
   it('is admin-only for writes and the full list', async () => {
@@ -165,8 +155,8 @@ describe('site: redirects', () => {
   });
 
   it('deletes a redirect, which leaves the store list', async () => {
-    const promo = (await run(LIST, {})).redirects.items.find((r: any) => r.source === '/promo');
-    expect((await run(DELETE, { id: promo.id })).deleteRedirect).toEqual({ id: promo.id, source: '/promo' });
+    const promo = (await run(LIST, {})).items.find((r: any) => r.source === '/promo');
+    expect((await run(DELETE, { id: promo.id }))).toEqual({ id: promo.id, source: '/promo' });
     expect((await store()).body.redirects.map((r: any) => r.source)).not.toContain('/promo');
   });
 

@@ -3,6 +3,7 @@ import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoTheme, domain, type SiteServices } from '@svc/site';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { graphqlHelpers } from '../support/site';
 
 /**
  * The storefront theme of the site domain: defaults until the first change, a version that grows on
@@ -24,17 +25,8 @@ describe('site: theme', () => {
   let other: TenantCredentials;
   let admin: string;
 
+  const { run, refused } = graphqlHelpers(() => p, () => admin);
   const store = (key = shop.publishable_key, headers: Record<string, string> = {}) => p.api('GET', '/store/theme', { key, headers });
-  const run = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
-    return Object.values(r.body.data)[0];
-  };
-  const refused = async (query: string, variables: Record<string, unknown>, token = admin): Promise<any> => {
-    const r = await p.graphql(query, variables, { token });
-    expect(r.body.errors?.length).toBeGreaterThan(0);
-    return r.body.errors[0].extensions;
-  };
   const version = async (key = shop.publishable_key) => (await store(key)).body.theme.version;
 
   beforeAll(async () => {

@@ -40,3 +40,4 @@ export type { RedirectView, MetafieldView } from './services/views';
 export { siteEvents };
 export { demoRedirects, demoProductMetafields, demoTheme, demoBrand, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
 export { normalizePath } from './inputs/redirect.input';
+export { checkMetafieldValue } from './inputs/metafield.input';
