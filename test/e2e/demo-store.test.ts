@@ -40,6 +40,16 @@ describe('demo store seeded on first start', () => {
     expect(templates.body.count).toBe(3);
   });
 
+  it('has the site settings: redirects, the tee\'s visible metafield, a theme with 3 sections, the brand with the demo logo', async () => {
+    expect((await p.api('GET', '/store/redirects', { key })).body.redirects).toHaveLength(4);
+    const tee = (await p.api('GET', '/store/products/classic-organic-tee?fields=id', { key })).body.product;
+    expect((await p.api('GET', `/store/metafields/product/${tee.id}`, { key })).body.metafields).toEqual([{ namespace: 'care', key: 'wash_temperature', type: 'integer', value: 30 }]);
+    const theme = (await p.api('GET', '/store/theme', { key })).body.theme;
+    expect(theme.sections.map((s: { type: string }) => s.type)).toEqual(['hero', 'featured-collection', 'newsletter']);
+    const brand = (await p.api('GET', '/store/brand', { key })).body.brand;
+    expect(brand.logo).toMatchObject({ mime_type: 'image/png', width: 240, height: 80 });
+  });
+
   it('serves every seeded image from the static directory', async () => {
     const r = await p.api('GET', '/store/products?limit=100', { key });
     const urls: string[] = r.body.products.flatMap((x: { thumbnail: string; images: { url: string }[] }) => [x.thumbnail, ...x.images.map((i) => i.url)]);

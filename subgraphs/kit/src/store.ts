@@ -71,6 +71,16 @@ export class Store {
     else await hook();
   }
 
+  /**
+   * Serialises writers of one kind in one tenant until the unit of work of `ctx` ends (a
+   * transaction-scoped advisory lock on `<schema>:<name>:<tenant>`): checks across rows (a redirect
+   * may not chain to another) then see every committed write of the others. Only inside a unit of work.
+   */
+  async lock(ctx: RequestContext, name: string): Promise<void> {
+    if (!this.open(ctx)) throw new Error(`Store.lock(${name}) outside a unit of work`);
+    await this.sql(ctx, 'select pg_advisory_xact_lock(hashtext(?))', [`${this.schema}:${name}:${requireTenant(ctx)}`]);
+  }
+
   /** Whether `ctx` carries an open unit of work of this store. */
   inTransaction(ctx: RequestContext | null | undefined): boolean {
     return !!this.open(ctx);

@@ -130,3 +130,16 @@ export const pageSchema = {
   offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(2_147_483_647).optional(),
 };
 export type Metadata = z.infer<typeof metadataSchema>;
+
+/** An absolute http(s) URL with a host, no whitespace, at most `max` characters (links stored for storefronts). */
+export function isHttpUrl(s: string, max = 2000): boolean {
+  if (s.length > max || !/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
+  try {
+    return !!new URL(s).hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** `isHttpUrl` as a schema. */
+export const httpUrlSchema = (what = 'url', max = 2000) => z.string().refine((s) => isHttpUrl(s, max), `${what} must be an absolute http(s) URL of at most ${max} characters`);

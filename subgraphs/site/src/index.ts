@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { Metafield } from './entities/metafield.entity';
+import { Redirect } from './entities/redirect.entity';
+import { Theme } from './entities/theme.entity';
+import { Brand } from './entities/brand.entity';
+import { RedirectResolver } from './resolvers/redirect.resolver';
+import { redirectReference } from './resolvers/redirect.reference';
+import { MetafieldResolver } from './resolvers/metafield.resolver';
+import { metafieldReference } from './resolvers/metafield.reference';
+import { ThemeResolver } from './resolvers/theme.resolver';
+import { BrandResolver, mediaReference } from './resolvers/brand.resolver';
+import { createSiteServices, type SiteServices } from './services';
+import { siteEvents } from './events';
+import { siteRoutes } from './rest/routes';
+import { seedDemoSite } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * site: storefront settings of a store — redirects, metafields, the theme and the brand. The platform finds it through
+ * `"svc": { "domain": … }` in package.json; nothing else lists domains.
+ */
+export const domain = defineDomain<SiteServices>({
+  name: 'site',
+  dbSchema: 'site',
+  entities: [Redirect, Metafield, Theme, Brand],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [RedirectResolver, MetafieldResolver, ThemeResolver, BrandResolver],
+  createServices: createSiteServices,
+  references: (s) => ({ Redirect: redirectReference(s), Metafield: metafieldReference(s), Media: mediaReference() }),
+  events: siteEvents,
+  routes: siteRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  seed: seedDemoSite,
+});
+
+export type { SiteServices };
+export type { RedirectView, MetafieldView } from './services/views';
+export { siteEvents };
+export { demoRedirects, demoProductMetafields, demoTheme, demoBrand, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
+export { normalizePath } from './inputs/redirect.input';
+export { checkMetafieldValue } from './inputs/metafield.input';

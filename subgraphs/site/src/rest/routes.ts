@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { route } from '@svc/kit';
+import { resourceSchema } from '../inputs/metafield.input';
+
+const noQuery = z.strictObject({});
+
+/** site's REST routes: storefront reads (operations in ./operations). */
+export const siteRoutes = [
+  route({
+    method: 'GET', path: '/store/redirects', auth: 'publishable', query: noQuery,
+    operation: 'site/StoreRedirects', summary: 'The active redirects of the store: source (normalised path), target (path or absolute URL), status_code (301 or 302)',
+    respond: (d) => ({ redirects: d.storeRedirects }),
+  }),
+  route({
+    method: 'GET', path: '/store/metafields/:resource_type/:resource_id', auth: 'publishable', params: resourceSchema, query: noQuery,
+    operation: 'site/StoreMetafields', summary: 'The storefront-visible metafields of one resource (product, order, customer or a custom type): namespace, key, type, value; an unknown resource has none',
+    variables: ({ params }) => params,
+    respond: (d) => ({ metafields: d.storeMetafields }),
+  }),
+  route({
+    method: 'GET', path: '/store/theme', auth: 'publishable', query: noQuery,
+    operation: 'site/StoreTheme', summary: 'The storefront theme: version (grows on every change), tokens (colors, typography, spacing, radii), ordered sections with settings, global settings; ETag, 304 on If-None-Match',
+    respond: (d) => ({ theme: d.theme }),
+  }),
+  route({
+    method: 'GET', path: '/store/brand', auth: 'publishable', query: noQuery,
+    operation: 'site/StoreBrand', summary: 'The brand: logo ({id, url, alt, width, height, mime_type} from the media domain, or null), colors, typography, social_links, contact; every field present, defaults filled',
+    respond: (d) => ({ brand: d.brand }),
+  }),
+];
