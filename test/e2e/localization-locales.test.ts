@@ -1,8 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoLocales, domain, type LocalizationServices } from '@svc/localization';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TestPlatform } from '../support/platform';
+import { startTwoStores } from '../support/two-stores';
 
 /**
  * Locales: admins enable them through GraphQL, storefronts read them at GET /store/locales; exactly
@@ -35,12 +36,7 @@ describe('localization: locales', () => {
     (await sql.query(`select code from "localization".locale where tenant_id = $1 and is_default order by code`, [tenantId])).rows.map((r) => r.code);
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
+    ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
   });
   afterAll(async () => {
     await sql?.end();

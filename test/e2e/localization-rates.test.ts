@@ -1,8 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { domain, type LocalizationServices } from '@svc/localization';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TestPlatform } from '../support/platform';
+import { startTwoStores } from '../support/two-stores';
 import { FeedServer, ecbDocument, jsonDocument, today } from '../support/rate-feeds';
 
 /**
@@ -57,15 +58,9 @@ describe('localization: currency rates', () => {
     json = await new FeedServer().start();
     json.contentType = 'application/json';
     json.body = jsonDocument(today(), JSON_RATES);
-    p = await startTestPlatform({
+    ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({
       env: { WORKERS_DISABLED: 'true', CURRENCY_RATES_ECB_URL: ecb.url('/stats/eurofxref/eurofxref-daily.xml'), CURRENCY_RATES_JSON_URL: json.url('/v1/latest?base=EUR'), CURRENCY_RATES_TIMEOUT_MS: '400' },
-    });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
-    otherAdmin = await p.adminToken(other);
+    }));
   });
   afterAll(async () => {
     await sql?.end();

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
 import { solvedAntispam, graphqlData } from '../support/antispam';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TestPlatform } from '../support/platform';
+import { startTwoStores } from '../support/two-stores';
 import { LocalSmtpServer, type ReceivedMail } from '../support/providers/smtp';
 import { waitFor } from '../support/wait';
 import { verifyDkim } from '../support/providers/dkim';
@@ -44,13 +45,7 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
 
   beforeAll(async () => {
     smtp = await new LocalSmtpServer().start();
-    p = await startTestPlatform({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Shop <shop@example.com>' } });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
-    otherAdmin = await p.adminToken(other);
+    ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Shop <shop@example.com>' } }));
     news = (await gql(CREATE_LIST, { input: { handle: 'newsletter', name: 'Newsletter', is_newsletter: true } })).createMailingList;
     single = (await gql(CREATE_LIST, { input: { handle: 'product-news', name: 'Product news', double_opt_in: false } })).createMailingList;
   });

@@ -1,8 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoRedirects, domain, type SiteServices } from '@svc/site';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TestPlatform } from '../support/platform';
+import { startTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -30,13 +31,7 @@ describe('site: redirects', () => {
   const count = async (tenantId: string) => Number((await sql.query(`select count(*)::int as n from "site".redirect where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
-    otherAdmin = await p.adminToken(other);
+    ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
   });
   afterAll(async () => {
     await sql?.end();

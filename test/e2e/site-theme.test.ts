@@ -1,8 +1,9 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoTheme, domain, type SiteServices } from '@svc/site';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { TestPlatform } from '../support/platform';
+import { startTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -30,12 +31,7 @@ describe('site: theme', () => {
   const version = async (key = shop.publishable_key) => (await store(key)).body.theme.version;
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
-    sql = new Client({ connectionString: p.dbUrl });
-    await sql.connect();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
+    ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
   });
   afterAll(async () => {
     await sql?.end();
