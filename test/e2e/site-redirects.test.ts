@@ -55,6 +55,9 @@ describe('site: redirects', () => {
         { source: '/old-page', target: '/new-page', status_code: 301 },
         { source: '/promo', target: 'https://example.com/landing?utm=x', status_code: 302 },
       ],
+      count: 2,
+      offset: 0,
+      limit: 2,
     });
     expect(r.headers.get('etag')).toBeTruthy();
     expect((await run(LIST, {})).count).toBe(3);

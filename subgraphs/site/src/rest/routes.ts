@@ -9,7 +9,8 @@ export const siteRoutes = [
   route({
     method: 'GET', path: '/store/redirects', auth: 'publishable', query: noQuery,
     operation: 'site/StoreRedirects', summary: 'The active redirects of the store: source (normalised path), target (path or absolute URL), status_code (301 or 302)',
-    respond: (d) => ({ redirects: d.storeRedirects }),
+    // every active redirect at once (a storefront needs them all); the list shape of the contract
+    respond: (d) => ({ redirects: d.storeRedirects, count: d.storeRedirects.length, offset: 0, limit: d.storeRedirects.length }),
   }),
   route({
     method: 'GET', path: '/store/metafields/:resource_type/:resource_id', auth: 'publishable', params: resourceSchema, query: noQuery,
