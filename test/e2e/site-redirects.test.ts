@@ -136,7 +136,7 @@ describe('site: redirects', () => {
 
   it('keeps tenants apart: own lists, the same source in two stores, no reach into another store', async () => {
     const theirs = await create({ source: '/old-page', target: '/their-page' }, otherAdmin);
-    expect((await store(other.publishable_key)).body).toEqual({ redirects: [{ source: '/old-page', target: '/their-page', status_code: 301 }] });
+    expect((await store(other.publishable_key)).body).toEqual({ redirects: [{ source: '/old-page', target: '/their-page', status_code: 301 }], count: 1, offset: 0, limit: 1 });
     expect((await store()).body.redirects.map((r: any) => r.target)).not.toContain('/their-page');
     expect(await refused(UPDATE, { id: theirs.id, input: { target: '/mine' } })).toMatchObject({ type: 'not_found' });
     expect(await refused(DELETE, { id: theirs.id })).toMatchObject({ type: 'not_found' });
