@@ -35,7 +35,6 @@ const PENDING: string[] = [
   'GET /store/events/:slug',
   'GET /store/events/:slug/tickets',
   'GET /store/events/my-registrations',
-  'GET /store/menus/:handle',
   'GET /store/quote-requests/:quote_number/pdf',
   'GET /store/quote-requests/isg-config',
   'GET /store/quote-services',

@@ -50,6 +50,18 @@ describe('demo store seeded on first start', () => {
     expect(brand.logo).toMatchObject({ mime_type: 'image/png', width: 240, height: 80 });
   });
 
+  it('has the demo menus, their links resolved to the demo catalog and content', async () => {
+    const main = (await p.api('GET', '/store/menus/main-menu', { key })).body.menu;
+    expect(main.items.map((i: { url: string }) => i.url)).toEqual(['/store', '/blog', '/pages/about-us']);
+    expect(main.items[0].children).toMatchObject([
+      { url: '/collections/summer-essentials', type: 'collection' },
+      { url: '/categories/t-shirts', type: 'category', children: [{ url: '/products/classic-organic-tee', type: 'product' }] },
+    ]);
+    expect(main.items[1].children).toEqual([{ label: 'Latest story', url: expect.stringMatching(/^\/blog\/[a-z0-9-]+$/), type: 'blog_post', children: [] }]);
+    const footer = (await p.api('GET', '/store/menus/footer-menu', { key })).body.menu;
+    expect(footer.items.map((i: { url: string }) => i.url)).toEqual(['/pages/about-us', 'https://docs.example.com/help', 'https://www.instagram.com/demostore']);
+  });
+
   it('serves every seeded image from the static directory', async () => {
     const r = await p.api('GET', '/store/products?limit=100', { key });
     const urls: string[] = r.body.products.flatMap((x: { thumbnail: string; images: { url: string }[] }) => [x.thumbnail, ...x.images.map((i) => i.url)]);

@@ -10,6 +10,9 @@ export const siteEvents = defineEvents('site', {
   'redirect.deleted': z.object({ id: z.string(), source: z.string() }),
   'metafield.set': metafieldRef,
   'metafield.deleted': metafieldRef,
+  'menu.created': z.object({ id: z.string(), handle: z.string() }),
+  'menu.updated': z.object({ id: z.string(), fields: z.array(z.string()) }),
+  'menu.deleted': z.object({ id: z.string(), handle: z.string() }),
   'brand.updated': z.object({ fields: z.array(z.string()) }),
   'theme.updated': z.object({ version: z.number().int(), part: z.enum(['tokens', 'sections', 'settings']) }),
 });

@@ -4,6 +4,8 @@ import { Metafield } from './entities/metafield.entity';
 import { Redirect } from './entities/redirect.entity';
 import { Theme } from './entities/theme.entity';
 import { Brand } from './entities/brand.entity';
+import { Menu } from './entities/menu.entity';
+import { MenuResolver } from './resolvers/menu.resolver';
 import { RedirectResolver } from './resolvers/redirect.resolver';
 import { redirectReference } from './resolvers/redirect.reference';
 import { MetafieldResolver } from './resolvers/metafield.resolver';
@@ -17,16 +19,16 @@ import { seedDemoSite } from './seed/demo-seed';
 import { migrations } from './migrations';
 
 /**
- * site: storefront settings of a store — redirects, metafields, the theme and the brand. The platform finds it through
+ * site: storefront settings of a store — redirects, metafields, the theme, the brand and menus. The platform finds it through
  * `"svc": { "domain": … }` in package.json; nothing else lists domains.
  */
 export const domain = defineDomain<SiteServices>({
   name: 'site',
   dbSchema: 'site',
-  entities: [Redirect, Metafield, Theme, Brand],
+  entities: [Redirect, Metafield, Theme, Brand, Menu],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [RedirectResolver, MetafieldResolver, ThemeResolver, BrandResolver],
+  resolvers: [RedirectResolver, MetafieldResolver, ThemeResolver, BrandResolver, MenuResolver],
   createServices: createSiteServices,
   references: (s) => ({ Redirect: redirectReference(s), Metafield: metafieldReference(s), Media: mediaReference() }),
   events: siteEvents,
@@ -37,7 +39,9 @@ export const domain = defineDomain<SiteServices>({
 
 export type { SiteServices };
 export type { RedirectView, MetafieldView } from './services/views';
+export type { MenuView, StoreMenu } from './services/menu.service';
+export { MENU_PATHS } from './services/menu.service';
 export { siteEvents };
-export { demoRedirects, demoProductMetafields, demoTheme, demoBrand, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
+export { demoRedirects, demoProductMetafields, demoTheme, demoBrand, demoMenus, DEMO_METAFIELD_PRODUCT } from './seed/demo-seed';
 export { normalizePath } from './inputs/redirect.input';
 export { checkMetafieldValue } from './inputs/metafield.input';

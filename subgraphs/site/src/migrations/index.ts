@@ -4,10 +4,12 @@ import { Migration20261123160214_init } from './Migration20261123160214_init';
 import { Migration20261123160637_metafields } from './Migration20261123160637_metafields';
 import { Migration20261123161242_theme } from './Migration20261123161242_theme';
 import { Migration20261123161543_brand } from './Migration20261123161543_brand';
+import { Migration20261123164230_menus } from './Migration20261123164230_menus';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261123160214_init', class: Migration20261123160214_init },
   { name: 'Migration20261123160637_metafields', class: Migration20261123160637_metafields },
   { name: 'Migration20261123161242_theme', class: Migration20261123161242_theme },
   { name: 'Migration20261123161543_brand', class: Migration20261123161543_brand },
+  { name: 'Migration20261123164230_menus', class: Migration20261123164230_menus },
 ];

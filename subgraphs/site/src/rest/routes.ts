@@ -28,4 +28,10 @@ export const siteRoutes = [
     operation: 'site/StoreBrand', summary: 'The brand: logo ({id, url, alt, width, height, mime_type} from the media domain, or null), colors, typography, social_links, contact; every field present, defaults filled',
     respond: (d) => ({ brand: d.brand }),
   }),
+  route({
+    method: 'GET', path: '/store/menus/:handle', auth: 'publishable', params: z.strictObject({ handle: z.string() }), query: noQuery,
+    operation: 'site/StoreMenu', summary: 'A menu by handle: {handle, title, items: [{label, url, type, children}]} (3 levels), references resolved to current paths (/products/<handle>, /collections/<handle>, /categories/<handle>, /pages/<slug>, /blog/<slug>); hidden or deleted targets dropped with their children moved up; 404 unknown handle, 400 malformed handle',
+    variables: ({ params }) => params,
+    respond: (d) => ({ menu: d.storeMenu }),
+  }),
 ];

@@ -3,6 +3,7 @@ import type { CreateRedirectData } from '../inputs/redirect.input';
 import type { SetMetafieldData } from '../inputs/metafield.input';
 import type { AddThemeSectionData, UpdateThemeTokensData } from '../inputs/theme.input';
 import type { UpdateBrandData } from '../inputs/brand.input';
+import type { CreateMenuData, MenuItemArg } from '../inputs/menu.input';
 import type { SiteServices } from '../services';
 
 /** The demo store's redirects: moved pages, a temporary campaign link, an external one. */
@@ -50,6 +51,41 @@ export const demoBrand = (logoMediaId: string | null): UpdateBrandData => ({
   contact: { email: 'hello@demo-store.example', phone: '+49 30 1234567', address: 'Demo Street 1, 10115 Berlin' },
 });
 
+/** What the demo menus link to (ids found in the demo catalog and content; null when the store has none). */
+export interface DemoMenuTargets {
+  collectionId: string | null;
+  categoryId: string | null;
+  productId: string | null;
+  pageId: string | null;
+  blogPostId: string | null;
+}
+
+/** The demo store's menus: `main-menu` (a collection, a category, a product, the blog) and `footer-menu`. */
+export const demoMenus = (t: DemoMenuTargets): CreateMenuData[] => {
+  const ref = (label: string, type: MenuItemArg['type'], id: string | null, children: MenuItemArg[] = []): MenuItemArg[] =>
+    id ? [{ label, type, resource_id: id, children }] : [];
+  return [
+    {
+      handle: 'main-menu',
+      title: 'Main menu',
+      items: [
+        { label: 'Shop', url: '/store', children: [...ref('Summer Essentials', 'collection', t.collectionId), ...ref('T-Shirts', 'category', t.categoryId, ref('Classic Organic Tee', 'product', t.productId))] },
+        { label: 'Journal', url: '/blog', children: ref('Latest story', 'blog_post', t.blogPostId) },
+        ...ref('About us', 'page', t.pageId),
+      ],
+    },
+    {
+      handle: 'footer-menu',
+      title: 'Footer',
+      items: [
+        ...ref('About us', 'page', t.pageId),
+        { label: 'Help', url: 'https://docs.example.com/help' },
+        { label: 'Instagram', url: 'https://www.instagram.com/demostore' },
+      ],
+    },
+  ];
+};
+
 /** site's part of the demo store, created like an admin would create it. */
 export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<void> {
   for (const r of demoRedirects()) await s.redirects.create(seed.ctx, r);
@@ -60,7 +96,8 @@ export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<
   for (const section of theme.sections) await s.theme.addSection(seed.ctx, section);
   await s.theme.updateSettings(seed.ctx, theme.settings);
   await s.brand.update(seed.ctx, demoBrand(await demoLogoId(s, seed)));
-  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects, metafields, theme and brand created');
+  for (const m of demoMenus(await demoMenuTargets(s, seed, productId))) await s.menus.create(seed.ctx, m);
+  seed.log.debug({ tenantId: seed.tenantId, productId }, 'site: demo redirects, metafields, theme, brand and menus created');
 }
 
 /** The id of the demo product, asked of the catalog through the supergraph; null when the store has none. */
@@ -84,4 +121,31 @@ async function demoLogoId(s: SiteServices, seed: SeedContext): Promise<string | 
     'query DemoLogo { mediaList(mime_type: ["image/png"], order: "created_at", limit: 100) { items { id filename } } }',
   );
   return d.mediaList.items.find((m) => m.filename === 'logo.png')?.id ?? null;
+}
+
+/** What the demo menus link to, asked of the catalog and content through the supergraph (what is missing is left out). */
+async function demoMenuTargets(s: SiteServices, seed: SeedContext, productId: string | null): Promise<DemoMenuTargets> {
+  const none = { collectionId: null, categoryId: null, productId, pageId: null, blogPostId: null };
+  if (!s.graph) return none;
+  const d = await s.graph.execute<{
+    collections: { items: Array<{ id: string }> };
+    productCategories: { items: Array<{ id: string }> };
+    pages: { items: Array<{ id: string; slug: string }> };
+    blogPosts: { items: Array<{ id: string }> };
+  }>(
+    seed.ctx,
+    `query DemoMenuTargets {
+      collections(handle: ["summer-essentials"], limit: 1) { items { id } }
+      productCategories(handle: ["t-shirts"], limit: 1) { items { id } }
+      pages(limit: 100) { items { id slug } }
+      blogPosts(limit: 1) { items { id } }
+    }`,
+  );
+  return {
+    ...none,
+    collectionId: d.collections.items[0]?.id ?? null,
+    categoryId: d.productCategories.items[0]?.id ?? null,
+    pageId: (d.pages.items.find((p) => p.slug === 'about-us') ?? d.pages.items[0])?.id ?? null,
+    blogPostId: d.blogPosts.items[0]?.id ?? null,
+  };
 }

@@ -3,6 +3,7 @@ import { MetafieldService } from './metafield.service';
 import { RedirectService } from './redirect.service';
 import { ThemeService } from './theme.service';
 import { BrandService } from './brand.service';
+import { MenuService } from './menu.service';
 
 /** site's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
 export interface SiteServices {
@@ -11,11 +12,12 @@ export interface SiteServices {
   metafields: MetafieldService;
   theme: ThemeService;
   brand: BrandService;
+  menus: MenuService;
   /** the supergraph (other domains: the demo seed finds its products there) */
   graph?: GraphClient;
 }
 
 export function createSiteServices({ orm, deps }: ServiceFactoryArgs): SiteServices {
   const store = new Store(orm);
-  return { store, redirects: new RedirectService(store), metafields: new MetafieldService(store), theme: new ThemeService(store), brand: new BrandService(store, () => deps.graph), graph: deps.graph };
+  return { store, redirects: new RedirectService(store), metafields: new MetafieldService(store), theme: new ThemeService(store), brand: new BrandService(store, () => deps.graph), menus: new MenuService(store, () => deps.graph), graph: deps.graph };
 }
