@@ -12,11 +12,9 @@
  * - `benchMarketing(...)` is called by scripts/bench.ts against its platform and tenant;
  * - `npm run bench:marketing` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
 import { Client } from 'pg';
 import { newId } from '@svc/kit';
+import { runStandalone } from './bench-standalone';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (o: Record<string, unknown>) => PromiseLike<AcResult> & { on(e: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };
@@ -158,40 +156,10 @@ export function marketingBenchLines(r: MarketingBenchReport): string[] {
   ];
 }
 
-/** `npm run bench:marketing`: a platform with a small catalog (scripts/bench-platform.ts), then this bench. */
-async function standalone(): Promise<number> {
-  const root = path.resolve(__dirname, '..');
-  const child = spawn(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
-    cwd: root,
-    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '200' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  try {
-    const ready = await new Promise<{ url: string; databaseUrl: string; tenantId: string; publishableKey: string }>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`bench-platform exited (${code}) before it was ready`)));
-      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
-      });
-    });
-    const report = await benchMarketing({ ...ready, log: (s) => process.stderr.write(`${s}\n`) });
-    process.stdout.write(`\n${marketingBenchLines(report).join('\n')}\n`);
-    if (report.problems.length) {
-      process.stderr.write(`\nPROBLEMS:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-      return 1;
-    }
-    return 0;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
-  }
-}
-
 if (require.main === module) {
-  standalone().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error('bench:marketing failed:', err);
-      process.exit(1);
-    },
-  );
+  // `npm run bench:marketing`: a platform of its own with a small catalog, then this bench
+  runStandalone('bench:marketing', async (ready) => {
+    const report = await benchMarketing({ ...ready, log: (s) => process.stderr.write(`${s}\n`) });
+    return { lines: marketingBenchLines(report), problems: report.problems };
+  });
 }

@@ -10,10 +10,8 @@
  * - `npm run bench:search` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
  * Settings: BENCH_SEARCH_DOCS (100000), BENCH_SEARCH_REQUESTS per kind (300), BENCH_SEARCH_CONNECTIONS (4).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
 import { Client } from 'pg';
+import { runStandalone } from './bench-standalone';
 
 export interface SearchBenchKind {
   kind: string;
@@ -238,47 +236,17 @@ export function searchBenchLines(r: SearchBenchReport): string[] {
   ];
 }
 
-/** `npm run bench:search`: a platform with a small catalog (scripts/bench-platform.ts), then the search bench. */
-async function standalone(): Promise<number> {
-  const root = path.resolve(__dirname, '..');
-  const child = spawn(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
-    cwd: root,
-    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '200' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  try {
-    const ready = await new Promise<{ url: string; databaseUrl: string; tenantId: string; publishableKey: string }>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`bench-platform exited (${code}) before it was ready`)));
-      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
-      });
-    });
+if (require.main === module) {
+  // `npm run bench:search`: a platform of its own with a small catalog, then the search bench
+  runStandalone('bench:search', async (ready) => {
     if (process.env.BENCH_SEARCH_HOLD) {
       // development aid: load, then keep the platform up for EXPLAIN ANALYZE (Ctrl-C stops it)
       await load(ready.databaseUrl, ready.tenantId, Number(process.env.BENCH_SEARCH_DOCS ?? 100_000));
       process.stdout.write(`${JSON.stringify(ready)}\n`);
       await new Promise((r) => process.once('SIGINT', r));
-      return 0;
+      return null;
     }
     const report = await benchSearch(ready);
-    process.stdout.write(`\n${searchBenchLines(report).join('\n')}\n`);
-    if (report.problems.length) {
-      process.stderr.write(`\nPROBLEMS:\n${report.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-      return 1;
-    }
-    return 0;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
-  }
-}
-
-if (require.main === module) {
-  standalone().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error('bench:search failed:', err);
-      process.exit(1);
-    },
-  );
+    return { lines: searchBenchLines(report), problems: report.problems };
+  });
 }
