@@ -12,8 +12,11 @@ import { readQuoted, type QueryNode } from './tsquery';
  * whose dead slots outnumber the living.
  */
 
-/** one document of the index, as matching, filters, facets and ordering need it */
-export interface MemoryDoc {
+/**
+ * One document as the loader reads it: what matching, filters, facets and ordering need, the
+ * facet labels, and its tsvector as PostgreSQL prints it.
+ */
+export interface MemoryRow {
   id: string;
   kind: string;
   locale: string;
@@ -27,12 +30,8 @@ export interface MemoryDoc {
   /** epoch milliseconds, or null */
   published: number | null;
   title: string;
-}
-
-/** the row the loader reads (tsv as PostgreSQL prints it) */
-export interface MemoryRow extends MemoryDoc {
-  tsv: string;
   labels: Record<string, string>;
+  tsv: string;
 }
 
 /** what a search asks of the index: filters of the request (the query trees are given apart) */
