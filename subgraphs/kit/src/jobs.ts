@@ -10,6 +10,9 @@ import { pgArray } from './db';
 
 const BOSS_SCHEMA = 'pgboss';
 
+/** The event type a queue binds to in order to receive every event (`bind(ALL_EVENTS, queue)`). */
+export const ALL_EVENTS = '*';
+
 /** pg-boss queue names allow letters, digits, `_` and `-`; `_` is kept for the separators of our names. */
 const queuePart = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, '-');
 
@@ -151,14 +154,25 @@ export class JobQueue {
     this.known.delete(name);
   }
 
-  /** The queues bound to each of `types`. */
+  /**
+   * The queues bound to each of `types`; a queue bound to `ALL_EVENTS` (`*`) is bound to every
+   * type (outbound webhooks, live event streams).
+   */
   async subscribers(types: string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
     if (!types.length) return out;
-    const rows = await this.sql<{ event: string; name: string }>(`select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) order by name`, [
-      [...new Set(types)],
-    ]);
-    for (const r of rows) out.set(r.event, [...(out.get(r.event) ?? []), r.name]);
+    const unique = [...new Set(types)];
+    const rows = await this.sql<{ event: string; name: string }>(
+      `select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) or event = $2 order by name`,
+      [unique, ALL_EVENTS],
+    );
+    for (const r of rows) {
+      for (const t of r.event === ALL_EVENTS ? unique : [r.event]) {
+        const list = out.get(t) ?? [];
+        if (!list.includes(r.name)) list.push(r.name);
+        out.set(t, list);
+      }
+    }
     return out;
   }
 
