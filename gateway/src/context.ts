@@ -21,6 +21,35 @@ export interface ContextOptions {
   antispamToken?: string;
   /** the client's IP as express determined it (trust proxy) */
   ip?: string;
+  /** `?locale=` of a REST call: wins over the x-medusa-locale and accept-language headers */
+  locale?: string;
+}
+
+const LOCALE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
+
+/**
+ * The locale a request asks for: `?locale=` (REST), else `x-medusa-locale` (the Medusa SDK sends
+ * it on every call, empty unless the shopper chose one), else the `accept-language` tag with the
+ * highest quality (`*` and malformed tags are skipped). Null when none names a usable tag.
+ */
+export function requestLocale(queryLocale: string | undefined, headers: IncomingHttpHeaders): string | null {
+  for (const candidate of [queryLocale, first(headers['x-medusa-locale'])]) {
+    const tag = candidate?.trim();
+    if (tag && LOCALE_TAG.test(tag)) return tag;
+  }
+  const accept = first(headers['accept-language']);
+  if (!accept) return null;
+  let best: { tag: string; q: number } | null = null;
+  for (const part of accept.slice(0, 500).split(',')) {
+    const [rawTag, ...params] = part.trim().split(';');
+    const tag = rawTag.trim();
+    if (!LOCALE_TAG.test(tag)) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { tag, q };
+  }
+  return best?.tag ?? null;
 }
 
 /**
@@ -90,8 +119,7 @@ export class ContextBuilder {
     }
     const auth = first(headers.authorization);
     if (auth) await this.authenticate(ctx, auth);
-    const locale = first(headers['x-medusa-locale']) || first(headers['accept-language'])?.split(',')[0]?.split(';')[0];
-    ctx.locale = locale && /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/.test(locale.trim()) ? locale.trim() : null;
+    ctx.locale = requestLocale(opts.locale, headers);
     if (opts.antispam) {
       const token = first(headers['x-antispam-token']) ?? opts.antispamToken;
       if (!ctx.tenantId) throw Errors.publishableKeyRequired();

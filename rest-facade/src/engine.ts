@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import type { ZodType } from 'zod';
-import { DomainError, assertNoNul, authorizeRoute, isRouteReply, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption, type RouteReply } from '@svc/kit';
+import { DomainError, Errors, assertNoNul, authorizeRoute, isRouteReply, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption, type RouteReply } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
@@ -98,6 +98,26 @@ function checkMediaType(req: Request, def: RouteDef): void {
   throw new DomainError('unsupported_media_type', 'unsupported_media_type', `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`);
 }
 
+const LOCALE_PARAM = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
+
+/**
+ * The query of a route and the locale it asks for: `?locale=` is accepted on every route (it
+ * chooses the language of what is answered, before x-medusa-locale and accept-language). A route
+ * whose query schema names `locale` validates it itself; on the others it is taken out of the
+ * query before the strict check and must be a language tag (400 otherwise).
+ */
+function queryAndLocale(def: RouteDef, raw: Request['query']): { query: unknown; locale?: string } {
+  const given = raw.locale;
+  const declares = !!(def.query as { shape?: Record<string, unknown> } | undefined)?.shape?.locale;
+  if (given === undefined) return { query: parse(def.query, raw, 'query') };
+  if (typeof given !== 'string' || (!declares && !LOCALE_PARAM.test(given.trim()))) {
+    throw Errors.invalidField('locale', 'locale must be a language tag such as en, de-CH or zh-Hant-TW');
+  }
+  if (declares) return { query: parse(def.query, raw, 'query'), locale: given };
+  const { locale: _taken, ...rest } = raw;
+  return { query: parse(def.query, rest, 'query'), locale: given };
+}
+
 /**
  * Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal
  * is never stored, nor the answer of a GET that changes something (a mutation: a social sign-in
@@ -117,7 +137,8 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
   const bytes = Buffer.from(JSON.stringify(body));
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
   res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
-  res.setHeader('vary', 'x-publishable-api-key, accept-encoding');
+  // appended to what is there (CORS varies by Origin): the answer depends on the store and the locale asked for
+  for (const h of ['x-publishable-api-key', 'x-medusa-locale', 'accept-language', 'accept-encoding']) res.vary(h);
   res.setHeader('etag', etag);
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
@@ -183,13 +204,13 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
       try {
         checkMediaType(req, def);
         const params = parse(def.params, req.params, 'params');
-        const query = parse(def.query, req.query, 'query');
+        const { query, locale } = queryAndLocale(def, req.query);
         const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
         const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
         const antispamToken = typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
-        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined }, requestId, res.locals.log);
+        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale }, requestId, res.locals.log);
         // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
         const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
         if (limitAdmin && adminKey) {

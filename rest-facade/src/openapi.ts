@@ -88,6 +88,20 @@ const ERROR_SCHEMA: Json = {
   },
 };
 
+/** `?locale=`: accepted by every route, before the x-medusa-locale and accept-language headers. */
+const LOCALE_PARAMETER: Json = {
+  name: 'locale', in: 'query', required: false,
+  description: 'The locale to answer in (BCP 47 tag: en, de-CH). Wins over x-medusa-locale and accept-language; translated fields fall back to the language, then to the default locale.',
+  schema: { type: 'string', maxLength: 35, pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$' },
+};
+
+/** The header the Medusa SDK sends on every call (empty unless the shopper chose a locale). */
+const MEDUSA_LOCALE_PARAMETER: Json = {
+  name: 'x-medusa-locale', in: 'header', required: false,
+  description: 'The locale to answer in when ?locale= is absent (then accept-language decides).',
+  schema: { type: 'string', maxLength: 35 },
+};
+
 const ANTISPAM_PARAMETER: Json = {
   name: 'x-antispam-token',
   in: 'header',
@@ -259,6 +273,11 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
       }
     }
     if (def.antispam) parameters.push({ $ref: '#/components/parameters/AntispamToken' });
+    // reads answer in the requested locale (every route accepts ?locale=; reads document it, or their own schema does)
+    if (def.method === 'GET') {
+      if (!parameters.some((p) => p.name === 'locale' && p.in === 'query')) parameters.push({ $ref: '#/components/parameters/Locale' });
+      parameters.push({ $ref: '#/components/parameters/MedusaLocale' });
+    }
 
     const op: Json = {
       operationId,
@@ -309,7 +328,7 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
     components: {
       schemas: conv.components,
       responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(({ name, body }) => [name, body])),
-      parameters: { AntispamToken: ANTISPAM_PARAMETER },
+      parameters: { AntispamToken: ANTISPAM_PARAMETER, Locale: LOCALE_PARAMETER, MedusaLocale: MEDUSA_LOCALE_PARAMETER },
       securitySchemes: SECURITY_SCHEMES,
     },
   };

@@ -180,7 +180,9 @@ describe('the API describes itself', () => {
         for (const x of inPath) expect(x.required).toBe(true);
         // query parameters: one per property of the query schema
         const inQuery = params.filter((x: any) => x.in === 'query').map((x: any) => x.name).sort();
-        const expected = def.query ? Object.keys((z.toJSONSchema(def.query, { io: 'input', unrepresentable: 'any' }) as any).properties ?? {}).sort() : [];
+        const declared = def.query ? Object.keys((z.toJSONSchema(def.query, { io: 'input', unrepresentable: 'any' }) as any).properties ?? {}) : [];
+        // every read documents ?locale= (the language it answers in)
+        const expected = [...new Set([...declared, ...(def.method === 'GET' ? ['locale'] : [])])].sort();
         expect([where, inQuery]).toEqual([where, expected]);
         // the anti-spam header
         const antispam = params.filter((x: any) => x.in === 'header' && x.name === 'x-antispam-token');

@@ -46,7 +46,6 @@ const PENDING: string[] = [
   'GET /store/tours',
   'GET /store/tours/:slug',
   'GET /store/tours/:slug/reviews',
-  'GET /store/translations',
   'GET /v1/setup-status',
   'GET /v1/skills',
   'POST /admin/ai/chat',

@@ -50,6 +50,20 @@ describe('demo store seeded on first start', () => {
     expect(brand.logo).toMatchObject({ mime_type: 'image/png', width: 240, height: 80 });
   });
 
+  it('answers in German and French from the demo translations, in English otherwise', async () => {
+    const de = (await p.api('GET', '/store/products/classic-organic-tee', { key, headers: { 'x-medusa-locale': 'de' } })).body.product;
+    expect(de.title).toBe('Klassisches Bio-T-Shirt');
+    expect(de.categories.map((c: any) => c.name)).toContain('T-Shirts');
+    const fr = (await p.api('GET', '/store/products/classic-organic-tee?locale=fr', { key })).body.product;
+    expect(fr.title).toBe('T-shirt classique en coton bio');
+    expect((await p.api('GET', '/store/products/classic-organic-tee', { key })).body.product.title).toBe('Classic Organic Tee');
+    const cols = (await p.api('GET', '/store/translations?resource_type=product_collection&locale=de', { key })).body;
+    expect(cols.count).toBe(7);
+    expect(cols.translations.map((t: any) => t.fields.title)).toContain('Sommer-Essentials');
+    const page = (await p.api('GET', '/store/pages/shipping-returns', { key, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body.page;
+    expect(page.title).toBe('Livraison & retours');
+  });
+
   it('has the demo menus, their links resolved to the demo catalog and content', async () => {
     const main = (await p.api('GET', '/store/menus/main-menu', { key })).body.menu;
     expect(main.items.map((i: { url: string }) => i.url)).toEqual(['/store', '/blog', '/pages/about-us']);

@@ -170,13 +170,17 @@ describe('malformed requests on every route', () => {
 
     // ---- authentication ----
     const authStatus = (bodyOk: boolean) => (bodyOk ? 401 : undefined);
+    // a query the route accepts (so auth is what fails): none, or the required parameters a route has
+    const sampleQueries: Array<Record<string, string>> = [{}, { resource_type: 'product' }];
+    const query = def.query ? sampleQueries.find((q) => accepts(def.query, q)) : {};
+    const authPath = query && Object.keys(query).length ? `${path}?${new URLSearchParams(query)}` : path;
     const bodyOk = !hasBody || body !== undefined;
     if (isStore(def)) {
       const { key: _k, ...noKey } = base;
       // the social callback is the one store route a provider's redirect reaches without a key (auth 'none')
-      if (def.auth !== 'none') add({ name: 'auth: missing publishable key', path, o: noKey, status: authStatus(bodyOk), code: bodyOk ? 'publishable_key_required' : undefined });
-      add({ name: 'auth: unknown publishable key', path, o: { ...base, key: 'pk_not_a_real_key' }, status: authStatus(bodyOk), code: bodyOk ? 'invalid_publishable_key' : undefined });
-      add({ name: 'auth: 5,000-char publishable key', path, o: { ...base, key: LONG }, status: authStatus(bodyOk) });
+      if (def.auth !== 'none') add({ name: 'auth: missing publishable key', path: authPath, o: noKey, status: authStatus(bodyOk), code: bodyOk ? 'publishable_key_required' : undefined });
+      add({ name: 'auth: unknown publishable key', path: authPath, o: { ...base, key: 'pk_not_a_real_key' }, status: authStatus(bodyOk), code: bodyOk ? 'invalid_publishable_key' : undefined });
+      add({ name: 'auth: 5,000-char publishable key', path: authPath, o: { ...base, key: LONG }, status: authStatus(bodyOk) });
     }
     const secret = p.config.jwtSecret;
     const claims = { actor_id: 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA', actor_type: 'customer', auth_identity_id: 'authid_x', tenant_id: t.tenant_id, sid: 'sess_01JAAAAAAAAAAAAAAAAAAAAAAA' };
@@ -195,7 +199,7 @@ describe('malformed requests on every route', () => {
     for (const [name, header, code] of tokens) {
       const { token: _t, ...rest } = base;
       // each bad credential from its own client: one client sending many is throttled (login-throttle.test.ts)
-      add({ name: `auth: ${name}`, path, o: { ...rest, headers: { authorization: header, 'x-forwarded-for': nextClientIp() } }, status: authStatus(bodyOk), code: bodyOk ? code : undefined });
+      add({ name: `auth: ${name}`, path: authPath, o: { ...rest, headers: { authorization: header, 'x-forwarded-for': nextClientIp() } }, status: authStatus(bodyOk), code: bodyOk ? code : undefined });
     }
     // a large body is refused before anything else
     if (hasBody) {

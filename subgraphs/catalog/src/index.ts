@@ -53,7 +53,10 @@ export const domain = defineDomain<CatalogServices>({
   routes: catalogRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoCatalog,
-  start: async (s, deps) => deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload)),
+  start: async (s, deps) => {
+    await deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload));
+    await s.translator.overlay.start(deps.bus);
+  },
 });
 
 export type { CatalogServices };

@@ -36,6 +36,7 @@ export const domain = defineDomain<ContentServices>({
   routes: contentRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoContent,
+  start: async (s, deps) => s.translator.overlay.start(deps.bus),
 });
 
 export type { ContentServices };

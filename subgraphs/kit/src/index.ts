@@ -29,3 +29,4 @@ export * from './secret-box';
 export * from './signer';
 export * from './mail';
 export * from './net';
+export * from './translations';

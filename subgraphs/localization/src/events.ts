@@ -10,4 +10,6 @@ export const localizationEvents = defineEvents('localization', {
   'currency_pair.created': z.object({ id: z.string(), base: z.string(), quote: z.string() }),
   'currency_pair.deleted': z.object({ id: z.string(), base: z.string(), quote: z.string() }),
   'currency_pair.override_changed': z.object({ id: z.string(), base: z.string(), quote: z.string(), manual_rate: z.number().nullable() }),
+  'translation.set': z.object({ id: z.string(), resource_type: z.string(), resource_id: z.string(), locale: z.string(), fields: z.array(z.string()) }),
+  'translation.deleted': z.object({ id: z.string(), resource_type: z.string(), resource_id: z.string(), locale: z.string() }),
 });

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Locale } from './entities/locale.entity';
 import { CurrencyPair, RateSource } from './entities/currency.entity';
+import { Translation } from './entities/translation.entity';
 import { LocaleResolver } from './resolvers/locale.resolver';
 import { CurrencyResolver } from './resolvers/currency.resolver';
+import { TranslationResolver } from './resolvers/translation.resolver';
 import { currencyPairReference, localeReference } from './resolvers/localization.reference';
 import { createLocalizationServices, type LocalizationServices } from './services';
 import { localizationEvents } from './events';
@@ -13,16 +15,17 @@ import { migrations } from './migrations';
 
 /**
  * localization: the store's locales (one default, RTL flag) and currency rates (configured pairs,
- * manual overrides, the ECB feed and a JSON rate service with failover, refreshed by a job).
+ * manual overrides, the ECB feed and a JSON rate service with failover, refreshed by a job) and
+ * field-level translation overrides (which catalog and content lay over what they serve).
  * See this folder's README.
  */
 export const domain = defineDomain<LocalizationServices>({
   name: 'localization',
   dbSchema: 'localization',
-  entities: [Locale, CurrencyPair, RateSource],
+  entities: [Locale, CurrencyPair, RateSource, Translation],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [LocaleResolver, CurrencyResolver],
+  resolvers: [LocaleResolver, CurrencyResolver, TranslationResolver],
   createServices: createLocalizationServices,
   references: (s) => ({ Locale: localeReference(s), CurrencyPair: currencyPairReference(s) }),
   events: localizationEvents,

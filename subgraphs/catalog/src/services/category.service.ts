@@ -3,13 +3,14 @@ import { ProductCategory } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
 import type { CategoryData, CategoryListQuery } from '../inputs/category.input';
 import type { CatalogCache } from './catalog-cache';
+import type { CatalogTranslator } from './translate';
 import { iso, isoNN, type CategoryView } from './views';
 
 const ORDERABLE = ['name', 'handle', 'rank', 'created_at', 'updated_at'] as const;
 
 /** Product categories: a tree per tenant, read from one cached map. */
 export class CategoryService {
-  constructor(private readonly store: Store, private readonly cache: CatalogCache) {}
+  constructor(private readonly store: Store, private readonly cache: CatalogCache, private readonly translator?: CatalogTranslator) {}
 
   /** All active, public categories of the tenant (cached). */
   private async tree(tenantId: string): Promise<Map<string, CategoryView>> {
@@ -62,14 +63,15 @@ export class CategoryService {
       list = [...list].sort((x, y) => (String(x[k]) < String(y[k]) ? -1 : String(x[k]) > String(y[k]) ? 1 : 0) * (desc ? -1 : 1));
     }
     const items = list.slice(page.offset, page.offset + page.limit).map((c) => this.shaped(c, byId, !!a.include_descendants_tree));
-    return { items, count: list.length, ...page };
+    return { items: this.translator ? await this.translator.categories(ctx, items) : items, count: list.length, ...page };
   }
 
   async get(ctx: RequestContext, idOrHandle: string, deep = false): Promise<CategoryView> {
     const byId = await this.tree(requireTenant(ctx));
     const c = byId.get(idOrHandle) ?? [...byId.values()].find((x) => x.handle === idOrHandle);
     if (!c) throw Errors.notFound('Product category', idOrHandle);
-    return this.shaped(c, byId, deep);
+    const view = this.shaped(c, byId, deep);
+    return this.translator ? (await this.translator.categories(ctx, [view]))[0] : view;
   }
 
   /** Federation reference: the tenant's active category or null (one cached tree per tenant). */

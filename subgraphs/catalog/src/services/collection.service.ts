@@ -3,12 +3,13 @@ import { ProductCollection } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
 import type { CollectionData, CollectionListQuery } from '../inputs/collection.input';
 import type { CatalogCache } from './catalog-cache';
+import type { CatalogTranslator } from './translate';
 import { orderClause } from './product.service';
 import { iso, isoNN, type CollectionView } from './views';
 
 /** Collections: curated groups of products (Medusa ProductCollection). */
 export class CollectionService {
-  constructor(private readonly store: Store, private readonly cache: CatalogCache) {}
+  constructor(private readonly store: Store, private readonly cache: CatalogCache, private readonly translator?: CatalogTranslator) {}
 
   async list(ctx: RequestContext, a: CollectionListQuery): Promise<Paginated<CollectionView>> {
     const tenantId = requireTenant(ctx);
@@ -16,7 +17,7 @@ export class CollectionService {
     const key = `cols:${JSON.stringify([a.q, a.id, a.handle, a.order, page])}`;
     const v = this.cache.version(tenantId);
     const hit = this.cache.get<Paginated<CollectionView>>(tenantId, key);
-    if (hit) return hit;
+    if (hit) return this.translated(ctx, hit);
     const where = ['tenant_id = ?', 'deleted_at is null'];
     const params: unknown[] = [tenantId];
     if (a.q) (where.push('title ilike ?'), params.push(containsPattern(a.q)));
@@ -30,7 +31,14 @@ export class CollectionService {
     ]);
     const out = { items: rows.map(collectionRowView), count: c.n, ...page };
     this.cache.set(tenantId, key, out, v);
-    return out;
+    return this.translated(ctx, out);
+  }
+
+  /** The page in the request's locale (a copy: the cached page stays as stored). */
+  private async translated(ctx: RequestContext, page: Paginated<CollectionView>): Promise<Paginated<CollectionView>> {
+    if (!this.translator) return page;
+    const items = await this.translator.collections(ctx, page.items);
+    return items === page.items ? page : { ...page, items };
   }
 
   async get(ctx: RequestContext, idOrHandle: string): Promise<CollectionView> {
@@ -40,7 +48,8 @@ export class CollectionService {
       idOrHandle,
     ]);
     if (!row) throw Errors.notFound('Collection', idOrHandle);
-    return collectionRowView(row);
+    const view = collectionRowView(row);
+    return this.translator ? (await this.translator.collections(ctx, [view]))[0] : view;
   }
 
   /** Federation reference, batched per request. */

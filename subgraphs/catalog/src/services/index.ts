@@ -1,4 +1,5 @@
-import { GraphLink, Store, type ServiceFactoryArgs } from '@svc/kit';
+import { GraphLink, Store, TranslationOverlay, type ServiceFactoryArgs } from '@svc/kit';
+import { CatalogTranslator } from './translate';
 import { CatalogCache } from './catalog-cache';
 import { CategoryService } from './category.service';
 import { CollectionService } from './collection.service';
@@ -25,6 +26,8 @@ export interface CatalogServices {
   reviews: ReviewService;
   /** product templates for the admin product editor */
   templates: ProductTemplateService;
+  /** the storefront's answers in the request's locale (translation overrides of the localization domain) */
+  translator: CatalogTranslator;
   /** bulk loader of whole catalogs (demo seed, benchmark) */
   seed: CatalogSeedService;
 }
@@ -33,8 +36,9 @@ export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): Catalo
   const store = new Store(orm);
   const cache = new CatalogCache(50_000, process.env.CATALOG_CACHE !== 'off');
   const regions = new RegionService(store, cache);
-  const products = new ProductService(store, cache, regions);
   const graph = deps?.graph ?? new GraphLink();
+  const translator = new CatalogTranslator(new TranslationOverlay(() => graph));
+  const products = new ProductService(store, cache, regions, translator);
   return {
     store,
     cache,
@@ -42,8 +46,9 @@ export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): Catalo
     reviews: new ReviewService(store, cache, products, () => graph),
     templates: new ProductTemplateService(store),
     regions,
-    collections: new CollectionService(store, cache),
-    categories: new CategoryService(store, cache),
+    collections: new CollectionService(store, cache, translator),
+    categories: new CategoryService(store, cache, translator),
+    translator,
     inventory: new InventoryService(store),
     salesChannels: new SalesChannelService(store),
     seed: new CatalogSeedService(store),

@@ -8,6 +8,7 @@ import type { CreateProductData, PriceData, ProductListQuery, UpdateProductData,
 import type { CatalogCache } from './catalog-cache';
 import { channelScope } from './sales-channel.service';
 import { loadProductDocuments, visibleIn } from './product-documents';
+import type { CatalogTranslator } from './translate';
 import type { RegionService } from './region.service';
 import { priceView, type ProductView, type RegionView, type VariantView } from './views';
 
@@ -33,6 +34,7 @@ export class ProductService {
     private readonly store: Store,
     private readonly cache: CatalogCache,
     private readonly regions: RegionService,
+    private readonly translator?: CatalogTranslator,
   ) {}
 
   // ---------- reads ----------
@@ -44,7 +46,7 @@ export class ProductService {
     const { ids, count } = await this.listIds(tenantId, { ...query, sales_channel_id: channelScope(ctx, query.sales_channel_id) }, page, region);
     const docs = await this.docs(tenantId, ids);
     const items = ids.map((id) => docs.get(id)).filter((d): d is ProductView => !!d).map((d) => priceView(d, region));
-    return { items, count, offset: page.offset, limit: page.limit };
+    return { items: this.translator ? await this.translator.products(ctx, items) : items, count, offset: page.offset, limit: page.limit };
   }
 
   private async listIds(
@@ -125,7 +127,8 @@ export class ProductService {
     const id = looksLikeId(idOrHandle, 'prod') ? idOrHandle : await this.idForHandle(tenantId, idOrHandle);
     const doc = id ? (await this.docs(tenantId, [id])).get(id) : undefined;
     if (!doc || doc.status !== 'published' || doc.deleted_at || !visibleIn(doc, ctx.salesChannelIds)) throw Errors.notFound('Product', idOrHandle);
-    return priceView(doc, region);
+    const priced = priceView(doc, region);
+    return this.translator ? this.translator.product(ctx, priced) : priced;
   }
 
   /**
@@ -165,7 +168,7 @@ export class ProductService {
           return [{ ...v, product }];
         })
       : [];
-    return { items, count: rows.length ? Number(rows[0].total) : 0, ...page };
+    return { items: this.translator ? await this.translator.variants(ctx, items) : items, count: rows.length ? Number(rows[0].total) : 0, ...page };
   }
 
   /** Adds the condition "product `p` is sold in one of `channels`" to a WHERE list. */

@@ -5,6 +5,7 @@ import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePageData, PageVariantData, UpdatePageData } from '../inputs/content.input';
 import { renderedVariant } from './html';
 import { pickVariant } from './locale';
+import type { ContentTranslator } from './translate';
 import { absoluteUrl, searchDocument } from './documents';
 import type { SettingsService } from './settings.service';
 import { toAdminPageView, type AdminPageView, type PageView } from './views';
@@ -31,6 +32,7 @@ export class PageService {
     private readonly store: Store,
     private readonly settings: SettingsService,
     private readonly publicUrl: () => string,
+    private readonly translator?: ContentTranslator,
   ) {}
 
   async list(ctx: RequestContext, a: { limit?: number; offset?: number; locale?: string }): Promise<Paginated<PageView>> {
@@ -42,14 +44,18 @@ export class PageService {
       ? await this.store.sql<PageRow>(ctx, `select * from ${t} where tenant_id = ? and status = 'published' order by slug, id limit ? offset ?`, [tenantId, page.limit, page.offset])
       : [];
     const fallback = await this.settings.defaultLocale(ctx);
-    return { items: rows.map((r) => this.view(r, a.locale ?? ctx.locale, fallback)), count: n, ...page };
+    const requested = a.locale ?? ctx.locale;
+    const items = rows.map((r) => this.view(r, requested, fallback));
+    return { items: this.translator ? await this.translator.pages(ctx, items, requested) : items, count: n, ...page };
   }
 
   async get(ctx: RequestContext, slug: string, locale?: string | null): Promise<PageView> {
     const tenantId = requireTenant(ctx);
     const [row] = await this.store.sql<PageRow>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and slug = ? and status = 'published'`, [tenantId, slug]);
     if (!row) throw Errors.notFound('Page', slug);
-    return this.view(row, locale ?? ctx.locale, await this.settings.defaultLocale(ctx));
+    const requested = locale ?? ctx.locale;
+    const view = this.view(row, requested, await this.settings.defaultLocale(ctx));
+    return this.translator ? (await this.translator.pages(ctx, [view], requested))[0] : view;
   }
 
   private view(r: PageRow, requested: string | null | undefined, fallback: string): PageView {

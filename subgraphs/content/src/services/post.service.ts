@@ -5,6 +5,7 @@ import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePostData, PostListQuery, PostVariantData, UpdatePostData } from '../inputs/content.input';
 import { readingMinutes, renderedVariant, stripTags } from './html';
 import { pickVariant } from './locale';
+import type { ContentTranslator } from './translate';
 import { absoluteUrl, searchDocument } from './documents';
 import type { SettingsService } from './settings.service';
 import { toAdminPostView, type AdminPostView, type AuthorView, type PostView, type TermView } from './views';
@@ -40,6 +41,7 @@ export class PostService {
     private readonly store: Store,
     private readonly settings: SettingsService,
     private readonly publicUrl: () => string,
+    private readonly translator?: ContentTranslator,
   ) {}
 
   private t(name: string) {
@@ -122,7 +124,7 @@ export class PostService {
     };
     const cats = await terms('blog_category', termIds('category_ids'));
     const tags = await terms('blog_tag', termIds('tag_ids'));
-    return rows.map((r) => {
+    const views: PostView[] = rows.map((r) => {
       const v = pickVariant(r.variants, requested, fallback);
       return {
         id: r.id,
@@ -144,6 +146,7 @@ export class PostService {
         tags: r.tag_ids.map((id) => tags.get(id)).filter((x): x is TermView => !!x),
       };
     });
+    return this.translator ? this.translator.posts(ctx, views, requested) : views;
   }
 
   // ---------------------------------------------------------------- admin

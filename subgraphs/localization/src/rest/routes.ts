@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { route } from '@svc/kit';
+import { queryOf, route } from '@svc/kit';
+import { storeTranslationsSchema } from '../inputs/translation.input';
 
 const noQuery = z.strictObject({});
 /** `base` as text: the service says whether it is a currency it knows (400 either way) */
@@ -25,5 +26,15 @@ export const localizationRoutes = [
     summary: 'The raw feed snapshot for `base` (ISO 4217, default the feed\'s base): {base, date, source, fetched_at, stale, rates: {CODE: rate}}; 400 for a malformed or unknown base',
     variables: ({ query }) => ({ base: query.base ?? null }),
     respond: (d) => d.exchangeRates,
+  }),
+  route({
+    method: 'GET', path: '/store/translations', auth: 'publishable', query: queryOf(storeTranslationsSchema),
+    operation: 'localization/StoreTranslations',
+    summary: 'Bulk translation overrides of one resource type (product, product_variant, product_collection, product_category, page, blog_post) in the requested locale (locale, else x-medusa-locale / accept-language; a region-specific locale falls back to its language field by field), optionally for ids (at most 200): {translations: [{resource_type, resource_id, locale, fields}], locale, count, limit, offset}',
+    variables: ({ query }) => ({ resource_type: query.resource_type, locale: query.locale ?? null, ids: query.ids ?? null, limit: query.limit ?? null, offset: query.offset ?? null }),
+    respond: (d) => {
+      const t = d.storeTranslations;
+      return { translations: t.items, locale: t.locale, count: t.count, limit: t.limit, offset: t.offset };
+    },
   }),
 ];

@@ -2,6 +2,7 @@ import type { SeedContext } from '@svc/kit';
 import type { AddLocaleData } from '../inputs/locale.input';
 import type { RateDocument } from '../services/feeds';
 import type { LocalizationServices } from '../services';
+import { seedDemoTranslations } from './demo-translations';
 
 /** The demo store's locales: English (default), German, French and Arabic (right to left). */
 export const demoLocales = (): AddLocaleData[] => [
@@ -34,5 +35,6 @@ export async function seedDemoLocalization(s: LocalizationServices, seed: SeedCo
   for (const p of demoCurrencyPairs()) await s.currencies.addPair(seed.ctx, p);
   const now = new Date();
   await s.currencies.seedSnapshot(seed.ctx, 'ecb', demoRateSnapshot(now.toISOString().slice(0, 10)), now);
-  seed.log.debug({ tenantId: seed.tenantId }, 'localization: demo locales, currency pairs and a rate snapshot');
+  const translations = await seedDemoTranslations(s, seed);
+  seed.log.debug({ tenantId: seed.tenantId, translations }, 'localization: demo locales, currency pairs, a rate snapshot and translations');
 }

@@ -1,15 +1,19 @@
-import { Store, type ServiceFactoryArgs } from '@svc/kit';
+import { Store, type GraphClient, type ServiceFactoryArgs } from '@svc/kit';
 import { LocaleService } from './locale.service';
 import { CurrencyService } from './currency.service';
+import { TranslationService } from './translation.service';
 
 /** localization's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
 export interface LocalizationServices {
   store: Store;
   locales: LocaleService;
   currencies: CurrencyService;
+  translations: TranslationService;
+  /** the supergraph (the demo seed finds what it translates there) */
+  graph?: GraphClient;
 }
 
 export function createLocalizationServices({ orm, deps }: ServiceFactoryArgs): LocalizationServices {
   const store = new Store(orm);
-  return { store, locales: new LocaleService(store), currencies: new CurrencyService(store, { ...deps.config.currencyRates, production: deps.config.env === 'production' }) };
+  return { store, locales: new LocaleService(store), currencies: new CurrencyService(store, { ...deps.config.currencyRates, production: deps.config.env === 'production' }), translations: new TranslationService(store), graph: deps.graph };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, loaderFor, requireTenant, translateDbError, validated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, TRANSLATIONS_CHANNEL, loaderFor, requireTenant, translateDbError, validated, type RequestContext, type Store } from '@svc/kit';
 import { Locale } from '../entities/locale.entity';
 import { localizationEvents } from '../events';
 import { addLocaleSchema, localeCodeSchema, updateLocaleSchema, type AddLocaleData, type UpdateLocaleData } from '../inputs/locale.input';
@@ -59,6 +59,7 @@ export class LocaleService {
       });
       localizationEvents.emit(em, tx, 'locale.created', { id: locale.id, code: locale.code, is_default: makeDefault });
       await this.flush(em);
+      await this.announce(tx);
       return toLocaleView(locale);
     });
   }
@@ -90,6 +91,7 @@ export class LocaleService {
       localizationEvents.emit(em, tx, 'locale.deleted', { id: locale.id, code: locale.code });
       em.remove(locale);
       await this.flush(em);
+      await this.announce(tx);
       return view;
     });
   }
@@ -105,6 +107,7 @@ export class LocaleService {
       locale.isDefault = true;
       localizationEvents.emit(em, tx, 'locale.default_changed', { id: locale.id, code: locale.code, previous });
       await this.flush(em);
+      await this.announce(tx);
       return toLocaleView(locale);
     });
   }
@@ -123,6 +126,11 @@ export class LocaleService {
    */
   private async lockAll(em: EntityManager, tenantId: string): Promise<void> {
     await em.getConnection().execute(`select id from ${this.store.table('locale')} where tenant_id = ? for update`, [tenantId], 'all', em.getTransactionContext());
+  }
+
+  /** Which locales' overrides apply depends on the enabled locales: the overlay caches drop the tenant at commit. */
+  private async announce(tx: RequestContext): Promise<void> {
+    await this.store.sql(tx, 'select pg_notify(?, ?)', [TRANSLATIONS_CHANNEL, requireTenant(tx)]);
   }
 
   /** Clears the default flag in the database at once (before the new default is written); returns the old default's code. */

@@ -70,3 +70,28 @@ export interface RateSourceView {
   last_error: string | null;
   stale: boolean;
 }
+
+/** One resource's overrides in one locale. */
+export interface TranslationView {
+  id?: string;
+  resource_type: string;
+  resource_id: string;
+  locale: string;
+  fields: Record<string, string>;
+  updated_at?: string;
+}
+
+export const toTranslationView = (t: import('../entities/translation.entity').Translation): TranslationView => ({
+  id: t.id,
+  resource_type: t.resourceType,
+  resource_id: t.resourceId,
+  locale: t.locale,
+  fields: t.fields,
+  updated_at: t.updatedAt.toISOString(),
+});
+
+/** What TranslationOverlay (kit) receives: the served locale (null: no overrides apply) and merged fields per resource. */
+export interface TranslationOverlayView {
+  locale: string | null;
+  items: Array<{ resource_type: string; resource_id: string; fields: Record<string, string> }>;
+}

@@ -62,3 +62,39 @@ export class RateSourceStatusType implements RateSourceView {
   @Field(() => String, { nullable: true }) last_error!: string | null;
   @Field() stale!: boolean;
 }
+
+@ObjectType('Translation', { ...S, description: "One resource's field overrides in one locale" })
+export class TranslationType {
+  @Field(() => String, { nullable: true }) id?: string;
+  @Field({ description: 'product, product_variant, product_collection, product_category, page or blog_post' }) resource_type!: string;
+  @Field() resource_id!: string;
+  @Field() locale!: string;
+  @Field(() => JSONScalar, { description: 'field -> text in this locale' }) fields!: Record<string, string>;
+  @Field(() => String, { nullable: true }) updated_at?: string;
+}
+
+@ObjectType('TranslationList', S)
+export class TranslationListType {
+  @Field(() => [TranslationType]) items!: TranslationType[];
+  @Field(() => Int) count!: number;
+  @Field(() => Int) limit!: number;
+  @Field(() => Int) offset!: number;
+}
+
+@ObjectType('StoreTranslations', { ...S, description: 'Overrides of one resource type in the served locale' })
+export class StoreTranslationsType extends TranslationListType {
+  @Field(() => String, { nullable: true, description: 'the locale served (the default when no overrides apply)' }) locale!: string | null;
+}
+
+@ObjectType('TranslationOverlayItem', S)
+export class TranslationOverlayItemType {
+  @Field() resource_type!: string;
+  @Field() resource_id!: string;
+  @Field(() => JSONScalar) fields!: Record<string, string>;
+}
+
+@ObjectType('TranslationOverlay', { ...S, description: 'Merged overrides for resources about to be served (used by catalog and content)' })
+export class TranslationOverlayType {
+  @Field(() => String, { nullable: true, description: 'null: no overrides apply to the requested locale' }) locale!: string | null;
+  @Field(() => [TranslationOverlayItemType]) items!: TranslationOverlayItemType[];
+}

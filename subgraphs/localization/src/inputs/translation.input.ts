@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { Field, InputType, Int, ArgsType } from 'type-graphql';
+import { JSONScalar, ValidateWith } from '@svc/kit';
+import { localeCodeSchema } from './locale.input';
+
+/**
+ * What can be translated: per resource type, its translatable fields and their longest text.
+ * The names are the resource types the storefront reads (Medusa's names for catalog entities).
+ */
+export const TRANSLATABLE: Record<string, Record<string, number>> = {
+  product: { title: 500, subtitle: 500, description: 100_000, material: 200 },
+  product_variant: { title: 500 },
+  product_collection: { title: 500 },
+  product_category: { name: 500, description: 20_000 },
+  page: { title: 500, body: 200_000, seo_title: 300, seo_description: 1000 },
+  blog_post: { title: 500, excerpt: 5000, body: 200_000, seo_title: 300, seo_description: 1000 },
+};
+export const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
+
+export const resourceTypeSchema = z.enum(RESOURCE_TYPES as [string, ...string[]], {
+  error: () => `resource_type must be one of ${RESOURCE_TYPES.join(', ')}`,
+});
+export const resourceIdSchema = z.string().trim().min(1, 'resource_id must not be empty').max(100).regex(/^[A-Za-z0-9_-]+$/, 'resource_id must be an id (letters, digits, _ and -)');
+
+/**
+ * One resource's overrides in one locale. `fields`: field -> text (sets it) or null (removes the
+ * override); fields not named keep what is stored. Unknown fields are refused.
+ */
+export const setTranslationSchema = z
+  .strictObject({
+    resource_type: resourceTypeSchema,
+    resource_id: resourceIdSchema,
+    locale: localeCodeSchema,
+    fields: z.record(z.string(), z.string().nullable()).refine((f) => Object.keys(f).length > 0, 'fields must name at least one field'),
+  })
+  .superRefine((v, c) => {
+    const allowed = TRANSLATABLE[v.resource_type];
+    if (!allowed) return;
+    for (const [name, text] of Object.entries(v.fields)) {
+      if (!(name in allowed)) c.addIssue({ code: 'custom', path: ['fields', name], message: `${v.resource_type} has no translatable field "${name}" (translatable: ${Object.keys(allowed).join(', ')})` });
+      else if (text !== null && text.length > allowed[name]) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} is longer than ${allowed[name]} characters` });
+      else if (text !== null && !text.trim()) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} must not be blank (null removes the override)` });
+    }
+  });
+export type SetTranslationData = z.infer<typeof setTranslationSchema>;
+
+export const setTranslationsSchema = z.array(setTranslationSchema).min(1, 'at least one translation').max(500, 'at most 500 translations at once');
+
+const ids = z.array(resourceIdSchema).max(200, 'at most 200 ids');
+
+/** Admin listing: one locale exactly as stored. */
+export const translationListSchema = z.strictObject({
+  resource_type: resourceTypeSchema,
+  locale: localeCodeSchema.nullish(),
+  resource_ids: ids.nullish(),
+  limit: z.number().int().min(0).max(500).nullish(),
+  offset: z.number().int().min(0).max(1_000_000).nullish(),
+});
+export type TranslationListQuery = z.infer<typeof translationListSchema>;
+
+/** Storefront bulk fetch: the requested locale resolved with fallback (see TranslationService.resolve). */
+export const storeTranslationsSchema = z.strictObject({
+  resource_type: resourceTypeSchema,
+  locale: z.string().max(35).nullish(),
+  ids: ids.nullish(),
+  limit: z.number().int().min(0).max(500).nullish(),
+  offset: z.number().int().min(0).max(1_000_000).nullish(),
+});
+export type StoreTranslationsQuery = z.infer<typeof storeTranslationsSchema>;
+
+export const overlaySchema = z.strictObject({
+  locale: z.string().max(35),
+  keys: z.array(z.strictObject({ resource_type: resourceTypeSchema, ids })).max(20),
+});
+
+@InputType('SetTranslationInput')
+@ValidateWith(setTranslationSchema)
+export class SetTranslationInput {
+  @Field({ description: `${RESOURCE_TYPES.join(', ')}` }) resource_type!: string;
+  @Field() resource_id!: string;
+  @Field({ description: 'an enabled locale other than the default (BCP 47)' }) locale!: string;
+  @Field(() => JSONScalar, { description: 'field -> text; null removes that override; fields not named are kept' }) fields!: Record<string, string | null>;
+}
+
+@ArgsType()
+@ValidateWith(translationListSchema)
+export class TranslationListArgs {
+  @Field() resource_type!: string;
+  @Field(() => String, { nullable: true, description: 'one locale; all when omitted' }) locale?: string | null;
+  @Field(() => [String], { nullable: true }) resource_ids?: string[] | null;
+  @Field(() => Int, { nullable: true }) limit?: number | null;
+  @Field(() => Int, { nullable: true }) offset?: number | null;
+}
+
+@ArgsType()
+@ValidateWith(storeTranslationsSchema)
+export class StoreTranslationsArgs {
+  @Field() resource_type!: string;
+  @Field(() => String, { nullable: true, description: 'default: the request locale (x-medusa-locale, accept-language)' }) locale?: string | null;
+  @Field(() => [String], { nullable: true }) ids?: string[] | null;
+  @Field(() => Int, { nullable: true }) limit?: number | null;
+  @Field(() => Int, { nullable: true }) offset?: number | null;
+}
+
+@InputType('TranslationKeysInput')
+export class TranslationKeysInput {
+  @Field() resource_type!: string;
+  @Field(() => [String]) ids!: string[];
+}

@@ -1,0 +1,113 @@
+import type { SeedContext } from '@svc/kit';
+import type { SetTranslationData } from '../inputs/translation.input';
+import type { LocalizationServices } from '../services';
+
+type Texts = Record<string, string>;
+
+/** German and French text of the demo catalogue and content, keyed by handle or slug. */
+const PRODUCTS: Record<string, { de: Texts; fr: Texts }> = {
+  'classic-organic-tee': {
+    de: { title: 'Klassisches Bio-T-Shirt', subtitle: 'Unser meistverkauftes Alltags-Shirt', description: 'Weiches, mittelschweres Jersey aus 100 % Bio-Baumwolle mit einem Schnitt, der Wäsche für Wäsche in Form bleibt.' },
+    fr: { title: 'T-shirt classique en coton bio', subtitle: 'Notre t-shirt du quotidien le plus vendu', description: 'Un jersey doux et de grammage moyen en coton 100 % biologique, coupé pour garder sa forme lavage après lavage.' },
+  },
+  'slim-selvedge-jeans': {
+    de: { title: 'Schmale Selvedge-Jeans', subtitle: '14 oz japanischer Selvedge-Denim', description: 'Roher Selvedge-Denim aus Japan, der sich mit jedem Tragen Ihrer Figur anpasst.' },
+    fr: { title: 'Jean selvedge slim', subtitle: 'Denim selvedge japonais 14 oz', description: 'Un denim selvedge brut tissé au Japon, qui se forme à votre silhouette au fil des ports.' },
+  },
+  'court-leather-sneaker': {
+    de: { title: 'Court-Sneaker aus Leder', subtitle: 'Handgefertigt in Portugal', description: 'Vollnarbenleder, Cupsohle und eine Passform, die sich einläuft statt auszuleiern.' },
+    fr: { title: 'Sneaker court en cuir', subtitle: 'Fabriquée à la main au Portugal', description: 'Cuir pleine fleur, semelle cousue et un chaussant qui se fait au pied sans se déformer.' },
+  },
+  'waxed-cotton-field-jacket': {
+    de: { title: 'Feldjacke aus gewachster Baumwolle', subtitle: 'Nachwachsbar für Jahrzehnte', description: 'Gewachste Baumwolle hält Wind und Regen ab und lässt sich immer wieder neu imprägnieren.' },
+    fr: { title: 'Veste de terrain en coton ciré', subtitle: 'Recirable pendant des décennies', description: 'Le coton ciré arrête le vent et la pluie et se recire encore et encore.' },
+  },
+};
+
+const COLLECTIONS: Record<string, { de: string; fr: string }> = {
+  'summer-essentials': { de: 'Sommer-Essentials', fr: 'Essentiels de l’été' },
+  'winter-warmers': { de: 'Warm durch den Winter', fr: 'Chaleur d’hiver' },
+  'office-ready': { de: 'Fürs Büro', fr: 'Prêt pour le bureau' },
+  'weekend-wanderer': { de: 'Wochenend-Ausflug', fr: 'Escapade du week-end' },
+  'everyday-basics': { de: 'Basics für jeden Tag', fr: 'Basiques du quotidien' },
+  'outdoor-edit': { de: 'Die Outdoor-Auswahl', fr: 'La sélection plein air' },
+  'home-comforts': { de: 'Gemütliches Zuhause', fr: 'Douceurs de la maison' },
+};
+
+const CATEGORIES: Record<string, { de: string; fr: string }> = {
+  apparel: { de: 'Bekleidung', fr: 'Vêtements' },
+  footwear: { de: 'Schuhe', fr: 'Chaussures' },
+  accessories: { de: 'Accessoires', fr: 'Accessoires' },
+  home: { de: 'Wohnen', fr: 'Maison' },
+  tops: { de: 'Oberteile', fr: 'Hauts' },
+  bottoms: { de: 'Hosen', fr: 'Bas' },
+  outerwear: { de: 'Jacken & Mäntel', fr: 'Vestes & manteaux' },
+  't-shirts': { de: 'T-Shirts', fr: 'T-shirts' },
+  jeans: { de: 'Jeans', fr: 'Jeans' },
+  sneakers: { de: 'Sneaker', fr: 'Baskets' },
+  boots: { de: 'Stiefel', fr: 'Bottes' },
+};
+
+/** Pages and posts without a German or French variant get overrides of their English text. */
+const PAGES: Record<string, { de?: Texts; fr?: Texts }> = {
+  'shipping-returns': {
+    de: { title: 'Versand & Rückgabe', seo_title: 'Versand & Rückgabe', body: 'Wir versenden innerhalb von zwei Werktagen. Rücksendungen sind 30 Tage lang kostenlos.' },
+    fr: { title: 'Livraison & retours', seo_title: 'Livraison & retours', body: 'Nous expédions sous deux jours ouvrés. Les retours sont gratuits pendant 30 jours.' },
+  },
+  'about-us': {
+    fr: { title: 'À propos', seo_title: 'À propos : des vêtements faits pour durer' },
+  },
+};
+const POSTS: Record<string, { de?: Texts; fr?: Texts }> = {
+  'caring-for-leather-boots': {
+    de: { title: 'Lederstiefel gut durch den Winter bringen', excerpt: 'Reinigen, nähren, trocknen: so halten Lederstiefel Schnee und Streusalz stand.' },
+    fr: { title: 'Prendre soin de ses bottes en cuir en hiver', excerpt: 'Nettoyer, nourrir, sécher : comment vos bottes résistent à la neige et au sel.' },
+  },
+  'how-to-break-in-selvedge-denim': {
+    fr: { title: 'Faire son jean selvedge', excerpt: 'Porter, attendre, laver le moins possible : le denim brut se mérite.' },
+  },
+};
+
+const DEMO_IDS = `query DemoTranslatable($products: [String!]) {
+  products(handle: $products, limit: 50) { items { id handle } }
+  collections(limit: 50) { items { id handle } }
+  productCategories(limit: 100) { items { id handle } }
+  pages(limit: 100) { items { id slug } }
+  blogPosts(limit: 100) { items { id slug } }
+}`;
+
+interface DemoIds {
+  products: { items: Array<{ id: string; handle: string }> };
+  collections: { items: Array<{ id: string; handle: string }> };
+  productCategories: { items: Array<{ id: string; handle: string }> };
+  pages: { items: Array<{ id: string; slug: string }> };
+  blogPosts: { items: Array<{ id: string; slug: string }> };
+}
+
+/**
+ * Translation overrides of the demo store (German and French), for what the catalogue and
+ * content domains seeded: their ids are asked through the supergraph; what is missing is left out.
+ */
+export async function seedDemoTranslations(s: LocalizationServices, seed: SeedContext): Promise<number> {
+  if (!s.graph) return 0;
+  const ids = await s.graph.execute<DemoIds>(seed.ctx, DEMO_IDS, { products: Object.keys(PRODUCTS) });
+  const out: SetTranslationData[] = [];
+  const add = (resource_type: string, resource_id: string | undefined, locale: string, fields: Texts | undefined) => {
+    if (resource_id && fields) out.push({ resource_type, resource_id, locale, fields });
+  };
+  const byKey = <T extends { id: string }>(items: T[], key: (t: T) => string) => new Map(items.map((i) => [key(i), i.id]));
+  const products = byKey(ids.products.items, (p) => p.handle);
+  const collections = byKey(ids.collections.items, (c) => c.handle);
+  const categories = byKey(ids.productCategories.items, (c) => c.handle);
+  const pages = byKey(ids.pages.items, (p) => p.slug);
+  const posts = byKey(ids.blogPosts.items, (p) => p.slug);
+  for (const locale of ['de', 'fr'] as const) {
+    for (const [handle, t] of Object.entries(PRODUCTS)) add('product', products.get(handle), locale, t[locale]);
+    for (const [handle, t] of Object.entries(COLLECTIONS)) add('product_collection', collections.get(handle), locale, { title: t[locale] });
+    for (const [handle, t] of Object.entries(CATEGORIES)) add('product_category', categories.get(handle), locale, { name: t[locale] });
+    for (const [slug, t] of Object.entries(PAGES)) add('page', pages.get(slug), locale, t[locale]);
+    for (const [slug, t] of Object.entries(POSTS)) add('blog_post', posts.get(slug), locale, t[locale]);
+  }
+  if (out.length) await s.translations.set(seed.ctx, out);
+  return out.length;
+}
