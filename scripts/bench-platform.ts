@@ -16,6 +16,7 @@ import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
 import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
+import type { LocalizationServices } from '@svc/localization';
 import { publicUrlOf, startDevOidcProvider, startPlatform, type DevOidcProvider, type Platform } from '@svc/platform';
 import { DEFAULT_GRAPHQL_LIMITS, checkOperation } from '@svc/gateway';
 import { parse, type DocumentNode } from 'graphql';
@@ -240,6 +241,15 @@ async function main(): Promise<void> {
                        where v.tenant_id = $1 and il.stocked_quantity - il.reserved_quantity > 50 order by v.id limit 2000`, [creds.tenant_id])).rows.map((r) => r.id as string),
     );
     const product = await catalog.products.get(tenantCtx, middle.handle, regionId);
+    // German overrides of the list page's products and the detail product (title and description;
+    // variant titles of the detail product), for the translated read targets
+    const localization = platform.services<LocalizationServices>('localization');
+    for (const code of ['en', 'de']) await localization.locales.add(tenantCtx, { code });
+    const firstPage = await catalog.products.list(tenantCtx, { limit: 20, region_id: regionId });
+    await localization.translations.set(tenantCtx, [
+      ...[...firstPage.items, product].map((p) => ({ resource_type: 'product', resource_id: p.id, locale: 'de', fields: { title: `${p.title} (de)`, description: `Beschreibung: ${p.title}` } })),
+      ...product.variants.map((v) => ({ resource_type: 'product_variant', resource_id: v.id, locale: 'de', fields: { title: `${v.title} (de)` } })),
+    ]);
     // social sign-in: Google pointed at a development OpenID provider on this machine
     const idpSecret = randomBytes(24).toString('base64url');
     idp = await startDevOidcProvider({

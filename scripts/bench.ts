@@ -248,6 +248,11 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
       check: (b) => list(b?.products),
     },
     {
+      key: 'rest-list-de', label: 'REST list, x-medusa-locale: de (translated)', kind: 'list', system: 'platform',
+      method: 'GET', url: `${p.url}/api/store/products?limit=20&region_id=${region}`, headers: { ...key, 'x-medusa-locale': 'de' },
+      check: (b) => list(b?.products) ?? (b.products.every((x: any) => String(x.title).endsWith(' (de)')) ? null : 'a product title is not translated'),
+    },
+    {
       key: 'graphql-list-typed', label: 'GraphQL list, typed fields', kind: 'list', system: 'platform',
       ...graphql(gql(listQuery(STOREFRONT_FIELDS), { region: p.regionId })),
       check: (b) => noErrors(b) ?? list(b?.data?.products?.items),
@@ -266,6 +271,11 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
       key: 'rest-detail', label: 'REST detail   GET /api/store/products/:handle', kind: 'detail', system: 'platform',
       method: 'GET', url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: key,
       check: (b) => detail(b?.product),
+    },
+    {
+      key: 'rest-detail-de', label: 'REST detail, x-medusa-locale: de (translated)', kind: 'detail', system: 'platform',
+      method: 'GET', url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: { ...key, 'x-medusa-locale': 'de' },
+      check: (b) => detail(b?.product) ?? (String(b.product.title).endsWith(' (de)') && b.product.variants.every((v: any) => String(v.title).endsWith(' (de)')) ? null : 'the product is not translated'),
     },
     {
       key: 'graphql-detail-typed', label: 'GraphQL detail, typed fields', kind: 'detail', system: 'platform',
