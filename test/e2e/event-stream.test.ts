@@ -161,6 +161,22 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     await waitFor('no stream left', () => hub.count() === 0, 10_000);
   });
 
+  it('delivers an event too large for a NOTIFY payload, loaded from its outbox row', async () => {
+    const stream = listen(clientFor(s.admin), ['test_stream.*']);
+    await waitFor('the stream open', () => hub.count(s.shop.tenant_id) === 1, 10_000);
+    const big = 'y'.repeat(20_000);
+    // a type nobody subscribes to: the relay stores no job for it, yet announces it to the streams
+    await s.sql.query(
+      `insert into identity.outbox_event (id, tenant_id, type, data, request_id, created_at) values ($1, $2, 'test_stream.big', $3, null, now()), ($4, $5, 'test_stream.big', '{}', null, now())`,
+      ['evt_streambig1', s.shop.tenant_id, JSON.stringify({ id: 'x_big', big }), 'evt_streambig2', s.other.tenant_id],
+    );
+    const got = await waitFor('the large event', () => stream.got[0], 15_000);
+    expect(got).toMatchObject({ id: 'evt_streambig1', entity_id: 'x_big', data: { big } });
+    await stream.stop();
+    expect(stream.got.map((e) => e.id)).toEqual(['evt_streambig1']);
+    await waitFor('no stream left', () => hub.count() === 0, 10_000);
+  });
+
   it('streams over plain HTTP (GET, curl-style) with keep-alive comments', async () => {
     const ac = new AbortController();
     const url = `${streamUrl}?query=${encodeURIComponent(SUBSCRIPTION)}&variables=${encodeURIComponent(JSON.stringify({ types: ['collection.created'] }))}`;
