@@ -212,6 +212,9 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
         throw invalidQuery((err as Error).message, 'query_too_complex');
       }
       subscriber = hub.open(ctx.tenantId);
+      // a client gone at any point from here frees its slot (close is idempotent)
+      const opened = subscriber;
+      res.once('close', () => opened.close());
       const result = await subscribe({
         schema: eventStreamSchema,
         document,
@@ -251,10 +254,13 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
         finish(why);
         void stream.return(undefined);
       };
-      res.once('close', () => {
+      const gone = () => void stream.return(undefined);
+      if (res.closed || res.destroyed) {
         sub.close();
-        void stream.return(undefined);
-      });
+        gone();
+        return;
+      }
+      res.once('close', gone);
       for await (const chunk of stream) {
         if (res.writableEnded || res.destroyed) break;
         res.write(chunk);

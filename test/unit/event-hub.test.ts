@@ -133,7 +133,7 @@ describe('/graphql/stream handler', () => {
     try {
       const query = encodeURIComponent('subscription { domainEvents { id data } }');
       const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-        http.get(`${s.url}/graphql/stream?query=${query}`, { headers: { accept: 'text/event-stream' } }, resolve).on('error', reject),
+        http.get(`${s.url}/graphql/stream?query=${query}`, { headers: { accept: 'text/event-stream' }, agent: false }, resolve).on('error', reject),
       );
       expect(res.statusCode).toBe(200);
       res.pause(); // the client stops reading
