@@ -6,3 +6,5 @@ export { serveSubgraph, type SubgraphServer } from './subgraph-server';
 export { DEFAULT_GRAPHQL_LIMITS, RATE_LIMITED_BODY, checkOperation, clientOf, storefrontRateKey, applyRateDecision, setRateLimitHeaders, type GraphQLLimits, type QueryLimits } from './limits';
 export { AdmittingDocumentStore } from './document-store';
 export { resolveClient, CLIENT_LOCAL, type ClientAddress } from './client';
+export { EventHub, StreamSubscriber, parseTypeFilter, matchesType, entityIdOf, type EventHubOptions, type StreamEvent, type TypeFilter } from './event-hub';
+export { createEventStreamHandler, eventStreamSchema, type EventStreamOptions } from './event-stream';

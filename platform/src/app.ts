@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import qs from 'qs';
 import { DomainError, Errors, type Logger, type PlatformConfig } from '@svc/kit';
 import { CLIENT_LOCAL, resolveClient, type Authority, type ContextBuilder, type GraphQLServer } from '@svc/gateway';
@@ -15,6 +15,8 @@ export interface AppDeps {
   log: Logger;
   builder: ContextBuilder;
   graphql: GraphQLServer;
+  /** the /graphql/stream handler (live domain events over graphql-sse) */
+  stream: RequestHandler[];
   /** the REST facade router (mounted at /api) */
   api: express.Router;
   /** directory served at /static (seeded and uploaded files) */
@@ -39,7 +41,7 @@ function securityHeaders(req: Request, res: Response): void {
   if (req.path.startsWith('/api/')) res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
 }
 
-/** The HTTP surface: /health, /static, /openapi.json + /docs, /graphql (the gateway's door), /api (the REST facade). */
+/** The HTTP surface: /health, /static, /openapi.json + /docs, /graphql/stream (live events), /graphql (the gateway's door), /api (the REST facade). */
 export function createApp(d: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -107,6 +109,8 @@ export function createApp(d: AppDeps): express.Express {
     app.use('/graphql', client);
   }
 
+  // live domain events over graphql-sse: before /graphql, which would take the path otherwise
+  app.use('/graphql/stream', ...d.stream);
   // GraphQL answers depend on the caller and are never stored by browsers or proxies
   app.use('/graphql', (_req, res, next) => {
     res.setHeader('cache-control', 'no-store');

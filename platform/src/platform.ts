@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
   ChangeBus,
+  DOMAIN_EVENT_CHANNEL,
   JobQueue,
   OutboxRelay,
   GraphLink,
@@ -20,7 +21,18 @@ import {
   type JobDefinition,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
-import { ContextBuilder, DEFAULT_GRAPHQL_LIMITS, composeSupergraph, createGraphQLServer, loadGateway, type GraphQLServer, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
+import {
+  ContextBuilder,
+  DEFAULT_GRAPHQL_LIMITS,
+  EventHub,
+  composeSupergraph,
+  createEventStreamHandler,
+  createGraphQLServer,
+  loadGateway,
+  type GraphQLServer,
+  type LoadedGateway,
+  type PreparedOperation,
+} from '@svc/gateway';
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import { loadDomains } from './domains';
@@ -51,6 +63,8 @@ export interface Platform {
   server?: http.Server;
   queue?: JobQueue;
   relay?: OutboxRelay;
+  /** the fan-out of live domain events to /graphql/stream (absent when this instance runs no workers) */
+  eventStreams?: EventHub;
   domains: DomainDefinition[];
   /** in-process subgraphs by domain name */
   subgraphs: Record<string, SubgraphRuntime<any>>;
@@ -131,6 +145,26 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       cleanup.push('outbox relay', () => r.stop());
     }
 
+    // live domain events: every instance hears every event the relays announce (NOTIFY) and hands
+    // it to its open streams; streams need the relay, so an instance without workers serves none
+    let eventStreams: EventHub | undefined;
+    if (queue) {
+      const orms = new Map(Object.values(subgraphs).map((s) => [s.orm.config.get('schema') as string, s.orm]));
+      const hub = new EventHub({
+        maxPerTenant: config.eventStreams.maxPerTenant,
+        maxConnections: config.eventStreams.maxConnections,
+        log,
+        loadData: async (schema, id) => {
+          const orm = orms.get(schema);
+          if (!orm) return null;
+          const { rows } = await orm.em.getKnex().raw(`select data from "${schema}".outbox_event where id = ?`, [id]);
+          return ((rows as Array<{ data: Record<string, unknown> }>)[0]?.data as Record<string, unknown> | undefined) ?? null;
+        },
+      });
+      await bus.on(DOMAIN_EVENT_CHANNEL, (payload) => hub.receive(payload));
+      eventStreams = hub;
+    }
+
     const { supergraphSdl } = composeSupergraph(domains, config.subgraphUrls);
     const local = Object.fromEntries(
       Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
@@ -149,12 +183,13 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
     cleanup.push('rate limits', () => rateLimits.close());
+    const graphqlLimits = {
+      public: { ...DEFAULT_GRAPHQL_LIMITS.public, ...config.graphqlLimits.public },
+      trusted: { ...DEFAULT_GRAPHQL_LIMITS.trusted, ...config.graphqlLimits.trusted },
+    };
     const graphql = await createGraphQLServer(gw, builder, {
       introspection: config.env !== 'production',
-      limits: {
-        public: { ...DEFAULT_GRAPHQL_LIMITS.public, ...config.graphqlLimits.public },
-        trusted: { ...DEFAULT_GRAPHQL_LIMITS.trusted, ...config.graphqlLimits.trusted },
-      },
+      limits: graphqlLimits,
       // same store as REST: an admin's REST and GraphQL calls share one window
       rateLimits: config.rateLimit.disabled
         ? undefined
@@ -164,7 +199,15 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const sources = routeSources(domains, opts.extraRoutes);
     const api = createRestRouter({ config, gw, builder, sources, rateLimits });
     const staticDir = path.join(config.dataDir, 'static');
-    const app = createApp({ config, log, builder, graphql, api, staticDir, sources, origins: identity.authority, authority: identity.authority, isReady: () => ready });
+    const stream = createEventStreamHandler({
+      builder,
+      hub: eventStreams,
+      bufferBytes: config.eventStreams.bufferBytes,
+      limits: graphqlLimits,
+      rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
+      log,
+    });
+    const app = createApp({ config, log, builder, graphql, stream, api, staticDir, sources, origins: identity.authority, authority: identity.authority, isReady: () => ready });
 
     const platform: Platform = {
       config,
@@ -175,6 +218,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       graphqlServer: graphql,
       queue,
       relay,
+      eventStreams,
       domains,
       subgraphs,
       identity,
@@ -202,6 +246,11 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
             server.closeAllConnections();
           }),
       );
+      // open streams end (with a notice) before the server closes their sockets
+      if (eventStreams) {
+        const hub = eventStreams;
+        cleanup.push('event streams', async () => hub.close());
+      }
       const { port } = server.address() as AddressInfo;
       platform.server = server;
       platform.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;

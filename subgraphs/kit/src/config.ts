@@ -67,6 +67,11 @@ const schema = z.object({
   OUTBOX_POLL_MS: positiveInt.default(1000),
   ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   WORKERS_DISABLED: bool.default(false),
+  /** live event streams (/graphql/stream): open streams per tenant and per instance */
+  STREAM_MAX_PER_TENANT: positiveInt.default(10),
+  STREAM_MAX_CONNECTIONS: positiveInt.default(1000),
+  /** bytes a stream may have unsent before its subscriber counts as too slow and is disconnected */
+  STREAM_BUFFER_BYTES: z.coerce.number().int().min(16_384).max(64 * 2 ** 20).default(2 ** 20),
   PUBLIC_URL: z.string().url().optional(),
   /** where uploaded media is stored: `local` (under DATA_DIR/static/media) or `s3` (any S3-compatible store) */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -138,6 +143,8 @@ export interface PlatformConfig {
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
   antispamMaxNumber: number;
   workersDisabled: boolean;
+  /** live event streams at /graphql/stream (STREAM_*): limits per instance */
+  eventStreams: { maxPerTenant: number; maxConnections: number; bufferBytes: number };
   publicUrl?: string;
   /** media storage: local disk (default) or an S3-compatible bucket */
   media: { storage: 'local' } | { storage: 's3'; s3: S3StorageConfig };
@@ -294,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     outboxPollMs: e.OUTBOX_POLL_MS,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
+    eventStreams: { maxPerTenant: e.STREAM_MAX_PER_TENANT, maxConnections: e.STREAM_MAX_CONNECTIONS, bufferBytes: e.STREAM_BUFFER_BYTES },
     publicUrl: e.PUBLIC_URL,
     media: mediaSettings(e),
     smtpUrl: e.SMTP_URL,

@@ -13,6 +13,26 @@ const BOSS_SCHEMA = 'pgboss';
 /** The event type a queue binds to in order to receive every event (`bind(ALL_EVENTS, queue)`). */
 export const ALL_EVENTS = '*';
 
+/**
+ * PostgreSQL channel on which the relay announces every event it publishes, in the transaction
+ * that marks the outbox rows published (so listeners hear of it once, on commit, on every
+ * instance). Payload: the event as JSON, or, when that is larger than NOTIFY allows, the event
+ * without `data` plus `{ ref: <schema> }` (the row stays in `<schema>.outbox_event`). Live event
+ * streams listen here; nothing is stored for them.
+ */
+export const DOMAIN_EVENT_CHANNEL = 'domain_event';
+
+/** NOTIFY payloads must stay below 8000 bytes */
+const MAX_NOTIFY_BYTES = 7800;
+
+/** The NOTIFY payload of an event on DOMAIN_EVENT_CHANNEL (see there). */
+export function domainEventNotice(event: DomainEvent, schema: string): string {
+  const full = JSON.stringify(event);
+  if (Buffer.byteLength(full) <= MAX_NOTIFY_BYTES) return full;
+  const { data: _data, ...head } = event;
+  return JSON.stringify({ ...head, ref: schema });
+}
+
 /** pg-boss queue names allow letters, digits, `_` and `-`; `_` is kept for the separators of our names. */
 const queuePart = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, '-');
 
@@ -340,23 +360,25 @@ export class OutboxRelay {
       );
       const list = rows as Array<Record<string, unknown>>;
       const subscribers = await this.queue.subscribers(list.map((r) => String(r.type)));
+      const notices: string[] = [];
       for (const r of list) {
-        await this.queue.publish(
-          {
-            id: String(r.id),
-            type: String(r.type),
-            tenant_id: (r.tenant_id as string) ?? null,
-            request_id: (r.request_id as string) ?? null,
-            created_at: new Date(r.created_at as string).toISOString(),
-            data: r.data as Record<string, unknown>,
-          },
-          subscribers,
-        );
+        const event: DomainEvent = {
+          id: String(r.id),
+          type: String(r.type),
+          tenant_id: (r.tenant_id as string) ?? null,
+          request_id: (r.request_id as string) ?? null,
+          created_at: new Date(r.created_at as string).toISOString(),
+          data: r.data as Record<string, unknown>,
+        };
+        await this.queue.publish(event, subscribers);
+        notices.push(domainEventNotice(event, String(schema)));
       }
       if (list.length) {
         await trx.raw(`update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[])`, [
           pgArray(list.map((r) => String(r.id))),
         ]);
+        // live streams on every instance hear of the events once this transaction commits, in order
+        await trx.raw(`select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`, [DOMAIN_EVENT_CHANNEL, pgArray(notices)]);
       }
       return list.length;
     });
