@@ -1,29 +1,21 @@
 import type { SeedContext } from '@svc/kit';
-import type { CreateWebhooksItemData } from '../inputs/webhooks-item.input';
+import type { CreateEndpointData } from '../inputs/webhook.input';
 import type { WebhooksServices } from '../services';
 
-/** The demo store's webhooks items (example content: replace it with this domain's own). */
-export const demoWebhooksItems = (): CreateWebhooksItemData[] => [
+/**
+ * The demo store's webhook endpoint: inactive (so `npm start` calls nobody), pointing at a
+ * reserved example domain; an admin activates it after changing the URL.
+ */
+export const demoWebhookEndpoints = (): CreateEndpointData[] => [
   {
-    title: 'Summer Essentials',
-    description: 'Lightweight layers, sun care and travel-ready accessories for long, warm days.',
-    metadata: { season: 'summer', featured: true, position: 1 },
-  },
-  {
-    title: 'Holiday Gift Guide',
-    handle: 'holiday-gifts',
-    description: 'Hand-picked gifts for everyone on the list, wrapped and shipped in time for the holidays.',
-    metadata: { season: 'winter', featured: true, position: 2 },
-  },
-  {
-    title: 'Care & Repair',
-    description: 'How to wash, store and mend your favourite pieces so they last for years.',
-    metadata: { featured: false, position: 3 },
+    url: 'https://hooks.example.com/svc/orders',
+    description: 'Order notifications for the warehouse (inactive demo: change the URL, then activate)',
+    event_types: ['order.placed', 'order.payment_captured', 'order.fulfilment_shipped', 'customer.created'],
+    active: false,
   },
 ];
 
-/** webhooks's part of the demo store: the sample items, created like an admin would create them. */
 export async function seedDemoWebhooks(s: WebhooksServices, seed: SeedContext): Promise<void> {
-  for (const item of demoWebhooksItems()) await s.items.create(seed.ctx, item);
-  seed.log.debug({ tenantId: seed.tenantId }, 'webhooks: demo items created');
+  for (const e of demoWebhookEndpoints()) await s.endpoints.create(seed.ctx, e);
+  seed.log.debug({ tenantId: seed.tenantId }, 'webhooks: demo endpoint created');
 }
