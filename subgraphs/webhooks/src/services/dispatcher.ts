@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Kind, parse, print } from 'graphql';
 import { systemContext, type GraphClient, type Logger, type RequestContext, type Store } from '@svc/kit';
 import { WebhookAttempt } from '../entities/delivery.entity';
 import { webhooksEvents } from '../events';
@@ -53,6 +54,23 @@ interface EndpointRow {
   previous_secret_expires_at: Date | null;
   allow_private_network: boolean;
   selection: string | null;
+}
+
+const NAMED = new Map<string, string>();
+
+/** The selection with its operation named (the gateway runs named operations only), cached. */
+function named(selection: string): string {
+  let out = NAMED.get(selection);
+  if (out === undefined) {
+    const doc = parse(selection);
+    out = print({
+      ...doc,
+      definitions: doc.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION && !d.name ? { ...d, name: { kind: Kind.NAME, value: 'WebhookSelection' } } : d)),
+    });
+    if (NAMED.size > 1000) NAMED.clear();
+    NAMED.set(selection, out);
+  }
+  return out;
 }
 
 /** Parses Retry-After (seconds or an HTTP date) into seconds from now; null when absent or unreadable. */
@@ -239,8 +257,9 @@ export class Dispatcher {
     const graph = this.o.graph();
     if (!graph) throw new Error('the supergraph is not reachable from this process');
     const ctx: RequestContext = { ...systemContext(this.o.log, d.tenant_id, `webhook:${d.id}`), actor: { type: 'admin', id: null }, roles: ['admin'] };
-    const variables = /\$id\b/.test(selection) ? { id: d.ordering_key } : {};
-    return graph.execute(ctx, selection, variables);
+    const source = named(selection);
+    const variables = /\$id\b/.test(source) ? { id: d.ordering_key } : {};
+    return graph.execute(ctx, source, variables);
   }
 
   private async record(d: Claimed, e: EndpointRow, r: SendResult): Promise<void> {
