@@ -38,4 +38,5 @@ export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from './v
 export { TargetGuard, AllowList, isBlockedAddress, embeddedV4, TargetRefused } from './services/guard';
 export { RETRY_SCHEDULE_SECONDS, retryAfterSeconds } from './services/dispatcher';
 export { signatureHeaders, newSecret, standardKey } from './services/signing';
+export { send as sendWebhook, type SendResult } from './services/sender';
 export { matchesEventType, orderingKeyOf, PING_EVENT } from './services/delivery.service';
