@@ -9,6 +9,17 @@ import { toAttemptView, toDeliveryView, type AttemptView, type DeliveryView } fr
 /** The event type of a test ping. */
 export const PING_EVENT = 'webhook.ping';
 
+/**
+ * The fan-out and the attempt records commit without waiting for the WAL flush. Safe here: the
+ * job queue marks the event handled in a later, synchronous commit, whose flush includes this
+ * transaction (the WAL is written in order), so a database crash can lose a fan-out only
+ * together with its completion (the event is then handled again); a lost attempt record means one
+ * more delivery, which at-least-once allows. Cuts the fsyncs per event from 3 to about 1.
+ */
+export async function relaxCommit(store: Store, tx: RequestContext): Promise<void> {
+  await store.sql(tx, 'set local synchronous_commit = off');
+}
+
 /** Whether an endpoint's `event_types` (empty: all; `order.*`: a family) takes `type`. */
 export function matchesEventType(patterns: string[], type: string): boolean {
   if (!patterns.length) return true;
@@ -48,6 +59,7 @@ export class DeliveryService {
     return this.store.transaction(ctx, async (em, tx) => {
       const endpoints = (await em.find(WebhookEndpoint, { active: true })).filter((e) => matchesEventType(e.eventTypes, event.type));
       if (!endpoints.length) return 0;
+      await relaxCommit(this.store, tx);
       const orderingKey = orderingKeyOf(event);
       const sequence = await this.nextSequence(tx, orderingKey);
       for (const e of endpoints) {

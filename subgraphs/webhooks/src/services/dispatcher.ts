@@ -4,6 +4,7 @@ import { systemContext, type GraphClient, type Logger, type RequestContext, type
 import { WebhookAttempt } from '../entities/delivery.entity';
 import { webhooksEvents } from '../events';
 import type { EndpointService } from './endpoint.service';
+import { relaxCommit } from './delivery.service';
 import { TargetRefused, type TargetGuard } from './guard';
 import { send, type SendResult } from './sender';
 import { signatureHeaders } from './signing';
@@ -290,6 +291,7 @@ export class Dispatcher {
   ): Promise<void> {
     const ctx = systemContext(this.o.log, d.tenant_id, `webhook:${d.id}`);
     await this.o.store.transaction(ctx, async (em, tx) => {
+      await relaxCommit(this.o.store, tx);
       const n = attempt ? 1 : 0;
       const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'retry' ? 'pending' : 'failed';
       const rows = await this.o.store.sql<{ id: string }>(
