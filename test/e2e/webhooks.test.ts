@@ -252,6 +252,10 @@ describe('webhooks', () => {
     const ex = await svc().endpoints.create(ctx, { url: rx.url('/exempt', '127.0.0.1'), allow_private_network: true, event_types: PING_ONLY });
     await settled((await run(PING, { id: ex.id })).id);
     expect(rx.at('/exempt')).toHaveLength(1);
+    // an admin may change other fields, but a new URL loses the exemption (and is checked again)
+    expect(await run(UPDATE, { id: ex.id, input: { description: 'kept' } })).toMatchObject({ allow_private_network: true });
+    expect((await refused(UPDATE, { id: ex.id, input: { url: 'http://169.254.169.254/latest/meta-data' } })).code).toBe('invalid_field');
+    expect(await run(UPDATE, { id: ex.id, input: { url: 'https://hooks.example.com/moved' } })).toMatchObject({ allow_private_network: false, url: 'https://hooks.example.com/moved' });
   });
 
   it('delivers every domain\'s events to the endpoints of their tenant only, ordered per entity', async () => {

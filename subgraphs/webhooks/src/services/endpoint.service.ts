@@ -90,8 +90,12 @@ export class EndpointService {
     const selection = input.selection ? this.checkSelection(input.selection) : input.selection;
     return this.store.transaction(ctx, async (em, tx) => {
       const e = await this.load(em, id);
-      const exempt = input.allow_private_network ?? e.allowPrivateNetwork;
-      const url = input.url !== undefined ? this.checkUrl(input.url, exempt) : undefined;
+      // the operator's exemption was given for the URL the operator saw: an admin who changes the
+      // URL loses it (and the new URL is checked like any other)
+      const urlChanges = input.url !== undefined && input.url !== e.url;
+      const keepsExemption = input.allow_private_network ?? (e.allowPrivateNetwork && (!urlChanges || ctx.roles.includes('operator')));
+      const url = input.url !== undefined ? this.checkUrl(input.url, keepsExemption) : undefined;
+      const exemption = keepsExemption !== e.allowPrivateNetwork ? keepsExemption : input.allow_private_network;
       const fields: string[] = [];
       const set = <K extends keyof WebhookEndpoint>(key: K, field: string, value: WebhookEndpoint[K] | undefined) => {
         if (value === undefined || JSON.stringify(value) === JSON.stringify(e[key])) return;
@@ -101,7 +105,7 @@ export class EndpointService {
       set('url', 'url', url);
       set('eventTypes', 'event_types', input.event_types);
       set('description', 'description', input.description === undefined ? undefined : input.description || null);
-      set('allowPrivateNetwork', 'allow_private_network', input.allow_private_network);
+      set('allowPrivateNetwork', 'allow_private_network', exemption);
       set('selection', 'selection', selection);
       if (input.active !== undefined && input.active !== e.active) {
         e.active = input.active;
