@@ -31,6 +31,9 @@ export interface BenchPlatformReady {
   url: string;
   publishableKey: string;
   tenantId: string;
+  /** the bench tenant's admin (the webhooks bench creates its endpoint through admin GraphQL) */
+  adminEmail: string;
+  adminPassword: string;
   regionId: string;
   currencyCode: string;
   /** detail target: a product in the middle of the catalog */
@@ -138,6 +141,8 @@ async function main(): Promise<void> {
     SEED_DEMO: 'false',
     PORT: '0',
     HOST: '127.0.0.1',
+    // the webhooks bench's receiver listens on the loopback address
+    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
   };
   if (!databaseUrl) delete env.DATABASE_URL;
   let config;
@@ -264,6 +269,8 @@ async function main(): Promise<void> {
       url: platform.url,
       publishableKey: creds.publishable_key,
       tenantId: creds.tenant_id,
+      adminEmail: creds.admin_email,
+      adminPassword: creds.admin_password,
       regionId,
       currencyCode,
       handle: middle.handle,

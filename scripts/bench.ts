@@ -27,6 +27,7 @@ import { benchCheckout } from './bench-checkout';
 import { benchSocial } from './bench-social';
 import { benchSearch, searchBenchLines } from './bench-search';
 import { benchMarketing, marketingBenchLines } from './bench-marketing';
+import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -567,6 +568,9 @@ async function main(): Promise<number> {
   // marketing: analytics events (stored / dropped by consent), the open pixel, a consent read
   const marketing = await benchMarketing({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, publishableKey: p.publishableKey, log });
   problems.push(...marketing.problems.map((f) => `marketing: ${f}`));
+  // outbound webhooks: a burst of events delivered, signed, to a local receiver
+  const webhooks = await benchWebhooks({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  problems.push(...webhooks.problems.map((f) => `webhooks: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -607,6 +611,7 @@ async function main(): Promise<number> {
     socialSignIn: social,
     search,
     marketing,
+    webhooks,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -628,6 +633,7 @@ async function main(): Promise<number> {
     `  start p50 ${social.startP50Ms} ms / p99 ${social.startP99Ms} ms, callback (code exchange + ID token check + session) p50 ${social.callbackP50Ms} ms / p99 ${social.callbackP99Ms} ms; the provider's own step p50 ${social.providerP50Ms} ms`,
     ...searchBenchLines(search),
     ...marketingBenchLines(marketing),
+    ...webhooksBenchLines(webhooks),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

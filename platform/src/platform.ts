@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { parse, validate } from 'graphql';
 import {
   ChangeBus,
   DOMAIN_EVENT_CHANNEL,
@@ -176,7 +177,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       let op = prepared.get(source);
       if (!op) prepared.set(source, (op = gw.prepare(source)));
       return gw.run(op, variables, ctx);
-    });
+    }, (source) => validate(gw.apiSchema, parse(source)).map((e) => e.message));
     const identity = subgraphs.identity.services as IdentityServices;
     const builder = new ContextBuilder(config, identity.authority, log, identity.throttle);
 

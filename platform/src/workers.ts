@@ -1,4 +1,5 @@
 import {
+  ALL_EVENTS,
   TENANT_FILTER,
   jobQueueName,
   subscriptionQueueName,
@@ -104,7 +105,7 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
       const slog = log.child({ subscription: `${domain}/${sub.name}`, event: sub.event });
       const handle = async (job: QueueJob<DomainEvent>) => {
         const event = job.data;
-        if (!event || typeof event.id !== 'string' || event.type !== sub.event) {
+        if (!event || typeof event.id !== 'string' || (event.type !== sub.event && sub.event !== ALL_EVENTS)) {
           throw new Error(`job ${job.id} in ${q} is not a "${sub.event}" event`);
         }
         const parsed = sub.schema.safeParse(event.data);

@@ -141,7 +141,7 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     expect(await processed('test-flaky', ev.id)).toBe(1);
   });
 
-  it('stores no job for an event nobody subscribes to', async () => {
+  it('stores no job for an event nobody subscribes to (but the catch-all subscriptions, such as webhooks)', async () => {
     const c = await p.registerCustomer(t.publishable_key);
     await customerEvent(c.email);
     const upd = await p.api('POST', '/store/customers', { key: t.publishable_key, token: c.token, body: { email: c.email, first_name: 'Grace' } });
@@ -149,8 +149,13 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     const row = await waitFor('customer.updated to be relayed', () =>
       withDb(p.dbUrl, async (db) => (await db.query(`select id from identity.outbox_event where type = 'customer.updated' and published_at is not null and data->>'id' = $1`, [upd.body.customer.id])).rows[0]),
     );
-    const jobs = await withDb(p.dbUrl, async (db) => (await db.query(`select count(*)::int as n from pgboss.job where data->>'id' = $1`, [row.id])).rows[0].n);
-    expect(jobs).toBe(0);
+    // queues bound to every event type (ALL_EVENTS) get it; no queue bound to customer.updated exists
+    const jobs = await withDb(p.dbUrl, async (db) =>
+      (await db.query(`select name from pgboss.job j where data->>'id' = $1 and not exists (select 1 from pgboss.subscription s where s.name = j.name and s.event = '*')`, [row.id])).rows,
+    );
+    expect(jobs).toEqual([]);
+    const catchAll = await withDb(p.dbUrl, async (db) => (await db.query(`select name from pgboss.job where data->>'id' = $1 order by name`, [row.id])).rows.map((r) => r.name));
+    expect(catchAll).toEqual([subscriptionQueueName('webhooks', 'fan-out')]);
   });
 
   it('deletes the per-event-type queues of the previous delivery scheme', async () => {

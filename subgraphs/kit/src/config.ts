@@ -96,6 +96,18 @@ const schema = z.object({
   CURRENCY_RATES_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** how long one feed may take before the next source answers */
   CURRENCY_RATES_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /** outbound webhooks: hosts, IPs and CIDRs that may be targets although private or loopback (comma-separated) */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** multiplies the retry schedule (tests and benches: 0.001 makes 24 h about 86 s) */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(100).default(1),
+  /** how long a claimed delivery stays with its worker before another may take it (a dead worker's) */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** time limit of one delivery request */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** longest pause of the delivery loop between two looks for due deliveries */
+  WEBHOOK_POLL_MS: positiveInt.default(1000),
+  /** deliveries in flight per process */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 /** S3-compatible storage of media (MEDIA_STORAGE=s3). */
@@ -152,6 +164,8 @@ export interface PlatformConfig {
   smtpUrl?: string;
   /** sender address of the platform's mails */
   mailFrom: string;
+  /** outbound webhooks (WEBHOOK_*) */
+  webhooks: { allowHosts: string[]; retryScale: number; leaseSeconds: number; timeoutMs: number; pollMs: number; concurrency: number };
   /** search: documents held in memory per process (0: SQL answers every search) */
   searchMemoryDocs: number;
   /** names of settings that fell back to development defaults (printed at start) */
@@ -308,6 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     mailFrom: e.MAIL_FROM,
     searchMemoryDocs: e.SEARCH_MEMORY_DOCS,
     currencyRates: { ecbUrl: e.CURRENCY_RATES_ECB_URL, jsonUrl: e.CURRENCY_RATES_JSON_URL, refreshMinutes: e.CURRENCY_RATES_REFRESH_MINUTES, timeoutMs: e.CURRENCY_RATES_TIMEOUT_MS },
+    webhooks: {
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      retryScale: e.WEBHOOK_RETRY_SCALE,
+      leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
     defaultsUsed,
     generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
   };

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { z, ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import type { RequestContext } from './context';
 import { OutboxEvent, type DomainEvent } from './outbox';
+import { ALL_EVENTS } from './jobs';
 
 /**
  * Typed domain events. Each domain declares its events once (`src/events.ts`): name -> zod
@@ -78,4 +79,18 @@ export function defineEvents<E extends EventSchemas>(domain: string, schemas: E)
       return { event: type, name, schema, handler: handler as Subscription['handler'] };
     },
   };
+}
+
+/**
+ * A subscription to every event of every domain (its queue is bound to `ALL_EVENTS`, `*`): for
+ * outbound webhooks and the like. The payload is not checked against a schema (any object passes);
+ * handlers see `event.type` and decide. Idempotent like every subscription.
+ */
+export function onAllEvents<S>(
+  name: string,
+  handler: (event: TypedEvent<Record<string, unknown>>, ctx: RequestContext, services: S) => Promise<void>,
+  retry?: RetryPolicy,
+): Subscription<S> {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subscription name "${name}" must be kebab-case`);
+  return { event: ALL_EVENTS, name, schema: z.record(z.string(), z.unknown()), handler: handler as Subscription['handler'], ...(retry ? { retry } : {}) };
 }

@@ -10,16 +10,31 @@ import { DomainError, isErrorType } from './errors';
  */
 export interface GraphClient {
   execute<T = any>(ctx: RequestContext, source: string, variables?: Record<string, unknown>): Promise<T>;
+  /**
+   * The validation errors of an operation document against the supergraph's API schema (empty:
+   * it validates), without running it; for documents that tenants store (webhook payload selections).
+   */
+  validate?(source: string): string[];
 }
+
+/** Validates a document against the supergraph (throws GraphQL's syntax error as it is). */
+export type GraphValidator = (source: string) => string[];
 
 export type GraphExecutor = (ctx: RequestContext, source: string, variables: Record<string, unknown>) => Promise<ExecutionResult>;
 
 /** A GraphClient bound to the gateway once it is loaded (subgraphs start before the gateway exists). */
 export class GraphLink implements GraphClient {
   private executor?: GraphExecutor;
+  private validator?: GraphValidator;
 
-  bind(executor: GraphExecutor): void {
+  bind(executor: GraphExecutor, validator?: GraphValidator): void {
     this.executor = executor;
+    this.validator = validator;
+  }
+
+  validate(source: string): string[] {
+    if (!this.validator) throw new DomainError('api_error', 'internal_error', 'The supergraph is not reachable from this process');
+    return this.validator(source);
   }
 
   async execute<T = any>(ctx: RequestContext, source: string, variables: Record<string, unknown> = {}): Promise<T> {

@@ -234,7 +234,8 @@ export class JobQueue {
   async work<T extends object>(queue: string, handler: (job: PgBoss.Job<T>) => Promise<void>, o: WorkOptions = {}): Promise<string> {
     await this.ensureQueue(queue);
     const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 10, pollingIntervalSeconds: Math.max(0.5, o.pollingIntervalSeconds ?? 2) };
-    const id = await this.boss.work<T>(queue, opts, async (jobs) => {
+    let id = '';
+    id = await this.boss.work<T>(queue, opts, async (jobs) => {
       for (const job of jobs) {
         if (this.stopping) {
           // fetched while stopping: hand it back to the queue (another instance or the next start)
@@ -252,6 +253,9 @@ export class JobQueue {
         }
       }
       // pg-boss completes the batch's jobs that are still active (the failed ones no longer are)
+      // a full batch: more are probably waiting, so the worker fetches again at once instead of
+      // sleeping its polling interval (a backlog drains at the handlers' pace, not 10 per poll)
+      if (jobs.length >= (opts.batchSize ?? 1) && !this.stopping && id) this.boss.notifyWorker(id);
     });
     this.local.set(queue, [...(this.local.get(queue) ?? []), id]);
     return id;

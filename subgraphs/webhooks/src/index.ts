@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { defineDomain, onAllEvents } from '@svc/kit';
+import { WebhookEndpoint } from './entities/endpoint.entity';
+import { WebhookAttempt, WebhookDelivery, WebhookSequence } from './entities/delivery.entity';
+import { WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
+import { createWebhooksServices, type WebhooksServices } from './services';
+import { webhooksEvents } from './events';
+import { seedDemoWebhooks } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * webhooks: outbound webhooks of every tenant. Endpoints (admin GraphQL) take chosen event types
+ * of every domain (a subscription to all events fans each out into deliveries), and the
+ * dispatcher POSTs them signed, with retries, SSRF checks and a delivery log. See this folder's README.
+ */
+export const domain = defineDomain<WebhooksServices>({
+  name: 'webhooks',
+  dbSchema: 'webhooks',
+  entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, WebhookSequence],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [WebhookEndpointResolver, WebhookDeliveryResolver],
+  createServices: createWebhooksServices,
+  events: webhooksEvents,
+  subscriptions: [onAllEvents<WebhooksServices>('fan-out', async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)))],
+  seed: seedDemoWebhooks,
+  start: async (s, deps) => {
+    if (!deps.config.workersDisabled) s.dispatcher.start();
+  },
+  stop: (s) => s.dispatcher.stop(),
+});
+
+export type { WebhooksServices };
+export type { EndpointView, DeliveryView, AttemptView } from './services/views';
+export { webhooksEvents };
+export { demoWebhookEndpoints } from './seed/demo-seed';
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions } from './verify';
+export { TargetGuard, AllowList, isBlockedAddress, embeddedV4, TargetRefused } from './services/guard';
+export { RETRY_SCHEDULE_SECONDS, retryAfterSeconds } from './services/dispatcher';
+export { signatureHeaders, newSecret, standardKey } from './services/signing';
+export { send as sendWebhook, type SendResult } from './services/sender';
+export { matchesEventType, orderingKeyOf, PING_EVENT } from './services/delivery.service';

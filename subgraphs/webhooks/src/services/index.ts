@@ -1,0 +1,27 @@
+import { SecretBox, Store, type ServiceFactoryArgs } from '@svc/kit';
+import { EndpointService } from './endpoint.service';
+import { DeliveryService } from './delivery.service';
+import { Dispatcher } from './dispatcher';
+import { TargetGuard } from './guard';
+
+/** webhooks's services, sharing one store (this domain's schema and unit of work). */
+export interface WebhooksServices {
+  store: Store;
+  endpoints: EndpointService;
+  deliveries: DeliveryService;
+  /** works due deliveries (started by the manifest's `start` unless WORKERS_DISABLED) */
+  dispatcher: Dispatcher;
+  /** the SSRF guard (tests replace its resolver) */
+  guard: TargetGuard;
+}
+
+export function createWebhooksServices({ orm, deps }: ServiceFactoryArgs): WebhooksServices {
+  const store = new Store(orm);
+  const cfg = deps.config.webhooks;
+  const guard = new TargetGuard(cfg.allowHosts);
+  const graph = () => deps.graph;
+  const endpoints = new EndpointService({ store, box: new SecretBox(deps.config.secretsKey), guard, graph, production: deps.config.env === 'production' });
+  const dispatcher = new Dispatcher({ store, endpoints, guard, graph, log: deps.log.child({ domain: 'webhooks' }), ...cfg });
+  const deliveries = new DeliveryService(store, dispatcher.kick);
+  return { store, endpoints, deliveries, dispatcher, guard };
+}
