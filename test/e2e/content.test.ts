@@ -429,7 +429,8 @@ describe('content: blog and pages', () => {
       }
       expect((await post({ author_name: 'A', body: 'x' }, { antispam: await solved(other.publishable_key), key: other.publishable_key })).status).toBe(404);
       expect((await store(`/blog-posts/${draft.slug}/comments`)).status).toBe(404);
-    });
+      // ten proof-of-work solutions in this process: minutes on a 2-core machine busy with the rest of the suite
+    }, 180_000);
 
     it('lists only approved comments (never the email); admins moderate the pending ones', async () => {
       const before = await store(COMMENTS);
