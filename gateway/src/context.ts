@@ -25,7 +25,8 @@ export interface ContextOptions {
   locale?: string;
 }
 
-const LOCALE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
+/** A language tag as a request may name it (`?locale=`, x-medusa-locale, accept-language): language, up to two subtags. */
+export const LOCALE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
 
 /**
  * The locale a request asks for: `?locale=` (REST), else `x-medusa-locale` (the Medusa SDK sends

@@ -5,7 +5,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import type { ZodType } from 'zod';
 import { DomainError, Errors, assertNoNul, authorizeRoute, isRouteReply, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption, type RouteReply } from '@svc/kit';
-import type { ContextBuilder, LoadedGateway, PreparedOperation } from '@svc/gateway';
+import { LOCALE_TAG, type ContextBuilder, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
 import { applyRateDecision, clientOf } from '@svc/gateway';
@@ -98,8 +98,6 @@ function checkMediaType(req: Request, def: RouteDef): void {
   throw new DomainError('unsupported_media_type', 'unsupported_media_type', `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`);
 }
 
-const LOCALE_PARAM = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$/;
-
 /**
  * The query of a route and the locale it asks for: `?locale=` is accepted on every route (it
  * chooses the language of what is answered, before x-medusa-locale and accept-language). A route
@@ -110,7 +108,7 @@ function queryAndLocale(def: RouteDef, raw: Request['query']): { query: unknown;
   const given = raw.locale;
   const declares = !!(def.query as { shape?: Record<string, unknown> } | undefined)?.shape?.locale;
   if (given === undefined) return { query: parse(def.query, raw, 'query') };
-  if (typeof given !== 'string' || (!declares && !LOCALE_PARAM.test(given.trim()))) {
+  if (typeof given !== 'string' || (!declares && !LOCALE_TAG.test(given.trim()))) {
     throw Errors.invalidField('locale', 'locale must be a language tag such as en, de-CH or zh-Hant-TW');
   }
   if (declares) return { query: parse(def.query, raw, 'query'), locale: given };

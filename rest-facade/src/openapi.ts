@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { STATUS_BY_TYPE, type AuthLevel, type RouteDef } from '@svc/kit';
 import type { RouteSource } from './engine';
+import { LOCALE_TAG } from '@svc/gateway';
 
 /**
  * `/openapi.json`: an OpenAPI 3.1 document generated from the route table. Everything comes from
@@ -92,7 +93,7 @@ const ERROR_SCHEMA: Json = {
 const LOCALE_PARAMETER: Json = {
   name: 'locale', in: 'query', required: false,
   description: 'The locale to answer in (BCP 47 tag: en, de-CH). Wins over x-medusa-locale and accept-language; translated fields fall back to the language, then to the default locale.',
-  schema: { type: 'string', maxLength: 35, pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,2}$' },
+  schema: { type: 'string', maxLength: 35, pattern: LOCALE_TAG.source },
 };
 
 /** The header the Medusa SDK sends on every call (empty unless the shopper chose a locale). */
