@@ -23,6 +23,7 @@ export * from './events';
 export * from './rest';
 export * from './store';
 export * from './graph';
+export * from './ports';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';
