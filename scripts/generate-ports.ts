@@ -4,14 +4,12 @@
  * schema of the supergraph composed from the code, and GraphQL Code Generator (typescript-operations
  * + typed-document-node) writes `src/ports/generated.ts`: one TypedDocumentNode per operation, with
  * its result and variables types, which `GraphClient.execute` takes. No database is needed; the
- * output is deterministic, committed, and checked for drift by test/contract/ports.test.ts.
+ * output is deterministic, committed, and checked for drift by test/contract/ports.test.ts
+ * (`npm run ports:generate -- --check`: exits 1 naming every stale file, writes nothing).
  * `npm run schema:generate` runs it too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { codegen } from '@graphql-codegen/core';
-import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
-import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { Supergraph } from '@apollo/federation-internals';
 import { parse, printSchema, type GraphQLSchema } from 'graphql';
 import { composeSupergraph } from '@svc/gateway';
@@ -36,6 +34,13 @@ export async function generatePortsModule(def: DomainDefinition, schema: GraphQL
   if (files.length === 0) return undefined;
   const problems = validatePorts([def], schema);
   if (problems.length) throw new Error(`ports of ${def.name} do not validate:\n${problems.map((p) => `  - ${formatPortProblem(p)}`).join('\n')}`);
+  // loaded here: the generator's packages are ESM-only in part (jest's CommonJS sandbox cannot load
+  // them), and the rest of this module (the API schema) is used by tests
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { codegen } = require('@graphql-codegen/core') as typeof import('@graphql-codegen/core');
+  const typedDocumentNode = require('@graphql-codegen/typed-document-node') as typeof import('@graphql-codegen/typed-document-node');
+  const typescriptOperations = require('@graphql-codegen/typescript-operations') as typeof import('@graphql-codegen/typescript-operations');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const schemaAst = schema;
   const output = await codegen({
     filename: path.join(def.ports!, GENERATED_FILE),
@@ -68,22 +73,44 @@ export async function generatePortFiles(domains: DomainDefinition[] = loadDomain
   return out;
 }
 
-export async function writePortFiles(): Promise<void> {
+/** Writes every generated module (`check`: writes nothing, answers the stale or missing ones). */
+export async function writePortFiles(check = false): Promise<string[]> {
   const root = path.join(__dirname, '..');
-  for (const [file, content] of Object.entries(await generatePortFiles())) {
+  const domains = loadDomains();
+  const generated = await generatePortFiles(domains);
+  const stale: string[] = [];
+  for (const [file, content] of Object.entries(generated)) {
     const rel = path.relative(root, file);
     const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
     if (before === content) {
-      console.log(`unchanged ${rel}`);
+      if (!check) console.log(`unchanged ${rel}`);
       continue;
     }
+    stale.push(`${rel} is ${before === undefined ? 'missing' : 'out of date'}`);
+    if (check) continue;
     fs.writeFileSync(file, content);
     console.log(`${before === undefined ? 'wrote' : 'updated'} ${rel}`);
   }
+  // a generated module whose .graphql files are gone
+  for (const def of domains) {
+    const file = def.ports ? path.join(def.ports, GENERATED_FILE) : undefined;
+    if (!file || !fs.existsSync(file) || file in generated) continue;
+    stale.push(`${path.relative(root, file)} belongs to no port files`);
+    if (!check) (fs.rmSync(file), console.log(`removed ${path.relative(root, file)}`));
+  }
+  return stale;
 }
 
 if (require.main === module) {
-  writePortFiles().catch((err) => {
+  const check = process.argv.includes('--check');
+  writePortFiles(check)
+    .then((stale) => {
+      if (check && stale.length) {
+        console.error(`Ports drift: run \`npm run ports:generate\` and commit src/ports/generated.ts.\n  ${stale.join('\n  ')}`);
+        process.exit(1);
+      }
+    })
+    .catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   });

@@ -109,12 +109,14 @@ export function validatePorts(defs: PortsOwner[], schema: GraphQLSchema): PortPr
   return problems;
 }
 
-/** the name of the operation a validation error points into (by source position) */
+/** the operation (or `fragment <name>`) a validation error points into, by source position */
 function operationAt(document: DocumentNode, err: GraphQLError): string | undefined {
   const pos = err.nodes?.[0]?.loc?.start;
   if (pos === undefined) return undefined;
   for (const d of document.definitions) {
-    if (d.kind === Kind.OPERATION_DEFINITION && d.loc && d.loc.start <= pos && pos <= d.loc.end) return d.name?.value;
+    if (!d.loc || d.loc.start > pos || pos > d.loc.end) continue;
+    if (d.kind === Kind.OPERATION_DEFINITION) return d.name?.value;
+    if (d.kind === Kind.FRAGMENT_DEFINITION) return `fragment ${d.name.value}`;
   }
   return undefined;
 }
