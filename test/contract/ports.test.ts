@@ -8,6 +8,7 @@ import { parse, visit, type DocumentNode } from 'graphql';
 import { assertPortsValid, portFiles, portPrefix, validatePorts, type DomainDefinition } from '@svc/kit';
 import { composeSupergraph } from '@svc/gateway';
 import { SUBGRAPHS_DIR, loadDomains } from '@svc/platform';
+import { startTestPlatform } from '../support/platform';
 import { GENERATED_FILE, PORTS_HEADER, apiSchemaOf, codeApiSchema } from '../../scripts/generate-ports';
 
 /**
@@ -98,6 +99,22 @@ describe('ports contract', () => {
     // and the start refuses with one message that names each of them
     expect(() => assertPortsValid(DOMAINS, schema)).toThrow(/domain site, operation SiteMenuProducts \(src\/ports\/catalog\.graphql\): Cannot query field "handle" on type "Product"/);
   });
+
+  it('the platform refuses to start when a port does not validate, naming domain, operation and error', async () => {
+    const forms = DOMAINS.find((d) => d.name === 'forms')!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ports-start-'));
+    const declared = forms.ports;
+    fs.writeFileSync(path.join(dir, 'media.graphql'), 'query FormsFileAsset($id: String!) {\n  media(id: $id) { id file_name }\n}\n');
+    forms.ports = dir;
+    try {
+      await expect(startTestPlatform({ env: { WORKERS_DISABLED: 'true' } })).rejects.toThrow(
+        /domain forms, operation FormsFileAsset \(src\/ports\/media\.graphql\): Cannot query field "file_name" on type "Media"/,
+      );
+    } finally {
+      forms.ports = declared;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses anonymous operations, names without the consuming domain\'s prefix, duplicates and syntax errors', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ports-'));
