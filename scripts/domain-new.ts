@@ -114,6 +114,7 @@ export const TEMPLATE_FILES: TemplateFile[] = [
   { template: 'src/rest/operations/StoreItems.graphql.tpl', target: (n) => d(n, `src/rest/operations/Store${n.Name}Items.graphql`) },
   { template: 'src/rest/operations/StoreItem.graphql.tpl', target: (n) => d(n, `src/rest/operations/Store${n.Name}Item.graphql`) },
   { template: 'src/seed/demo-seed.ts.tpl', target: (n) => d(n, 'src/seed/demo-seed.ts') },
+  { template: 'src/ports/README.md.tpl', target: (n) => d(n, 'src/ports/README.md') },
   { template: 'test/e2e/domain.test.ts.tpl', target: (n) => `test/e2e/${n.name}.test.ts` },
 ];
 
@@ -362,7 +363,9 @@ Next steps:
   2. Make ${n.Name}Item this domain's real aggregate (entity, inputs, types, service, resolver,
      routes, operations, seed, test), then:
        npm run migration:create -- ${n.name} <label>   (a migration from the entity changes)
-       npm run schema:generate                         (the committed SDL files)
+       npm run schema:generate                         (the committed SDL files and every domain's ports)
+     What it uses of other domains goes in src/ports/<provider>.graphql (see its README.md),
+     typed by npm run ports:generate (src/ports/generated.ts, committed).
   3. npm test                                         (typecheck and the contract tests)
   4. Commit subgraphs/${n.name}, test/e2e/${n.name}.test.ts and the regenerated files above.`);
 }

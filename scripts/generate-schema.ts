@@ -2,7 +2,9 @@
  * `npm run schema:generate`: writes the SDL of every subgraph (schema/subgraphs/<name>.graphql)
  * and the composed supergraph (schema/supergraph.graphql) from the subgraphs' code. No database
  * is needed. The output is deterministic, so the files are committed and checked for drift by
- * test/contract/schema.test.ts; Apollo Router can load schema/supergraph.graphql as is.
+ * test/contract/schema.test.ts; Apollo Router can load schema/supergraph.graphql as is. It then
+ * regenerates every domain's typed ports (`npm run ports:generate`, src/ports/generated.ts), which
+ * the new schema may change.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,10 +52,13 @@ function main(): void {
 }
 
 if (require.main === module) {
-  try {
+  (async () => {
     main();
-  } catch (err) {
+    // the ports' types come from the supergraph just written
+    const { writePortFiles } = await import('./generate-ports');
+    await writePortFiles();
+  })().catch((err) => {
     console.error(err);
     process.exit(1);
-  }
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run search:reindex -- [--tenant <tenant id or publishable key>]`
- * Rebuilds the search index of one tenant (or of every tenant) from its sources: the catalog's
- * published products and, when the supergraph has `contentSearchDocuments`, content's published
- * blog posts and pages. Boots the platform without HTTP, workers or demo seeding against
+ * Rebuilds the search index of one tenant (or of every tenant) from its sources, through the search
+ * domain's ports (`subgraphs/search/src/ports/`): the catalog's published products and content's
+ * published blog posts and pages. Boots the platform without HTTP, workers or demo seeding against
  * DATABASE_URL, or the DATA_DIR of a running (or stopped) platform; prints ONE JSON object per tenant.
  */
 import { ConfigError, createLogger, loadConfig, openDatabase, systemContext } from '@svc/kit';

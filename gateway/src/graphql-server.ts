@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { contextFailure, type RequestContext } from '@svc/kit';
+import { contextFailure, graphqlRequestError, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
 import type { LoadedGateway } from './gateway';
@@ -90,6 +90,11 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     stopOnTerminationSignals: false,
     formatError: (formatted) => {
       const ext = formatted.extensions ?? {};
+      // GraphQL's own request errors (syntax, validation, input coercion) in the platform's vocabulary
+      if (!ext.type) {
+        const e = graphqlRequestError(formatted.message, ext.code);
+        if (e) return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), extensions: { type: e.type, code: e.code, ...(e.extensions.errors ? { errors: e.extensions.errors } : {}) } };
+      }
       if (ext.type) {
         const extensions = { type: ext.type, code: ext.code, ...(ext.errors ? { errors: ext.errors } : {}), ...(ext.retry_after ? { retry_after: ext.retry_after } : {}) };
         return { message: formatted.message, path: formatted.path, extensions };

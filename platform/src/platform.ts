@@ -37,6 +37,7 @@ import {
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import { loadDomains } from './domains';
+import { checkPorts } from './ports';
 import { seedDemo, startDemoSignIn } from './seed';
 import { startWorkers } from './workers';
 
@@ -172,6 +173,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     );
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
     cleanup.push('gateway', () => gw.stop());
+    checkPorts(domains, gw.apiSchema);
     const prepared = new Map<string, PreparedOperation>();
     graph.bind((ctx, source, variables) => {
       let op = prepared.get(source);

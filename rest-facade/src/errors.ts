@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { GraphQLError } from 'graphql';
-import { DomainError, Errors, STATUS_BY_TYPE, isErrorType, toDomainError, type FieldError, type Logger } from '@svc/kit';
+import { DomainError, Errors, STATUS_BY_TYPE, graphqlRequestError, isErrorType, toDomainError, type FieldError, type Logger } from '@svc/kit';
 
 /** The facade's one error mapper: DomainError `type` -> HTTP status, body `{type, code, message}`. */
 export function sendError(res: Response, err: unknown, log?: Logger): void {
@@ -20,7 +20,8 @@ export function fromGraphQLErrors(errors: readonly GraphQLError[], log?: Logger)
     if (typeof ext.retry_after === 'number') e.retryAfterSeconds = ext.retry_after;
     return e;
   }
-  if (/^Variable "\$\w+"/.test(first.message)) return Errors.validation('invalid_field', first.message.replace(/^Variable "\$(\w+)" got invalid value .*?;/, '$1:'));
+  // a variable the route's schema let through but GraphQL's input types refuse: the same answer as on /graphql
+  if (/^Variable "\$\w+"/.test(first.message)) return graphqlRequestError(first.message, ext.code)!;
   log?.error({ errors: errors.map((e) => ({ message: e.message, path: e.path, ext: e.extensions })) }, 'unexpected GraphQL error');
   return Errors.internal();
 }

@@ -3,6 +3,18 @@
   "version": "0.1.0",
   "private": true,
   "main": "src/index.ts",
+  "exports": {
+    ".": "./src/index.ts",
+    "./events": "./src/events.ts",
+    "./package.json": "./package.json"
+  },
+  "typesVersions": {
+    "*": {
+      "events": [
+        "src/events.ts"
+      ]
+    }
+  },
   "dependencies": {
     "@svc/kit": "{{kitVersion}}",
     "zod": "{{zodVersion}}"

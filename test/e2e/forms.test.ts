@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import { demoForms, demoSubmissions, domain, type FormsServices } from '@svc/forms';
+import { pngImage } from '@svc/media';
 import { solvedAntispam, graphqlData } from '../support/antispam';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { LocalSmtpServer, parseMail, type ReceivedMail } from '../support/providers/smtp';
@@ -41,7 +42,7 @@ const kitchenSink = (slug: string, recipients: string[] = []) => ({
   success_redirect: '/thanks',
   notification_recipients: recipients,
 });
-const VALID = { name: 'Ada Lovelace', code: 'ABC-12', email: 'ada@example.com', quantity: 3, topic: 'order', consent: true, message: 'Hello there', visit: '2026-06-01', photo: 'med_01JD5Z8X4N3C6V7B8M9K0QWERT' };
+const VALID = { name: 'Ada Lovelace', code: 'ABC-12', email: 'ada@example.com', quantity: 3, topic: 'order', consent: true, message: 'Hello there', visit: '2026-06-01' };
 
 describe('forms: forms, submissions, popup, challenge, mail', () => {
   let p: TestPlatform;
@@ -321,6 +322,29 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect(many.status).toBe(400);
       expect(many.body.errors.map((e: any) => `${e.field}:${e.code}`).sort()).toEqual(['data.consent:missing_field', 'data.email:missing_field', 'data.extra:unknown_field', 'data.name:missing_field', 'data.quantity:too_large']);
       expect(await stored(shop.tenant_id)).toBe(before);
+    });
+
+    it('takes a file field only when it names a media asset of the same store (asked of the media domain through its port)', async () => {
+      const UPLOAD = `mutation($input: UploadMediaInput!) { uploadMedia(input: $input) { id } }`;
+      const png = pngImage(4, 4, () => [200, 100, 50]).toString('base64');
+      const own = (await gql(UPLOAD, { input: { filename: 'receipt.png', content_base64: png } })).uploadMedia.id;
+      const foreign = (await gql(UPLOAD, { input: { filename: 'elsewhere.png', content_base64: png } }, otherAdmin)).uploadMedia.id;
+      const before = await stored(shop.tenant_id);
+      const ok = await submit({ form: 'every-field', data: { ...VALID, photo: own } });
+      expect(ok.status).toBe(200);
+      const row = (await sql.query('select data from forms.form_submission where id = $1', [ok.body.form_submission.id])).rows[0];
+      expect(row.data.photo).toBe(own);
+      for (const photo of [foreign, 'med_01JD5Z8X4N3C6V7B8M9K0QWERT']) {
+        const r = await submit({ form: 'every-field', data: { ...VALID, photo } });
+        expect(`${photo} -> ${r.status}`).toBe(`${photo} -> 400`);
+        expect(r.body).toEqual({
+          type: 'validation_error',
+          code: 'unknown_media',
+          message: expect.stringContaining(photo),
+          errors: [{ field: 'data.photo', code: 'unknown_media', message: expect.any(String) }],
+        });
+      }
+      expect(await stored(shop.tenant_id)).toBe(before + 1);
     });
 
     it('refuses malformed bodies with 400 before the anti-spam token is spent, and unknown forms with 404', async () => {

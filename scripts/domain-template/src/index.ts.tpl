@@ -26,6 +26,8 @@ export const domain = defineDomain<{{Name}}Services>({
   events: {{camel}}Events,
   routes: {{camel}}Routes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  // what it uses of other domains: src/ports/<provider>.graphql (see src/ports/README.md)
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemo{{Name}},
 });
 

@@ -52,6 +52,7 @@ export const domain = defineDomain<CatalogServices>({
   events: catalogEvents,
   routes: catalogRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoCatalog,
   start: async (s, deps) => {
     await deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload));

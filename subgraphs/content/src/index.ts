@@ -35,6 +35,7 @@ export const domain = defineDomain<ContentServices>({
   ],
   routes: contentRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoContent,
   start: async (s, deps) => s.translator.overlay.start(deps.bus),
 });

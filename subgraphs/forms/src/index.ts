@@ -29,6 +29,7 @@ export const domain = defineDomain<FormsServices>({
   ],
   routes: formsRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoForms,
   stop: async (s) => s.mailer.close(),
 });

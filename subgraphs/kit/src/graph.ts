@@ -1,14 +1,22 @@
-import type { ExecutionResult } from 'graphql';
+import { print, type DocumentNode, type ExecutionResult } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { RequestContext } from './context';
 import { DomainError, isErrorType } from './errors';
+
+export type { TypedDocumentNode };
 
 /**
  * How a domain asks another domain for something: an operation against the supergraph, run as a
  * given context (usually `systemContext(log, tenantId)` for the platform's own calls), never by
  * importing the other domain's services or reading its tables. In the one-process platform it runs
  * through the loaded gateway; GraphQL errors come back as the DomainErrors they were.
+ *
+ * Domains pass the typed documents of their ports (`src/ports/generated.ts`, generated from
+ * `src/ports/*.graphql` by `npm run ports:generate`): the result and the variables are typed by the
+ * supergraph. A string source is only for documents that tenants store (webhook payload selections).
  */
 export interface GraphClient {
+  execute<R, V>(ctx: RequestContext, document: TypedDocumentNode<R, V>, variables?: V): Promise<R>;
   execute<T = any>(ctx: RequestContext, source: string, variables?: Record<string, unknown>): Promise<T>;
   /**
    * The validation errors of an operation document against the supergraph's API schema (empty:
@@ -21,6 +29,15 @@ export interface GraphClient {
 export type GraphValidator = (source: string) => string[];
 
 export type GraphExecutor = (ctx: RequestContext, source: string, variables: Record<string, unknown>) => Promise<ExecutionResult>;
+
+/** the printed source of a port's document (printed once per document) */
+const printed = new WeakMap<DocumentNode, string>();
+export function sourceOf(document: DocumentNode | string): string {
+  if (typeof document === 'string') return document;
+  let source = printed.get(document);
+  if (source === undefined) printed.set(document, (source = print(document)));
+  return source;
+}
 
 /** A GraphClient bound to the gateway once it is loaded (subgraphs start before the gateway exists). */
 export class GraphLink implements GraphClient {
@@ -37,9 +54,11 @@ export class GraphLink implements GraphClient {
     return this.validator(source);
   }
 
-  async execute<T = any>(ctx: RequestContext, source: string, variables: Record<string, unknown> = {}): Promise<T> {
+  execute<R, V>(ctx: RequestContext, document: TypedDocumentNode<R, V>, variables?: V): Promise<R>;
+  execute<T = any>(ctx: RequestContext, source: string, variables?: Record<string, unknown>): Promise<T>;
+  async execute(ctx: RequestContext, document: DocumentNode | string, variables: unknown = {}): Promise<unknown> {
     if (!this.executor) throw new DomainError('api_error', 'internal_error', 'The supergraph is not reachable from this process');
-    const result = await this.executor(ctx, source, variables);
+    const result = await this.executor(ctx, sourceOf(document), variables as Record<string, unknown>);
     const first = result.errors?.[0];
     if (first) {
       const ext = (first.extensions ?? {}) as { type?: unknown; code?: unknown; errors?: never };
@@ -47,6 +66,6 @@ export class GraphLink implements GraphClient {
       ctx.log.error({ err: first }, 'supergraph call failed');
       throw new DomainError('api_error', 'internal_error', 'An internal error occurred');
     }
-    return result.data as T;
+    return result.data;
   }
 }

@@ -23,6 +23,8 @@ export * from './events';
 export * from './rest';
 export * from './store';
 export * from './graph';
+export * from './ports';
+export * from './graphql-errors';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';

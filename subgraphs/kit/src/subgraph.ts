@@ -71,6 +71,12 @@ export interface DomainDefinition<S = any> {
   /** REST routes (`src/rest/routes.ts`) and the folder of their named operations */
   routes?: RouteDef[];
   operationsDir?: string;
+  /**
+   * the folder of its ports (`src/ports/`): the operations it runs against other domains, one
+   * `<provider>.graphql` per domain it calls, each operation named `<Domain>…`; validated against
+   * the supergraph at start and typed by `npm run ports:generate` (`src/ports/generated.ts`)
+   */
+  ports?: string;
   /** demo store content, run once when the demo tenant is created */
   seed?(services: S, seed: SeedContext): Promise<void>;
   /** after migrations: start caches and listeners */

@@ -1,13 +1,15 @@
 import type { ChangeBus } from './change-bus';
 import type { RequestContext } from './context';
-import type { GraphClient } from './graph';
+import type { GraphClient, TypedDocumentNode } from './graph';
 
 /**
  * Translation overrides as other domains apply them to what the storefront reads. The localization
  * domain owns the overrides (field-level, per resource type, resource and locale); a domain that
  * serves translatable resources (catalog, content) asks it through the supergraph for the
  * overrides of the resources it is about to answer, in the request's locale, and lays them over
- * its own documents (copies: cached documents are never changed).
+ * its own documents (copies: cached documents are never changed). The call is the consuming
+ * domain's port (`src/ports/localization.graphql`, `query <Domain>TranslationOverlay`, typed by
+ * `npm run ports:generate`): it hands its generated document to the overlay.
  *
  * Answers are cached per process and tenant; localization NOTIFYs `TRANSLATIONS_CHANNEL` with the
  * tenant id in the transaction that changes an override or a locale, and every instance drops that
@@ -19,9 +21,14 @@ export const TRANSLATIONS_CHANNEL = 'translations_changed';
 /** field -> text of one resource in the resolved locale */
 export type FieldOverrides = Record<string, string>;
 
-const OVERLAY = `query TranslationOverlay($locale: String!, $keys: [TranslationKeysInput!]!) {
-  translationOverlay(locale: $locale, keys: $keys) { locale items { resource_type resource_id fields } }
-}`;
+/**
+ * What a domain's translation-overlay port must select and take (its generated document fits):
+ * `translationOverlay(locale: $locale, keys: $keys) { locale items { resource_type resource_id fields } }`.
+ */
+export type TranslationOverlayDocument = TypedDocumentNode<
+  { translationOverlay: { locale: string | null; items: Array<{ resource_type: string; resource_id: string; fields: unknown }> } },
+  { locale: string; keys: Array<{ resource_type: string; ids: string[] }> }
+>;
 
 interface OverlayAnswer {
   translationOverlay: { locale: string | null; items: Array<{ resource_type: string; resource_id: string; fields: FieldOverrides }> };
@@ -41,6 +48,8 @@ export class TranslationOverlay {
 
   constructor(
     private readonly graph: () => GraphClient | undefined,
+    /** the consuming domain's port (its generated `…TranslationOverlayDocument`) */
+    private readonly document: TranslationOverlayDocument,
     private readonly maxEntries = 100_000,
   ) {}
 
@@ -101,7 +110,7 @@ export class TranslationOverlay {
     const answer: OverlayAnswer['translationOverlay'] = { locale: null, items: [] };
     // one call for the locale alone when nothing is missing but the locale is unknown yet
     for (const part of wanted.length ? chunks(wanted, 20) : [[]]) {
-      const a = (await graph.execute<OverlayAnswer>(ctx, OVERLAY, { locale: requested, keys: part })).translationOverlay;
+      const a = (await graph.execute(ctx, this.document, { locale: requested, keys: part })).translationOverlay as OverlayAnswer['translationOverlay'];
       answer.locale = a.locale;
       answer.items.push(...a.items);
       if (!a.locale) break;

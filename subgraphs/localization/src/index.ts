@@ -39,6 +39,7 @@ export const domain = defineDomain<LocalizationServices>({
   ],
   routes: localizationRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoLocalization,
 });
 

@@ -27,6 +27,7 @@ export const domain = defineDomain<SearchServices>({
   subscriptions: searchSubscriptions,
   routes: searchRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoSearch,
 });
 

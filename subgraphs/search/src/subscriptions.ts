@@ -1,5 +1,5 @@
-import { catalogEvents } from '@svc/catalog';
-import { contentEvents } from '@svc/content';
+import { catalogEvents } from '@svc/catalog/events';
+import { contentEvents } from '@svc/content/events';
 import type { Subscription } from '@svc/kit';
 import type { SearchServices } from './services';
 

@@ -34,6 +34,7 @@ export const domain = defineDomain<SiteServices>({
   events: siteEvents,
   routes: siteRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoSite,
 });
 

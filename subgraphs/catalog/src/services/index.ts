@@ -10,6 +10,7 @@ import { ProductTemplateService } from './product-template.service';
 import { RegionService } from './region.service';
 import { ReviewService } from './review.service';
 import { CatalogSeedService } from './seed.service';
+import { CatalogTranslationOverlayDocument } from '../ports/generated';
 
 /** The catalog's services, one per aggregate, sharing one store and one read cache. */
 export interface CatalogServices {
@@ -37,7 +38,7 @@ export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): Catalo
   const cache = new CatalogCache(50_000, process.env.CATALOG_CACHE !== 'off');
   const regions = new RegionService(store, cache);
   const graph = deps?.graph ?? new GraphLink();
-  const translator = new CatalogTranslator(new TranslationOverlay(() => graph));
+  const translator = new CatalogTranslator(new TranslationOverlay(() => graph, CatalogTranslationOverlayDocument));
   const products = new ProductService(store, cache, regions, translator);
   return {
     store,

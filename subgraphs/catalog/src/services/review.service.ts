@@ -7,6 +7,7 @@ import type { AdminReviewListQuery, ReviewData, ReviewListQuery } from '../input
 import type { CatalogCache } from './catalog-cache';
 import type { ProductService } from './product.service';
 import { isoNN, type ReviewView } from './views';
+import { CatalogReviewAuthorDocument } from '../ports/generated';
 
 const ORDER: Record<string, string> = {
   created_at: 'created_at asc, id asc',
@@ -153,7 +154,7 @@ export class ReviewService {
   /** What the storefront shows of the author: first name and last initial from the customer's profile. */
   private async authorName(ctx: RequestContext): Promise<string> {
     try {
-      const r = await this.graph().execute<{ me: { first_name: string | null; last_name: string | null } }>(ctx, 'query CatalogReviewAuthor { me { first_name last_name } }');
+      const r = await this.graph().execute(ctx, CatalogReviewAuthorDocument);
       return authorNameOf(r.me?.first_name, r.me?.last_name);
     } catch (err) {
       ctx.log.warn({ err }, 'review author: customer profile unavailable, the review is signed anonymously');

@@ -6,6 +6,7 @@ import type { CommentData } from '../inputs/content.input';
 import { stripTags } from './html';
 import type { PostService } from './post.service';
 import { toAdminCommentView, toCommentView, type AdminCommentView, type CommentView } from './views';
+import { ContentCommentAuthorDocument } from '../ports/generated';
 
 /**
  * Comments on visible posts: submitted with a solved anti-spam challenge (by a guest, who names
@@ -21,7 +22,7 @@ export class CommentService {
 
   private async customer(ctx: RequestContext): Promise<{ name: string; email: string | null } | null> {
     if (ctx.actor.type !== 'customer' || !ctx.actor.id || !this.graph) return null;
-    const d = await this.graph.execute<{ me: { first_name: string | null; last_name: string | null; email: string } | null }>(ctx, 'query CommentAuthor { me { first_name last_name email } }');
+    const d = await this.graph.execute(ctx, ContentCommentAuthorDocument);
     if (!d.me) return null;
     const name = [d.me.first_name, d.me.last_name ? `${d.me.last_name.slice(0, 1)}.` : null].filter(Boolean).join(' ');
     return { name: name || 'Customer', email: d.me.email };

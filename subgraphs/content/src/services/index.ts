@@ -5,6 +5,7 @@ import { PageService } from './page.service';
 import { PostService } from './post.service';
 import { SettingsService } from './settings.service';
 import { TaxonomyService } from './taxonomy.service';
+import { ContentTranslationOverlayDocument } from '../ports/generated';
 
 /** content's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
 export interface ContentServices {
@@ -22,7 +23,7 @@ export function createContentServices({ orm, deps }: ServiceFactoryArgs): Conten
   const store = new Store(orm);
   const publicUrl = deps?.publicUrl ?? (() => deps?.config?.publicUrl ?? `http://localhost:${deps?.config?.port ?? 9000}`);
   const settings = new SettingsService(store);
-  const translator = new ContentTranslator(new TranslationOverlay(() => deps?.graph));
+  const translator = new ContentTranslator(new TranslationOverlay(() => deps?.graph, ContentTranslationOverlayDocument));
   const posts = new PostService(store, settings, publicUrl, translator);
   return {
     store,

@@ -19,5 +19,5 @@ export function createFormsServices({ orm, deps }: ServiceFactoryArgs): FormsSer
   if (deps.config.env === 'production' && !deps.config.smtpUrl) deps.log.warn({ dir: `${deps.config.dataDir}/mail` }, 'SMTP_URL is not set: notification mails are written as .eml files, not sent');
   const forms = new FormService(store);
   const verifier = new VerifierService(store, deps.config.secretsKey, deps.config.env === 'production');
-  return { store, forms, verifier, mailer, submissions: new SubmissionService(store, forms, verifier, mailer, deps.config.secretsKey) };
+  return { store, forms, verifier, mailer, submissions: new SubmissionService(store, forms, verifier, mailer, deps.config.secretsKey, () => deps.graph) };
 }

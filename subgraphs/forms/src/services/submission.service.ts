@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { DomainError, Errors, normalizePage, requireTenant, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, normalizePage, requireTenant, systemContext, type FieldError, type GraphClient, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Form, FormSubmission } from '../entities/form.entity';
 import { formsEvents } from '../events';
 import type { SubmissionListQuery, SubmitFormData } from '../inputs/form.input';
 import { checkSubmission, displayValue } from './field-rules';
 import type { FormService } from './form.service';
 import type { VerifierService } from './verifier.service';
+import { FormsFileAssetDocument } from '../ports/generated';
 import { toSubmissionView, type SubmissionResultView, type SubmissionView } from './views';
 
 /**
@@ -20,6 +21,8 @@ export class SubmissionService {
     private readonly verifier: VerifierService,
     private readonly mailer: Mailer,
     private readonly ipKey: string,
+    /** the supergraph: a `file` field's asset is looked up in the media domain (`ports/media.graphql`) */
+    private readonly graph: () => GraphClient | undefined = () => undefined,
   ) {}
 
   /** The client IP as a keyed hash (HMAC-SHA256): comparable between submissions, not reversible by brute force without the key. */
@@ -32,6 +35,7 @@ export class SubmissionService {
     if (!ctx.antispam.verified) throw new DomainError('permission_error', 'invalid_antispam_token', 'A valid anti-spam token is required');
     const form = await this.forms.active(ctx, (input.form ?? input.form_id)!);
     const { values, errors } = checkSubmission(form.fields, input.data);
+    if (!errors.length) errors.push(...(await this.checkFiles(ctx, tenantId, form.fields, values)));
     if (errors.length) throw new DomainError('validation_error', errors[0].code, `Invalid submission: ${errors[0].message}`, errors);
     await this.verifier.verify(ctx, input.challenge_token);
     return this.store.transaction(ctx, async (em, tx) => {
@@ -45,6 +49,29 @@ export class SubmissionService {
       formsEvents.emit(em, tx, 'form_submission.created', { id: sub.id, form_id: form.id, form_slug: form.slug });
       return { id: sub.id, form_id: form.id, success_message: form.successMessage, success_redirect: form.successRedirect, created_at: sub.createdAt.toISOString() };
     });
+  }
+
+  /**
+   * Every `file` value must name a media asset of this store: asked of the media domain as the
+   * store itself, so another store's asset is as unknown as a made-up id.
+   */
+  private async checkFiles(ctx: RequestContext, tenantId: string, fields: Array<{ name: string; label: string; type: string }>, values: Record<string, unknown>): Promise<FieldError[]> {
+    const files = fields.filter((f) => f.type === 'file' && typeof values[f.name] === 'string');
+    if (!files.length) return [];
+    const graph = this.graph();
+    if (!graph) throw new DomainError('api_error', 'internal_error', 'The supergraph is not reachable from this process');
+    const sys = systemContext(ctx.log, tenantId, ctx.requestId);
+    const errors: FieldError[] = [];
+    for (const f of files) {
+      const id = values[f.name] as string;
+      try {
+        await graph.execute(sys, FormsFileAssetDocument, { id });
+      } catch (err) {
+        if (!(err instanceof DomainError && err.type === 'not_found')) throw err;
+        errors.push({ field: `data.${f.name}`, code: 'unknown_media', message: `${f.label} must be a file uploaded to this store (no media "${id}")` });
+      }
+    }
+    return errors;
   }
 
   /** Admin: a form's submissions, newest first (another tenant's form: 404). */

@@ -1,6 +1,7 @@
 import type { SeedContext } from '@svc/kit';
 import type { SetTranslationData } from '../inputs/translation.input';
 import type { LocalizationServices } from '../services';
+import { LocalizationDemoCatalogIdsDocument, LocalizationDemoContentIdsDocument } from '../ports/generated';
 
 type Texts = Record<string, string>;
 
@@ -68,29 +69,16 @@ const POSTS: Record<string, { de?: Texts; fr?: Texts }> = {
   },
 };
 
-const DEMO_IDS = `query DemoTranslatable($products: [String!]) {
-  products(handle: $products, limit: 50) { items { id handle } }
-  collections(limit: 50) { items { id handle } }
-  productCategories(limit: 100) { items { id handle } }
-  pages(limit: 100) { items { id slug } }
-  blogPosts(limit: 100) { items { id slug } }
-}`;
-
-interface DemoIds {
-  products: { items: Array<{ id: string; handle: string }> };
-  collections: { items: Array<{ id: string; handle: string }> };
-  productCategories: { items: Array<{ id: string; handle: string }> };
-  pages: { items: Array<{ id: string; slug: string }> };
-  blogPosts: { items: Array<{ id: string; slug: string }> };
-}
-
 /**
  * Translation overrides of the demo store (German and French), for what the catalogue and
  * content domains seeded: their ids are asked through the supergraph; what is missing is left out.
  */
 export async function seedDemoTranslations(s: LocalizationServices, seed: SeedContext): Promise<number> {
   if (!s.graph) return 0;
-  const ids = await s.graph.execute<DemoIds>(seed.ctx, DEMO_IDS, { products: Object.keys(PRODUCTS) });
+  const ids = {
+    ...(await s.graph.execute(seed.ctx, LocalizationDemoCatalogIdsDocument, { products: Object.keys(PRODUCTS) })),
+    ...(await s.graph.execute(seed.ctx, LocalizationDemoContentIdsDocument)),
+  };
   const out: SetTranslationData[] = [];
   const add = (resource_type: string, resource_id: string | undefined, locale: string, fields: Texts | undefined) => {
     if (resource_id && fields) out.push({ resource_type, resource_id, locale, fields });

@@ -135,24 +135,19 @@ export class IndexService {
     }
     report.products = seen.length;
     await this.removeOthers(ctx, 'product', seen);
-    // content
-    if (await this.sources.hasQuery(ctx, 'contentSearchDocuments')) {
-      for (const kind of ['blog_post', 'page'] as const) {
-        const ids: string[] = [];
-        for (let after: string | null = null; ; ) {
-          const docs = await this.sources.contentDocuments(ctx, kind, after, 100);
-          await this.write(ctx, docs.flatMap((d) => contentRows(kind, d, () => newId('sdoc'))));
-          ids.push(...docs.map((d) => d.id));
-          if (docs.length < 100) break;
-          after = docs[docs.length - 1].id;
-        }
-        await this.removeOthers(ctx, kind, ids);
-        if (kind === 'blog_post') report.blog_posts = ids.length;
-        else report.pages = ids.length;
+    // content (its port is validated at start, so the query exists)
+    for (const kind of ['blog_post', 'page'] as const) {
+      const ids: string[] = [];
+      for (let after: string | null = null; ; ) {
+        const docs = await this.sources.contentDocuments(ctx, kind, after, 100);
+        await this.write(ctx, docs.flatMap((d) => contentRows(kind, d, () => newId('sdoc'))));
+        ids.push(...docs.map((d) => d.id));
+        if (docs.length < 100) break;
+        after = docs[docs.length - 1].id;
       }
-    } else {
-      report.skipped.push('blog_post, page: the supergraph has no contentSearchDocuments query');
-      ctx.log.warn({ tenantId }, 'search rebuild: the supergraph has no contentSearchDocuments query; blog posts and pages are kept as the events left them');
+      await this.removeOthers(ctx, kind, ids);
+      if (kind === 'blog_post') report.blog_posts = ids.length;
+      else report.pages = ids.length;
     }
     await this.store.transaction(ctx, async (em, tx) => {
       await this.store.sql(tx, `delete from ${this.store.table('search_vocabulary')} where tenant_id = ?`, [tenantId]);

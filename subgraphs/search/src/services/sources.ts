@@ -1,8 +1,9 @@
 import { DomainError, systemContext, type GraphClient, type RequestContext } from '@svc/kit';
 import type { z } from 'zod';
-import type { contentEvents } from '@svc/content';
+import type { contentEvents } from '@svc/content/events';
 import type { DocumentKind } from '../entities/search.entity';
 import { compounds, configFor, cleanText } from './text';
+import { SearchIndexContentDocument, SearchIndexProductDocument, SearchIndexProductsDocument, type SearchIndexProductFieldsFragment } from '../ports/generated';
 
 /** A published blog post or page as content describes it (its events' payload). */
 export type SearchableDocument = z.output<(typeof contentEvents.schemas)['blog_post.published']>;
@@ -33,24 +34,8 @@ export interface IndexRow {
   published_at: string | null;
 }
 
-/** What the index reads of a product (catalog, through the supergraph). */
-export interface CatalogProduct {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  description: string | null;
-  handle: string;
-  thumbnail: string | null;
-  status: string;
-  collection: { handle: string; title: string } | null;
-  categories: Array<{ handle: string; name: string }>;
-  type: { value: string } | null;
-  tags: Array<{ value: string }>;
-  variants: Array<{ title: string; sku: string | null; prices: Array<{ currency_code: string; amount: number }> }>;
-}
-
-const PRODUCT_FIELDS = `id title subtitle description handle thumbnail status collection { handle title } categories { handle name }
-  type { value } tags { value } variants { title sku prices { currency_code amount } }`;
+/** What the index reads of a product (catalog, through the supergraph: `ports/catalog.graphql`). */
+export type CatalogProduct = SearchIndexProductFieldsFragment;
 
 /** products are indexed once, without stemming: the catalog carries no language */
 export const PRODUCT_LOCALE = '';
@@ -130,9 +115,9 @@ export function contentRows(kind: 'blog_post' | 'page', d: SearchableDocument, i
 }
 
 /**
- * The index's sources, asked through the supergraph as the platform itself: the catalog's
- * published products, and content's published documents (`contentSearchDocuments`, when the
- * supergraph has it).
+ * The index's sources, asked through the supergraph as the platform itself (the operations of
+ * `src/ports/`, checked against the supergraph at start): the catalog's published products, and
+ * content's published documents (`contentSearchDocuments`).
  */
 export class SourcePort {
   constructor(private readonly graph: () => GraphClient) {}
@@ -144,7 +129,7 @@ export class SourcePort {
   /** A published product, or null when it is not (any more): unpublished, deleted, unknown. */
   async product(ctx: RequestContext, id: string): Promise<CatalogProduct | null> {
     try {
-      const r = await this.graph().execute<{ product: CatalogProduct }>(this.sys(ctx), `query SearchIndexProduct($id: String!) { product(id: $id) { ${PRODUCT_FIELDS} } }`, { id });
+      const r = await this.graph().execute(this.sys(ctx), SearchIndexProductDocument, { id });
       return r.product.status === 'published' ? r.product : null;
     } catch (err) {
       if (err instanceof DomainError && err.type === 'not_found') return null;
@@ -154,28 +139,11 @@ export class SourcePort {
 
   /** One page of the tenant's published products. */
   async products(ctx: RequestContext, offset: number, limit = 100): Promise<{ items: CatalogProduct[]; count: number }> {
-    const r = await this.graph().execute<{ products: { items: CatalogProduct[]; count: number } }>(
-      this.sys(ctx),
-      `query SearchIndexProducts($limit: Int, $offset: Int) { products(limit: $limit, offset: $offset, order: "created_at") { count items { ${PRODUCT_FIELDS} } } }`,
-      { limit, offset },
-    );
-    return r.products;
-  }
-
-  /** Whether the supergraph has a root query field of this name. */
-  async hasQuery(ctx: RequestContext, name: string): Promise<boolean> {
-    const r = await this.graph().execute<{ __type: { fields: Array<{ name: string }> } | null }>(this.sys(ctx), `query SearchIndexSchema { __type(name: "Query") { fields { name } } }`);
-    return !!r.__type?.fields.some((f) => f.name === name);
+    return (await this.graph().execute(this.sys(ctx), SearchIndexProductsDocument, { limit, offset })).products;
   }
 
   /** One page of content's published documents of a kind (keyset: `after` the last id). */
   async contentDocuments(ctx: RequestContext, kind: 'blog_post' | 'page', after: string | null, limit = 100): Promise<SearchableDocument[]> {
-    const r = await this.graph().execute<{ contentSearchDocuments: SearchableDocument[] }>(
-      this.sys(ctx),
-      `query SearchIndexContent($kind: String!, $after: String, $limit: Int!) { contentSearchDocuments(kind: $kind, after: $after, limit: $limit) {
-        id slug published_at categories tags image_url variants { locale title summary text } } }`,
-      { kind, after, limit },
-    );
-    return r.contentSearchDocuments;
+    return (await this.graph().execute(this.sys(ctx), SearchIndexContentDocument, { kind, after, limit })).contentSearchDocuments;
   }
 }

@@ -5,6 +5,7 @@ import type { AddThemeSectionData, UpdateThemeTokensData } from '../inputs/theme
 import type { UpdateBrandData } from '../inputs/brand.input';
 import type { CreateMenuData, MenuItemArg } from '../inputs/menu.input';
 import type { SiteServices } from '../services';
+import { SiteDemoLogoDocument, SiteDemoMenuCatalogDocument, SiteDemoMenuContentDocument, SiteDemoProductDocument } from '../ports/generated';
 
 /** The demo store's redirects: moved pages, a temporary campaign link, an external one. */
 export const demoRedirects = (): CreateRedirectData[] => [
@@ -104,7 +105,7 @@ export async function seedDemoSite(s: SiteServices, seed: SeedContext): Promise<
 async function demoProductId(s: SiteServices, seed: SeedContext): Promise<string | null> {
   if (!s.graph) return null;
   try {
-    const d = await s.graph.execute<{ product: { id: string } }>(seed.ctx, 'query DemoProduct($id: String!) { product(id: $id) { id } }', { id: DEMO_METAFIELD_PRODUCT });
+    const d = await s.graph.execute(seed.ctx, SiteDemoProductDocument, { id: DEMO_METAFIELD_PRODUCT });
     return d.product.id;
   } catch (err) {
     if (err instanceof DomainError && err.type === 'not_found') return null;
@@ -116,10 +117,7 @@ async function demoProductId(s: SiteServices, seed: SeedContext): Promise<string
 async function demoLogoId(s: SiteServices, seed: SeedContext): Promise<string | null> {
   if (!s.graph) return null;
   const ctx = { ...seed.ctx, roles: [...seed.ctx.roles, 'admin'] };
-  const d = await s.graph.execute<{ mediaList: { items: Array<{ id: string; filename: string }> } }>(
-    ctx,
-    'query DemoLogo { mediaList(mime_type: ["image/png"], order: "created_at", limit: 100) { items { id filename } } }',
-  );
+  const d = await s.graph.execute(ctx, SiteDemoLogoDocument);
   return d.mediaList.items.find((m) => m.filename === 'logo.png')?.id ?? null;
 }
 
@@ -127,20 +125,10 @@ async function demoLogoId(s: SiteServices, seed: SeedContext): Promise<string | 
 async function demoMenuTargets(s: SiteServices, seed: SeedContext, productId: string | null): Promise<DemoMenuTargets> {
   const none = { collectionId: null, categoryId: null, productId, pageId: null, blogPostId: null };
   if (!s.graph) return none;
-  const d = await s.graph.execute<{
-    collections: { items: Array<{ id: string }> };
-    productCategories: { items: Array<{ id: string }> };
-    pages: { items: Array<{ id: string; slug: string }> };
-    blogPosts: { items: Array<{ id: string }> };
-  }>(
-    seed.ctx,
-    `query DemoMenuTargets {
-      collections(handle: ["summer-essentials"], limit: 1) { items { id } }
-      productCategories(handle: ["t-shirts"], limit: 1) { items { id } }
-      pages(limit: 100) { items { id slug } }
-      blogPosts(limit: 1) { items { id } }
-    }`,
-  );
+  const d = {
+    ...(await s.graph.execute(seed.ctx, SiteDemoMenuCatalogDocument)),
+    ...(await s.graph.execute(seed.ctx, SiteDemoMenuContentDocument)),
+  };
   return {
     ...none,
     collectionId: d.collections.items[0]?.id ?? null,

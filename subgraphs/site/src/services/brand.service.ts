@@ -3,6 +3,7 @@ import { Brand } from '../entities/brand.entity';
 import { siteEvents } from '../events';
 import { BRAND_COLORS, BRAND_FONTS, CONTACT_FIELDS, SOCIAL_NETWORKS, type UpdateBrandData } from '../inputs/brand.input';
 import type { BrandView } from './views';
+import { SiteBrandLogoDocument } from '../ports/generated';
 
 /** What a store that set nothing shows. */
 export const BRAND_DEFAULTS = {
@@ -10,7 +11,6 @@ export const BRAND_DEFAULTS = {
   typography: { heading_font: 'Inter, sans-serif', body_font: 'Inter, sans-serif' },
 } as const;
 
-const MEDIA = 'query BrandLogo($id: String!) { media(id: $id) { id mime_type } }';
 
 /** `defaults` with the stored values over them, every key of `keys` present. */
 const filled = <K extends string>(keys: readonly K[], stored: Record<string, string>, defaults: Partial<Record<K, string>> = {}) =>
@@ -87,7 +87,7 @@ export class BrandService {
     if (!graph) throw new DomainError('api_error', 'internal_error', 'The supergraph is not reachable from this process');
     let media: { mime_type: string } | null = null;
     try {
-      media = (await graph.execute<{ media: { mime_type: string } }>(ctx, MEDIA, { id })).media;
+      media = (await graph.execute(ctx, SiteBrandLogoDocument, { id })).media;
     } catch (err) {
       if (!(err instanceof DomainError && err.type === 'not_found')) throw err;
     }

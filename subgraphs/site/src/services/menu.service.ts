@@ -2,6 +2,7 @@ import { DomainError, Errors, requireTenant, type GraphClient, type RequestConte
 import { Menu, type MenuItemData } from '../entities/menu.entity';
 import { siteEvents } from '../events';
 import { menuHandleSchema, toItemData, type CreateMenuData, type ReferenceType, type UpdateMenuData } from '../inputs/menu.input';
+import { SiteMenuCategoriesDocument, SiteMenuCollectionsDocument, SiteMenuPagesDocument, SiteMenuPostsDocument, SiteMenuProductsDocument } from '../ports/generated';
 
 export interface MenuView {
   id: string;
@@ -46,16 +47,16 @@ export const MENU_PATHS: Record<ReferenceType, (key: string) => string> = {
 const CHUNK = 100;
 const LIST_PAGES = 50;
 
-/** One batched lookup per catalog type: the visible targets among `ids`, id -> handle. */
-const CATALOG: Record<'product' | 'collection' | 'category', { query: string; field: string }> = {
-  product: { query: 'query MenuProducts($id: [String!]) { products(id: $id, limit: 100) { items { id handle } } }', field: 'products' },
-  collection: { query: 'query MenuCollections($id: [String!]) { collections(id: $id, limit: 100) { items { id handle } } }', field: 'collections' },
-  category: { query: 'query MenuCategories($id: [String!]) { productCategories(id: $id, limit: 100) { items { id handle } } }', field: 'productCategories' },
+/** One batched lookup per catalog type (`ports/catalog.graphql`): the visible targets among `ids`, id -> handle. */
+const CATALOG = {
+  product: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuProductsDocument, { id })).products.items,
+  collection: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuCollectionsDocument, { id })).collections.items,
+  category: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuCategoriesDocument, { id })).productCategories.items,
 };
-/** Content has no lookup by ids: its published lists are read page by page until every id was seen. */
-const CONTENT: Record<'page' | 'blog_post', { query: string; field: string }> = {
-  page: { query: 'query MenuPages($offset: Int) { pages(limit: 100, offset: $offset) { count items { id slug } } }', field: 'pages' },
-  blog_post: { query: 'query MenuPosts($offset: Int) { blogPosts(limit: 100, offset: $offset) { count items { id slug } } }', field: 'blogPosts' },
+/** Content has no lookup by ids (`ports/content.graphql`): its published lists are read page by page until every id was seen. */
+const CONTENT = {
+  page: async (graph: GraphClient, ctx: RequestContext, offset: number) => (await graph.execute(ctx, SiteMenuPagesDocument, { offset })).pages,
+  blog_post: async (graph: GraphClient, ctx: RequestContext, offset: number) => (await graph.execute(ctx, SiteMenuPostsDocument, { offset })).blogPosts,
 };
 
 /**
@@ -174,22 +175,19 @@ export class MenuService {
   }
 
   private async catalog(ctx: RequestContext, graph: GraphClient, type: 'product' | 'collection' | 'category', ids: string[]): Promise<Map<string, string>> {
-    const { query, field } = CATALOG[type];
     const found = new Map<string, string>();
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const d = await graph.execute<Record<string, { items: Array<{ id: string; handle: string }> }>>(ctx, query, { id: ids.slice(i, i + CHUNK) });
-      for (const x of d[field].items) found.set(x.id, x.handle);
+      for (const x of await CATALOG[type](graph, ctx, ids.slice(i, i + CHUNK))) found.set(x.id, x.handle);
     }
     return found;
   }
 
   private async content(ctx: RequestContext, graph: GraphClient, type: 'page' | 'blog_post', ids: Set<string>): Promise<Map<string, string>> {
-    const { query, field } = CONTENT[type];
     const found = new Map<string, string>();
     for (let page = 0, offset = 0; page < LIST_PAGES; page++, offset += CHUNK) {
-      const d = await graph.execute<Record<string, { count: number; items: Array<{ id: string; slug: string }> }>>(ctx, query, { offset });
-      for (const x of d[field].items) if (ids.has(x.id)) found.set(x.id, x.slug);
-      if (found.size === ids.size || offset + CHUNK >= d[field].count || !d[field].items.length) break;
+      const d = await CONTENT[type](graph, ctx, offset);
+      for (const x of d.items) if (ids.has(x.id)) found.set(x.id, x.slug);
+      if (found.size === ids.size || offset + CHUNK >= d.count || !d.items.length) break;
     }
     return found;
   }
