@@ -118,6 +118,15 @@ export class SignedRemoteDataSource extends RemoteGraphQLDataSource<RequestConte
   }
 }
 
+/** A subgraph this process has no URL for: every fetch answers an error saying which setting is missing. */
+class UnreachableDataSource implements GraphQLDataSource<RequestContext> {
+  constructor(private readonly name: string) {}
+  async process() {
+    const message = `The ${this.name} domain is not reachable from this process (set SUBGRAPH_${this.name.toUpperCase().replace(/-/g, '_')}_URL)`;
+    return { errors: [new GraphQLError(message, { extensions: { type: 'api_error', code: 'domain_unreachable' } })] } as never;
+  }
+}
+
 /** Composes the supergraph SDL from the subgraphs' code (no database needed). */
 export function composeSupergraph(defs: DomainDefinition[], urls: Record<string, string> = {}): { supergraphSdl: string; subgraphs: Record<string, string> } {
   const subgraphs: Record<string, string> = {};
@@ -159,6 +168,12 @@ export async function loadGateway(opts: {
   remote: Record<string, string>;
   internalSecret: string;
   log: Logger;
+  /**
+   * Subgraphs neither local nor given a URL: refused at load (default), or answered with an
+   * error naming the missing SUBGRAPH_<NAME>_URL when a query reaches them (a subgraph process
+   * started without every peer's URL still serves the rest).
+   */
+  missing?: 'throw' | 'error';
 }): Promise<LoadedGateway> {
   const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
@@ -175,8 +190,8 @@ export async function loadGateway(opts: {
     buildService: ({ name, url }) => {
       const ds = opts.remote[name] ? new SignedRemoteDataSource(opts.remote[name], opts.internalSecret) : undefined;
       const schema = opts.local[name];
-      if (!ds && !schema) throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
-      const source: GraphQLDataSource<RequestContext> = ds ?? new CachedLocalDataSource(schema);
+      if (!ds && !schema && opts.missing !== 'error') throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
+      const source: GraphQLDataSource<RequestContext> = ds ?? (schema ? new CachedLocalDataSource(schema) : new UnreachableDataSource(name));
       sources.set(name, source);
       return source;
     },
