@@ -208,19 +208,20 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
 
   it('shares rate limits across the two gateways (Redis)', async () => {
     if (skip) return;
-    // one shopper address (through the trusted proxy), 40 requests to each gateway at once: the
-    // storefront limit (60/s) holds for the sum, not per gateway
+    // one shopper address (through the trusted proxy), 60 requests to each gateway at once: each
+    // gateway alone stays within the storefront limit (60/s), so a 429 from either one means it
+    // counted the other gateway's requests too
     const hit = (gw: string) =>
       fetch(`${gw}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-publishable-api-key': KEY, 'x-forwarded-for': '203.0.113.77' },
         body: JSON.stringify({ query: '{ __typename }' }),
-      }).then((r) => r.status);
-    const statuses = await Promise.all([...Array(40)].flatMap(() => [hit(gwA), hit(gwB)]));
-    const allowed = statuses.filter((s) => s === 200).length;
-    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
-    expect(allowed).toBeLessThanOrEqual(62);
-    expect(allowed).toBeGreaterThan(0);
+      }).then((r) => ({ gw, status: r.status }));
+    const answers = await Promise.all([...Array(60)].flatMap(() => [hit(gwA), hit(gwB)]));
+    expect(answers.filter((a) => a.status !== 200 && a.status !== 429)).toEqual([]);
+    expect(answers.some((a) => a.gw === gwA && a.status === 429)).toBe(true);
+    expect(answers.some((a) => a.gw === gwB && a.status === 429)).toBe(true);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
   });
 
   it('authenticates through identity in its own process: agent keys, bad keys, revoked sessions', async () => {
