@@ -20,6 +20,24 @@ import { PlatformProcess, freePort, waitHealthy } from '../support/topology';
 jest.setTimeout(420_000);
 
 const KEY = 'pk_demo_storefront_key';
+
+/** A fresh, empty database on the server of `serverUrl` (the processes migrate it themselves). */
+async function freshDatabaseOn(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `topology_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
 const ADMIN = { email: 'admin@demo.store', password: 'demo-admin-password' };
 
 describe('scale-out topology (one process per domain, two gateways)', () => {
@@ -38,7 +56,7 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       return;
     }
     await rx.start();
-    db = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, drop: async () => undefined } : await freshDatabase();
+    db = process.env.DATABASE_URL ? await freshDatabaseOn(process.env.DATABASE_URL) : await freshDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-topology-'));
     const names = loadDomains().map((d) => d.name);
     const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()] as const)));
