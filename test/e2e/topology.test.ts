@@ -205,13 +205,34 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(rx.at('/topology').filter((r) => r.body.includes(created.id))).toHaveLength(1);
   });
 
-  it('finds a product renamed through gateway B by search through gateway B', async () => {
+  it('finds a product renamed through gateway B by search through gateway B; gateway A streams the event live', async () => {
     if (skip) return;
     const token = await adminToken(gwB);
     const list = await json(`${gwB}/api/store/products?limit=1`, { key: KEY });
     const id = list.body.products[0].id as string;
     const word = `zephyrine${randomBytes(3).toString('hex')}`;
+    // a live stream on gateway A (which runs no domain and no relay): it hears the catalog relay's NOTIFY
+    const abort = new AbortController();
+    const stream = await fetch(`${gwA}/graphql/stream`, {
+      method: 'POST',
+      signal: abort.signal,
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${await adminToken(gwA)}` },
+      body: JSON.stringify({ query: 'subscription($types: [String!]) { domainEvents(types: $types) { type entity_id } }', variables: { types: ['product.updated'] } }),
+    });
+    expect(stream.status).toBe(200);
+    let streamed = '';
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) streamed += decoder.decode(chunk, { stream: true });
+      } catch {
+        // aborted below
+      }
+    })();
     await gql(gwB, token, `mutation($id: String!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }`, { id, input: { title: `The ${word} Tee` } });
+    await waitFor('the product.updated event on gateway A\'s stream', () => streamed.includes(id) && streamed.includes('product.updated'), 30_000, 50);
+    abort.abort();
+    await reading;
     const found = await waitFor(
       'search to find the renamed product',
       async () => {
