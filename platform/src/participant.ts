@@ -133,6 +133,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     const server = await serveSubgraph(first, { port: o.port, host: config.host, internalSecret: config.internalSecret, log });
     steps.push(['http server', () => server.close()]);
 
+    let stopping = false;
     const seeded = config.seedDemo
       ? seedDemoDomains({
           domains: all,
@@ -143,13 +144,20 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
           publicUrl: publicUrl(),
           staticDir: path.join(config.dataDir, 'static'),
           dbUrl: db.url,
+          stopping: () => stopping,
         }).then(
           () => undefined,
           (err) => log.error({ err }, 'demo seed failed'),
         )
       : Promise.resolve();
-    // shutdown waits for a seed in flight (it uses the ORM and the database)
-    steps.push(['demo seed', () => seeded]);
+    // shutdown ends a wait for earlier domains, and waits for a seed in flight (it uses the ORM and the database)
+    steps.push([
+      'demo seed',
+      () => {
+        stopping = true;
+        return seeded;
+      },
+    ]);
     return { url: server.url, db, runtimes, graph, queue, seeded, close };
   } catch (err) {
     await close();

@@ -25,6 +25,8 @@ export interface DemoSeedArgs {
   dbUrl: string;
   /** how long a domain waits for the domains before it (default 120 s) */
   waitMs?: number;
+  /** true once the process shuts down: waiting ends and nothing more is seeded */
+  stopping?: () => boolean;
 }
 
 /** The pseudo-domain of the seed record that says the demo key was given the catalog's channels. */
@@ -41,11 +43,12 @@ export const DEMO_KEY_CHANNELS = 'identity:key-channels';
 export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
   const record = await SeedRecord.open(a.dbUrl);
   const waitMs = a.waitMs ?? 120_000;
+  const stopping = a.stopping ?? (() => false);
   let created = false;
   try {
     for (const [i, def] of a.domains.entries()) {
       const rt = a.runtimes[def.name];
-      if (!rt) continue;
+      if (!rt || stopping()) continue;
       await record.exclusive(def.name, async () => {
         if (await record.seeded(def.name)) return;
         let tenantId: string;
@@ -70,7 +73,8 @@ export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
           created = true;
         } else {
           const earlier = ['identity', ...a.domains.slice(0, i).filter((d) => d.seed && d.name !== 'identity').map((d) => d.name)];
-          const missing = await record.waitFor(earlier, waitMs, a.log);
+          const missing = await record.waitFor(earlier, waitMs, a.log, stopping);
+          if (stopping()) return;
           const id = await record.seeded('identity');
           if (!id) {
             a.log.warn({ domain: def.name }, 'demo seed skipped: identity did not create the demo store in time');
@@ -86,7 +90,7 @@ export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
         await record.mark(def.name, tenantId);
       });
     }
-    if (a.runtimes.identity) await wireDemoKey(a, record, waitMs);
+    if (a.runtimes.identity && !stopping()) await wireDemoKey(a, record, waitMs, stopping);
   } finally {
     await record.close();
   }
@@ -95,14 +99,14 @@ export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
 }
 
 /** The demo key sells through the catalog's channels (Medusa: a publishable key scopes sales channels). */
-async function wireDemoKey(a: DemoSeedArgs, record: SeedRecord, waitMs: number): Promise<void> {
+async function wireDemoKey(a: DemoSeedArgs, record: SeedRecord, waitMs: number, stopping: () => boolean): Promise<void> {
   await record.exclusive(DEMO_KEY_CHANNELS, async () => {
     if (await record.seeded(DEMO_KEY_CHANNELS)) return;
     const tenantId = await record.seeded('identity');
     if (!tenantId) return;
     if (a.domains.some((d) => d.name === 'catalog')) {
-      if ((await record.waitFor(['catalog'], waitMs, a.log)).length) {
-        a.log.warn('demo seed: the catalog did not seed in time; the demo key keeps every sales channel');
+      if ((await record.waitFor(['catalog'], waitMs, a.log, stopping)).length) {
+        if (!stopping()) a.log.warn('demo seed: the catalog did not seed in time; the demo key keeps every sales channel');
         return;
       }
       // the catalog's sales channels are an admin read: the platform asks as the store's admin and itself

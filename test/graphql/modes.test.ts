@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { Client } from 'pg';
 import { ChangeBus, loadConfig, startSubgraph, systemContext, type SubgraphRuntime } from '@svc/kit';
 import { domain as catalogDomain, demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
@@ -157,6 +158,21 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     for (const p of [local, remoteAuth]) {
       const r = await gql(p, '{ authSession(id: "x") { open } }', {}, { authorization: `Bearer ${p.config.operatorToken}` });
       expect(r.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
+    }
+  });
+
+  it('stops a domain process that waits for earlier domains to seed the demo store, without seeding', async () => {
+    // no identity has created the demo store here: media waits for it, and its shutdown ends the wait
+    const media = await startParticipant({ names: ['media'], config: env({ SEED_DEMO: 'true' }), log: pino({ level: 'silent' }), port: 0 });
+    await media.close();
+    await media.seeded;
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query(`select domain from platform_seed.demo_seed`);
+      expect(rows).toEqual([]);
+    } finally {
+      await c.end();
     }
   });
 });

@@ -68,9 +68,10 @@ export class SeedRecord {
 
   /**
    * Waits until every domain in `domains` has seeded, woken by each new row's NOTIFY and polling
-   * with backoff (50 ms doubling up to 1 s) as a safety net, for at most `timeoutMs`. Returns the domains still missing then (empty: all seeded).
+   * with backoff (50 ms doubling up to 1 s) as a safety net, for at most `timeoutMs` (or until
+   * `stopping()` says the process shuts down). Returns the domains still missing then (empty: all seeded).
    */
-  async waitFor(domains: string[], timeoutMs: number, log: Logger): Promise<string[]> {
+  async waitFor(domains: string[], timeoutMs: number, log: Logger, stopping: () => boolean = () => false): Promise<string[]> {
     const until = Date.now() + timeoutMs;
     let delay = 50;
     let missing = domains;
@@ -78,7 +79,7 @@ export class SeedRecord {
       const { rows } = await this.client.query<{ domain: string }>(`select domain from ${TABLE} where domain = any($1::text[])`, [missing]);
       const done = new Set(rows.map((r) => r.domain));
       missing = missing.filter((d) => !done.has(d));
-      if (!missing.length || Date.now() >= until) return missing;
+      if (!missing.length || Date.now() >= until || stopping()) return missing;
       log.debug({ waitingFor: missing }, 'demo seed: waiting for earlier domains');
       // woken by a new row (NOTIFY), else after the backoff delay
       await new Promise<void>((resolve) => {
