@@ -14,7 +14,7 @@ import {
   type SubgraphRuntime,
   type Subscription,
 } from '@svc/kit';
-import { composeSupergraph, loadGateway, serveSubgraph, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
+import { supergraphFor, loadGateway, serveSubgraph, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { loadDomains } from './domains';
 import { seedDemoDomains } from './seed';
 import { startWorkers } from './workers';
@@ -107,7 +107,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
 
     // the supergraph, from this process: its own domains in process, the others over HTTP
     const remote = Object.fromEntries(Object.entries(config.subgraphUrls).filter(([name]) => !runtimes[name]));
-    const { supergraphSdl } = composeSupergraph(all, remote);
+    const supergraphSdl = supergraphFor(all);
     const local = Object.fromEntries(Object.entries(runtimes).map(([name, rt]) => [name, rt.schema]));
     const gw = await loadGateway({ supergraphSdl, local, remote, internalSecret: config.internalSecret, log, missing: 'error' });
     steps.push(['supergraph', () => gw.stop()]);

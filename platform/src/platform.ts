@@ -29,7 +29,7 @@ import {
   ContextBuilder,
   DEFAULT_GRAPHQL_LIMITS,
   EventHub,
-  composeSupergraph,
+  supergraphFor,
   createEventStreamHandler,
   createGraphQLServer,
   loadGateway,
@@ -175,7 +175,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       eventStreams = hub;
     }
 
-    const { supergraphSdl } = composeSupergraph(domains, config.subgraphUrls);
+    const supergraphSdl = supergraphFor(domains);
     const local = Object.fromEntries(
       Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
     );
