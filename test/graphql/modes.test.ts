@@ -5,6 +5,7 @@ import { domain as catalogDomain, demoCatalog, imageBaseUrl, type CatalogService
 import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
 import { publicUrlOf, startParticipant, startPlatform, type Participant, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
+import { waitFor } from '../support/wait';
 
 /**
  * The same operations through the in-process gateway and through a gateway that reaches the
@@ -152,6 +153,23 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     await gql(local, 'mutation { logout { success } }', {}, { authorization: `Bearer ${token}` });
     const after = await gql(remoteAuth, '{ storeSettings { allowed_origins } }', {}, { authorization: `Bearer ${token}` });
     expect(after.body.errors[0].extensions).toMatchObject({ type: 'authentication_error', code: 'token_invalid' });
+  });
+
+  it('drops what the remote authority cached when identity announces a credential change', async () => {
+    const origin = 'https://modes-shop.example';
+    const cors = () =>
+      fetch(`${remoteAuth.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': key, origin } }).then((r) => r.headers.get('access-control-allow-origin'));
+    expect(await cors()).toBeNull(); // now cached: the store allows no origin
+    const login = await fetch(`${local.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: 'modes-admin-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const changed = await gql(local, 'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: [origin] } }, { authorization: `Bearer ${token}` });
+    expect(changed.body.data.updateStoreSettings.allowed_origins).toEqual([origin]);
+    // the change notice reaches the other process's gateway (its cache would otherwise hold 60 s)
+    await waitFor('the remote authority to drop its cache', async () => (await cors()) === origin, 10_000, 50);
   });
 
   it('refuses identity\'s internal operations to every outside caller, the operator included', async () => {
