@@ -1,11 +1,13 @@
 /**
- * `npm run subgraph -- <name>`: runs one subgraph as its own GraphQL service (scale-out).
- * Port: SUBGRAPH_PORT (default 4001). Database: DATABASE_URL (required: several processes share
- * one PostgreSQL). Point the gateway at it with SUBGRAPH_<NAME>_URL=http://host:port/graphql.
+ * `npm run subgraph -- <name>`: runs one domain as a whole participant of a scaled-out platform
+ * (platform/src/participant.ts): its subgraph as a GraphQL service on SUBGRAPH_PORT (default
+ * 4001), a graph client to every other domain (SUBGRAPH_<NAME>_URL / SUBGRAPH_URLS), its outbox
+ * relay, the workers of its subscriptions and jobs, and its part of the demo store (SEED_DEMO).
+ * Database: DATABASE_URL (several processes share one PostgreSQL). Point the gateways at it with
+ * SUBGRAPH_<NAME>_URL=http://host:port/graphql. SIGTERM/SIGINT stop it in order.
  */
-import { ChangeBus, createLogger, loadConfigOrExit, openDatabase, startSubgraph } from '@svc/kit';
-import { serveSubgraph } from '@svc/gateway';
-import { domainByName, loadDomains } from '@svc/platform';
+import { createLogger, loadConfigOrExit } from '@svc/kit';
+import { domainByName, loadDomains, startParticipant } from '@svc/platform';
 
 async function main() {
   const name = process.argv[2];
@@ -16,21 +18,25 @@ async function main() {
   }
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, `subgraph-${def.name}`);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
-  const bus = new ChangeBus(db.url, log);
-  await bus.start();
-  const rt = await startSubgraph(def, { config, dbUrl: db.url, log, bus }, { migrate: true });
-  const server = await serveSubgraph(rt, { port: Number(process.env.SUBGRAPH_PORT ?? 4001), host: config.host, internalSecret: config.internalSecret, log });
-  log.info({ url: server.url }, `subgraph ${def.name} ready`);
-  const stop = async () => {
-    await server.close();
-    await rt.close();
-    await bus.close();
-    await db.stop();
+  const p = await startParticipant({ names: [def.name], config, log, port: Number(process.env.SUBGRAPH_PORT ?? 4001) });
+  log.info({ url: p.url }, `subgraph ${def.name} ready`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    // HTTP, relay, workers, job queue, subgraph, change bus, then the database
+    await p.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  void p.seeded.then(() => log.info(`subgraph ${def.name}: demo seed done`));
 }
 
 main().catch((err) => {

@@ -3,6 +3,8 @@
 process.env.APOLLO_TELEMETRY_DISABLED = 'true';
 
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { composeServices } from '@apollo/composition';
 import {
   ApolloGateway,
@@ -118,6 +120,15 @@ export class SignedRemoteDataSource extends RemoteGraphQLDataSource<RequestConte
   }
 }
 
+/** A subgraph this process has no URL for: every fetch answers an error saying which setting is missing. */
+class UnreachableDataSource implements GraphQLDataSource<RequestContext> {
+  constructor(private readonly name: string) {}
+  async process() {
+    const message = `The ${this.name} domain is not reachable from this process (set SUBGRAPH_${this.name.toUpperCase().replace(/-/g, '_')}_URL)`;
+    return { errors: [new GraphQLError(message, { extensions: { type: 'api_error', code: 'domain_unreachable' } })] } as never;
+  }
+}
+
 /** Composes the supergraph SDL from the subgraphs' code (no database needed). */
 export function composeSupergraph(defs: DomainDefinition[], urls: Record<string, string> = {}): { supergraphSdl: string; subgraphs: Record<string, string> } {
   const subgraphs: Record<string, string> = {};
@@ -127,6 +138,39 @@ export function composeSupergraph(defs: DomainDefinition[], urls: Record<string,
   );
   if (result.errors?.length) throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
   return { supergraphSdl: result.supergraphSdl!, subgraphs };
+}
+
+/** The committed schema files (`npm run schema:generate`), beside the packages. */
+export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
+
+/** A generated schema file without its leading `#` comment lines. */
+const sdlOf = (text: string) => text.replace(/^(#[^\n]*\n)+/, '').trim();
+
+/**
+ * The supergraph of `defs` for a process that serves it: the committed `schema/supergraph.graphql`
+ * when every committed `schema/subgraphs/<name>.graphql` equals what the code builds now (the
+ * composition is then the same, and skipping it saves about a second at each start), else
+ * composed from the code. URLs in the SDL are placeholders either way: data sources are chosen
+ * by subgraph name (loadGateway).
+ */
+export function supergraphFor(defs: DomainDefinition[], schemaDir = SCHEMA_DIR): string {
+  const built = defs.map((d) => [d.name, subgraphSdl(d)] as const);
+  try {
+    const files = fs.readdirSync(path.join(schemaDir, 'subgraphs')).filter((f) => f.endsWith('.graphql'));
+    const same =
+      files.length === built.length &&
+      built.every(([name, sdl]) => files.includes(`${name}.graphql`) && sdlOf(fs.readFileSync(path.join(schemaDir, 'subgraphs', `${name}.graphql`), 'utf8')) === sdl.trim());
+    if (same) return sdlOf(fs.readFileSync(path.join(schemaDir, 'supergraph.graphql'), 'utf8'));
+  } catch {
+    // no committed schema here: compose
+  }
+  return composeServicesOf(built).supergraphSdl;
+}
+
+function composeServicesOf(built: ReadonlyArray<readonly [string, string]>, urls: Record<string, string> = {}) {
+  const result = composeServices(built.map(([name, sdl]) => ({ name, url: urls[name] ?? `http://${name}.local/graphql`, typeDefs: parse(sdl) })));
+  if (result.errors?.length) throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
+  return { supergraphSdl: result.supergraphSdl! };
 }
 
 export interface PreparedOperation {
@@ -159,6 +203,12 @@ export async function loadGateway(opts: {
   remote: Record<string, string>;
   internalSecret: string;
   log: Logger;
+  /**
+   * Subgraphs neither local nor given a URL: refused at load (default), or answered with an
+   * error naming the missing SUBGRAPH_<NAME>_URL when a query reaches them (a subgraph process
+   * started without every peer's URL still serves the rest).
+   */
+  missing?: 'throw' | 'error';
 }): Promise<LoadedGateway> {
   const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
@@ -175,8 +225,8 @@ export async function loadGateway(opts: {
     buildService: ({ name, url }) => {
       const ds = opts.remote[name] ? new SignedRemoteDataSource(opts.remote[name], opts.internalSecret) : undefined;
       const schema = opts.local[name];
-      if (!ds && !schema) throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
-      const source: GraphQLDataSource<RequestContext> = ds ?? new CachedLocalDataSource(schema);
+      if (!ds && !schema && opts.missing !== 'error') throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
+      const source: GraphQLDataSource<RequestContext> = ds ?? (schema ? new CachedLocalDataSource(schema) : new UnreachableDataSource(name));
       sources.set(name, source);
       return source;
     },

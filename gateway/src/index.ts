@@ -1,5 +1,5 @@
 /** The gateway's public API: composition, the loaded supergraph, authentication, the GraphQL door, remote subgraphs. */
-export { composeSupergraph, loadGateway, CachedLocalDataSource, DocumentLru, SignedRemoteDataSource, type LoadedGateway, type PreparedOperation } from './gateway';
+export { composeSupergraph, supergraphFor, SCHEMA_DIR, loadGateway, CachedLocalDataSource, DocumentLru, SignedRemoteDataSource, type LoadedGateway, type PreparedOperation } from './gateway';
 export { ContextBuilder, LOCALE_TAG, signClaims, verifyClaims, CONTEXT_HEADER, SIGNATURE_HEADER, type ContextOptions, type Authority } from './context';
 export { createGraphQLServer, type GraphQLServer, type GraphQLServerOptions } from './graphql-server';
 export { serveSubgraph, type SubgraphServer } from './subgraph-server';

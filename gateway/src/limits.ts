@@ -239,7 +239,7 @@ export function storefrontRateKey(
  * The rate-limit key and limit of an authenticated (or anonymous) caller:
  * admins `admin:<id>` and agents `agent:<id>` on the admin limit, customers `customer:<id>` on the
  * store limit, everyone else per client IP `store:<ip>` on the store limit (the REST store rule's key).
- * The operator token is not limited.
+ * The operator token is on the admin limit too, in one window `operator` (shared with REST).
  */
 export function rateKeyOf(
   ctx: RequestContext | undefined,
@@ -247,7 +247,7 @@ export function rateKeyOf(
   r: { storeRps: number; adminRps: number; storefrontServerRps?: number },
 ): { key: string; limit: number } | null {
   const a = ctx?.actor;
-  if (a?.type === 'operator') return null;
+  if (a?.type === 'operator') return { key: 'operator', limit: r.adminRps };
   if ((a?.type === 'admin' || a?.type === 'agent') && a.id) return { key: `${a.type}:${a.id}`, limit: r.adminRps };
   if (a?.type === 'customer' && a.id) return { key: `customer:${a.id}`, limit: r.storeRps };
   const store = storefrontRateKey(client, r);

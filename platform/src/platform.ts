@@ -1,7 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { parse, validate } from 'graphql';
 import {
   ChangeBus,
   DOMAIN_EVENT_CHANNEL,
@@ -9,37 +8,44 @@ import {
   OutboxRelay,
   GraphLink,
   createLogger,
+  createSignInThrottle,
   loadConfig,
+  outboxReader,
   openDatabase,
   startSubgraph,
   type Database,
   type DomainDefinition,
+  type GraphClient,
   type Logger,
   type PlatformConfig,
   type RouteDef,
   type SubgraphRuntime,
   type Subscription,
   type JobDefinition,
+  type SignInThrottle,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
 import {
   ContextBuilder,
   DEFAULT_GRAPHQL_LIMITS,
   EventHub,
-  composeSupergraph,
+  supergraphFor,
   createEventStreamHandler,
   createGraphQLServer,
   loadGateway,
   type GraphQLServer,
+  type Authority,
   type LoadedGateway,
-  type PreparedOperation,
 } from '@svc/gateway';
 import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
+import type { OriginAuthority } from './cors';
 import { loadDomains } from './domains';
 import { checkPorts } from './ports';
 import { seedDemo, startDemoSignIn } from './seed';
 import { startWorkers } from './workers';
+import { RemoteAuthority } from './remote-authority';
+import { bindSupergraph } from './participant';
 
 export interface PlatformOptions {
   config?: PlatformConfig;
@@ -68,8 +74,11 @@ export interface Platform {
   /** the fan-out of live domain events to /graphql/stream (absent when this instance runs no workers) */
   eventStreams?: EventHub;
   domains: DomainDefinition[];
+  /** the supergraph as the platform's own code calls it (GraphClient) */
+  graph: GraphClient;
   /** in-process subgraphs by domain name */
   subgraphs: Record<string, SubgraphRuntime<any>>;
+  /** identity's services when identity runs in this process (undefined when it is remote) */
   identity: IdentityServices;
   /** the services of an in-process domain */
   services<S = unknown>(domain: string): S;
@@ -90,8 +99,10 @@ export const routeSources = (domains: DomainDefinition[], extra: RouteDef[] = []
 /**
  * The whole platform in one process: database (embedded or DATABASE_URL), migrations, every
  * in-process domain, the gateway, the REST facade, background workers, the demo seed. Domains
- * named in SUBGRAPH_URLS are reached over HTTP instead (identity also stays local: the gateway
- * authenticates with it).
+ * named in SUBGRAPH_URLS are reached over HTTP instead; they run their own workers and seed
+ * (`npm run subgraph`). With identity remote the gateway authenticates through identity's
+ * internal operations (RemoteAuthority); with every domain remote it runs no subgraph, no job
+ * queue and no relay, only the gateway, the facade and the live event streams.
  */
 export async function startPlatform(opts: PlatformOptions = {}): Promise<Platform> {
   const t0 = Date.now();
@@ -119,16 +130,17 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     // the listener's address is known only once it listens (PUBLIC_URL wins when set)
     let listenerUrl = `http://localhost:${config.port}`;
     const deps = { config, dbUrl: db.url, log, bus, graph, publicUrl: () => config.publicUrl ?? listenerUrl };
-    const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
-    if (queue) cleanup.push('job queue', () => queue.stop());
-
+    const localDomains = domains.filter((d) => !config.subgraphUrls[d.name]);
     const subgraphs: Record<string, SubgraphRuntime<any>> = {};
-    for (const def of domains) {
-      if (config.subgraphUrls[def.name] && def.name !== 'identity') continue;
+    for (const def of localDomains) {
       const rt = await startSubgraph(def, deps, { migrate: true });
       subgraphs[def.name] = rt;
       cleanup.push(`subgraph ${def.name}`, () => rt.close());
     }
+    // started after the subgraphs, so it stops before them (after the workers and the relay that
+    // use it) and long before the database: shutdown runs these steps in reverse
+    const queue = config.workersDisabled || !localDomains.length ? undefined : await JobQueue.start(db.url, log);
+    if (queue) cleanup.push('job queue', () => queue.stop());
     let relay: OutboxRelay | undefined;
     if (queue) {
       // subscriptions are bound before the relay publishes anything
@@ -150,38 +162,43 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     // live domain events: every instance hears every event the relays announce (NOTIFY) and hands
     // it to its open streams; streams need the relay, so an instance without workers serves none
     let eventStreams: EventHub | undefined;
-    if (queue) {
-      const orms = new Map(Object.values(subgraphs).map((s) => [s.orm.config.get('schema') as string, s.orm]));
+    if (!config.workersDisabled) {
+      // an event too large for a NOTIFY payload is read from its outbox row (any domain's schema)
+      const reader = outboxReader(db.url, domains.map((d) => d.dbSchema));
+      cleanup.push('outbox reader', () => reader.close());
       const hub = new EventHub({
         maxPerTenant: config.eventStreams.maxPerTenant,
         maxConnections: config.eventStreams.maxConnections,
         log,
-        loadData: async (schema, id) => {
-          const orm = orms.get(schema);
-          if (!orm) return null;
-          const { rows } = await orm.em.getKnex().raw(`select data from "${schema}".outbox_event where id = ?`, [id]);
-          return ((rows as Array<{ data: Record<string, unknown> }>)[0]?.data as Record<string, unknown> | undefined) ?? null;
-        },
+        loadData: reader.load,
       });
       await bus.on(DOMAIN_EVENT_CHANNEL, (payload) => hub.receive(payload));
       eventStreams = hub;
     }
 
-    const { supergraphSdl } = composeSupergraph(domains, config.subgraphUrls);
+    const supergraphSdl = supergraphFor(domains);
     const local = Object.fromEntries(
       Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
     );
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
     cleanup.push('gateway', () => gw.stop());
     checkPorts(domains, gw.apiSchema);
-    const prepared = new Map<string, PreparedOperation>();
-    graph.bind((ctx, source, variables) => {
-      let op = prepared.get(source);
-      if (!op) prepared.set(source, (op = gw.prepare(source)));
-      return gw.run(op, variables, ctx);
-    }, (source) => validate(gw.apiSchema, parse(source)).map((e) => e.message));
-    const identity = subgraphs.identity.services as IdentityServices;
-    const builder = new ContextBuilder(config, identity.authority, log, identity.throttle);
+    bindSupergraph(graph, gw);
+    const identity = subgraphs.identity?.services as IdentityServices;
+    let authority: Authority & OriginAuthority;
+    let throttle: SignInThrottle;
+    if (identity) {
+      authority = identity.authority;
+      throttle = identity.throttle;
+    } else {
+      // identity runs elsewhere: its published API, cached here and dropped on its change notice
+      const remote = new RemoteAuthority(graph, log);
+      await remote.start(bus);
+      authority = remote;
+      throttle = createSignInThrottle(config.redisUrl, (err) => log.warn({ err }, 'sign-in throttle store unavailable'));
+      cleanup.push('bearer throttle', () => throttle.close());
+    }
+    const builder = new ContextBuilder(config, authority, log, throttle);
 
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
@@ -210,7 +227,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
       log,
     });
-    const app = createApp({ config, log, builder, graphql, stream, api, staticDir, sources, origins: identity.authority, authority: identity.authority, isReady: () => ready });
+    const app = createApp({ config, log, builder, graphql, stream, api, staticDir, sources, origins: authority, authority, isReady: () => ready });
 
     const platform: Platform = {
       config,
@@ -223,6 +240,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       relay,
       eventStreams,
       domains,
+      graph,
       subgraphs,
       identity,
       services: <S>(name: string) => {
@@ -259,7 +277,8 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       platform.url = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
       listenerUrl = platform.url;
     }
-    if (config.seedDemo) await seedDemo(platform);
+    // domains in other processes seed themselves (waiting for the ones before them, see seed.ts)
+    if (config.seedDemo && localDomains.length) await seedDemo(platform);
     if (config.seedDemo && config.demoIdp.enabled) {
       const idp = await startDemoSignIn(platform);
       if (idp) {

@@ -1,9 +1,11 @@
 import pino from 'pino';
+import { Client } from 'pg';
 import { ChangeBus, loadConfig, startSubgraph, systemContext, type SubgraphRuntime } from '@svc/kit';
 import { domain as catalogDomain, demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
-import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
+import { publicUrlOf, startParticipant, startPlatform, type Participant, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/platform';
+import { waitFor } from '../support/wait';
 
 /**
  * The same operations through the in-process gateway and through a gateway that reaches the
@@ -13,6 +15,10 @@ describe('gateway modes: in-process and remote subgraphs', () => {
   let db: { url: string; drop(): Promise<void> };
   let local: Platform;
   let remote: Platform;
+  /** identity in its own participant; a gateway that authenticates through its internal operations */
+  let identity: Participant;
+  let remoteAuth: Platform;
+  let adminEmail = '';
   let bus: ChangeBus;
   let rt: SubgraphRuntime<CatalogServices>;
   let server: SubgraphServer;
@@ -25,7 +31,8 @@ describe('gateway modes: in-process and remote subgraphs', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     local = await startPlatform({ config: env() });
-    const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name: 'Modes', adminEmail: 'modes@example.com' });
+    const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name: 'Modes', adminEmail: 'modes@example.com', adminPassword: 'modes-admin-password' });
+    adminEmail = 'modes@example.com';
     key = creds.publishable_key;
     await local.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(local)));
 
@@ -36,9 +43,13 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     rt = await startSubgraph(catalogDomain, { config: cfg, dbUrl: db.url, log, bus });
     server = await serveSubgraph(rt, { port: 0, host: '127.0.0.1', internalSecret: cfg.internalSecret, log });
     remote = await startPlatform({ config: env({ SUBGRAPH_CATALOG_URL: server.url }) });
+    identity = await startParticipant({ names: ['identity'], config: env({ SUBGRAPH_CATALOG_URL: server.url }), log: pino({ level: 'silent' }), port: 0 });
+    remoteAuth = await startPlatform({ config: env({ SUBGRAPH_CATALOG_URL: server.url, SUBGRAPH_IDENTITY_URL: identity.url }) });
   });
 
   afterAll(async () => {
+    await remoteAuth?.close();
+    await identity?.close();
     await remote?.close();
     await server?.close();
     await rt?.close();
@@ -119,5 +130,67 @@ describe('gateway modes: in-process and remote subgraphs', () => {
     const body = (await res.json()) as any;
     expect(res.status).toBe(401);
     expect(body.errors[0].extensions.code).toBe('internal_context_missing');
+  });
+
+  it('authenticates through identity in another process (its internal operations), not its tables', async () => {
+    expect(remoteAuth.subgraphs.identity).toBeUndefined();
+    const first = await gql(local, QUERY);
+    const region = first.body.data.regions.items[1].id;
+    expect((await gql(remoteAuth, QUERY, { region })).body).toEqual((await gql(local, QUERY, { region })).body);
+    const bad = await fetch(`${remoteAuth.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': 'pk_no_such_key_at_all' } });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({ type: 'authentication_error', code: 'invalid_publishable_key' });
+
+    const login = await fetch(`${remoteAuth.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: 'modes-admin-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const settings = await gql(remoteAuth, '{ storeSettings { allowed_origins } }', {}, { authorization: `Bearer ${token}` });
+    expect(settings.body.errors).toBeUndefined();
+    // a session revoked in identity is refused at once by the other process's gateway
+    await gql(local, 'mutation { logout { success } }', {}, { authorization: `Bearer ${token}` });
+    const after = await gql(remoteAuth, '{ storeSettings { allowed_origins } }', {}, { authorization: `Bearer ${token}` });
+    expect(after.body.errors[0].extensions).toMatchObject({ type: 'authentication_error', code: 'token_invalid' });
+  });
+
+  it('drops what the remote authority cached when identity announces a credential change', async () => {
+    const origin = 'https://modes-shop.example';
+    const cors = () =>
+      fetch(`${remoteAuth.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': key, origin } }).then((r) => r.headers.get('access-control-allow-origin'));
+    expect(await cors()).toBeNull(); // now cached: the store allows no origin
+    const login = await fetch(`${local.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: 'modes-admin-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const changed = await gql(local, 'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: [origin] } }, { authorization: `Bearer ${token}` });
+    expect(changed.body.data.updateStoreSettings.allowed_origins).toEqual([origin]);
+    // the change notice reaches the other process's gateway (its cache would otherwise hold 60 s)
+    await waitFor('the remote authority to drop its cache', async () => (await cors()) === origin, 10_000, 50);
+  });
+
+  it('refuses identity\'s internal operations to every outside caller, the operator included', async () => {
+    for (const p of [local, remoteAuth]) {
+      const r = await gql(p, '{ authSession(id: "x") { open } }', {}, { authorization: `Bearer ${p.config.operatorToken}` });
+      expect(r.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
+    }
+  });
+
+  it('stops a domain process that waits for earlier domains to seed the demo store, without seeding', async () => {
+    // no identity has created the demo store here: media waits for it, and its shutdown ends the wait
+    const media = await startParticipant({ names: ['media'], config: env({ SEED_DEMO: 'true' }), log: pino({ level: 'silent' }), port: 0 });
+    await media.close();
+    await media.seeded;
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query(`select domain from platform_seed.demo_seed`);
+      expect(rows).toEqual([]);
+    } finally {
+      await c.end();
+    }
   });
 });

@@ -290,8 +290,12 @@ export interface AdminRateLimit {
   windowMs?: number;
 }
 
-/** `admin:<actor id>` / `agent:<actor id>` for an authenticated admin or agent; null for anyone else. */
+/**
+ * `admin:<actor id>` / `agent:<actor id>` for an authenticated admin or agent, `operator` for the
+ * operator token (one window: the token names one operator); null for anyone else.
+ */
 export function adminRateKey(actor: { type: string; id?: string | null } | undefined): string | null {
+  if (actor?.type === 'operator') return 'operator';
   if (!actor?.id) return null;
   return actor.type === 'admin' || actor.type === 'agent' ? `${actor.type}:${actor.id}` : null;
 }

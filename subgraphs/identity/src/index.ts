@@ -9,6 +9,7 @@ import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
 import { TenantResolver } from './resolvers/tenant.resolver';
+import { AuthorityResolver } from './resolvers/authority.resolver';
 import { customerReference } from './resolvers/customer.reference';
 import { createIdentityServices, type IdentityServices } from './services';
 import { identityEvents } from './events';
@@ -23,7 +24,7 @@ export const domain = defineDomain<IdentityServices>({
   entities: [Tenant, PublishableKey, AgentApiKey, AdminUser, AuthIdentity, AuthSession, AntispamUse, Customer, CustomerAddress, SocialProvider, SocialLink, SocialState],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
@@ -39,6 +40,7 @@ export type { IdentityServices };
 export { identityEvents };
 export { TenantService, type TenantCredentials, type CreateTenantArgs } from './services/tenant.service';
 export { AuthorityService } from './services/authority.service';
+export { CREDENTIALS_CHANNEL } from './services/tenant.service';
 export { configureSocialProviderSchema, type ConfigureSocialProviderData } from './inputs/social.input';
 export { SOCIAL_PROVIDERS, type SocialProviderKey } from './social/providers';
 export { DEMO_CUSTOMER } from './seed/demo-seed';

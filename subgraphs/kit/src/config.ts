@@ -252,7 +252,8 @@ function mediaSettings(e: z.infer<typeof schema>): PlatformConfig['media'] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const parsed = schema.safeParse(env);
+  // an empty variable counts as unset (docker compose passes `\${NAME:-}` as an empty string)
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

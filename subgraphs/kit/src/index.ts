@@ -32,3 +32,5 @@ export * from './signer';
 export * from './mail';
 export * from './net';
 export * from './translations';
+export * from './remote-graph';
+export * from './seed-record';

@@ -1,3 +1,4 @@
+import { Pool } from 'pg';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from './ids';
 
@@ -43,4 +44,25 @@ export interface DomainEvent {
   created_at: string;
   request_id: string | null;
   data: Record<string, unknown>;
+}
+
+/**
+ * Reads one event's data from its outbox row, in any domain schema (the live streams receive an
+ * event too large for a NOTIFY payload as a reference). A small pool of its own: the process need
+ * not run the domain that wrote the event.
+ */
+export function outboxReader(dbUrl: string, schemas: string[]): { load(schema: string, id: string): Promise<Record<string, unknown> | null>; close(): Promise<void> } {
+  const known = new Set(schemas);
+  let pool: Pool | undefined;
+  return {
+    load: async (schema, id) => {
+      if (!known.has(schema)) return null;
+      pool ??= new Pool({ connectionString: dbUrl, max: 2, application_name: 'platform-outbox-reader' });
+      const { rows } = await pool.query<{ data: Record<string, unknown> }>(`select data from "${schema}".outbox_event where id = $1`, [id]);
+      return rows[0]?.data ?? null;
+    },
+    close: async () => {
+      await pool?.end();
+    },
+  };
 }

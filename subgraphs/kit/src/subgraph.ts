@@ -1,5 +1,6 @@
 import type { Constructor, MigrationObject } from '@mikro-orm/core';
 import type { GraphQLSchema } from 'graphql';
+import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { ContainerType } from 'type-graphql';
 import type { ChangeBus } from './change-bus';
@@ -124,6 +125,21 @@ export function subgraphSdl(def: DomainDefinition<unknown>): string {
   return buildSubgraphSchemaFor(def, {} as never).sdl;
 }
 
+/** advisory lock key space of migrations (an arbitrary constant; the second key is the schema's hash) */
+const MIGRATION_LOCK = 0x6d6967;
+
+/** Runs `fn` holding a session advisory lock of the schema, so that one process at a time migrates it. */
+async function withMigrationLock<T>(dbUrl: string, schema: string, fn: () => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: dbUrl, application_name: 'platform-migrate' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, hashtext($2))', [MIGRATION_LOCK, schema]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function startSubgraph<S>(
   def: DomainDefinition<S>,
   deps: PlatformDeps,
@@ -140,7 +156,8 @@ export async function startSubgraph<S>(
   });
   try {
     if (opts.migrate) {
-      const applied = await migrate(orm);
+      // several processes of one domain may start at once on a database not yet migrated
+      const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm));
       if (applied.length) deps.log.info({ subgraph: def.name, applied }, 'migrations applied');
     }
     const services = def.createServices({ orm, deps });

@@ -1,0 +1,128 @@
+import { internalContext, type ChangeBus, type GraphClient, type Logger } from '@svc/kit';
+import { CREDENTIALS_CHANNEL } from '@svc/identity';
+import type { Authority } from '@svc/gateway';
+import type { OriginAuthority } from './cors';
+
+/** A small TTL cache with a size bound, cleared whole when credentials change anywhere. */
+class TtlCache<T> {
+  private readonly map = new Map<string, { value: T; until: number }>();
+  constructor(private readonly max = 10_000) {}
+  get(key: string): T | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (hit.until < Date.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+  set(key: string, value: T, ttlMs: number): void {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, { value, until: Date.now() + ttlMs });
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const KEY = `query AuthPublishableKey($key: String!) { authPublishableKey(key: $key) { tenant_id sales_channel_ids } }`;
+const AGENT = `query AuthAgentKey($key: String!) { authAgentKey(key: $key) { id tenant_id } }`;
+const SESSION = `query AuthSession($id: String!) { authSession(id: $id) { tenant_id actor_type actor_id identity_id open } }`;
+const ACCESS = `query AuthStoreAccess($tenant_id: ID!) { authStoreAccess(tenant_id: $tenant_id) { allowed_origins storefront_servers } }`;
+const ORIGIN = `query AuthOriginAllowed($origin: String!) { authOriginAllowed(origin: $origin) }`;
+const ANTISPAM = `mutation ConsumeAntispamSolution($tenant_id: ID!, $payload: String!) { consumeAntispamSolution(tenant_id: $tenant_id, payload: $payload) }`;
+
+/**
+ * The gateway's authentication when identity runs in another process: identity's published API
+ * (its internal-only operations, `AuthorityResolver`) through the supergraph, with the same caches
+ * as identity's own AuthorityService (keys and store settings 60 s, unknown keys 5 s, sessions
+ * never) and the same invalidation: every credential change NOTIFYs `identity_credentials`, which
+ * this process hears on its change bus and answers by dropping everything it cached.
+ */
+export class RemoteAuthority implements Authority, OriginAuthority {
+  private readonly keys = new TtlCache<{ tenantId: string; salesChannelIds: string[] } | null>();
+  private readonly agents = new TtlCache<{ id: string; tenantId: string } | null>();
+  private readonly access = new TtlCache<{ origins: string[]; servers: string[] }>();
+  private readonly anyOrigin = new TtlCache<boolean>(1000);
+
+  constructor(
+    private readonly graph: GraphClient,
+    private readonly log: Logger,
+  ) {}
+
+  async start(bus: ChangeBus): Promise<void> {
+    await bus.on(CREDENTIALS_CHANNEL, () => this.forget());
+  }
+
+  forget(): void {
+    this.keys.clear();
+    this.agents.clear();
+    this.access.clear();
+    this.anyOrigin.clear();
+  }
+
+  private ask<T>(source: string, variables: Record<string, unknown>): Promise<T> {
+    return this.graph.execute<T>(internalContext(this.log, null, 'auth'), source, variables);
+  }
+
+  async tenantForPublishableKey(key: string): Promise<string | null> {
+    return (await this.publishableKey(key))?.tenantId ?? null;
+  }
+
+  async publishableKey(key: string): Promise<{ tenantId: string; salesChannelIds: string[] } | null> {
+    if (key.length > 200) return null;
+    const hit = this.keys.get(key);
+    if (hit !== undefined) return hit;
+    const { authPublishableKey: k } = await this.ask<{ authPublishableKey: { tenant_id: string; sales_channel_ids: string[] } | null }>(KEY, { key });
+    const value = k ? { tenantId: k.tenant_id, salesChannelIds: k.sales_channel_ids } : null;
+    this.keys.set(key, value, value ? 60_000 : 5_000);
+    return value;
+  }
+
+  async agentForKey(key: string): Promise<{ id: string; tenantId: string } | null> {
+    if (key.length > 300) return null;
+    const hit = this.agents.get(key);
+    if (hit !== undefined) return hit;
+    const { authAgentKey: a } = await this.ask<{ authAgentKey: { id: string; tenant_id: string } | null }>(AGENT, { key });
+    const value = a ? { id: a.id, tenantId: a.tenant_id } : null;
+    this.agents.set(key, value, value ? 60_000 : 5_000);
+    return value;
+  }
+
+  async session(sid: string) {
+    if (sid.length > 60) return null;
+    const { authSession: s } = await this.ask<{ authSession: { tenant_id: string; actor_type: string; actor_id: string; identity_id: string; open: boolean } | null }>(SESSION, { id: sid });
+    return s ? { tenantId: s.tenant_id, actorType: s.actor_type, actorId: s.actor_id, identityId: s.identity_id, open: s.open } : null;
+  }
+
+  private async storeAccess(tenantId: string): Promise<{ origins: string[]; servers: string[] }> {
+    const hit = this.access.get(tenantId);
+    if (hit) return hit;
+    const { authStoreAccess: a } = await this.ask<{ authStoreAccess: { allowed_origins: string[]; storefront_servers: string[] } }>(ACCESS, { tenant_id: tenantId });
+    const value = { origins: a.allowed_origins, servers: a.storefront_servers };
+    this.access.set(tenantId, value, 60_000);
+    return value;
+  }
+
+  async allowedOrigins(tenantId: string): Promise<string[]> {
+    return (await this.storeAccess(tenantId)).origins;
+  }
+
+  async storefrontServers(tenantId: string): Promise<string[]> {
+    return (await this.storeAccess(tenantId)).servers;
+  }
+
+  async anyTenantAllows(origin: string): Promise<boolean> {
+    if (origin.length > 300) return false;
+    const hit = this.anyOrigin.get(origin);
+    if (hit !== undefined) return hit;
+    const { authOriginAllowed } = await this.ask<{ authOriginAllowed: boolean }>(ORIGIN, { origin });
+    this.anyOrigin.set(origin, authOriginAllowed, 60_000);
+    return authOriginAllowed;
+  }
+
+  async consumeAntispam(tenantId: string, payload: string): Promise<boolean> {
+    const { consumeAntispamSolution } = await this.ask<{ consumeAntispamSolution: boolean }>(ANTISPAM, { tenant_id: tenantId, payload });
+    return consumeAntispamSolution;
+  }
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO = path.resolve(__dirname, '..', '..');
+
+/** A free TCP port on loopback (listened on once, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** One platform process (a subgraph or a gateway) started as `node -r scripts/register.js <script>`. */
+export class PlatformProcess {
+  readonly output: string[] = [];
+  private proc?: ChildProcess;
+  private exited?: Promise<number | null>;
+
+  constructor(
+    readonly name: string,
+    private readonly script: string,
+    private readonly args: string[],
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  start(): this {
+    const proc = spawn(process.execPath, ['-r', './scripts/register.js', this.script, ...this.args], {
+      cwd: REPO,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.output.push(chunk.toString('utf8'));
+      if (this.output.length > 400) this.output.splice(0, this.output.length - 400);
+    };
+    proc.stdout!.on('data', keep);
+    proc.stderr!.on('data', keep);
+    this.exited = new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
+    this.proc = proc;
+    return this;
+  }
+
+  get running(): boolean {
+    return !!this.proc && this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
+  /** The last lines it wrote (for failure messages). */
+  tail(lines = 30): string {
+    return this.output.join('').split('\n').slice(-lines).join('\n');
+  }
+
+  /** Log lines at level 50 (error) or above. */
+  errors(): string[] {
+    return this.output
+      .join('')
+      .split('\n')
+      .filter((l) => /"level":(5\d|6\d)/.test(l));
+  }
+
+  /** SIGTERM, then (after `graceMs`) SIGKILL; resolves with the exit code. */
+  async stop(graceMs = 15_000): Promise<number | null> {
+    if (!this.proc || !this.exited) return null;
+    if (this.running) this.proc.kill('SIGTERM');
+    const timer = setTimeout(() => this.proc?.kill('SIGKILL'), graceMs);
+    const code = await this.exited;
+    clearTimeout(timer);
+    return code;
+  }
+}
+
+/** Polls `url` until it answers 200 (or the process exits / `timeoutMs` passes). */
+export async function waitHealthy(p: PlatformProcess, url: string, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let delay = 100;
+  while (Date.now() < until) {
+    if (!p.running) throw new Error(`${p.name} exited before it was ready:\n${p.tail()}`);
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(1000, delay * 2);
+  }
+  throw new Error(`${p.name} was not ready within ${timeoutMs} ms:\n${p.tail()}`);
+}
