@@ -70,3 +70,52 @@ export async function benchCheckout(o: { url: string; key: string; regionId: str
     failures,
   };
 }
+
+/**
+ * Standalone: `node -r ./scripts/register.js scripts/bench-checkout.ts` (or `npm run bench:checkout`)
+ * runs only the checkout part: starts scripts/bench-platform.ts (BENCH_PRODUCTS, default here 1000,
+ * since the checkout does not depend on the catalog size), waits for its ready line, places orders
+ * for BENCH_DURATION s (default 10) with BENCH_SHOPPERS (default 10) shoppers, prints one JSON line
+ * and stops the platform.
+ */
+async function standalone(): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const readline = await import('node:readline');
+  const path = await import('node:path');
+  const os = await import('node:os');
+  const root = path.resolve(__dirname, '..');
+  const durationS = Number(process.env.BENCH_DURATION ?? 10);
+  const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
+  const child = spawn(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[] }>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
+        else process.stderr.write(`[platform] ${line}\n`);
+      });
+      child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+    });
+    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    const r = await benchCheckout({ url: ready.url, key: ready.publishableKey, regionId: ready.regionId, variantIds: ready.checkoutVariantIds, workers, durationS });
+    process.stdout.write(`${JSON.stringify({ ...r, shoppers: workers, durationS, loadAvgBefore: load, loadAvgAfter: os.loadavg().map((x) => x.toFixed(2)).join(' ') })}\n`);
+    return r.failures.length ? 1 : 0;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+if (require.main === module) {
+  standalone().then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(`${(err as Error).stack}\n`);
+      process.exit(1);
+    },
+  );
+}
