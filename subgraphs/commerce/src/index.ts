@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { defineDomain } from '@svc/kit';
+import { DurableProcessRecord, defineDomain } from '@svc/kit';
 import { Cart, CartShippingMethod, LineItem } from './entities/cart.entity';
 import { Order, OrderCounter } from './entities/order.entity';
 import { PaymentCollection, PaymentSession } from './entities/payment.entity';
+import { PromotionUsage } from './entities/completion.entity';
 import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from './entities/setup.entity';
 import { CartResolver } from './resolvers/commerce.resolver';
 import { CommerceAdminResolver } from './resolvers/admin.resolver';
@@ -23,7 +24,7 @@ import { migrations } from './migrations';
 export const domain = defineDomain<CommerceServices>({
   name: 'commerce',
   dbSchema: 'commerce',
-  entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter],
+  entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter, PromotionUsage, DurableProcessRecord],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver],

@@ -26,6 +26,7 @@ export * from './graph';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';
+export * from './durable';
 export * from './signer';
 export * from './mail';
 export * from './net';
