@@ -36,7 +36,28 @@ export const domain = defineDomain<CommerceServices>({
   routes: commerceRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoCommerce,
+  // completions a crashed or stuck process left: resumed or compensated (any instance; leased records)
+  jobs: [{ name: 'recover-completions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.orders.recover(ctx.log)) }],
+  start: async (s, deps) => {
+    // a pass soon after start, then every CHECKOUT_RECOVERY_INTERVAL_MS (the cron job is the floor)
+    const pass = async () => {
+      try {
+        const r = await s.orders.recover(deps.log);
+        if (r.resumed || r.compensated || r.failed) deps.log.info(r, 'cart completions recovered');
+      } catch (err) {
+        deps.log.debug({ err }, 'completion recovery pass failed (retried)');
+      }
+    };
+    recovery.set(s, setInterval(() => void pass(), s.orders.settings.recoveryIntervalMs).unref());
+    setTimeout(() => void pass(), Math.min(1_000, s.orders.settings.recoveryIntervalMs)).unref();
+  },
+  stop: async (s) => {
+    clearInterval(recovery.get(s));
+    recovery.delete(s);
+  },
 });
+
+const recovery = new Map<CommerceServices, NodeJS.Timeout>();
 
 export type { CommerceServices };
 export { commerceEvents };

@@ -285,7 +285,9 @@ export class DurableProcesses<S extends object> {
           cur = await this.write(null, cur, after((await step.run(call)) ?? {}));
         }
       } catch (err) {
-        if (err instanceof DurableRefusal || err instanceof DomainError) {
+        // a refusal (bad request, conflict, declined payment) is undone; an outage (api_error,
+        // provider_error: maybe it happened, maybe not) is resumed later with the same keys
+        if (err instanceof DurableRefusal || (err instanceof DomainError && err.type !== 'api_error' && err.type !== 'provider_error')) {
           const e = err instanceof DurableRefusal ? err.error : err;
           const state = err instanceof DurableRefusal && err.detail ? { ...cur.state, ...err.detail } : cur.state;
           await this.compensate(ctx, { ...cur, state }, { type: e.type, code: e.code, message: e.message });

@@ -29,7 +29,7 @@ export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): Comme
   const setup = new SetupService(store, catalog);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup);
-  const orders = new OrderService(store, carts, payments, setup, kinds);
+  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log);
   const checkout = new CheckoutService(carts, setup, payments);
   return { store, catalog, kinds, setup, carts, payments, orders, checkout };
 }
