@@ -334,7 +334,7 @@ export class OrderService {
     } catch (err) {
       if (err instanceof DomainError && err.code === 'payment_authorization_error') {
         const row = await this.completions.find(ctx, cartId);
-        await this.markSession(ctx, row?.state.session_id, 'error');
+        await this.markSession(ctx, row?.state.session_id, row?.state.authorization?.status === 'requires_more' ? 'requires_more' : 'error');
         const doc = await this.carts.get(ctx, cartId);
         return { type: 'cart', cart: doc, error: { message: err.message, name: 'Error', type: 'payment_authorization_error' } };
       }
@@ -349,7 +349,7 @@ export class OrderService {
     return this.completions.recover(log);
   }
 
-  private async markSession(ctx: RequestContext, sessionId: string | undefined, status: 'error' | 'canceled'): Promise<void> {
+  private async markSession(ctx: RequestContext, sessionId: string | undefined, status: 'error' | 'canceled' | 'requires_more'): Promise<void> {
     if (!sessionId) return;
     await this.store.transaction(ctx, async (em) => {
       const s = await em.findOne(PaymentSession, { id: sessionId });
