@@ -467,6 +467,8 @@ export class OrderService {
       if (!o) throw Errors.notFound('Order', id);
       const pc = await em.findOne(PaymentCollection, { orderId: o.id }, { populate: ['sessions'] });
       const session = pc?.sessions.getItems().find((s) => s.status === 'authorized');
+      // a repeated automatic capture (the completion resumed after a crash) finds it done
+      if (key && !session && pc?.sessions.getItems().some((s) => s.status === 'captured')) return;
       if (!pc || !session || o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order has no authorised payment to capture');
       const adapter = await this.payments.adapter(tx, session.providerId, null);
       const context = { ...(session.context as unknown as PaymentContext), idempotency_key: key ?? `${session.id}_capture` };
