@@ -86,7 +86,9 @@ async function standalone(): Promise<number> {
   const root = path.resolve(__dirname, '..');
   const durationS = Number(process.env.BENCH_DURATION ?? 10);
   const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
-  const child = spawn(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
+  // BENCH_CPU_PROF=<dir>: the platform writes a V8 CPU profile there when it stops
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
     cwd: root,
     env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000' },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
