@@ -39,7 +39,7 @@ async function start(): Promise<void> {
     cwd: ROOT,
     detached: true, // its own process group: the kill takes node and PostgreSQL together
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && !k.startsWith('CHECKOUT_'))),
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
       PORT: '0',
@@ -48,7 +48,6 @@ async function start(): Promise<void> {
       SEED_DEMO: 'true',
       DEMO_IDP: 'false',
       RATE_LIMIT_DISABLED: 'true',
-      DATABASE_URL: '',
       CHECKOUT_LEASE_MS: '3000',
       CHECKOUT_RECOVERY_INTERVAL_MS: '1000',
     },

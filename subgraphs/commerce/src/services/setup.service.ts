@@ -1,4 +1,4 @@
-import { Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import { Errors, requireTenant, type RequestContext, type Store, SecretBox } from '@svc/kit';
 import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from '../entities/setup.entity';
 import type { CommerceSettingsData, PromotionData, ProviderSettingData, ShippingOptionData, TaxRateData } from '../inputs/setup.input';
 import type { CatalogPort } from './catalog-port';
@@ -78,10 +78,37 @@ export type ProviderSettingView = ReturnType<typeof providerSettingView>;
  * the checkout settings. Admin writes; the cart and checkout services read.
  */
 export class SetupService {
+  private readonly box: SecretBox | null;
+
   constructor(
     private readonly store: Store,
     private readonly catalog: CatalogPort,
-  ) {}
+    secretsKey?: string,
+  ) {
+    this.box = secretsKey ? new SecretBox(secretsKey) : null;
+  }
+
+  /** What a sealed provider secret is bound to: one tenant, provider and setting. */
+  private purpose(tenantId: string, providerId: string, key: string): string {
+    return `commerce.payment_provider:${tenantId}:${providerId}:${key}`;
+  }
+
+  /**
+   * A provider's settings with its secrets opened for the adapter. Secrets are stored sealed
+   * (SecretBox, like identity's social secrets); a value stored before sealing (plain) is used as it is.
+   */
+  private opened(row: PaymentProviderSetting): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...row.settings };
+    for (const [k, v] of Object.entries(out)) {
+      if (!SECRET_SETTINGS.has(k) || typeof v !== 'string' || !v.startsWith('v1.') || !this.box) continue;
+      try {
+        out[k] = this.box.open(v, this.purpose(row.tenantId, row.providerId, k));
+      } catch {
+        // not ours (a plain value that happens to start with v1.) or another key: used as stored
+      }
+    }
+    return out;
+  }
 
   private async assertRegion(ctx: RequestContext, regionId: string): Promise<void> {
     if (!(await this.catalog.region(ctx, regionId))) throw Errors.invalidField('region_id', `Region "${regionId}" does not exist`);
@@ -226,7 +253,10 @@ export class SetupService {
       const s = (await em.findOne(PaymentProviderSetting, { providerId: input.provider_id })) ?? em.create(PaymentProviderSetting, { tenantId, providerId: input.provider_id });
       const incoming = input.settings ?? {};
       const merged: Record<string, unknown> = { ...s.settings };
-      for (const [k, v] of Object.entries(incoming)) if (!(SECRET_SETTINGS.has(k) && v === '••••')) merged[k] = v;
+      for (const [k, v] of Object.entries(incoming)) {
+        if (SECRET_SETTINGS.has(k) && v === '••••') continue; // the mask keeps the stored value
+        merged[k] = SECRET_SETTINGS.has(k) && typeof v === 'string' && this.box ? this.box.seal(v, this.purpose(tenantId, input.provider_id, k)) : v;
+      }
       s.settings = input.settings ? merged : s.settings;
       s.enabled = input.enabled;
       s.regionIds = input.region_ids ?? [];
@@ -241,7 +271,7 @@ export class SetupService {
    */
   async providersFor(ctx: RequestContext, regionId: string): Promise<Array<{ id: string; settings: Record<string, unknown> }>> {
     const rows = await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } });
-    const out = rows.filter((r) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map((r) => ({ id: r.providerId, settings: r.settings }));
+    const out = rows.filter((r) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map((r) => ({ id: r.providerId, settings: this.opened(r) }));
     if (!rows.some((r) => r.providerId === 'pp_system_default')) out.unshift({ id: 'pp_system_default', settings: {} });
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
@@ -249,7 +279,7 @@ export class SetupService {
   /** A provider's settings (any region), or null when the tenant has none. */
   async providerSettings(ctx: RequestContext, providerId: string): Promise<Record<string, unknown> | null> {
     const row = await this.store.em(ctx).findOne(PaymentProviderSetting, { providerId });
-    return row ? row.settings : providerId === 'pp_system_default' ? {} : null;
+    return row ? this.opened(row) : providerId === 'pp_system_default' ? {} : null;
   }
 
   // ---- checkout settings ----
