@@ -141,6 +141,7 @@ export class OrderService {
               await this.store.sql(tx, `insert into ${this.store.table('promotion_usage')} (promotion_id, key, tenant_id, created_at) values (?, ?, ?, now())`, [p.id, runKey(record), record.tenant_id]);
             }
           });
+          this.setup.invalidate(record.tenant_id);
         },
         compensate: async ({ ctx, record }) => {
           await this.store.transaction(ctx, async (_em, tx) => {
@@ -149,6 +150,7 @@ export class OrderService {
               await this.store.sql(tx, `update ${this.store.table('promotion')} set usage_count = greatest(usage_count - 1, 0) where id = ?`, [g.promotion_id]);
             }
           });
+          this.setup.invalidate(record.tenant_id);
         },
       },
       {
