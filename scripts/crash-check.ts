@@ -265,7 +265,7 @@ async function main(): Promise<number> {
     secondsAfterLastRestart: Math.round((Date.now() - lastRestart) / 100) / 10,
     kills: KILLS,
     shoppers: SHOPPERS,
-    interruptedCompletions: interrupted,
+    completionCallsWithoutAnswer: interrupted,
     postgresLeftOverAfterKills: leftovers,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);

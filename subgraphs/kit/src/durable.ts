@@ -168,12 +168,14 @@ export class DurableProcesses<S extends object> {
       let row = await this.find(ctx, key);
       if (!row) {
         const state = await init();
+        // the record is born with its first step recorded as started (one write less)
+        const first = this.opening(state);
         const inserted = await this.o.store.sql<DurableRow<S>>(
           null,
           `insert into ${this.table} (id, tenant_id, kind, key, status, step, run, attempts, state, steps, lease_owner, lease_until, created_at, updated_at)
-           values (?, ?, ?, ?, 'running', 0, 1, 1, ?::jsonb, '[]'::jsonb, ?, ?, now(), now())
+           values (?, ?, ?, ?, 'running', ?, 1, 1, ?::jsonb, ?::jsonb, ?, ?, now(), now())
            on conflict (kind, tenant_id, key) do nothing returning *`,
-          [newId('dur'), tenantId, this.o.kind, key, JSON.stringify(state), this.owner, this.leaseEnd()],
+          [newId('dur'), tenantId, this.o.kind, key, first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd()],
         );
         if (!inserted.length) continue; // someone else created it meanwhile
         return this.drive(ctx, inserted[0]);
@@ -182,12 +184,13 @@ export class DurableProcesses<S extends object> {
       if (row.status === 'failed') {
         if (!opts.restart?.(row)) return row;
         const state = await init();
+        const first = this.opening(state);
         const [claimed] = await this.o.store.sql<DurableRow<S>>(
           null,
-          `update ${this.table} set status = 'running', step = 0, run = run + 1, attempts = 1, state = ?::jsonb, steps = '[]'::jsonb, error = null,
+          `update ${this.table} set status = 'running', step = ?, run = run + 1, attempts = 1, state = ?::jsonb, steps = ?::jsonb, error = null,
                   lease_owner = ?, lease_until = ?, updated_at = now()
             where id = ? and status = 'failed' and run = ? returning *`,
-          [JSON.stringify(state), this.owner, this.leaseEnd(), row.id, row.run],
+          [first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd(), row.id, row.run],
         );
         if (!claimed) continue;
         return this.drive(ctx, claimed);
@@ -197,6 +200,14 @@ export class DurableProcesses<S extends object> {
       if (this.now() > deadline) throw new DomainError('conflict', 'in_progress', 'This operation is still in progress; try again in a moment');
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  /** The first step to run for a new state, recorded as started, and the steps' log. */
+  private opening(state: S): { step: number; steps: DurableRow<S>['steps'] } {
+    let step = 0;
+    while (step < this.o.steps.length && this.o.steps[step].skip?.(state)) step++;
+    const at = new Date(this.now()).toISOString();
+    return { step, steps: this.o.steps.map((s, i) => (i === step ? { name: s.name, started_at: at } : { name: s.name })) };
   }
 
   /** Takes the lease of a running record whose lease ran out (or that this process holds). */

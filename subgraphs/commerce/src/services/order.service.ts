@@ -224,9 +224,9 @@ export class OrderService {
    * session's amount must be the cart's total now (a promotion used up or a price, tax or shipping
    * change since the session opened: 400 promotion_exhausted or cart_changed).
    */
-  private async prepare(ctx: RequestContext, cartId: string): Promise<CompletionState> {
-    const em = this.store.em(ctx);
-    const cart = await this.carts.load(em, ctx, cartId);
+  private async prepare(ctx: RequestContext, cartId: string, loaded?: { em: EntityManager; cart: Cart }): Promise<CompletionState> {
+    const em = loaded?.em ?? this.store.em(ctx);
+    const cart = loaded?.cart ?? (await this.carts.load(em, ctx, cartId));
     const doc = await this.carts.document(ctx, em, cart);
     if (!doc.items.length) throw Errors.validation('cart_empty', 'The cart has no items');
     if (doc.items.some((i: any) => i.requires_shipping) && !doc.shipping_methods.length) {
@@ -330,7 +330,18 @@ export class OrderService {
     if (cart.completedAt && cart.orderId) return { type: 'order', order: await this.get(ctx, cart.orderId, { skipOwner: true }) };
     try {
       // a failed completion (refused, undone) starts again as a new run when the shopper retries
-      const row = await this.completions.run(ctx, cartId, () => this.prepare(ctx, cartId), { restart: () => true });
+      let first: { em: EntityManager; cart: Cart } | undefined = { em, cart };
+      const row = await this.completions.run(
+        ctx,
+        cartId,
+        () => {
+          // the cart read above serves the first preparation; a restart reads it again
+          const loaded = first;
+          first = undefined;
+          return this.prepare(ctx, cartId, loaded);
+        },
+        { restart: () => true },
+      );
       if (row.status !== 'done' || !row.state.order_id) throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
       return { type: 'order', order: await this.get(ctx, row.state.order_id, { skipOwner: true }) };
     } catch (err) {
