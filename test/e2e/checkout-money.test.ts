@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { systemContext } from '@svc/kit';
+import type { CatalogServices } from '@svc/catalog';
 import type { TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
@@ -193,5 +195,30 @@ describe('checkout: the order total is the authorised amount', () => {
       const s = rec.steps.find((x) => x.name === name)!;
       expect(s.started_at && s.done_at).toBeTruthy();
     }
+  });
+
+  it('releases a stock hold whose completion is gone once it expires; a confirmed hold stays; a released key is never held again', async () => {
+    const catalog = p.services<CatalogServices>('catalog');
+    const ctx = systemContext(p.log, t.tenant_id, 'test');
+    const level = async () => (await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]))[0].reserved;
+    const before = await level();
+    await catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900);
+    await catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900); // idempotent
+    await catalog.reservations.hold(ctx, 'kept:1:product', [{ variant_id: variantId, quantity: 1 }], 900);
+    await catalog.reservations.confirm(ctx, 'kept:1:product', [{ variant_id: variantId, quantity: 1 }]);
+    expect(await level()).toBe(before + 3);
+    // the clock moves past both expiries (the expiry is data: set it in the past instead of waiting)
+    await sql(`update catalog.inventory_reservation set expires_at = now() - interval '1 second' where tenant_id = $1 and key in ('gone:1:product', 'kept:1:product') and status = 'held'`, [t.tenant_id]);
+    expect(await catalog.reservations.expire(p.log)).toBe(1);
+    expect(await level()).toBe(before + 1);
+    expect(await catalog.reservations.expire(p.log)).toBe(0);
+    await expect(catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900)).rejects.toMatchObject({ code: 'reservation_released' });
+    // a confirmation that comes after the expiry takes the stock again
+    await catalog.reservations.confirm(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }]);
+    expect(await level()).toBe(before + 3);
+    await catalog.reservations.release(ctx, 'gone:1:product');
+    await catalog.reservations.release(ctx, 'gone:1:product');
+    await catalog.reservations.release(ctx, 'kept:1:product');
+    expect(await level()).toBe(before);
   });
 });

@@ -96,19 +96,26 @@ export class SetupService {
    * stays right meanwhile: completion compares the session's amount with the cart's total, and a
    * promotion's usage is claimed in the database.
    */
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown>; resolved?: { v: unknown } }>();
   private readonly cacheMs = Number(process.env.COMMERCE_SETUP_CACHE_MS ?? 5_000);
 
   private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
     if (!(this.cacheMs > 0)) return load();
     const key = `${requireTenant(ctx)}\u0000${name}`;
     const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.cacheMs) return hit.value as Promise<T>;
+    const fresh = hit && Date.now() - hit.at < this.cacheMs;
+    // inside a unit of work only a value already at hand is taken: a load in flight may need a
+    // second pool connection, and every connection may be held by transactions waiting for it
+    if (this.store.inTransaction(ctx)) return fresh && hit.resolved ? Promise.resolve(hit.resolved.v as T) : load();
+    if (fresh) return hit.value as Promise<T>;
     if (this.cache.size > 20_000) this.cache.clear();
-    const value = load();
-    this.cache.set(key, { at: Date.now(), value });
-    value.catch(() => this.cache.delete(key));
-    return value;
+    const entry: { at: number; value: Promise<unknown>; resolved?: { v: unknown } } = { at: Date.now(), value: load() };
+    entry.value.then(
+      (v) => void (entry.resolved = { v }),
+      () => this.cache.get(key) === entry && this.cache.delete(key),
+    );
+    this.cache.set(key, entry);
+    return entry.value as Promise<T>;
   }
 
   /** Drops the tenant's cached setup (after a write, or a promotion's usage changed). */
