@@ -342,6 +342,8 @@ export class OrderService {
         },
         { restart: () => true },
       );
+      // a completion the recovery just undid answers why; the next retry starts a new run
+      if (row.status === 'failed' && row.error) throw new DomainError(row.error.type as DomainError['type'], row.error.code, row.error.message);
       if (row.status !== 'done' || !row.state.order_id) throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
       return { type: 'order', order: await this.get(ctx, row.state.order_id, { skipOwner: true }) };
     } catch (err) {
