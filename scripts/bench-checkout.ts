@@ -95,7 +95,7 @@ async function standalone(): Promise<number> {
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[] }>((resolve, reject) => {
+    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[]; dataDir: string }>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
         if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
         else process.stderr.write(`[platform] ${line}\n`);
@@ -103,8 +103,42 @@ async function standalone(): Promise<number> {
       child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
     });
     const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
+    // a figure that other work on the machine disturbs far less than throughput
+    const fs = await import('node:fs');
+    const ticks = (pid: number) => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(f[11]) + Number(f[12]);
+      } catch {
+        return 0;
+      }
+    };
+    const stat = (pid: number) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      } catch {
+        return null;
+      }
+    };
+    const allPids = () => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    // the embedded PostgreSQL of this platform (its command line names the data dir) and its backends
+    const pgPids = () => {
+      const masters = allPids().filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(ready.dataDir);
+        } catch {
+          return false;
+        }
+      });
+      return [...masters, ...allPids().filter((pid) => masters.includes(Number(stat(pid)?.[1])))];
+    };
+    const cpu = () => ({ node: ticks(child.pid!), pg: pgPids().reduce((a, pid) => a + ticks(pid), 0) });
+    const cpu0 = cpu();
     const r = await benchCheckout({ url: ready.url, key: ready.publishableKey, regionId: ready.regionId, variantIds: ready.checkoutVariantIds, workers, durationS });
-    process.stdout.write(`${JSON.stringify({ ...r, shoppers: workers, durationS, loadAvgBefore: load, loadAvgAfter: os.loadavg().map((x) => x.toFixed(2)).join(' ') })}\n`);
+    const cpu1 = cpu();
+    const perOrder = (t: number) => (r.orders ? Math.round(((t * 1000) / 100 / r.orders) * 10) / 10 : 0); // 100 ticks a second
+    process.stdout.write(`${JSON.stringify({ ...r, cpuMsPerOrder: { platform: perOrder(cpu1.node - cpu0.node), postgres: perOrder(cpu1.pg - cpu0.pg) }, shoppers: workers, durationS, loadAvgBefore: load, loadAvgAfter: os.loadavg().map((x) => x.toFixed(2)).join(' ') })}\n`);
     return r.failures.length ? 1 : 0;
   } finally {
     child.kill('SIGTERM');
