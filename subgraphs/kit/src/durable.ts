@@ -340,13 +340,16 @@ export class DurableProcesses<S extends object> {
     if (c.compensated !== undefined) steps[c.compensated] = { ...steps[c.compensated], compensated_at: at };
     const state = c.state ? { ...row.state, ...c.state } : row.state;
     const finished = c.release || c.status === 'done';
-    const [next] = await this.o.store.sql<DurableRow<S>>(
+    // only the state's changed keys travel (jsonb ||), and the state does not come back: a large
+    // state (a cart document) is written once, not on every step
+    const [back] = await this.o.store.sql<Omit<DurableRow<S>, 'state'>>(
       tx,
-      `update ${this.table} set step = ?, state = ?::jsonb, steps = ?::jsonb, status = ?, error = ?::jsonb, lease_until = ?, lease_owner = ?, updated_at = now()
-        where id = ? and lease_owner = ? returning *`,
+      `update ${this.table} set step = ?, state = state || ?::jsonb, steps = ?::jsonb, status = ?, error = ?::jsonb, lease_until = ?, lease_owner = ?, updated_at = now()
+        where id = ? and lease_owner = ?
+        returning id, tenant_id, kind, key, status, step, run, attempts, steps, error, lease_owner, lease_until, created_at, updated_at`,
       [
         c.step ?? row.step,
-        JSON.stringify(state),
+        JSON.stringify(c.state ?? {}),
         JSON.stringify(steps),
         c.status ?? row.status,
         JSON.stringify(c.error === undefined ? row.error : c.error),
@@ -356,6 +359,7 @@ export class DurableProcesses<S extends object> {
         this.owner,
       ],
     );
+    const next = back ? ({ ...back, state } as DurableRow<S>) : undefined;
     if (!next) throw new Error(`durable ${this.o.kind} ${row.id}: the lease was lost (another instance took over)`);
     return next;
   }

@@ -321,6 +321,8 @@ export class OrderService {
       total: doc.total,
     });
     await em.flush();
+    // the request that placed it answers this document (no second read); the memo is per request
+    tx.memo.set(`placed:${order.id}`, () => this.document(order, pc));
     return order.id;
   }
 
@@ -345,7 +347,8 @@ export class OrderService {
       // a completion the recovery just undid answers why; the next retry starts a new run
       if (row.status === 'failed' && row.error) throw new DomainError(row.error.type as DomainError['type'], row.error.code, row.error.message);
       if (row.status !== 'done' || !row.state.order_id) throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
-      return { type: 'order', order: await this.get(ctx, row.state.order_id, { skipOwner: true }) };
+      const placed = ctx.memo.get(`placed:${row.state.order_id}`) as (() => OrderDocument) | undefined;
+      return { type: 'order', order: placed ? placed() : await this.get(ctx, row.state.order_id, { skipOwner: true }) };
     } catch (err) {
       if (err instanceof DomainError && err.code === 'payment_authorization_error') {
         const row = await this.completions.find(ctx, cartId);
