@@ -61,8 +61,9 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
         DEMO_IDP: 'false',
         RATE_LIMIT_DISABLED: 'true',
         OUTBOX_POLL_MS: '250',
-        // a crashed holder's lease runs out at once; recovery passes every 200 ms
-        CHECKOUT_LEASE_MS: '400',
+        // a crashed holder's lease has run out by the time the next process is up (a start takes
+        // longer), yet a slow step on a loaded machine never outlives it; recovery every 200 ms
+        CHECKOUT_LEASE_MS: '5000',
         CHECKOUT_RECOVERY_INTERVAL_MS: '200',
         ...env,
       },
