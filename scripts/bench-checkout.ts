@@ -70,3 +70,88 @@ export async function benchCheckout(o: { url: string; key: string; regionId: str
     failures,
   };
 }
+
+/**
+ * Standalone: `node -r ./scripts/register.js scripts/bench-checkout.ts` (or `npm run bench:checkout`)
+ * runs only the checkout part: starts scripts/bench-platform.ts (BENCH_PRODUCTS, default here 1000,
+ * since the checkout does not depend on the catalog size), waits for its ready line, places orders
+ * for BENCH_DURATION s (default 10) with BENCH_SHOPPERS (default 10) shoppers, prints one JSON line
+ * and stops the platform.
+ */
+async function standalone(): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const readline = await import('node:readline');
+  const path = await import('node:path');
+  const os = await import('node:os');
+  const root = path.resolve(__dirname, '..');
+  const durationS = Number(process.env.BENCH_DURATION ?? 10);
+  const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
+  // BENCH_CPU_PROF=<dir>: the platform writes a V8 CPU profile there when it stops
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
+    cwd: root,
+    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000' },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[]; dataDir: string }>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
+        else process.stderr.write(`[platform] ${line}\n`);
+      });
+      child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+    });
+    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
+    // a figure that other work on the machine disturbs far less than throughput
+    const fs = await import('node:fs');
+    const ticks = (pid: number) => {
+      try {
+        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return Number(f[11]) + Number(f[12]);
+      } catch {
+        return 0;
+      }
+    };
+    const stat = (pid: number) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      } catch {
+        return null;
+      }
+    };
+    const allPids = () => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    // the embedded PostgreSQL of this platform (its command line names the data dir) and its backends
+    const pgPids = () => {
+      const masters = allPids().filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(ready.dataDir);
+        } catch {
+          return false;
+        }
+      });
+      return [...masters, ...allPids().filter((pid) => masters.includes(Number(stat(pid)?.[1])))];
+    };
+    const cpu = () => ({ node: ticks(child.pid!), pg: pgPids().reduce((a, pid) => a + ticks(pid), 0) });
+    const cpu0 = cpu();
+    const r = await benchCheckout({ url: ready.url, key: ready.publishableKey, regionId: ready.regionId, variantIds: ready.checkoutVariantIds, workers, durationS });
+    const cpu1 = cpu();
+    const perOrder = (t: number) => (r.orders ? Math.round(((t * 1000) / 100 / r.orders) * 10) / 10 : 0); // 100 ticks a second
+    process.stdout.write(`${JSON.stringify({ ...r, cpuMsPerOrder: { platform: perOrder(cpu1.node - cpu0.node), postgres: perOrder(cpu1.pg - cpu0.pg) }, shoppers: workers, durationS, loadAvgBefore: load, loadAvgAfter: os.loadavg().map((x) => x.toFixed(2)).join(' ') })}\n`);
+    return r.failures.length ? 1 : 0;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+if (require.main === module) {
+  standalone().then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(`${(err as Error).stack}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -5,6 +5,7 @@ import { ProductCategory, ProductCollection, ProductTag, ProductType, SalesChann
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from './entities/product.entity';
 import { ProductReview } from './entities/review.entity';
 import { ProductTemplate } from './entities/product-template.entity';
+import { InventoryReservation } from './entities/reservation.entity';
 import { ProductResolver } from './resolvers/product.resolver';
 import { RegionResolver } from './resolvers/region.resolver';
 import { CollectionResolver } from './resolvers/collection.resolver';
@@ -34,7 +35,7 @@ export const domain = defineDomain<CatalogServices>({
   entities: [
     Region, RegionCountry, ProductCollection, ProductCategory, ProductType, ProductTag, SalesChannel,
     Product, ProductOption, ProductOptionValue, ProductVariant, Price, InventoryLevel, ProductImage,
-    ProductReview, ProductTemplate,
+    ProductReview, ProductTemplate, InventoryReservation,
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
@@ -54,6 +55,8 @@ export const domain = defineDomain<CatalogServices>({
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoCatalog,
+  // stock held by cart completions that never finished goes back once the hold expires
+  jobs: [{ name: 'expire-reservations', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.reservations.expire(ctx.log)) }],
   start: async (s, deps) => {
     await deps.bus.on(CATALOG_CHANNEL, (payload) => s.cache.invalidate(payload));
     await s.translator.overlay.start(deps.bus);

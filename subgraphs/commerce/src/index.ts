@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { defineDomain } from '@svc/kit';
+import { DurableProcessRecord, defineDomain } from '@svc/kit';
 import { Cart, CartShippingMethod, LineItem } from './entities/cart.entity';
 import { Order, OrderCounter } from './entities/order.entity';
 import { PaymentCollection, PaymentSession } from './entities/payment.entity';
+import { PromotionUsage } from './entities/completion.entity';
 import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from './entities/setup.entity';
 import { CartResolver } from './resolvers/commerce.resolver';
 import { CommerceAdminResolver } from './resolvers/admin.resolver';
@@ -23,7 +24,7 @@ import { migrations } from './migrations';
 export const domain = defineDomain<CommerceServices>({
   name: 'commerce',
   dbSchema: 'commerce',
-  entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter],
+  entities: [Cart, LineItem, CartShippingMethod, ShippingOption, TaxRate, Promotion, PaymentProviderSetting, CommerceSettings, PaymentCollection, PaymentSession, Order, OrderCounter, PromotionUsage, DurableProcessRecord],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver],
@@ -35,7 +36,28 @@ export const domain = defineDomain<CommerceServices>({
   routes: commerceRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   seed: seedDemoCommerce,
+  // completions a crashed or stuck process left: resumed or compensated (any instance; leased records)
+  jobs: [{ name: 'recover-completions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.orders.recover(ctx.log)) }],
+  start: async (s, deps) => {
+    // a pass soon after start, then every CHECKOUT_RECOVERY_INTERVAL_MS (the cron job is the floor)
+    const pass = async () => {
+      try {
+        const r = await s.orders.recover(deps.log);
+        if (r.resumed || r.compensated || r.failed) deps.log.info(r, 'cart completions recovered');
+      } catch (err) {
+        deps.log.debug({ err }, 'completion recovery pass failed (retried)');
+      }
+    };
+    recovery.set(s, setInterval(() => void pass(), s.orders.settings.recoveryIntervalMs).unref());
+    setTimeout(() => void pass(), Math.min(1_000, s.orders.settings.recoveryIntervalMs)).unref();
+  },
+  stop: async (s) => {
+    clearInterval(recovery.get(s));
+    recovery.delete(s);
+  },
 });
+
+const recovery = new Map<CommerceServices, NodeJS.Timeout>();
 
 export type { CommerceServices };
 export { commerceEvents };

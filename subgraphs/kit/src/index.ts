@@ -28,6 +28,7 @@ export * from './graphql-errors';
 export * from './validation';
 export * from './throttle';
 export * from './secret-box';
+export * from './durable';
 export * from './signer';
 export * from './mail';
 export * from './net';

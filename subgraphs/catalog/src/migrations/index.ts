@@ -7,6 +7,7 @@ import { Migration20261121070328_product_level_invalidation } from './Migration2
 import { Migration20261123063023_variant_images } from './Migration20261123063023_variant_images';
 import { Migration20261123064002_sales_channels } from './Migration20261123064002_sales_channels';
 import { Migration20261123064547_reviews_templates } from './Migration20261123064547_reviews_templates';
+import { Migration20261126142801_reservations } from './Migration20261126142801_reservations';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121061511_init', class: Migration20261121061511_init },
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123063023_variant_images', class: Migration20261123063023_variant_images },
   { name: 'Migration20261123064002_sales_channels', class: Migration20261123064002_sales_channels },
   { name: 'Migration20261123064547_reviews_templates', class: Migration20261123064547_reviews_templates },
+  { name: 'Migration20261126142801_reservations', class: Migration20261126142801_reservations },
 ];

@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { InventoryLineInput } from '../inputs/inventory.input';
@@ -38,6 +38,31 @@ export class InventoryResolver {
   @Mutation(() => Boolean, { description: 'reserved units shipped: stock and reservation go down' })
   async fulfilInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
     await this.s.inventory.fulfil(ctx, lines);
+    return true;
+  }
+
+  @Authorized('operator')
+  @Mutation(() => String, { description: 'holds every line or none under `key` (idempotent) until `ttl_seconds` from now; answers held or confirmed (409 insufficient_inventory, reservation_released)' })
+  async holdInventory(
+    @Ctx() ctx: RequestContext,
+    @Arg('key') key: string,
+    @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[],
+    @Arg('ttl_seconds', () => Int) ttlSeconds: number,
+  ) {
+    return this.s.reservations.hold(ctx, key.slice(0, 200), lines, Math.max(1, Math.min(ttlSeconds, 7 * 24 * 3600)));
+  }
+
+  @Authorized('operator')
+  @Mutation(() => Boolean, { description: 'the hold `key` becomes permanent (the order was placed); an expired hold is taken again or refused (409)' })
+  async confirmInventoryHold(@Ctx() ctx: RequestContext, @Arg('key') key: string, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+    await this.s.reservations.confirm(ctx, key.slice(0, 200), lines);
+    return true;
+  }
+
+  @Authorized('operator')
+  @Mutation(() => Boolean, { description: 'gives the units of the hold `key` back (idempotent)' })
+  async releaseInventoryHold(@Ctx() ctx: RequestContext, @Arg('key') key: string) {
+    await this.s.reservations.release(ctx, key.slice(0, 200));
     return true;
   }
 }

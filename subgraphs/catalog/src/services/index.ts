@@ -4,6 +4,7 @@ import { CatalogCache } from './catalog-cache';
 import { CategoryService } from './category.service';
 import { CollectionService } from './collection.service';
 import { InventoryService } from './inventory.service';
+import { ReservationService } from './reservation.service';
 import { SalesChannelService } from './sales-channel.service';
 import { ProductService } from './product.service';
 import { ProductTemplateService } from './product-template.service';
@@ -22,6 +23,8 @@ export interface CatalogServices {
   categories: CategoryService;
   /** order stock: reservations, releases, fulfilment; variant snapshots for carts */
   inventory: InventoryService;
+  /** keyed stock holds of cart completions (hold, confirm, release, expiry) */
+  reservations: ReservationService;
   salesChannels: SalesChannelService;
   /** product reviews: written by customers, moderated by admins, summed up in the product document */
   reviews: ReviewService;
@@ -39,6 +42,7 @@ export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): Catalo
   const regions = new RegionService(store, cache);
   const graph = deps?.graph ?? new GraphLink();
   const translator = new CatalogTranslator(new TranslationOverlay(() => graph, CatalogTranslationOverlayDocument));
+  const inventory = new InventoryService(store);
   const products = new ProductService(store, cache, regions, translator);
   return {
     store,
@@ -50,7 +54,8 @@ export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): Catalo
     collections: new CollectionService(store, cache, translator),
     categories: new CategoryService(store, cache, translator),
     translator,
-    inventory: new InventoryService(store),
+    inventory,
+    reservations: new ReservationService(store, inventory),
     salesChannels: new SalesChannelService(store),
     seed: new CatalogSeedService(store),
   };

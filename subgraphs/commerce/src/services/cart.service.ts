@@ -262,6 +262,15 @@ export class CartService {
     }
   }
 
+  /** The cart's payment collection set to its current total (pending sessions for another amount dropped). */
+  async refreshPaymentOf(ctx: RequestContext, id: string): Promise<void> {
+    await this.store.transaction(ctx, async (em, tx) => {
+      const cart = await this.load(em, tx, id, true);
+      if (cart.completedAt) return;
+      await this.refreshPayment(em, cart, await this.document(tx, em, cart));
+    });
+  }
+
   /** Keeps the payment collection's amount equal to the cart total; sessions for another amount are dropped. */
   private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<CartDocument> {
     const current = doc.payment_collection as { amount: number; currency_code: string } | null;

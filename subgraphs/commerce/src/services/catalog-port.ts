@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kind, parse, print, visit, type ASTNode, type FragmentDefinitionNode } from 'graphql';
 import { systemContext, type GraphClient, type RequestContext } from '@svc/kit';
 
 /** A variant as a cart snapshots it (the catalog's `variantSnapshots`). */
@@ -36,10 +39,39 @@ export interface RegionInfo {
   updated_at: string;
 }
 
-const REGION_FIELDS = 'id name currency_code automatic_taxes countries { id iso_2 iso_3 num_code name display_name } metadata created_at updated_at';
-const SNAPSHOT_FIELDS = `id title sku barcode product_id product_title product_handle product_subtitle product_description product_type
-  product_collection product_status is_giftcard discountable thumbnail option_values { option value } unit_price manage_inventory
-  allow_backorder available_quantity sales_channel_ids`;
+/**
+ * The operations of `ports/catalog.graphql`, read once: each named operation with the fragments it
+ * spreads, as the source `GraphClient.execute` takes.
+ */
+export const PORT_FILE = path.join(__dirname, '..', 'ports', 'catalog.graphql');
+let portOps: Map<string, string> | null = null;
+export function portOperation(name: string): string {
+  if (!portOps) {
+    const doc = parse(fs.readFileSync(PORT_FILE, 'utf8'));
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const d of doc.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+    const spreads = (node: ASTNode, acc: Set<string>) => {
+      visit(node, {
+        FragmentSpread(n) {
+          if (!acc.has(n.name.value)) {
+            acc.add(n.name.value);
+            spreads(fragments.get(n.name.value)!, acc);
+          }
+        },
+      });
+      return acc;
+    };
+    portOps = new Map();
+    for (const d of doc.definitions) {
+      if (d.kind !== Kind.OPERATION_DEFINITION || !d.name) continue;
+      const used = [...spreads(d, new Set())].map((f) => print(fragments.get(f)!));
+      portOps.set(d.name.value, [print(d), ...used].join('\n'));
+    }
+  }
+  const op = portOps.get(name);
+  if (!op) throw new Error(`commerce port: no operation ${name} in ${PORT_FILE}`);
+  return op;
+}
 
 const REGION_TTL_MS = 5_000;
 
@@ -63,7 +95,7 @@ export class CatalogPort {
     if (hit && Date.now() - hit.at < REGION_TTL_MS) return hit.region;
     let region: RegionInfo | null = null;
     try {
-      region = (await this.graph().execute<{ region: RegionInfo }>(this.sys(ctx), `query CommerceRegion($id: String!) { region(id: $id) { ${REGION_FIELDS} } }`, { id })).region;
+      region = (await this.graph().execute<{ region: RegionInfo }>(this.sys(ctx), portOperation('CommerceRegion'), { id })).region;
     } catch (err) {
       if ((err as { type?: string }).type !== 'not_found') throw err;
     }
@@ -76,7 +108,7 @@ export class CatalogPort {
   async defaultRegion(ctx: RequestContext): Promise<RegionInfo | null> {
     const r = await this.graph().execute<{ regions: { items: RegionInfo[] } }>(
       this.sys(ctx),
-      `query CommerceDefaultRegion { regions(limit: 1, offset: 0) { items { ${REGION_FIELDS} } } }`,
+      portOperation('CommerceDefaultRegion'),
     );
     return r.regions.items[0] ?? null;
   }
@@ -84,7 +116,7 @@ export class CatalogPort {
   /** The signed-in customer's email (identity's `me`, asked as the customer): a customer's new cart gets it. */
   async customerEmail(ctx: RequestContext): Promise<string | null> {
     if (ctx.actor.type !== 'customer') return null;
-    const r = await this.graph().execute<{ me: { email: string | null } }>(ctx, 'query CommerceMe { me { email } }');
+    const r = await this.graph().execute<{ me: { email: string | null } }>(ctx, portOperation('CommerceMe'));
     return r.me?.email ?? null;
   }
 
@@ -92,7 +124,7 @@ export class CatalogPort {
   async sampleVariants(ctx: RequestContext, n: number): Promise<string[]> {
     const r = await this.graph().execute<{ products: { items: Array<{ variants: Array<{ id: string }> }> } }>(
       this.sys(ctx),
-      'query CommerceSampleVariants($n: Int) { products(limit: $n) { items { variants { id } } } }',
+      portOperation('CommerceSampleVariants'),
       { n },
     );
     return r.products.items.map((p) => p.variants[0]?.id).filter((id): id is string => !!id);
@@ -100,7 +132,7 @@ export class CatalogPort {
 
   /** Every region of the tenant (up to 100). */
   async allRegions(ctx: RequestContext): Promise<RegionInfo[]> {
-    const r = await this.graph().execute<{ regions: { items: RegionInfo[] } }>(this.sys(ctx), `query CommerceRegions { regions(limit: 100) { items { ${REGION_FIELDS} } } }`);
+    const r = await this.graph().execute<{ regions: { items: RegionInfo[] } }>(this.sys(ctx), portOperation('CommerceRegions'));
     return r.regions.items;
   }
 
@@ -108,7 +140,7 @@ export class CatalogPort {
     if (!ids.length) return new Map();
     const r = await this.graph().execute<{ variantSnapshots: VariantSnapshot[] }>(
       this.sys(ctx),
-      `query CommerceVariants($ids: [String!]!, $currency: String!, $region: String) { variantSnapshots(ids: $ids, currency_code: $currency, region_id: $region) { ${SNAPSHOT_FIELDS} } }`,
+      portOperation('CommerceVariants'),
       { ids: [...new Set(ids)], currency: currencyCode, region: regionId },
     );
     return new Map(r.variantSnapshots.map((v) => [v.id, v]));
@@ -116,16 +148,33 @@ export class CatalogPort {
 
   async reserve(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
     if (!lines.length) return;
-    await this.graph().execute(this.sys(ctx), 'mutation CommerceReserve($lines: [InventoryLineInput!]!) { reserveInventory(lines: $lines) }', { lines });
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceReserve'), { lines });
   }
 
   async release(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
     if (!lines.length) return;
-    await this.graph().execute(this.sys(ctx), 'mutation CommerceRelease($lines: [InventoryLineInput!]!) { releaseInventory(lines: $lines) }', { lines });
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceRelease'), { lines });
   }
 
   async fulfil(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
     if (!lines.length) return;
-    await this.graph().execute(this.sys(ctx), 'mutation CommerceFulfil($lines: [InventoryLineInput!]!) { fulfilInventory(lines: $lines) }', { lines });
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceFulfil'), { lines });
+  }
+
+  /** Holds the lines under `key` (idempotent) for `ttlSeconds`. */
+  async hold(ctx: RequestContext, key: string, lines: Array<{ variant_id: string; quantity: number }>, ttlSeconds: number): Promise<void> {
+    if (!lines.length) return;
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceHold'), { key, lines, ttl: ttlSeconds });
+  }
+
+  /** The hold `key` becomes permanent (an expired one is taken again, or 409). */
+  async confirmHold(ctx: RequestContext, key: string, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
+    if (!lines.length) return;
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceConfirmHold'), { key, lines });
+  }
+
+  /** Gives the hold `key` back (idempotent). */
+  async releaseHold(ctx: RequestContext, key: string): Promise<void> {
+    await this.graph().execute(this.sys(ctx), portOperation('CommerceReleaseHold'), { key });
   }
 }

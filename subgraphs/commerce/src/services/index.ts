@@ -26,10 +26,10 @@ export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): Comme
   const catalog = new CatalogPort(() => graph);
   const kinds = new LineItemKinds();
   kinds.register(productKind(catalog));
-  const setup = new SetupService(store, catalog);
+  const setup = new SetupService(store, catalog, deps.config?.secretsKey);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup);
-  const orders = new OrderService(store, carts, payments, setup, kinds);
+  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log);
   const checkout = new CheckoutService(carts, setup, payments);
   return { store, catalog, kinds, setup, carts, payments, orders, checkout };
 }

@@ -39,6 +39,12 @@ export interface LineItemKind {
   check(ctx: RequestContext, cart: Cart, referenceId: string, quantity: number): Promise<void>;
   /** at completion: hold every line's stock or none (409 insufficient_inventory) */
   reserve(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
+  /** at completion: hold every line's stock or none under `key` (idempotent) for `ttlSeconds` (409 insufficient_inventory) */
+  hold(ctx: RequestContext, key: string, lines: Array<{ reference_id: string; quantity: number }>, ttlSeconds: number): Promise<void>;
+  /** the order is placed: the hold `key` no longer expires (an expired one is taken again, or 409) */
+  confirm(ctx: RequestContext, key: string, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
+  /** gives the hold `key` back, whatever its state (idempotent) */
+  releaseHold(ctx: RequestContext, key: string): Promise<void>;
   /** undo a reservation (completion failed after it, or the order was cancelled) */
   release(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
   /** the order shipped */
@@ -109,6 +115,9 @@ export function productKind(catalog: CatalogPort): LineItemKind {
       await snapshot(ctx, cart, variantId, quantity);
     },
     reserve: (ctx, xs) => catalog.reserve(ctx, lines(xs)),
+    hold: (ctx, key, xs, ttl) => catalog.hold(ctx, key, lines(xs), ttl),
+    confirm: (ctx, key, xs) => catalog.confirmHold(ctx, key, lines(xs)),
+    releaseHold: (ctx, key) => catalog.releaseHold(ctx, key),
     release: (ctx, xs) => catalog.release(ctx, lines(xs)),
     fulfil: (ctx, xs) => catalog.fulfil(ctx, lines(xs)),
   };

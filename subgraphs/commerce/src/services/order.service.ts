@@ -1,6 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, DurableProcesses, DurableRefusal, Errors, normalizePage, requireTenant, toScaled, type DurableStep, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import type { Logger } from 'pino';
+import { Cart } from '../entities/cart.entity';
+import { chargeAmount } from './totals';
+import { currencyExponent } from '../payments/money';
 import { Order } from '../entities/order.entity';
 import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import { commerceEvents } from '../events';
@@ -32,144 +36,338 @@ function stockLines(doc: CartDocument): Map<string, Array<{ reference_id: string
   return by;
 }
 
+/** What a cart completion carries from step to step (its durable record's `state`). */
+export interface CompletionState {
+  cart_id: string;
+  session_id: string;
+  provider_id: string;
+  /** the amount the session was opened (and is authorised) for, and its currency */
+  amount: string;
+  currency_code: string;
+  session_data: Record<string, unknown>;
+  session_context: Record<string, unknown>;
+  /** the cart as it is paid for: the order is made of exactly this */
+  doc: CartDocument;
+  lines: Record<string, Array<{ reference_id: string; quantity: number }>>;
+  promotions: Array<{ id: string; code: string }>;
+  hold_ttl_s: number;
+  /** capture right after placing the order (the provider's `auto_capture` setting) */
+  capture: boolean;
+  authorization?: { status: string; data: Record<string, unknown> } | null;
+  refused?: boolean;
+  order_id?: string;
+  capture_error?: string | null;
+}
+
+/** Settings of cart completion (environment; see subgraphs/commerce/README.md). */
+export interface CompletionSettings {
+  leaseMs: number;
+  resumeWindowMs: number;
+  holdTtlS: number;
+  recoveryIntervalMs: number;
+}
+
+const intEnv = (name: string, def: number, min: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+};
+
+export function completionSettings(): CompletionSettings {
+  return {
+    leaseMs: intEnv('CHECKOUT_LEASE_MS', 30_000, 100),
+    resumeWindowMs: intEnv('CHECKOUT_RESUME_WINDOW_MS', 600_000, 0),
+    holdTtlS: intEnv('CHECKOUT_HOLD_TTL_S', 900, 1),
+    recoveryIntervalMs: intEnv('CHECKOUT_RECOVERY_INTERVAL_MS', 15_000, 50),
+  };
+}
+
+const refusalCodes = new Set(['promotion_exhausted', 'cart_changed']);
+
 /**
- * Checkout and orders. Completion is one unit of work per cart under the cart's row lock, so a
- * double submit waits and then finds the order the first one placed (idempotent). Stock is reserved
- * in its owning domain first (all lines or none), then the payment is authorised; the order, the
- * cart's completion, promotion usage and `order.placed` are written in one transaction, and anything
- * failing after the reservation gives the stock back and voids the authorisation.
+ * Checkout and orders. Completion is a durable process, one record per cart (`durable_process`,
+ * kind `cart_completion`, see kit/durable.ts): prepare (checks, the money check) → claim promotion
+ * usage → hold stock (keyed, expiring) → authorise the payment (outside any transaction, with an
+ * idempotency key of the record's run) → confirm the hold → create the order (its transaction also
+ * records the process done) → capture where configured. Every step is recorded before and after,
+ * idempotent, and compensated in reverse when a later one is refused; the recovery job resumes or
+ * compensates what a crashed process left.
  */
 export class OrderService {
+  readonly completions: DurableProcesses<CompletionState>;
+  readonly settings: CompletionSettings;
+
   constructor(
     private readonly store: Store,
     private readonly carts: CartService,
     private readonly payments: PaymentService,
     private readonly setup: SetupService,
     private readonly kinds: LineItemKinds,
-  ) {}
+    log: Logger,
+  ) {
+    this.settings = completionSettings();
+    this.completions = new DurableProcesses<CompletionState>({
+      store,
+      kind: 'cart_completion',
+      log,
+      leaseMs: this.settings.leaseMs,
+      resumeWindowMs: this.settings.resumeWindowMs,
+      crashEnv: 'CHECKOUT_CRASH_AT',
+      steps: this.completionSteps(),
+    });
+  }
+
+  /** The steps of a cart completion. A new one (tickets, seats) is one more entry. */
+  private completionSteps(): DurableStep<CompletionState>[] {
+    const runKey = (r: { id: string; run: number }) => `${r.id}:${r.run}`;
+    const adapterOf = (ctx: RequestContext, s: CompletionState) => this.payments.adapter(ctx, s.provider_id, null);
+    return [
+      {
+        name: 'promotions',
+        skip: (s) => !s.promotions.length,
+        run: async ({ ctx, state, record }) => {
+          await this.store.transaction(ctx, async (_em, tx) => {
+            for (const p of state.promotions) {
+              const had = await this.store.sql(tx, `select 1 from ${this.store.table('promotion_usage')} where promotion_id = ? and key = ?`, [p.id, runKey(record)]);
+              if (had.length) continue;
+              const n = await this.store.sql<{ id: string }>(
+                tx,
+                `update ${this.store.table('promotion')} set usage_count = usage_count + 1 where id = ? and tenant_id = ? and (usage_limit is null or usage_count < usage_limit) returning id`,
+                [p.id, record.tenant_id],
+              );
+              if (!n.length) throw Errors.validation('promotion_exhausted', `The promotion ${p.code} can no longer be used`);
+              await this.store.sql(tx, `insert into ${this.store.table('promotion_usage')} (promotion_id, key, tenant_id, created_at) values (?, ?, ?, now())`, [p.id, runKey(record), record.tenant_id]);
+            }
+          });
+          this.setup.invalidate(record.tenant_id);
+        },
+        compensate: async ({ ctx, record }) => {
+          await this.store.transaction(ctx, async (_em, tx) => {
+            const gone = await this.store.sql<{ promotion_id: string }>(tx, `delete from ${this.store.table('promotion_usage')} where key = ? and tenant_id = ? returning promotion_id`, [runKey(record), record.tenant_id]);
+            for (const g of gone) {
+              await this.store.sql(tx, `update ${this.store.table('promotion')} set usage_count = greatest(usage_count - 1, 0) where id = ?`, [g.promotion_id]);
+            }
+          });
+          this.setup.invalidate(record.tenant_id);
+        },
+      },
+      {
+        name: 'reserve',
+        skip: (s) => !Object.keys(s.lines).length,
+        run: async ({ ctx, state, record }) => {
+          for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).hold(ctx, `${runKey(record)}:${kind}`, xs, state.hold_ttl_s);
+        },
+        compensate: async ({ ctx, state, record }) => {
+          for (const kind of Object.keys(state.lines)) await this.kinds.get(kind).releaseHold(ctx, `${runKey(record)}:${kind}`);
+        },
+      },
+      {
+        name: 'authorize',
+        run: async ({ ctx, state, record }) => {
+          const adapter = await adapterOf(ctx, state);
+          const context = { ...(state.session_context as unknown as PaymentContext), idempotency_key: `${record.id}_${record.run}_authorize` };
+          const result = await this.payments.call(ctx, adapter.id, () => adapter.authorize({ amount: state.amount, currency_code: state.currency_code, data: state.session_data, context }));
+          if (result.status !== 'authorized' && result.status !== 'captured') {
+            throw new DurableRefusal(new DomainError('validation_error', 'payment_authorization_error', result.message ?? 'The payment was not authorised'), {
+              refused: true,
+              authorization: { status: result.status, data: result.data },
+            });
+          }
+          return { authorization: { status: result.status, data: result.data } };
+        },
+        compensate: async ({ ctx, state, record }) => {
+          if (state.refused) return;
+          const adapter = await adapterOf(ctx, state);
+          const data = state.authorization?.data ?? state.session_data;
+          const context = { ...(state.session_context as unknown as PaymentContext), idempotency_key: `${record.id}_${record.run}_void` };
+          if (state.authorization?.status === 'captured') {
+            await this.payments.call(ctx, adapter.id, () => adapter.refund({ amount: state.amount, currency_code: state.currency_code, data, context }));
+          } else {
+            await this.payments.call(ctx, adapter.id, () => adapter.cancel({ data, context }));
+          }
+          await this.markSession(ctx, state.session_id, 'canceled');
+        },
+      },
+      {
+        name: 'confirm',
+        skip: (s) => !Object.keys(s.lines).length,
+        run: async ({ ctx, state, record }) => {
+          for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).confirm(ctx, `${runKey(record)}:${kind}`, xs);
+        },
+      },
+      {
+        name: 'order',
+        inTransaction: true,
+        run: async ({ ctx, state }) => ({ order_id: await this.placeOrder(ctx, state) }),
+      },
+      {
+        name: 'capture',
+        skip: (s) => !s.capture || s.authorization?.status === 'captured',
+        run: async ({ ctx, state, record }) => {
+          try {
+            await this.captureOrder(ctx, state.order_id!, `${record.id}_${record.run}_capture`);
+            return { capture_error: null };
+          } catch (err) {
+            // the order stands with an authorised payment; an admin captures it later
+            ctx.log.warn({ err, order: state.order_id }, 'automatic capture failed');
+            return { capture_error: (err as Error).message };
+          }
+        },
+      },
+    ];
+  }
+
+  /**
+   * The cart as it will be paid for, checked: lines, shipping, a session, and the money check: the
+   * session's amount must be the cart's total now (a promotion used up or a price, tax or shipping
+   * change since the session opened: 400 promotion_exhausted or cart_changed).
+   */
+  private async prepare(ctx: RequestContext, cartId: string, loaded?: { em: EntityManager; cart: Cart }): Promise<CompletionState> {
+    const em = loaded?.em ?? this.store.em(ctx);
+    const cart = loaded?.cart ?? (await this.carts.load(em, ctx, cartId));
+    const doc = await this.carts.document(ctx, em, cart);
+    if (!doc.items.length) throw Errors.validation('cart_empty', 'The cart has no items');
+    if (doc.items.some((i: any) => i.requires_shipping) && !doc.shipping_methods.length) {
+      throw Errors.validation('shipping_method_required', 'The cart needs a shipping method');
+    }
+    const pc = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
+    if (!pc) throw Errors.validation('payment_collection_required', 'Payment collection has not been initiated for cart');
+    const session = pc.sessions.getItems().filter((s) => s.status !== 'canceled' && s.status !== 'error').pop();
+    if (!session) throw Errors.validation('payment_session_required', 'Payment sessions are required to complete cart');
+    const due = chargeAmount(doc.total, currencyExponent(doc.currency_code));
+    if (toScaled(String(session.amount)) !== toScaled(due) || session.currencyCode !== doc.currency_code) {
+      const applied = new Set((doc.promotions as Array<{ code: string }>).map((p) => p.code));
+      const lost = cart.promoCodes.filter((c) => !applied.has(c));
+      if (lost.length) throw Errors.validation('promotion_exhausted', `The promotion ${lost.join(', ')} can no longer be used; the payment needs a new session`);
+      throw Errors.validation('cart_changed', 'The cart changed since its payment session was opened; the payment needs a new session');
+    }
+    const lines: CompletionState['lines'] = {};
+    for (const [kind, xs] of stockLines(doc)) lines[kind] = xs;
+    const provider = await this.setup.providerSettings(ctx, session.providerId).catch(() => null);
+    return {
+      cart_id: cart.id,
+      session_id: session.id,
+      provider_id: session.providerId,
+      amount: String(session.amount),
+      currency_code: session.currencyCode,
+      session_data: session.data,
+      session_context: session.context as Record<string, unknown>,
+      doc,
+      lines,
+      promotions: (doc.promotions as Array<{ id: string; code: string }>).map((p) => ({ id: p.id, code: p.code })),
+      hold_ttl_s: this.settings.holdTtlS,
+      capture: provider?.auto_capture === true,
+    };
+  }
+
+  /** Writes the order of a completion (in its transaction); the cart's existing order when there is one. */
+  private async placeOrder(tx: RequestContext, state: CompletionState): Promise<string> {
+    const em = this.store.em(tx);
+    const tenantId = requireTenant(tx);
+    const cart = await em.findOne(Cart, { id: state.cart_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!cart) throw Errors.notFound('Cart', state.cart_id);
+    if (cart.orderId) return cart.orderId;
+    const doc = state.doc;
+    const pc = await em.findOneOrFail(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
+    const status = state.authorization?.status === 'captured' ? 'captured' : 'authorized';
+    const session = pc.sessions.getItems().find((s) => s.id === state.session_id);
+    if (session) {
+      session.data = state.authorization?.data ?? session.data;
+      session.status = status;
+      session.authorizedAt = new Date();
+      if (status === 'captured') session.capturedAt = new Date();
+    }
+    const [{ last }] = await this.store.sql<{ last: number }>(
+      tx,
+      `insert into ${this.store.table('order_counter')} (tenant_id, last) values (?, 1)
+         on conflict (tenant_id) do update set last = ${this.store.table('order_counter')}.last + 1 returning last`,
+      [tenantId],
+    );
+    const order = em.create(Order, {
+      tenantId,
+      displayId: last,
+      cartId: cart.id,
+      regionId: doc.region_id,
+      currencyCode: doc.currency_code,
+      customerId: cart.customerId,
+      email: doc.email,
+      salesChannelId: doc.sales_channel_id,
+      status: 'pending',
+      paymentStatus: status,
+      shippingAddress: doc.shipping_address,
+      billingAddress: doc.billing_address,
+      items: doc.items.map((i: any) => ({ ...i, order_id: undefined, cart_id: undefined })),
+      shippingMethods: doc.shipping_methods,
+      promotions: doc.promotions,
+      totals: Object.fromEntries(TOTAL_KEYS.map((k) => [k, doc[k] ?? 0])),
+      metadata: doc.metadata,
+    });
+    cart.completedAt = new Date();
+    cart.orderId = order.id;
+    pc.orderId = order.id;
+    pc.status = 'authorized';
+    pc.authorizedAmount = state.amount;
+    if (status === 'captured') pc.capturedAmount = state.amount;
+    pc.completedAt = new Date();
+    commerceEvents.emit(em, tx, 'order.placed', {
+      id: order.id,
+      display_id: last,
+      cart_id: cart.id,
+      customer_id: cart.customerId,
+      email: doc.email,
+      currency_code: doc.currency_code,
+      total: doc.total,
+    });
+    await em.flush();
+    // the request that placed it answers this document (no second read); the memo is per request
+    tx.memo.set(`placed:${order.id}`, () => this.document(order, pc));
+    return order.id;
+  }
 
   async complete(ctx: RequestContext, cartId: string): Promise<CompletionResult> {
-    const tenantId = requireTenant(ctx);
-    const reserved: { current: Map<string, Array<{ reference_id: string; quantity: number }>> | null } = { current: null };
-    const authorized: { current: { adapter: Awaited<ReturnType<PaymentService['adapter']>>; data: Record<string, unknown>; context: PaymentContext } | null } = { current: null };
+    const em = this.store.em(ctx);
+    const cart = await this.carts.load(em, ctx, cartId);
+    if (cart.completedAt && cart.orderId) return { type: 'order', order: await this.get(ctx, cart.orderId, { skipOwner: true }) };
     try {
-      // every read inside runs on the transaction's connection (tx): concurrent completions never wait for a second one
-      return await this.store.transaction(ctx, async (em, tx) => {
-        const cart = await this.carts.load(em, tx, cartId, true);
-        if (cart.completedAt && cart.orderId) return { type: 'order' as const, order: await this.get(tx, cart.orderId, { skipOwner: true }) };
-        const doc = await this.carts.document(tx, em, cart);
-        if (!doc.items.length) throw Errors.validation('cart_empty', 'The cart has no items');
-        if (doc.items.some((i: any) => i.requires_shipping) && !doc.shipping_methods.length) {
-          throw Errors.validation('shipping_method_required', 'The cart needs a shipping method');
-        }
-        const pc = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
-        if (!pc) throw Errors.validation('payment_collection_required', 'Payment collection has not been initiated for cart');
-        const session = pc.sessions.getItems().filter((s) => s.status !== 'canceled' && s.status !== 'error').pop();
-        if (!session) throw Errors.validation('payment_session_required', 'Payment sessions are required to complete cart');
-
-        // promotion usage: counted now, rolled back with everything else if the order is not placed
-        for (const p of doc.promotions) {
-          const n = await this.store.sql<{ id: string }>(
-            tx,
-            `update ${this.store.table('promotion')} set usage_count = usage_count + 1 where id = ? and tenant_id = ? and (usage_limit is null or usage_count < usage_limit) returning id`,
-            [p.id, tenantId],
-          );
-          if (!n.length) throw Errors.validation('promotion_exhausted', `The promotion ${p.code} can no longer be used`);
-        }
-
-        // stock, in the domains that own it: every line or none
-        const lines = stockLines(doc);
-        const done = new Map<string, Array<{ reference_id: string; quantity: number }>>();
-        try {
-          for (const [kind, xs] of lines) {
-            await this.kinds.get(kind).reserve(tx, xs);
-            done.set(kind, xs);
-          }
-        } catch (err) {
-          await this.release(ctx, done);
-          throw err;
-        }
-        reserved.current = done;
-
-        // payment
-        const adapter = await this.payments.adapter(tx, session.providerId, null);
-        const context: PaymentContext = { ...(session.context as unknown as PaymentContext), idempotency_key: `${session.id}_authorize` };
-        const result = await this.payments.call(ctx, adapter.id, () => adapter.authorize({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }));
-        session.data = result.data;
-        if (result.status !== 'authorized' && result.status !== 'captured') {
-          // the shopper's payment was refused: the cart stays a cart (the stock goes back below)
-          session.status = result.status === 'requires_more' ? 'requires_more' : 'error';
-          const message = result.message ?? 'The payment was not authorised';
-          const e = new DomainError('validation_error', 'payment_authorization_error', message);
-          (e as DomainError & { cartSession?: string }).cartSession = session.id;
-          throw e;
-        }
-        authorized.current = { adapter, data: result.data, context };
-        session.status = result.status;
-        session.authorizedAt = new Date();
-        if (result.status === 'captured') session.capturedAt = new Date();
-
-        // the order
-        const [{ last }] = await this.store.sql<{ last: number }>(
-          tx,
-          `insert into ${this.store.table('order_counter')} (tenant_id, last) values (?, 1)
-             on conflict (tenant_id) do update set last = ${this.store.table('order_counter')}.last + 1 returning last`,
-          [tenantId],
-        );
-        const order = em.create(Order, {
-          tenantId,
-          displayId: last,
-          cartId: cart.id,
-          regionId: cart.regionId,
-          currencyCode: cart.currencyCode,
-          customerId: cart.customerId,
-          email: cart.email,
-          salesChannelId: cart.salesChannelId,
-          status: 'pending',
-          paymentStatus: result.status === 'captured' ? 'captured' : 'authorized',
-          shippingAddress: cart.shippingAddress,
-          billingAddress: cart.billingAddress,
-          items: doc.items.map((i: any) => ({ ...i, order_id: undefined, cart_id: undefined })),
-          shippingMethods: doc.shipping_methods,
-          promotions: doc.promotions,
-          totals: Object.fromEntries(TOTAL_KEYS.map((k) => [k, doc[k] ?? 0])),
-          metadata: cart.metadata,
-        });
-        cart.completedAt = new Date();
-        cart.orderId = order.id;
-        pc.orderId = order.id;
-        pc.status = 'authorized';
-        pc.authorizedAmount = session.amount;
-        if (result.status === 'captured') pc.capturedAmount = session.amount;
-        pc.completedAt = new Date();
-        commerceEvents.emit(em, tx, 'order.placed', {
-          id: order.id,
-          display_id: last,
-          cart_id: cart.id,
-          customer_id: cart.customerId,
-          email: cart.email,
-          currency_code: cart.currencyCode,
-          total: doc.total,
-        });
-        await em.flush();
-        return { type: 'order' as const, order: this.document(order, pc) };
-      });
+      // a failed completion (refused, undone) starts again as a new run when the shopper retries
+      let first: { em: EntityManager; cart: Cart } | undefined = { em, cart };
+      const row = await this.completions.run(
+        ctx,
+        cartId,
+        () => {
+          // the cart read above serves the first preparation; a restart reads it again
+          const loaded = first;
+          first = undefined;
+          return this.prepare(ctx, cartId, loaded);
+        },
+        { restart: () => true },
+      );
+      // a completion the recovery just undid answers why; the next retry starts a new run
+      if (row.status === 'failed' && row.error) throw new DomainError(row.error.type as DomainError['type'], row.error.code, row.error.message);
+      if (row.status !== 'done' || !row.state.order_id) throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
+      const placed = ctx.memo.get(`placed:${row.state.order_id}`) as (() => OrderDocument) | undefined;
+      return { type: 'order', order: placed ? placed() : await this.get(ctx, row.state.order_id, { skipOwner: true }) };
     } catch (err) {
-      if (reserved.current) await this.release(ctx, reserved.current).catch((e: unknown) => ctx.log.error({ err: e, cartId }, 'could not release stock after a failed completion'));
-      const a = authorized.current;
-      if (a) {
-        await a.adapter.cancel({ data: a.data, context: a.context }).catch((e: unknown) => ctx.log.error({ err: e, cartId }, 'could not void a payment after a failed completion'));
-      }
       if (err instanceof DomainError && err.code === 'payment_authorization_error') {
-        await this.markSession(ctx, (err as DomainError & { cartSession?: string }).cartSession, 'error');
-        const cart = await this.carts.get(ctx, cartId);
-        return { type: 'cart', cart, error: { message: err.message, name: 'Error', type: 'payment_authorization_error' } };
+        const row = await this.completions.find(ctx, cartId);
+        await this.markSession(ctx, row?.state.session_id, row?.state.authorization?.status === 'requires_more' ? 'requires_more' : 'error');
+        const doc = await this.carts.get(ctx, cartId);
+        return { type: 'cart', cart: doc, error: { message: err.message, name: 'Error', type: 'payment_authorization_error' } };
       }
+      // the money check failed: the cart keeps its state, its payment needs a new session
+      if (err instanceof DomainError && refusalCodes.has(err.code)) await this.carts.refreshPaymentOf(ctx, cartId).catch((e: unknown) => ctx.log.warn({ err: e }, 'payment refresh failed'));
       throw err;
     }
   }
 
-  private async markSession(ctx: RequestContext, sessionId: string | undefined, status: 'error'): Promise<void> {
+  /** Recovery pass: resumes or compensates completions a crashed (or stuck) process left. */
+  recover(log: Logger) {
+    return this.completions.recover(log);
+  }
+
+  private async markSession(ctx: RequestContext, sessionId: string | undefined, status: 'error' | 'canceled' | 'requires_more'): Promise<void> {
     if (!sessionId) return;
     await this.store.transaction(ctx, async (em) => {
       const s = await em.findOne(PaymentSession, { id: sessionId });
@@ -276,14 +474,22 @@ export class OrderService {
 
   /** Admin: takes the authorised payment. */
   async capture(ctx: RequestContext, id: string): Promise<OrderDocument> {
+    await this.captureOrder(ctx, id);
+    return this.get(ctx, id);
+  }
+
+  /** Captures the order's authorised payment (idempotency key: the session's, or `key`). */
+  async captureOrder(ctx: RequestContext, id: string, key?: string): Promise<void> {
     await this.store.transaction(ctx, async (em, tx) => {
       const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!o) throw Errors.notFound('Order', id);
       const pc = await em.findOne(PaymentCollection, { orderId: o.id }, { populate: ['sessions'] });
       const session = pc?.sessions.getItems().find((s) => s.status === 'authorized');
+      // a repeated automatic capture (the completion resumed after a crash) finds it done
+      if (key && !session && pc?.sessions.getItems().some((s) => s.status === 'captured')) return;
       if (!pc || !session || o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order has no authorised payment to capture');
       const adapter = await this.payments.adapter(tx, session.providerId, null);
-      const context = { ...(session.context as unknown as PaymentContext), idempotency_key: `${session.id}_capture` };
+      const context = { ...(session.context as unknown as PaymentContext), idempotency_key: key ?? `${session.id}_capture` };
       const r = await this.payments.call(ctx, adapter.id, () => adapter.capture({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }));
       if (r.status !== 'captured') throw Errors.conflict('capture_failed', r.message ?? 'The provider did not capture the payment');
       session.status = 'captured';
@@ -294,7 +500,6 @@ export class OrderService {
       o.paymentStatus = 'captured';
       commerceEvents.emit(em, tx, 'order.payment_captured', { id: o.id, amount: Number(session.amount), currency_code: o.currencyCode });
     });
-    return this.get(ctx, id);
   }
 
   // ---- transfers (Medusa's order transfer requests) ----

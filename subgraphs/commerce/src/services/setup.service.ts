@@ -1,4 +1,5 @@
-import { Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import type { EntityManager } from '@mikro-orm/core';
+import { Errors, requireTenant, type RequestContext, type Store, SecretBox } from '@svc/kit';
 import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from '../entities/setup.entity';
 import type { CommerceSettingsData, PromotionData, ProviderSettingData, ShippingOptionData, TaxRateData } from '../inputs/setup.input';
 import type { CatalogPort } from './catalog-port';
@@ -78,10 +79,83 @@ export type ProviderSettingView = ReturnType<typeof providerSettingView>;
  * the checkout settings. Admin writes; the cart and checkout services read.
  */
 export class SetupService {
+  private readonly box: SecretBox | null;
+
   constructor(
     private readonly store: Store,
     private readonly catalog: CatalogPort,
-  ) {}
+    secretsKey?: string,
+  ) {
+    this.box = secretsKey ? new SecretBox(secretsKey) : null;
+  }
+
+  /**
+   * Setup reads (shipping options, tax rates, promotions, providers, settings) are on every cart
+   * request: they are kept per tenant for COMMERCE_SETUP_CACHE_MS (default 5000; 0: off) and dropped
+   * by every setup write of this instance (other instances see a write within that time). Money
+   * stays right meanwhile: completion compares the session's amount with the cart's total, and a
+   * promotion's usage is claimed in the database.
+   */
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown>; resolved?: { v: unknown } }>();
+  private readonly cacheMs = Number(process.env.COMMERCE_SETUP_CACHE_MS ?? 5_000);
+
+  private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
+    if (!(this.cacheMs > 0)) return load();
+    const key = `${requireTenant(ctx)}\u0000${name}`;
+    const hit = this.cache.get(key);
+    const fresh = hit && Date.now() - hit.at < this.cacheMs;
+    // inside a unit of work only a value already at hand is taken: a load in flight may need a
+    // second pool connection, and every connection may be held by transactions waiting for it
+    if (this.store.inTransaction(ctx)) return fresh && hit.resolved ? Promise.resolve(hit.resolved.v as T) : load();
+    if (fresh) return hit.value as Promise<T>;
+    if (this.cache.size > 20_000) this.cache.clear();
+    const entry: { at: number; value: Promise<unknown>; resolved?: { v: unknown } } = { at: Date.now(), value: load() };
+    entry.value.then(
+      (v) => void (entry.resolved = { v }),
+      () => this.cache.get(key) === entry && this.cache.delete(key),
+    );
+    this.cache.set(key, entry);
+    return entry.value as Promise<T>;
+  }
+
+  /** Drops the tenant's cached setup (after a write, or a promotion's usage changed). */
+  invalidate(tenantId: string): void {
+    const prefix = `${tenantId}\u0000`;
+    for (const k of this.cache.keys()) if (k.startsWith(prefix)) this.cache.delete(k);
+  }
+
+  /** A setup write: one transaction; the tenant's cached setup is dropped before and after it. */
+  private async write<T>(ctx: RequestContext, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    const tenantId = requireTenant(ctx);
+    this.invalidate(tenantId);
+    try {
+      return await this.store.transaction(ctx, (em) => fn(em));
+    } finally {
+      this.invalidate(tenantId);
+    }
+  }
+
+  /** What a sealed provider secret is bound to: one tenant, provider and setting. */
+  private purpose(tenantId: string, providerId: string, key: string): string {
+    return `commerce.payment_provider:${tenantId}:${providerId}:${key}`;
+  }
+
+  /**
+   * A provider's settings with its secrets opened for the adapter. Secrets are stored sealed
+   * (SecretBox, like identity's social secrets); a value stored before sealing (plain) is used as it is.
+   */
+  private opened(row: PaymentProviderSetting): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...row.settings };
+    for (const [k, v] of Object.entries(out)) {
+      if (!SECRET_SETTINGS.has(k) || typeof v !== 'string' || !v.startsWith('v1.') || !this.box) continue;
+      try {
+        out[k] = this.box.open(v, this.purpose(row.tenantId, row.providerId, k));
+      } catch {
+        // not ours (a plain value that happens to start with v1.) or another key: used as stored
+      }
+    }
+    return out;
+  }
 
   private async assertRegion(ctx: RequestContext, regionId: string): Promise<void> {
     if (!(await this.catalog.region(ctx, regionId))) throw Errors.invalidField('region_id', `Region "${regionId}" does not exist`);
@@ -95,11 +169,12 @@ export class SetupService {
 
   /** The options (entities: their pricing rules) of a region, or of every region, cheapest first. */
   async shippingOptionsOf(ctx: RequestContext, regionId?: string): Promise<ShippingOption[]> {
-    return this.store.em(ctx).find(ShippingOption, regionId ? { regionId } : {}, { orderBy: { amount: 'asc', name: 'asc' } });
+    const all = await this.cached(ctx, 'shipping_options', () => this.store.em(ctx).find(ShippingOption, {}, { orderBy: { amount: 'asc', name: 'asc' } }));
+    return regionId ? all.filter((o) => o.regionId === regionId) : all;
   }
 
   async shippingOption(ctx: RequestContext, id: string): Promise<ShippingOption> {
-    const o = await this.store.em(ctx).findOne(ShippingOption, { id });
+    const o = (await this.shippingOptionsOf(ctx)).find((x) => x.id === id);
     if (!o) throw Errors.notFound('Shipping option', id);
     return o;
   }
@@ -107,7 +182,7 @@ export class SetupService {
   async saveShippingOption(ctx: RequestContext, id: string | null, input: ShippingOptionData): Promise<ShippingOptionView> {
     const tenantId = requireTenant(ctx);
     await this.assertRegion(ctx, input.region_id);
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const o = id ? await em.findOne(ShippingOption, { id }) : em.create(ShippingOption, { tenantId, name: input.name, regionId: input.region_id, amount: input.amount });
       if (!o) throw Errors.notFound('Shipping option', id ?? undefined);
       o.name = input.name;
@@ -127,7 +202,7 @@ export class SetupService {
   }
 
   async deleteShippingOption(ctx: RequestContext, id: string): Promise<boolean> {
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const o = await em.findOne(ShippingOption, { id });
       if (!o) throw Errors.notFound('Shipping option', id);
       em.remove(o);
@@ -144,13 +219,13 @@ export class SetupService {
 
   /** The tax rates of a region as the cart reads them (all of them; the cart picks the one for its address). */
   async taxRatesOf(ctx: RequestContext, regionId: string): Promise<TaxRate[]> {
-    return this.store.em(ctx).find(TaxRate, { regionId });
+    return (await this.cached(ctx, 'tax_rates', () => this.store.em(ctx).find(TaxRate, {}))).filter((r) => r.regionId === regionId);
   }
 
   async saveTaxRate(ctx: RequestContext, id: string | null, input: TaxRateData): Promise<TaxRateView> {
     const tenantId = requireTenant(ctx);
     await this.assertRegion(ctx, input.region_id);
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const t = id ? await em.findOne(TaxRate, { id }) : em.create(TaxRate, { tenantId, regionId: input.region_id, name: input.name, code: input.code, rate: input.rate });
       if (!t) throw Errors.notFound('Tax rate', id ?? undefined);
       Object.assign(t, { regionId: input.region_id, countryCode: input.country_code?.toLowerCase() ?? null, province: input.province ?? null, name: input.name, code: input.code, rate: input.rate });
@@ -160,7 +235,7 @@ export class SetupService {
   }
 
   async deleteTaxRate(ctx: RequestContext, id: string): Promise<boolean> {
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const t = await em.findOne(TaxRate, { id });
       if (!t) throw Errors.notFound('Tax rate', id);
       em.remove(t);
@@ -176,7 +251,7 @@ export class SetupService {
 
   async savePromotion(ctx: RequestContext, id: string | null, input: PromotionData): Promise<PromotionView> {
     const tenantId = requireTenant(ctx);
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const code = input.code.toUpperCase();
       const clash = await em.findOne(Promotion, { code });
       if (clash && clash.id !== id) throw Errors.conflict('duplicate', `A promotion with code "${code}" already exists`);
@@ -205,11 +280,13 @@ export class SetupService {
   /** Active promotions by code (upper-cased) and the automatic ones, valid now. */
   async promotionsFor(ctx: RequestContext, codes: string[]): Promise<Promotion[]> {
     const now = new Date();
-    const rows = await this.store.em(ctx).find(Promotion, {
-      status: 'active',
-      $or: [{ isAutomatic: true }, ...(codes.length ? [{ code: { $in: codes.map((c) => c.toUpperCase()) } }] : [])],
-    }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } });
-    return rows.filter((p) => (!p.startsAt || p.startsAt <= now) && (!p.endsAt || p.endsAt > now) && (p.usageLimit === null || p.usageCount < p.usageLimit));
+    const wanted = new Set(codes.map((c) => c.toUpperCase()));
+    const active = await this.cached(ctx, 'promotions', () =>
+      this.store.em(ctx).find(Promotion, { status: 'active' }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } }),
+    );
+    return active.filter(
+      (p) => (p.isAutomatic || wanted.has(p.code)) && (!p.startsAt || p.startsAt <= now) && (!p.endsAt || p.endsAt > now) && (p.usageLimit === null || p.usageCount < p.usageLimit),
+    );
   }
 
   // ---- payment providers ----
@@ -222,11 +299,14 @@ export class SetupService {
   async saveProviderSetting(ctx: RequestContext, input: ProviderSettingData): Promise<ProviderSettingView> {
     const tenantId = requireTenant(ctx);
     for (const r of input.region_ids ?? []) await this.assertRegion(ctx, r);
-    return this.store.transaction(ctx, async (em) => {
+    return this.write(ctx, async (em) => {
       const s = (await em.findOne(PaymentProviderSetting, { providerId: input.provider_id })) ?? em.create(PaymentProviderSetting, { tenantId, providerId: input.provider_id });
       const incoming = input.settings ?? {};
       const merged: Record<string, unknown> = { ...s.settings };
-      for (const [k, v] of Object.entries(incoming)) if (!(SECRET_SETTINGS.has(k) && v === '••••')) merged[k] = v;
+      for (const [k, v] of Object.entries(incoming)) {
+        if (SECRET_SETTINGS.has(k) && v === '••••') continue; // the mask keeps the stored value
+        merged[k] = SECRET_SETTINGS.has(k) && typeof v === 'string' && this.box ? this.box.seal(v, this.purpose(tenantId, input.provider_id, k)) : v;
+      }
       s.settings = input.settings ? merged : s.settings;
       s.enabled = input.enabled;
       s.regionIds = input.region_ids ?? [];
@@ -239,29 +319,35 @@ export class SetupService {
    * The providers offered in a region, with their settings: those enabled for it; the system
    * provider unless the tenant switched it off (so a new store can take orders at once).
    */
+  private providerRows(ctx: RequestContext): Promise<Array<{ row: PaymentProviderSetting; settings: Record<string, unknown> }>> {
+    return this.cached(ctx, 'providers', async () =>
+      (await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } })).map((row) => ({ row, settings: this.opened(row) })),
+    );
+  }
+
   async providersFor(ctx: RequestContext, regionId: string): Promise<Array<{ id: string; settings: Record<string, unknown> }>> {
-    const rows = await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } });
-    const out = rows.filter((r) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map((r) => ({ id: r.providerId, settings: r.settings }));
-    if (!rows.some((r) => r.providerId === 'pp_system_default')) out.unshift({ id: 'pp_system_default', settings: {} });
+    const rows = await this.providerRows(ctx);
+    const out = rows.filter(({ row: r }) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map(({ row, settings }) => ({ id: row.providerId, settings: { ...settings } }));
+    if (!rows.some(({ row }) => row.providerId === 'pp_system_default')) out.unshift({ id: 'pp_system_default', settings: {} });
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
 
   /** A provider's settings (any region), or null when the tenant has none. */
   async providerSettings(ctx: RequestContext, providerId: string): Promise<Record<string, unknown> | null> {
-    const row = await this.store.em(ctx).findOne(PaymentProviderSetting, { providerId });
-    return row ? row.settings : providerId === 'pp_system_default' ? {} : null;
+    const found = (await this.providerRows(ctx)).find((r) => r.row.providerId === providerId);
+    return found ? { ...found.settings } : providerId === 'pp_system_default' ? {} : null;
   }
 
   // ---- checkout settings ----
 
   async settings(ctx: RequestContext): Promise<{ cancellation_window_hours: number; checkout_fields: Record<string, string> }> {
-    const s = await this.store.em(ctx).findOne(CommerceSettings, {});
+    const s = await this.cached(ctx, 'settings', () => this.store.em(ctx).findOne(CommerceSettings, {}));
     return { cancellation_window_hours: s?.cancellationWindowHours ?? 24, checkout_fields: { ...DEFAULT_CHECKOUT_FIELDS, ...(s?.checkoutFields ?? {}) } };
   }
 
   async saveSettings(ctx: RequestContext, input: CommerceSettingsData) {
     const tenantId = requireTenant(ctx);
-    await this.store.transaction(ctx, async (em) => {
+    await this.write(ctx, async (em) => {
       const s = (await em.findOne(CommerceSettings, {})) ?? em.create(CommerceSettings, { tenantId });
       if (input.cancellation_window_hours !== undefined && input.cancellation_window_hours !== null) s.cancellationWindowHours = input.cancellation_window_hours;
       if (input.checkout_fields) s.checkoutFields = { ...s.checkoutFields, ...input.checkout_fields };

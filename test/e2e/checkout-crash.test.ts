@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { freshDatabase } from '../support/platform';
+import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
+
+/**
+ * Fault injection: a child platform (scripts/start.ts on a fresh database of the test server) is
+ * SIGKILLed by its own fault hook (CHECKOUT_CRASH_AT) at every step boundary of a cart completion,
+ * one cart per boundary, and restarted on the same database with the next boundary armed (N+1
+ * starts for N boundaries). After each restart the shopper retries the interrupted completion.
+ * Payments go through the local Stripe protocol server (real idempotency keys, capture at once:
+ * `auto_capture`). At the end: at most one order per cart, every retry answered the same order,
+ * stock conserved (stocked unchanged; reserved = units in orders; no hold left), and every
+ * Stripe payment that was authorised or captured belongs to an order, or was voided.
+ * A last start with the resume window at 0 shows the other recovery: an abandoned completion
+ * (crashed after authorising) is compensated — payment voided, stock back, cart still a cart.
+ */
+const ROOT = path.join(__dirname, '..', '..');
+const BOUNDARIES = [
+  'before:promotions', 'after:promotions', 'before:reserve', 'after:reserve', 'before:authorize', 'after:authorize',
+  'before:confirm', 'after:confirm', 'before:order', 'after:order', 'before:capture', 'after:capture',
+];
+const KEY = 'pk_demo_storefront_key';
+const STOCK = 500;
+
+jest.setTimeout(600_000);
+
+describe('checkout survives a SIGKILL at every step boundary', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let dir: string;
+  let stripe: StripeServer;
+  let child: ChildProcess | null = null;
+  let url = '';
+
+  const sql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+
+  /** starts the platform; resolves with its URL once it logs `platform ready` */
+  const start = async (env: Record<string, string>) => {
+    const proc = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/register.js'), path.join(ROOT, 'scripts/start.ts')], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        DATA_DIR: dir,
+        DATABASE_URL: db.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DB_POOL_SIZE: '4',
+        DEMO_IDP: 'false',
+        RATE_LIMIT_DISABLED: 'true',
+        OUTBOX_POLL_MS: '250',
+        // a crashed holder's lease has run out by the time the next process is up (a start takes
+        // longer), yet a slow step on a loaded machine never outlives it; recovery every 200 ms
+        CHECKOUT_LEASE_MS: '5000',
+        CHECKOUT_RECOVERY_INTERVAL_MS: '200',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let errText = '';
+    proc.stderr!.on('data', (d: Buffer) => (errText = (errText + d.toString()).slice(-4000)));
+    url = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      const timer = setTimeout(() => reject(new Error(`platform did not start: ${buf.slice(-2000)} ${errText}`)), 120_000);
+      proc.stdout!.on('data', (d: Buffer) => {
+        buf += d.toString();
+        const lines = buf.split('\n');
+        buf = lines.pop() ?? '';
+        for (const line of lines) {
+          if (!line.startsWith('{')) continue;
+          const rec = JSON.parse(line);
+          if (rec.msg === 'platform ready') {
+            clearTimeout(timer);
+            resolve(rec.url);
+          }
+        }
+      });
+      proc.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`platform exited (${signal ?? code}) before it was ready: ${errText}`));
+      });
+    });
+    return proc;
+  };
+
+  const api = async (method: string, p: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = { 'x-publishable-api-key': KEY, 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const r = await fetch(`${url}/api${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const graphql = async (query: string, variables: Record<string, unknown>, token: string) => {
+    const r = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-publishable-api-key': KEY, authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    return r.json() as Promise<any>;
+  };
+
+  let region: any;
+  let variantId: string;
+
+  /** a cart with one unit of the variant, WELCOME10, shipping, and a Stripe session the shopper confirmed */
+  const readyCart = async (email: string) => {
+    const c = await api('POST', '/store/carts', { region_id: region.id, email, items: [{ variant_id: variantId, quantity: 1 }], promo_codes: ['WELCOME10'] });
+    expect(c.status).toBe(200);
+    const id = c.body.cart.id as string;
+    const options = await api('GET', `/store/shipping-options?cart_id=${id}`);
+    expect((await api('POST', `/store/carts/${id}/shipping-methods`, { option_id: options.body.shipping_options[0].id })).status).toBe(200);
+    const pc = await api('POST', '/store/payment-collections', { cart_id: id });
+    const s = await api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { provider_id: 'pp_stripe_stripe' });
+    expect(s.status).toBe(200);
+    const session = s.body.payment_collection.payment_sessions.find((x: any) => x.provider_id === 'pp_stripe_stripe');
+    stripe.confirm(session.data.id as string, 'pm_card_visa');
+    return id;
+  };
+
+  /** the completion request the crash interrupts: the connection drops and the process dies by SIGKILL */
+  const completeAndCrash = async (cartId: string, proc: ChildProcess) => {
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_c, signal) => resolve(signal)));
+    const answer = await api('POST', `/store/carts/${cartId}/complete`).then((r) => r, (err: Error) => err);
+    expect({ answered: (answer as { status?: number }).status }).toEqual({ answered: undefined }); // the connection dropped
+    expect(await exited).toBe('SIGKILL');
+  };
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-crash-'));
+    stripe = await startStripeServer();
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    await stripe?.close();
+    await db?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps one order per cart, the stock and the payments right through 13 starts', async () => {
+    let proc = await start({ CHECKOUT_CRASH_AT: BOUNDARIES[0] });
+    // the demo store: Stripe with capture at once, one variant with a known stock
+    const login = await fetch(`${url}/api/auth/user/emailpass`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.store', password: 'demo-admin-password' }) });
+    const { token } = (await login.json()) as { token: string };
+    const saved = await graphql(
+      'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id } }',
+      { i: { provider_id: 'pp_stripe_stripe', enabled: true, settings: { api_key: stripe.apiKey, base_url: stripe.url, publishable_key: 'pk_test_shop', timeout_ms: 3000, auto_capture: true } } },
+      token,
+    );
+    expect(saved.errors).toBeUndefined();
+    region = (await api('GET', '/store/regions')).body.regions.find((r: any) => r.currency_code === 'eur');
+    variantId = (await api('GET', `/store/products?limit=1&region_id=${region.id}`)).body.products[0].variants[0].id;
+    const set = await graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 500) { id } }', { id: variantId }, token);
+    expect(set.errors).toBeUndefined();
+    const [{ reserved: reservedBefore }] = await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
+    const ordersBefore = Number((await sql<{ n: string }>(`select count(*) as n from commerce."order"`))[0].n);
+
+    const carts: string[] = [];
+    const answered = new Map<string, string>();
+    for (let k = 0; k < BOUNDARIES.length; k++) {
+      const cartId = await readyCart(`crash${k}@example.com`);
+      carts.push(cartId);
+      await completeAndCrash(cartId, proc);
+      const rec = (await sql<{ steps: Array<{ name: string; started_at?: string; done_at?: string }> }>(`select steps from commerce.durable_process where key = $1`, [cartId]))[0];
+      expect(rec).toBeDefined(); // the record was written before the first boundary
+      // restart on the same database, the next boundary armed for the next cart
+      proc = await start(k + 1 < BOUNDARIES.length ? { CHECKOUT_CRASH_AT: BOUNDARIES[k + 1] } : {});
+      const retry = await api('POST', `/store/carts/${cartId}/complete`);
+      expect({ boundary: BOUNDARIES[k], status: retry.status, type: retry.body?.type }).toEqual({ boundary: BOUNDARIES[k], status: 200, type: 'order' });
+      answered.set(cartId, retry.body.order.id);
+      const again = await api('POST', `/store/carts/${cartId}/complete`);
+      expect(again.body.order.id).toBe(retry.body.order.id);
+      expect(retry.body.order.payment_status).toBe('captured');
+    }
+
+    // at most one order per cart, and it is the one the shopper got
+    const orders = await sql<{ id: string; cart_id: string; total: string }>(`select id, cart_id, totals->>'total' as total from commerce."order" where cart_id = any($1)`, [carts]);
+    expect(orders).toHaveLength(carts.length);
+    for (const o of orders) expect(answered.get(o.cart_id)).toBe(o.id);
+    expect(Number((await sql<{ n: string }>(`select count(*) as n from commerce."order"`))[0].n)).toBe(ordersBefore + carts.length);
+    // stock conserved: nothing shipped, so available + reserved = stocked = the stock before, and reserved = sold
+    const [level] = await sql<{ stocked: number; reserved: number }>('select stocked_quantity as stocked, reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
+    expect(level.stocked).toBe(STOCK);
+    expect(level.reserved - reservedBefore).toBe(carts.length);
+    expect(await sql(`select key from catalog.inventory_reservation where status = 'held'`)).toEqual([]);
+    // every payment that was authorised or captured at Stripe belongs to an order; no completion left running
+    const orderIntents = new Set(
+      (await sql<{ data: any }>(`select s.data from commerce.payment_session s join commerce.payment_collection pc on pc.id = s.collection_id where pc.order_id is not null`)).map((r) => r.data?.id),
+    );
+    for (const pi of stripe.intents.values()) {
+      if (pi.status === 'requires_capture' || pi.status === 'succeeded') expect(orderIntents.has(pi.id)).toBe(true);
+    }
+    expect(await sql(`select key from commerce.durable_process where status not in ('done', 'failed')`)).toEqual([]);
+
+    // an abandoned completion (crashed after authorising, older than the resume window) is undone
+    const lost = await readyCart('abandoned@example.com');
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    proc = await start({ CHECKOUT_CRASH_AT: 'after:authorize' });
+    await completeAndCrash(lost, proc);
+    proc = await start({ CHECKOUT_RESUME_WINDOW_MS: '0' });
+    let row: { status: string } | undefined;
+    for (let i = 0; i < 200 && row?.status !== 'failed'; i++) {
+      [row] = await sql<{ status: string }>(`select status from commerce.durable_process where key = $1`, [lost]);
+      if (row?.status !== 'failed') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(row?.status).toBe('failed');
+    const intent = [...stripe.intents.values()].find((pi) => pi.metadata?.cart_id === lost || pi.receipt_email === 'abandoned@example.com');
+    expect(intent?.status).toBe('canceled');
+    const [after] = await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
+    expect(after.reserved - reservedBefore).toBe(carts.length);
+    const cart = await api('GET', `/store/carts/${lost}`);
+    expect(cart.body.cart.completed_at).toBeNull();
+    expect(await sql(`select id from commerce."order" where cart_id = $1`, [lost])).toEqual([]);
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  });
+});
