@@ -35,6 +35,8 @@ export const domain = defineDomain<CommerceServices>({
   events: commerceEvents,
   routes: commerceRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  // what it asks of the catalog and identity (src/ports/*.graphql, typed in generated.ts)
+  ports: path.join(__dirname, 'ports'),
   seed: seedDemoCommerce,
   // completions a crashed or stuck process left: resumed or compensated (any instance; leased records)
   jobs: [{ name: 'recover-completions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.orders.recover(ctx.log)) }],
