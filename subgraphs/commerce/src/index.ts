@@ -39,6 +39,10 @@ export const domain = defineDomain<CommerceServices>({
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoCommerce,
   // completions a crashed or stuck process left: resumed or compensated (any instance; leased records)
+  subscriptions: [
+    // a guest's order mail with the cancellation code leaves the checkout (retried on failure)
+    commerceEvents.on<CommerceServices, 'order.placed'>('order.placed', 'guest-order-mail', (e, ctx, s) => s.orderMail.guestConfirmation(ctx, e.data.id)),
+  ],
   jobs: [{ name: 'recover-completions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.orders.recover(ctx.log)) }],
   start: async (s, deps) => {
     // a pass soon after start, then every CHECKOUT_RECOVERY_INTERVAL_MS (the cron job is the floor)
@@ -56,6 +60,7 @@ export const domain = defineDomain<CommerceServices>({
   stop: async (s) => {
     clearInterval(recovery.get(s));
     recovery.delete(s);
+    await s.mailer.close();
   },
 });
 

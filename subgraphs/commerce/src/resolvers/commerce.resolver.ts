@@ -161,9 +161,11 @@ export class CartResolver {
     return withDocument(await this.s.orders.cancelTransfer(ctx, id));
   }
 
-  @Mutation(() => OrderType, { description: 'within the cancellation window, before fulfilment' })
-  async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return withDocument(await this.s.orders.cancel(ctx, id));
+  @Mutation(() => OrderType, {
+    description: "within the cancellation window, before fulfilment; a customer's order by that customer, a guest order with the cancellation code mailed to its email",
+  })
+  async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('code', () => String, { nullable: true }) code?: string | null) {
+    return withDocument(await this.s.orders.cancel(ctx, id, code));
   }
 }
 

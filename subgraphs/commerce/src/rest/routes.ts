@@ -25,6 +25,8 @@ const required = (value: string | undefined, name: string): string => {
 };
 /** routes without a payload: an empty JSON body (the SDK sends one) is `{}`, anything else is refused */
 const noBody = z.strictObject({});
+/** a guest order's cancellation code (mailed to the order's email); customers cancel with their token */
+const cancelBody = z.strictObject({ code: z.string().min(1).max(200).optional() });
 const cartFields = { key: 'cart', allowed: CART_FIELDS };
 const orderFields = { key: 'order', allowed: ORDER_FIELDS };
 const cart = (d: any) => d.document;
@@ -188,8 +190,9 @@ export const commerceRoutes = [
     fields: orderFields, variables: ({ params }) => ({ id: params.id }), respond: (d) => ({ order: d.cancelOrderTransfer.document }),
   }),
   route({
-    method: 'POST', path: '/store/orders/:id/cancel', auth: 'publishable', params: cartId, query: fieldsOnly, body: noBody,
-    operation: 'commerce/StoreCancelOrder', summary: 'Cancels an unfulfilled order within the cancellation window (restocks, voids the payment); else 409',
-    fields: orderFields, variables: ({ params }) => ({ id: params.id }), respond: (d) => ({ order: d.cancelOrder.document }),
+    method: 'POST', path: '/store/orders/:id/cancel', auth: 'publishable', params: cartId, query: fieldsOnly, body: cancelBody,
+    operation: 'commerce/StoreCancelOrder',
+    summary: "Cancels an unfulfilled order within the cancellation window (restocks, voids the payment); else 409. A customer's order needs that customer's token (404 otherwise); a guest order needs `code`, the cancellation code mailed to the order's email (400 invalid_cancel_code)",
+    fields: orderFields, variables: ({ params, body }) => ({ id: params.id, code: body.code ?? null }), respond: (d) => ({ order: d.cancelOrder.document }),
   }),
 ];

@@ -1,9 +1,10 @@
-import { GraphLink, Store, type ServiceFactoryArgs } from '@svc/kit';
+import { GraphLink, Store, createMailer, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
 import { CartService } from './cart.service';
 import { CatalogPort } from './catalog-port';
 import { CheckoutService } from './checkout.service';
 import { LineItemKinds, productKind } from './line-item-kinds';
 import { OrderService } from './order.service';
+import { OrderCancelCodes, OrderMailService } from './order-mail.service';
 import { PaymentService } from './payment.service';
 import { SetupService } from './setup.service';
 
@@ -18,6 +19,10 @@ export interface CommerceServices {
   payments: PaymentService;
   orders: OrderService;
   checkout: CheckoutService;
+  /** guests' order mails (with the cancellation code) */
+  orderMail: OrderMailService;
+  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: Mailer;
 }
 
 export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): CommerceServices {
@@ -29,7 +34,9 @@ export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): Comme
   const setup = new SetupService(store, catalog, deps.config?.secretsKey);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup);
-  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log);
+  const codes = new OrderCancelCodes(deps.config.secretsKey);
+  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes);
+  const mailer = createMailer(deps.config);
   const checkout = new CheckoutService(carts, setup, payments);
-  return { store, catalog, kinds, setup, carts, payments, orders, checkout };
+  return { store, catalog, kinds, setup, carts, payments, orders, checkout, orderMail: new OrderMailService(orders, setup, mailer, codes), mailer };
 }

@@ -13,6 +13,7 @@ import { paymentCollectionDocument, type CartDocument, type CartService } from '
 import type { LineItemKinds } from './line-item-kinds';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
+import { OrderCancelCodes } from './order-mail.service';
 
 export type OrderDocument = Record<string, any> & { id: string };
 
@@ -106,6 +107,8 @@ export class OrderService {
     private readonly setup: SetupService,
     private readonly kinds: LineItemKinds,
     log: Logger,
+    /** signs the cancellation codes of guest orders (mailed to the order's email) */
+    private readonly cancelCodes: OrderCancelCodes = new OrderCancelCodes(`dev:${randomBytes(16).toString('hex')}`),
   ) {
     this.settings = completionSettings();
     this.completions = new DurableProcesses<CompletionState>({
@@ -392,7 +395,7 @@ export class OrderService {
 
   private mayRead(ctx: RequestContext, order: Order): boolean {
     const t = ctx.actor.type;
-    if (t === 'admin' || t === 'operator' || t === 'agent') return true;
+    if (isStaff(ctx)) return true;
     if (!order.customerId) return true;
     return t === 'customer' && ctx.actor.id === order.customerId;
   }
@@ -417,13 +420,19 @@ export class OrderService {
 
   /**
    * The customer cancels: only an unfulfilled order within the tenant's cancellation window (409
-   * cancellation_window_closed otherwise); the stock goes back and the payment is voided.
+   * cancellation_window_closed otherwise); the stock goes back and the payment is voided. Proof of
+   * ownership first: a customer's order only with that customer's token (404 otherwise), a guest
+   * order only with the cancellation code mailed to its email (400 invalid_cancel_code); staff
+   * (admin, operator, agent) need neither.
    */
-  async cancel(ctx: RequestContext, id: string): Promise<OrderDocument> {
+  async cancel(ctx: RequestContext, id: string, code?: string | null): Promise<OrderDocument> {
     const { cancellation_window_hours } = await this.setup.settings(ctx);
     const order = await this.store.transaction(ctx, async (em, tx) => {
       const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!o || !this.mayRead(ctx, o)) throw Errors.notFound('Order', id);
+      if (!o.customerId && !isStaff(ctx) && !this.cancelCodes.verify(requireTenant(ctx), o.id, code)) {
+        throw Errors.validation('invalid_cancel_code', "A guest order is canceled with the cancellation code mailed to the order's email address");
+      }
       if (o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order is already canceled');
       const closes = o.createdAt.getTime() + cancellation_window_hours * 3_600_000;
       if (o.fulfillmentStatus !== 'not_fulfilled' || Date.now() > closes) {
@@ -522,6 +531,11 @@ export class OrderService {
       const o = await this.lockedOrder(em, id);
       if (o.customerId && o.customerId !== customerId) throw Errors.notFound('Order', id);
       if (o.customerId === customerId) throw Errors.validation('already_owner', 'The order already belongs to you');
+      // a pending request of another customer stands until it is accepted, declined, withdrawn or expires
+      const pending = o.transfer as { customer_id?: string; expires_at?: string } | null;
+      if (pending?.customer_id && pending.customer_id !== customerId && new Date(pending.expires_at ?? 0) > new Date()) {
+        throw Errors.conflict('transfer_pending', 'Another customer has already asked to take over this order');
+      }
       const token = randomBytes(24).toString('hex');
       const expires = new Date(Date.now() + 7 * 24 * 3_600_000);
       o.transfer = { customer_id: customerId, token_hash: createHash('sha256').update(token).digest('hex'), requested_at: new Date().toISOString(), expires_at: expires.toISOString(), description: description ?? null };
@@ -614,3 +628,5 @@ export class OrderService {
   }
 }
 
+/** Admins, the operator and agents act on any order of their store. */
+const isStaff = (ctx: RequestContext): boolean => ctx.actor.type === 'admin' || ctx.actor.type === 'operator' || ctx.actor.type === 'agent';
