@@ -1,0 +1,66 @@
+import type { TenantCredentials } from '@svc/identity';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+
+/**
+ * Issue 20 (hardening, round 2): the requests the probe got through, each now refused or answered
+ * safely. One describe per item; all share one platform.
+ */
+describe('hardening round 2', () => {
+  let p: TestPlatform;
+  let shop: TenantCredentials;
+  let other: TenantCredentials;
+  let admin: string;
+  let otherAdmin: string;
+  let key: string;
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token = admin) => (await p.graphql(query, variables, { token })).body;
+  const run = async (query: string, variables: Record<string, unknown> = {}, token = admin): Promise<any> => {
+    const b = await gql(query, variables, token);
+    if (b?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(b.errors)}`);
+    return b.data;
+  };
+  const errorOf = async (query: string, variables: Record<string, unknown> = {}, token = admin) => (await gql(query, variables, token)).errors?.[0]?.extensions;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+    shop = await p.createTenant();
+    other = await p.createTenant();
+    admin = await p.adminToken(shop);
+    otherAdmin = await p.adminToken(other);
+    key = shop.publishable_key;
+  });
+  afterAll(() => p?.stop());
+
+  describe('#2 the store API never hands out unsanitized markup', () => {
+    const evil = '<p>Hello <img src=x onerror=alert(1)><script>alert(1)</script><b onclick="alert(1)">bold</b></p>';
+    const bad = [/<script/i, /onerror/i, /onclick/i];
+
+    it('an HTML blog post: body is the sanitized HTML; a Markdown post keeps its source', async () => {
+      const post = (
+        await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id } }`, {
+          input: { slug: 'raw-html', variants: [{ locale: 'en', title: 'Raw', body: evil, body_format: 'html' }] },
+        })
+      ).createBlogPost;
+      await run(`mutation($id: String!) { publishBlogPost(id: $id) { id } }`, { id: post.id });
+      const r = await p.api('GET', '/store/blog-posts/raw-html', { key });
+      expect(r.status).toBe(200);
+      for (const re of bad) expect(r.body.blog_post.body).not.toMatch(re);
+      expect(r.body.blog_post.body).toBe(r.body.blog_post.html);
+      const list = await p.api('GET', '/store/blog-posts', { key });
+      for (const item of list.body.blog_posts) for (const re of bad) expect(String(item.body ?? '')).not.toMatch(re);
+
+      const md = (await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id } }`, { input: { slug: 'md', variants: [{ locale: 'en', title: 'MD', body: '# Hi\n\n**x**' }] } })).createBlogPost;
+      await run(`mutation($id: String!) { publishBlogPost(id: $id) { id } }`, { id: md.id });
+      expect((await p.api('GET', '/store/blog-posts/md', { key })).body.blog_post.body).toBe('# Hi\n\n**x**');
+    });
+
+    it('an HTML page: body is the sanitized HTML', async () => {
+      const page = (await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { id } }`, { input: { slug: 'raw-page', variants: [{ locale: 'en', title: 'Raw', body: evil, body_format: 'html' }] } })).createPage;
+      await run(`mutation($id: String!) { publishPage(id: $id) { id } }`, { id: page.id });
+      const r = await p.api('GET', '/store/pages/raw-page', { key });
+      expect(r.status).toBe(200);
+      for (const re of bad) expect(r.body.page.body).not.toMatch(re);
+      expect(r.body.page.body).toBe(r.body.page.html);
+    });
+  });
+});
