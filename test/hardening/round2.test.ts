@@ -63,4 +63,37 @@ describe('hardening round 2', () => {
       expect(r.body.page.body).toBe(r.body.page.html);
     });
   });
+
+  describe('#3 one plain-text rule for every domain (markup refused)', () => {
+    const markup = ['<script>alert(1)</script>', 'x<img src=x onerror=alert(1)>', '<svg onload=alert(1)>', '&lt;img src=x onerror=alert(1)&gt;'];
+    const refused = async (query: string, variables: Record<string, unknown>) => {
+      const e = await errorOf(query, variables);
+      expect(e).toMatchObject({ type: 'validation_error' });
+      expect(JSON.stringify(e)).toContain('plain text');
+    };
+    const SET = `mutation($input: [SetTranslationInput!]!) { setTranslations(input: $input) { resource_id } }`;
+
+    it.each(markup)('product translations (title, subtitle, description) refuse %s; plain text with < and & passes', async (text) => {
+      for (const field of ['title', 'subtitle', 'description']) {
+        await refused(SET, { input: [{ resource_type: 'product', resource_id: 'prod_x', locale: 'de', fields: { [field]: text } }] });
+      }
+    });
+
+    it('catalog, forms, site and marketing refuse markup in their plain-text fields', async () => {
+      const evil = '<img src=x onerror=alert(1)>';
+      await refused(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, { input: { title: evil } });
+      await refused(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, { input: { title: 'Ok', description: `<svg onload=alert(1)>` } });
+      await refused(`mutation($input: CreateFormInput!) { createForm(input: $input) { id } }`, { input: { slug: 'f', title: evil, fields: [{ name: 'email', label: 'Email', type: 'email' }] } });
+      await refused(`mutation($input: CreateMenuInput!) { createMenu(input: $input) { id } }`, { input: { handle: 'main', title: evil } });
+      await refused(`mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }`, { input: { list_id: 'lst_x', name: evil, subject: 'Hi', html: '<p>x</p>', text: 'x' } });
+      // the REST door answers the same 400
+      const r = await p.api('POST', '/admin/products', { token: admin, body: { title: evil } });
+      if (r.status !== 404) expect(r.status).toBe(400);
+    });
+
+    it('text with a lone < or & is plain text', async () => {
+      const r = await run(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id title } }`, { input: { title: 'Jeans < 50 € & more <3' } });
+      expect(r.createProduct.title).toBe('Jeans < 50 € & more <3');
+    });
+  });
 });

@@ -32,3 +32,4 @@ export * from './signer';
 export * from './mail';
 export * from './net';
 export * from './translations';
+export * from './text';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema, plainText } from '@svc/kit';
 import { FIELD_TYPES, VERIFIER_PROVIDERS, type FieldType, type FormStatus, type VerifierProvider } from '../entities/form.entity';
 
 /** The constraints of the forms domain's arguments, written once for GraphQL and REST. */
@@ -31,14 +31,14 @@ const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*?]|\{\d+,?\d*\}|\|)(?:[^()\\]
 
 export const fieldOptionSchema = z.strictObject({
   value: z.string().min(1, 'option values must not be empty').max(200),
-  label: z.string().min(1, 'option labels must not be empty').max(200),
+  label: plainText(z.string().min(1, 'option labels must not be empty').max(200), 'label'),
 });
 
 /** One field definition; rules that do not fit the field's type are refused. */
 export const formFieldSchema = z
   .strictObject({
     name: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'field names are 1-50 lowercase letters, digits or _, starting with a letter'),
-    label: z.string().min(1, 'label must not be empty').max(200),
+    label: plainText(z.string().min(1, 'label must not be empty').max(200), 'label'),
     type: z.enum(FIELD_TYPES, { message: `type must be one of ${FIELD_TYPES.join(', ')}` }),
     required: z.boolean().nullish(),
     placeholder: z.string().max(200).nullish(),
@@ -105,7 +105,7 @@ const recipients = z.array(emailSchema).max(20, 'at most 20 notification recipie
 
 export const createFormSchema = z.strictObject({
   slug: handleSchema,
-  title: z.string().min(1, 'title must not be empty').max(300),
+  title: plainText(z.string().min(1, 'title must not be empty').max(300), 'title'),
   description: z.string().max(10_000).nullish(),
   fields: fieldsSchema,
   success_message: z.string().max(1000).nullish(),
@@ -119,7 +119,7 @@ export type CreateFormData = z.infer<typeof createFormSchema>;
 /** Only the fields given change; nullable ones are cleared with null. `fields` replaces the whole list. */
 export const updateFormSchema = z.strictObject({
   slug: handleSchema.optional(),
-  title: z.string().min(1, 'title must not be empty').max(300).optional(),
+  title: plainText(z.string().min(1, 'title must not be empty').max(300), 'title').optional(),
   description: z.string().max(10_000).nullish(),
   fields: fieldsSchema.optional(),
   success_message: z.string().max(1000).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, pageSchema, plainText } from '@svc/kit';
 
 export const ID_RE = /^[a-z]{2,6}_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -21,8 +21,8 @@ const link = z.string().max(2000);
 
 export const campaignSchema = z.strictObject({
   list_id: z.string().max(40),
-  name: z.string().trim().min(1).max(300),
-  subject: z.string().trim().min(1).max(300),
+  name: plainText(z.string().trim().min(1).max(300), 'name'),
+  subject: plainText(z.string().trim().min(1).max(300), 'subject'),
   html: z.string().min(1).max(500_000),
   text: z.string().min(1).max(200_000),
   links: z.array(link).max(200).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { ValidateWith, isHttpUrl } from '@svc/kit';
+import { ValidateWith, isHttpUrl, plainText } from '@svc/kit';
 import type { MenuItemData } from '../entities/menu.entity';
 
 /**
@@ -35,7 +35,7 @@ export interface MenuItemArg {
 const itemSchema: z.ZodType<MenuItemArg> = z.lazy(() =>
   z
     .strictObject({
-      label: z.string().trim().min(1, 'label must not be empty').max(200, 'label must be at most 200 characters'),
+      label: plainText(z.string().trim().min(1, 'label must not be empty').max(200, 'label must be at most 200 characters'), 'label'),
       url: z
         .string()
         .trim()
@@ -75,7 +75,7 @@ export const menuItemsSchema = z.array(itemSchema).superRefine((items, c) => {
   if (count > MENU_MAX_ITEMS) c.addIssue({ code: 'custom', message: `a menu has at most ${MENU_MAX_ITEMS} items (got ${count})` });
 });
 
-const titleSchema = z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters');
+const titleSchema = plainText(z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters'), 'title');
 
 export const createMenuSchema = z.strictObject({ handle: menuHandleSchema, title: titleSchema, items: menuItemsSchema.nullish() });
 export type CreateMenuData = z.infer<typeof createMenuSchema>;
