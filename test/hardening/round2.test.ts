@@ -96,4 +96,17 @@ describe('hardening round 2', () => {
       expect(r.createProduct.title).toBe('Jeans < 50 € & more <3');
     });
   });
+
+  describe('#4 every URL field goes through the kit URL rule', () => {
+    it("a page's og_image_url with an attribute break-out -> 400, nothing written", async () => {
+      const e = await errorOf(`mutation($input: CreatePageInput!) { createPage(input: $input) { id } }`, {
+        input: { slug: 'og', og_image_url: 'https://evil.com/x.png" onerror="alert(1)', variants: [{ locale: 'en', title: 'OG', body: 'x' }] },
+      });
+      expect(e).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
+      const pages = await run(`query { adminPages { items { slug } } }`);
+      expect(pages.adminPages.items.map((x: any) => x.slug)).not.toContain('og');
+      const ok = await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { og_image_url } }`, { input: { slug: 'og', og_image_url: '/static/og.png', variants: [{ locale: 'en', title: 'OG', body: 'x' }] } });
+      expect(ok.createPage.og_image_url).toBe('/static/og.png');
+    });
+  });
 });

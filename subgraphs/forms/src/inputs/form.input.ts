@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema, plainText } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema, plainText, isUrl, urlSchema } from '@svc/kit';
 import { FIELD_TYPES, VERIFIER_PROVIDERS, type FieldType, type FormStatus, type VerifierProvider } from '../entities/form.entity';
 
 /** The constraints of the forms domain's arguments, written once for GraphQL and REST. */
@@ -88,16 +88,7 @@ const fieldsSchema = z
 export const successRedirectSchema = z
   .string()
   .max(2000)
-  .refine((v) => {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f\\\s]/.test(v)) return false;
-    if (v.startsWith('/')) return !v.startsWith('//');
-    try {
-      return new URL(v).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'success_redirect must be a relative path such as /thank-you or an https URL');
+  .refine((v) => isUrl(v, { relative: true, httpsOnly: true }), 'success_redirect must be a relative path such as /thank-you or an https URL (the kit\'s URL rule)');
 
 const emailSchema = z.string().max(254).regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, 'not an email address');
 const STATUSES = ['active', 'inactive'] as const;
@@ -166,7 +157,7 @@ export const submitFormBody = z.strictObject({ ...submissionShape, antispam_toke
 export const configureVerifierSchema = z.strictObject({
   provider: z.enum(VERIFIER_PROVIDERS, { message: `provider must be one of ${VERIFIER_PROVIDERS.join(', ')}` }),
   secret: z.string().min(1).max(500).nullish(),
-  verify_url: z.string().max(2000).url('verify_url must be an absolute URL').nullish(),
+  verify_url: urlSchema('verify_url').nullish(),
   min_score: z.number().min(0).max(1).nullish(),
   enabled: z.boolean().nullish(),
 });

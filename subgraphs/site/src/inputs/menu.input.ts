@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { ValidateWith, isHttpUrl, plainText } from '@svc/kit';
+import { ValidateWith, isUrl, plainText } from '@svc/kit';
 import type { MenuItemData } from '../entities/menu.entity';
 
 /**
@@ -16,7 +16,6 @@ export const REFERENCE_TYPES = ['product', 'collection', 'category', 'page', 'bl
 export type ReferenceType = (typeof REFERENCE_TYPES)[number];
 
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const PATH = /^\/(?![/\\])[^\s\\]*$/;
 const URL_MAX = 2000;
 
 export const menuHandleSchema = z
@@ -40,7 +39,7 @@ const itemSchema: z.ZodType<MenuItemArg> = z.lazy(() =>
         .string()
         .trim()
         .max(URL_MAX, `url must be at most ${URL_MAX} characters`)
-        .refine((u) => (u.startsWith('/') ? PATH.test(u) : isHttpUrl(u, URL_MAX)), 'url must be a path starting with a single "/" or an absolute http(s) URL')
+        .refine((u) => isUrl(u, { relative: true, max: URL_MAX }), 'url must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters')
         .nullish(),
       type: z.enum(['url', ...REFERENCE_TYPES], { message: `type must be url, ${REFERENCE_TYPES.join(', ')}` }).nullish(),
       resource_id: z.string().trim().min(1, 'resource_id must not be empty').max(100, 'resource_id must be at most 100 characters').nullish(),
