@@ -33,3 +33,4 @@ export * from './mail';
 export * from './net';
 export * from './translations';
 export * from './text';
+export * from './references';
