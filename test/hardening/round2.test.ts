@@ -109,4 +109,38 @@ describe('hardening round 2', () => {
       expect(ok.createPage.og_image_url).toBe('/static/og.png');
     });
   });
+
+  describe("#7 references resolve inside the caller's store", () => {
+    it("translations, metafields and menu items that point at another store's product -> 404 not_found, nothing written", async () => {
+      const theirs = (await run(`mutation { createProduct(input: { title: "Theirs" }) { id } }`, {}, otherAdmin)).createProduct.id;
+      const mine = (await run(`mutation { createProduct(input: { title: "Mine" }) { id } }`)).createProduct.id;
+      for (const code of ['en', 'de']) await run(`mutation($input: AddLocaleInput!) { addLocale(input: $input) { code } }`, { input: { code } });
+      const SET_T = `mutation($input: [SetTranslationInput!]!) { setTranslations(input: $input) { resource_id } }`;
+      expect(await errorOf(SET_T, { input: [{ resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } }] })).toMatchObject({ type: 'not_found', code: 'not_found' });
+      // a batch with one foreign id writes nothing
+      expect(await errorOf(SET_T, { input: [{ resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } }, { resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } }] })).toMatchObject({ type: 'not_found' });
+      const listed = await run(`query($ids: [String!]) { translations(resource_type: "product", resource_ids: $ids) { items { resource_id } } }`, { ids: [mine, theirs] });
+      expect(listed.translations.items).toEqual([]);
+      // this store's own product is translated as before
+      expect((await run(SET_T, { input: [{ resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } }] })).setTranslations).toEqual([{ resource_id: mine }]);
+
+      const SET_M = `mutation($input: SetMetafieldInput!) { setMetafield(input: $input) { id } }`;
+      expect(await errorOf(SET_M, { input: { resource_type: 'product', resource_id: theirs, namespace: 'spec', key: 'x', type: 'string', value: 'y' } })).toMatchObject({ type: 'not_found', code: 'not_found' });
+      expect((await run(SET_M, { input: { resource_type: 'product', resource_id: mine, namespace: 'spec', key: 'x', type: 'string', value: 'y' } })).setMetafield.id).toBeTruthy();
+
+      const MENU = `mutation($input: CreateMenuInput!) { createMenu(input: $input) { id } }`;
+      expect(await errorOf(MENU, { input: { handle: 'foreign', title: 'Foreign', items: [{ label: 'Shop', url: '/shop', children: [{ label: 'Theirs', type: 'product', resource_id: theirs }] }] } })).toMatchObject({ type: 'not_found', code: 'not_found' });
+      expect((await run(`query { menus { handle } }`)).menus.map((m: any) => m.handle)).not.toContain('foreign');
+      expect((await run(MENU, { input: { handle: 'own', title: 'Own', items: [{ label: 'Mine', type: 'product', resource_id: mine }] } })).createMenu.id).toBeTruthy();
+    });
+  });
+
+  describe('#8 the email open pixel never breaks', () => {
+    it.each(['nonsense/also-nonsense', `${'c'.repeat(300)}/x`, 'camp_%27%22%3C/msub_x', 'cus_01JD5Z8X4N3C6V7B8M9K0QWERT/msub_01JD5Z8X4N3C6V7B8M9K0QWERT'])('GET /store/track/open/%s -> the 1x1 GIF', async (ids) => {
+      const r = await fetch(`${p.url}/api/store/track/open/${ids}`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/gif');
+      expect(Buffer.from(await r.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+    });
+  });
 });
