@@ -143,4 +143,44 @@ describe('hardening round 2', () => {
       expect(Buffer.from(await r.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
     });
   });
+
+  describe('#11 no leniencies in the REST door', () => {
+    it('an empty-named query parameter is 400 like an unknown one', async () => {
+      expect((await p.api('GET', '/store/theme?zzz=false', { key })).status).toBe(400);
+      const r = await p.api('GET', '/store/theme?=false', { key });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ type: 'validation_error', code: 'unknown_field' });
+      expect((await p.api('GET', '/store/theme', { key })).status).toBe(200);
+    });
+
+    it('empty values are checked against their enums and patterns, not taken as absent', async () => {
+      expect((await p.api('GET', '/store/blog-posts?tag=', { key })).status).toBe(400);
+      const id = (await run(`mutation { createProduct(input: { title: "Reviewed", status: "published" }) { id } }`)).createProduct.id;
+      expect((await p.api('GET', `/store/products/${id}/reviews?order=`, { key })).status).toBe(400);
+      expect((await p.api('GET', `/store/products/${id}/reviews`, { key })).status).toBe(200);
+    });
+
+    it('x-medusa-locale is checked against its pattern', async () => {
+      const r = await p.api('GET', '/store/theme', { key, headers: { 'x-medusa-locale': 'not a locale!' } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
+      expect((await p.api('GET', '/store/theme', { key, headers: { 'x-medusa-locale': 'de-CH' } })).status).toBe(200);
+    });
+
+    it('an unsupported method on a known path is 405 with Allow; an unknown path stays 404', async () => {
+      const r = await p.api('PUT', '/store/products', { key, body: {} });
+      expect(r.status).toBe(405);
+      expect(r.body).toMatchObject({ type: 'method_not_allowed', code: 'method_not_allowed' });
+      expect(r.headers.get('allow')).toBe('GET, HEAD');
+      const d = await p.api('DELETE', '/store/carts/cart_x', { key });
+      expect(d.status).toBe(405);
+      expect(d.headers.get('allow')).toContain('POST');
+      expect((await p.api('GET', '/store/nothing-here', { key })).status).toBe(404);
+    });
+
+    it('authenticates first, then validates fields: a bad fields without a token is 401', async () => {
+      const r = await p.api('GET', '/store/customers/me?fields=nope', { key });
+      expect(r.status).toBe(401);
+    });
+  });
 });

@@ -7,6 +7,7 @@ export type ErrorType =
   | 'authentication_error'
   | 'permission_error'
   | 'not_found'
+  | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'conflict'
   | 'rate_limit_error'
@@ -18,6 +19,7 @@ export const STATUS_BY_TYPE: Record<ErrorType, number> = {
   authentication_error: 401,
   permission_error: 403,
   not_found: 404,
+  method_not_allowed: 405,
   unsupported_media_type: 415,
   conflict: 409,
   rate_limit_error: 429,

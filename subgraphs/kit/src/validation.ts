@@ -69,10 +69,14 @@ function baseType(s: ZodType): string {
 
 const DECIMAL = /^-?(?:\d+)(?:\.\d+)?$/;
 
-/** Query strings carry text: decimal numbers only (no hex, no exponent), `true`/`false`, and lists. */
+/**
+ * Query strings carry text: decimal numbers only (no hex, no exponent), `true`/`false`, and lists.
+ * An empty value (`?order=`, `?tag=`) is a value: text and enum parameters check it like any other
+ * (an enum or pattern refuses it); for numbers, booleans and lists it means absent.
+ */
 function fromQueryString(type: string) {
   return (v: unknown): unknown => {
-    if (v === '') return undefined;
+    if (v === '') return type === 'string' || type === 'enum' ? '' : undefined;
     if (type === 'number' && typeof v === 'string') return DECIMAL.test(v) ? Number(v) : v;
     if (type === 'boolean' && typeof v === 'string') return v === 'true' ? true : v === 'false' ? false : v;
     if (type === 'array' && typeof v === 'string') return [v];
