@@ -117,6 +117,31 @@ function queryAndLocale(def: RouteDef, raw: Request['query']): { query: unknown;
 }
 
 /**
+ * What Express's query parser drops silently is refused like any unknown parameter: a parameter
+ * without a name (`?=false`, `?&=x`) is 400 `unknown_field`.
+ */
+function checkRawQuery(req: Request): void {
+  const at = req.originalUrl.indexOf('?');
+  if (at < 0) return;
+  for (const part of req.originalUrl.slice(at + 1).split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    if (name === '' || name.replace(/\+/g, ' ').trim() === '') {
+      throw new DomainError('validation_error', 'unknown_field', 'Invalid request: a query parameter has no name', [{ field: '', code: 'unknown_field', message: 'A query parameter needs a name' }]);
+    }
+  }
+}
+
+/** `x-medusa-locale`, when sent and not empty, is a language tag like `?locale=` (400 otherwise, as documented). */
+function checkLocaleHeader(req: Request): void {
+  const h = req.headers['x-medusa-locale'];
+  // the Medusa SDK sends it empty on every call until the shopper chooses a locale
+  if (h === undefined || h === '') return;
+  if (typeof h !== 'string' || !LOCALE_TAG.test(h.trim())) throw Errors.invalidField('x-medusa-locale', 'x-medusa-locale must be a language tag such as en, de-CH or zh-Hant-TW');
+}
+
+/**
  * Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal
  * is never stored, nor the answer of a GET that changes something (a mutation: a social sign-in
  * start or callback).
@@ -201,13 +226,14 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
       if (def.secretParams?.length) res.locals.logPath = logPath(req, def);
       try {
         checkMediaType(req, def);
+        checkRawQuery(req);
+        checkLocaleHeader(req);
         const params = parse(def.params, req.params, 'params');
         const { query, locale } = queryAndLocale(def, req.query);
         const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
         const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
         const antispamToken = typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
-        const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale }, requestId, res.locals.log);
         // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
         const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
@@ -215,6 +241,8 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
           if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
+        // `fields` names are checked once the caller is known (a missing token is reported first)
+        const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         const cookies = readCookies(req.headers.cookie, def.readsCookies ?? []);
         const input = { params, query, body, ctx, cookies } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
@@ -238,6 +266,20 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
     const m = def.method.toLowerCase() as 'get' | 'post' | 'delete';
     router[m](def.path, handler);
   }
+}
+
+/**
+ * The methods each known path answers, for 405: an unsupported method on a path of the route table
+ * answers 405 `method_not_allowed` with an `Allow` header (GET implies HEAD), not 404.
+ */
+export function allowedMethods(compiled: CompiledRoute[]): (path: string) => string[] {
+  const table = compiled.map(({ def }) => ({ method: def.method, re: new RegExp(`^${def.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:\w+/g, '[^/]+')}/?$`) }));
+  return (path: string) => {
+    const methods = new Set<string>();
+    for (const t of table) if (t.re.test(path)) methods.add(t.method);
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
 }
 
 export const jsonBody = express.json({ limit: '1mb', strict: true });

@@ -56,6 +56,8 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
   '401': { name: 'Unauthenticated', body: errorResponse('authentication_error: a required key or token is missing or invalid') },
   '403': { name: 'Forbidden', body: errorResponse('permission_error: e.g. a missing, forged, expired or replayed anti-spam token (`invalid_antispam_token`)') },
   '404': { name: 'NotFound', body: errorResponse('not_found: no such resource') },
+  '409': { name: 'Conflict', body: errorResponse('conflict: the write collides with the current state (a duplicate, an outdated version, an invalid transition, insufficient inventory, a concurrent update)') },
+  '415': { name: 'UnsupportedMediaType', body: errorResponse('unsupported_media_type: the body is not sent as a media type the route reads') },
   '429': {
     name: 'RateLimited',
     body: errorResponse('rate_limit_error: too many requests', {
@@ -67,7 +69,14 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
       },
     }),
   },
+  '431': {
+    name: 'HeadersTooLarge',
+    body: {
+      description: 'The request line and headers exceed the HTTP server\'s limit (16 KB): long query strings (many or long list values) are answered by the server itself, without a JSON body',
+    },
+  },
   '500': { name: 'InternalError', body: errorResponse('api_error: an unexpected error (logged with the request id)') },
+  '502': { name: 'ProviderError', body: errorResponse('provider_error: a provider the route calls (payment, identity, challenge verifier) failed or refused') },
 };
 
 const ERROR_SCHEMA: Json = {
@@ -99,8 +108,8 @@ const LOCALE_PARAMETER: Json = {
 /** The header the Medusa SDK sends on every call (empty unless the shopper chose a locale). */
 const MEDUSA_LOCALE_PARAMETER: Json = {
   name: 'x-medusa-locale', in: 'header', required: false,
-  description: 'The locale to answer in when ?locale= is absent (then accept-language decides).',
-  schema: { type: 'string', maxLength: 35 },
+  description: 'The locale to answer in when ?locale= is absent (then accept-language decides). Empty, or a BCP 47 tag (400 otherwise).',
+  schema: { type: 'string', maxLength: 35, pattern: `^$|${LOCALE_TAG.source}` },
 };
 
 const ANTISPAM_PARAMETER: Json = {
@@ -309,13 +318,22 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
             content: { [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } } },
           },
           };
-    const errors: string[] = [];
-    if (def.params || def.query || def.body) errors.push('400');
-    if (def.auth !== 'none') errors.push('401');
-    if (def.antispam) errors.push('403');
-    if (pathParams.length) errors.push('404');
-    errors.push('429', '500');
-    for (const status of errors) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+    // derived from the declaration, the way the engine answers (see engine.ts), so the document cannot drift:
+    // 400: every route checks ?locale=, x-medusa-locale and unknown parameters; 401: a key or token is
+    // needed, or the route signs in (bad credentials); 404: every route resolves the store's resources
+    // (an id from the path, query or body, or a store setting such as a provider that is not enabled);
+    // 409: any write may collide with the current state; 415: a POST reads a body of declared media types
+    const errors = new Set<string>(['400']);
+    if (def.auth !== 'none' || def.path.startsWith('/auth/')) errors.add('401');
+    if (def.antispam) errors.add('403');
+    errors.add('404');
+    if (def.method !== 'GET') errors.add('409');
+    if (def.method === 'POST') errors.add('415');
+    if (def.query) errors.add('431');
+    for (const e of def.errors ?? []) errors.add(String(e));
+    errors.add('429');
+    errors.add('500');
+    for (const status of [...errors].sort()) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
     op.responses = responses;
     item[method] = op;
   });

@@ -1,7 +1,7 @@
 import express from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
-import { compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
+import { allowedMethods, compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
 import { sendError } from './errors';
 import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
 import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
@@ -44,7 +44,17 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
   api.use(formBody);
   api.use(multipartBody);
   const adminLimit = d.config.rateLimit.disabled ? undefined : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: 1000 };
-  mountRoutes(api, compileRoutes(d.sources, d.gw), d.gw, d.builder, adminLimit);
-  api.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`)));
+  const compiled = compileRoutes(d.sources, d.gw);
+  mountRoutes(api, compiled, d.gw, d.builder, adminLimit);
+  const allowed = allowedMethods(compiled);
+  api.use((req, res) => {
+    // a known path asked with a method it does not answer: 405 with Allow
+    const methods = allowed(req.path);
+    if (methods.length && !methods.includes(req.method)) {
+      res.setHeader('allow', methods.join(', '));
+      return sendError(res, new DomainError('method_not_allowed', 'method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; allowed: ${methods.join(', ')}`));
+    }
+    return sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
+  });
   return api;
 }

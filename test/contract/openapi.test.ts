@@ -155,7 +155,8 @@ describe('the API describes itself', () => {
       expect(c.schemas.Error.required).toEqual(['type', 'code', 'message']);
       expect(Object.keys(c.schemas.Error.properties)).toEqual(['type', 'code', 'message', 'errors']);
       expect(c.schemas.Error.properties.errors.items.required).toEqual(['field', 'code', 'message']);
-      for (const r of Object.values<any>(c.responses)) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      // every shared error response carries the Error body, except 431 (answered by the HTTP server itself)
+      for (const r of Object.values<any>(c.responses)) if (r !== c.responses.HeadersTooLarge) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     });
 
     it('lists every route of every domain with method, path, parameters, security, body and responses', () => {
@@ -195,13 +196,19 @@ describe('the API describes itself', () => {
         // responses
         const statuses = Object.keys(o.responses).sort();
         // a redirect answers 302, everything else 200 (JSON, or the declared binary media type)
-        const want = [def.reply?.kind === 'redirect' ? '302' : '200', '429', '500'];
-        if (def.params || def.query || def.body) want.push('400');
-        if (def.auth !== 'none') want.push('401');
-        if (def.antispam) want.push('403');
-        if (pathParamsOf(def.path).length) want.push('404');
-        expect([where, statuses]).toEqual([where, want.sort()]);
-        for (const s of want.filter((s) => s !== '200' && s !== '302')) {
+        // the statuses the engine answers (issue 20 #10): 400 everywhere (locale, unknown parameters),
+        // 401 with credentials or on sign-in routes, 404 everywhere (ids, store settings),
+        // 409 on writes, 415 on POST, 431 with a query string, plus what the route declares (502)
+        const want = new Set([def.reply?.kind === 'redirect' ? '302' : '200', '400', '429', '500']);
+        if (def.auth !== 'none' || def.path.startsWith('/auth/')) want.add('401');
+        if (def.antispam) want.add('403');
+        want.add('404'); // every route resolves the store's resources (ids, settings such as an enabled provider)
+        if (def.method !== 'GET') want.add('409');
+        if (def.method === 'POST') want.add('415');
+        if (def.query) want.add('431');
+        for (const e of def.errors ?? []) want.add(String(e));
+        expect([where, statuses]).toEqual([where, [...want].sort()]);
+        for (const s of [...want].filter((s) => s !== '200' && s !== '302' && s !== '431')) {
           expect(deref(doc, o.responses[s]).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
         }
         if (def.reply?.kind === 'redirect') expect(o.responses['302'].headers.Location).toBeDefined();

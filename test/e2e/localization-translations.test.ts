@@ -234,12 +234,14 @@ describe('localization: translations', () => {
 
   it("keeps each store's overrides to itself", async () => {
     await run(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Leinenhemd' } }] });
-    // the other store translating this store's product id changes nothing here, and its own reads never see this store's
-    await run(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Fremd' } }] }, otherAdmin);
+    // the other store cannot translate this store's product id (issue 20 #7: 404, nothing written), and its own reads never see this store's
+    const before = (await rows(other.tenant_id)).length;
+    expect((await refused(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Fremd' } }] }, otherAdmin)).code).toBe('not_found');
+    expect((await rows(other.tenant_id)).length).toBe(before);
     await run(SET, { input: [{ resource_type: 'product', resource_id: otherProduct.id, locale: 'de', fields: { title: 'Ihr Hemd' } }] }, otherAdmin);
     expect(await title('/store/products/linen-shirt', { 'x-medusa-locale': 'de' })).toBe('Leinenhemd');
     const theirs = await get('/store/translations?resource_type=product&locale=de', {}, other.publishable_key);
-    expect(theirs.body.translations.map((t: any) => t.fields.title).sort()).toEqual(['Fremd', 'Ihr Hemd']);
+    expect(theirs.body.translations.map((t: any) => t.fields.title).sort()).toEqual(['Ihr Hemd']);
     const mine = await get(`/store/translations?resource_type=product&locale=de&ids[]=${otherProduct.id}`);
     expect(mine.body).toMatchObject({ translations: [], count: 0 });
     expect((await get(`/store/products/${otherProduct.id}?locale=de`)).status).toBe(404);

@@ -109,7 +109,6 @@ describe('site: menus', () => {
         items: [
           { label: 'Hoodie', type: 'product', resource_id: hoodie.id, children: [{ label: 'Kept child', url: '/kept' }] },
           { label: 'About', type: 'page', resource_id: about.id },
-          { label: 'Gone', type: 'collection', resource_id: 'pcol_doesnotexist' },
           { label: 'End', url: '/end' },
         ],
       },
@@ -181,7 +180,12 @@ describe('site: menus', () => {
     expect(await run(LIST, {}, otherAdmin)).toEqual([]);
     expect((await refused(DELETE, { id: main.id }, otherAdmin)).code).toBe('not_found');
     expect((await refused(UPDATE, { id: main.id, input: { title: 'x' } }, otherAdmin)).code).toBe('not_found');
-    await run(UPDATE, { id: main.id, input: { items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }, { label: 'Own', type: 'product', resource_id: tee.id }] } });
+    // another store's product is not a reference this store can write (issue 20 #7): 404, menu unchanged
+    const before = (await store('main-menu')).body.menu;
+    expect((await refused(UPDATE, { id: main.id, input: { items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }, { label: 'Own', type: 'product', resource_id: tee.id }] } })).code).toBe('not_found');
+    expect((await refused(CREATE, { input: { handle: 'foreign-menu', title: 'x', items: [{ label: 'Foreign', type: 'collection', resource_id: 'pcol_doesnotexist' }] } })).code).toBe('not_found');
+    expect((await store('main-menu')).body.menu).toEqual(before);
+    await run(UPDATE, { id: main.id, input: { items: [{ label: 'Own', type: 'product', resource_id: tee.id }] } });
     expect((await store('main-menu')).body.menu.items).toEqual([{ label: 'Own', url: '/products/menu-tee-renamed', type: 'product', children: [] }]);
     // the other store may use the same handle for its own menu
     await run(CREATE, { input: { handle: 'main-menu', title: 'Theirs', items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }] } }, otherAdmin);

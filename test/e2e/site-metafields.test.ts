@@ -16,7 +16,8 @@ describe('site: metafields', () => {
   const SET = `mutation($input: SetMetafieldInput!) { setMetafield(input: $input) { ${M} } }`;
   const DELETE = `mutation($input: MetafieldKeyInput!) { deleteMetafield(input: $input) { id namespace key } }`;
   const LIST = `query($t: String!, $id: String!) { metafields(resource_type: $t, resource_id: $id) { ${M} } }`;
-  const PRODUCT = 'prod_01JABCDEFGHJKMNPQRSTVWXYZ0';
+  /** a product of the shop (references must resolve inside the caller's store) */
+  let PRODUCT = '';
   const REF = 'cus_01JABCDEFGHJKMNPQRSTVWXYZ1';
 
   let p: TestPlatform;
@@ -33,6 +34,7 @@ describe('site: metafields', () => {
 
   beforeAll(async () => {
     ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    PRODUCT = (await run(`mutation { createProduct(input: { title: "Linen shirt" }) { id } }`, {})).id;
   });
   afterAll(async () => {
     await sql?.end();
@@ -156,10 +158,13 @@ describe('site: metafields', () => {
 
   it('keeps tenants apart', async () => {
     const otherAdmin = await p.adminToken(other);
-    await set({ resource_type: 'product', resource_id: PRODUCT, namespace: 'spec', key: 'k_string', type: 'string', value: 'Theirs', storefront_visible: true }, otherAdmin);
-    expect((await store('product', PRODUCT, other.publishable_key)).body).toEqual({ metafields: [{ namespace: 'spec', key: 'k_string', type: 'string', value: 'Theirs' }] });
+    // another store cannot point a metafield at this store's product (issue 20 #7): 404, nothing written
+    const before = await rows(other.tenant_id);
+    expect(await refused(SET, { input: { resource_type: 'product', resource_id: PRODUCT, namespace: 'spec', key: 'k_string', type: 'string', value: 'Theirs', storefront_visible: true } }, otherAdmin)).toMatchObject({ type: 'not_found' });
+    expect(await rows(other.tenant_id)).toBe(before);
+    expect((await store('product', PRODUCT, other.publishable_key)).body).toEqual({ metafields: [] });
     expect((await store('product', PRODUCT)).body.metafields.find((m: any) => m.key === 'k_string').value).toBe('Made in Portugal');
-    expect((await p.graphql(LIST, { t: 'product', id: PRODUCT }, { token: otherAdmin })).body.data.metafields).toHaveLength(1);
+    expect((await p.graphql(LIST, { t: 'product', id: PRODUCT }, { token: otherAdmin })).body.data.metafields).toHaveLength(0);
     expect(await refused(DELETE, { input: { resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'internal', key: 'budget' } }, otherAdmin)).toMatchObject({ type: 'not_found' });
   });
 

@@ -129,10 +129,12 @@ describe('malformed requests on every route', () => {
 
     // ---- path parameters ----
     if (/:\w+/.test(def.path)) {
-      add({ name: 'param: 5,000-char id', path: fill(def.path, LONG), o: { ...base } });
-      add({ name: 'param: 201-char id', path: fill(def.path, 'p'.repeat(201)), o: { ...base } });
-      for (const raw of SPECIAL_RAW) add({ name: `param: ${raw}`, path: fill(def.path, raw), o: { ...base } });
-      add({ name: 'param: id of the wrong kind', path: fill(def.path, 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA'), o: { ...base } });
+      // the email open pixel answers its GIF for any ids (issue 20 #8): only "never 5xx" is checked there
+      const pixel = def.reply?.kind === 'binary' && def.path.startsWith('/store/track/open/');
+      add({ name: 'param: 5,000-char id', path: fill(def.path, LONG), o: { ...base }, maySucceed: pixel });
+      add({ name: 'param: 201-char id', path: fill(def.path, 'p'.repeat(201)), o: { ...base }, maySucceed: pixel });
+      for (const raw of SPECIAL_RAW) add({ name: `param: ${raw}`, path: fill(def.path, raw), o: { ...base }, maySucceed: pixel });
+      add({ name: 'param: id of the wrong kind', path: fill(def.path, 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA'), o: { ...base }, maySucceed: pixel });
     }
 
     // ---- bodies ----
@@ -214,6 +216,7 @@ describe('malformed requests on every route', () => {
     const where = `${c.method} ${c.path.slice(0, 120)} [${c.name}] -> ${r.status} ${JSON.stringify(r.body)?.slice(0, 200)}`;
     if (r.status >= 500) return [`5xx: ${where}`];
     if (c.maySucceed && r.status < 300) {
+      if (r.headers.get('content-type') === 'image/gif') return problems;
       if (!r.body || typeof r.body !== 'object') problems.push(`2xx without a JSON body: ${where}`);
       return problems;
     }
@@ -261,8 +264,18 @@ describe('malformed requests on every route', () => {
     });
   });
 
-  it('answers unknown routes and methods with 404 route_not_found', async () => {
-    for (const [method, path] of [['GET', '/store/nope'], ['POST', '/store/products'], ['DELETE', '/store/products/abc'], ['GET', '/'], ['PUT', '/store/products']]) {
+  it('answers unknown routes with 404 route_not_found, unsupported methods on known paths with 405 and Allow', async () => {
+    for (const [method, path] of [['POST', '/store/products'], ['DELETE', '/store/products/abc'], ['PUT', '/store/products']]) {
+      const r = await p.api(method, path, { key: t.publishable_key });
+      expect({ method, path, status: r.status, body: r.body, allow: r.headers.get('allow') }).toEqual({
+        method,
+        path,
+        status: 405,
+        body: { type: 'method_not_allowed', code: 'method_not_allowed', message: expect.any(String) },
+        allow: 'GET, HEAD',
+      });
+    }
+    for (const [method, path] of [['GET', '/store/nope'], ['GET', '/']]) {
       const r = await p.api(method, path, { key: t.publishable_key });
       expect({ method, path, status: r.status, body: r.body }).toEqual({
         method,

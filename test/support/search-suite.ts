@@ -86,7 +86,8 @@ describe(`search (${engine}): typo-tolerant faceted search over products, blog p
     ids.hoodie = await product({ title: 'Zip Hoodie', description: 'Warm fleece for cold evenings', category_ids: [tops], variants: price(59) });
     ids.mug = await product({ title: 'Café Crème Mug', description: 'A ceramic mug for your morning coffee', variants: price(12) });
     ids.jacket = await product({ title: 'Cafe Racer Jacket', description: 'Leather jacket with a short collar', collection_id: summer, variants: price(249) });
-    ids.bold = await product({ title: '<b>Bold</b> & Co Tote', description: 'A tote bag <script>alert(1)</script>', variants: price(30) });
+    // plain text (markup is refused by the kit's rule) that still needs escaping: a lone < and &
+    ids.bold = await product({ title: 'Bold <3 & Co Tote', description: 'A tote bag for a < b "quoted"', variants: price(30) });
     ids.scarf = await product({ title: 'Wool Scarf', description: 'Merino wool', variants: price(35) });
     await emitContent(shop.tenant_id, 'blog_post.published', BERLIN);
     await emitContent(shop.tenant_id, 'page.published', SHIPPING);
@@ -143,9 +144,9 @@ describe(`search (${engine}): typo-tolerant faceted search over products, blog p
     const bold = await search('?q=tote');
     const hit = bold.body.hits[0];
     expect(hit.id).toBe(ids.bold);
-    expect(hit.highlight.title).toBe('&lt;b&gt;Bold&lt;/b&gt; &amp; Co <mark>Tote</mark>');
+    expect(hit.highlight.title).toBe('Bold &lt;3 &amp; Co <mark>Tote</mark>');
     expect(hit.highlight.snippet).not.toMatch(/<(?!\/?mark>)/);
-    expect(hit.highlight.snippet).toContain('&lt;script&gt;');
+    expect(hit.highlight.snippet).toContain('a &lt; b');
     const berlin = (await search('?q=museums')).body.hits[0];
     expect(berlin.highlight.snippet).toContain('<mark>Museums</mark>');
   });

@@ -29,6 +29,15 @@ describe('social sign-in rules', () => {
     }
   });
 
+  it('normalises return_to before it checks it: dot segments cannot lead off-site (issue 20 #5)', () => {
+    for (const bad of ['/..//evil.com', '/.//evil.com', '/a/../..//evil.com', '/%2e%2e//evil.com', '/.%2e//evil.com', '/%2f/evil.com', '/%2F%2Fevil.com', '/%5cevil.com', '/./%2f%2fevil.com']) {
+      expect(() => checkReturnTo(bad)).toThrow(expect.objectContaining({ type: 'validation_error', code: 'invalid_field' }));
+    }
+    // what is stored and echoed is the normalised path
+    expect(checkReturnTo('/shop/../account/./orders?x=1#top')).toBe('/account/orders?x=1#top');
+    expect(checkReturnTo('/..')).toBe('/');
+  });
+
   it('wants https provider URLs, plain http only on loopback', () => {
     expect(checkProviderUrl('issuer', 'https://accounts.google.com', false)).toBe('https://accounts.google.com');
     expect(checkProviderUrl('issuer', 'http://127.0.0.1:4000', false)).toBe('http://127.0.0.1:4000');

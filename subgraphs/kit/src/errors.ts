@@ -7,6 +7,7 @@ export type ErrorType =
   | 'authentication_error'
   | 'permission_error'
   | 'not_found'
+  | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'conflict'
   | 'rate_limit_error'
@@ -18,6 +19,7 @@ export const STATUS_BY_TYPE: Record<ErrorType, number> = {
   authentication_error: 401,
   permission_error: 403,
   not_found: 404,
+  method_not_allowed: 405,
   unsupported_media_type: 415,
   conflict: 409,
   rate_limit_error: 429,
@@ -128,7 +130,7 @@ export const MAX_INPUT_DEPTH = 32;
 
 /**
  * Checks client input before anything else reads it, without recursion (a deeply nested body
- * cannot exhaust the stack): nesting deeper than MAX_INPUT_DEPTH is 400 `too_deep`; text with NUL
+ * cannot exhaust the stack): nesting deeper than MAX_INPUT_DEPTH is 400 `too_deep`; text or an object key with NUL
  * (U+0000, which PostgreSQL text cannot hold) is 400 `invalid_field`. Called once for every REST
  * input and every resolver's arguments (schema guard).
  */
@@ -147,6 +149,11 @@ export function assertNoNul(value: unknown, field = 'input'): void {
       ]);
     }
     if (Array.isArray(v)) for (const item of v) stack.push([item, name, depth + 1]);
-    else for (const [k, item] of Object.entries(v)) stack.push([item, k, depth + 1]);
+    else
+      for (const [k, item] of Object.entries(v)) {
+        // keys reach PostgreSQL too (jsonb metadata): a NUL in a key is refused like one in a value
+        if (k.includes('\u0000')) throw Errors.invalidField(name, `${name} must not contain NUL characters in its keys`);
+        stack.push([item, k, depth + 1]);
+      }
   }
 }

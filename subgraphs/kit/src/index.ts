@@ -35,3 +35,5 @@ export * from './net';
 export * from './translations';
 export * from './remote-graph';
 export * from './seed-record';
+export * from './text';
+export * from './references';

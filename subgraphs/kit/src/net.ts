@@ -1,11 +1,20 @@
 import { DomainError } from './errors';
 
+/**
+ * The host normaliser, applied before every host check: lower case, without the trailing dot(s)
+ * of a fully qualified name (`localhost.` is `localhost`, `metadata.internal.` is `metadata.internal`).
+ */
+export const normalizeHost = (host: string): string => host.toLowerCase().replace(/\.+$/, '');
+
 /** localhost and the loopback addresses, as URL host names spell them */
-export const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopback = (raw: string) => {
+  const host = normalizeHost(raw);
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+};
 
 /** Literal private, link-local, unspecified or unique-local addresses and internal names (names are not resolved). */
 export function isPrivateAddress(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '');
+  const h = normalizeHost(host).replace(/^\[|\]$/g, '');
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
@@ -32,7 +41,7 @@ export function checkOutboundUrl(field: string, raw: string, production: boolean
   } catch {
     return refuse('must be an absolute URL');
   }
-  const host = u.hostname.toLowerCase();
+  const host = normalizeHost(u.hostname);
   if (production) {
     if (u.protocol !== 'https:') refuse('must be an https URL');
     if (isLoopback(host) || isPrivateAddress(host)) refuse('must not point at a loopback, private or link-local address');

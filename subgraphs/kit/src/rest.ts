@@ -79,6 +79,11 @@ export interface RouteDef<P = any, Q = any, B = any> {
   summary: string;
   /** OpenAPI tag; defaults to the declaring domain */
   tag?: string;
+  /**
+   * Error statuses the route answers beyond those `/openapi.json` derives from the declaration
+   * (400, 401, 403, 404, 409, 415, 429, 500): e.g. 502 when it calls a provider.
+   */
+  errors?: Array<401 | 404 | 409 | 502>;
 }
 
 export interface RouteCookie {

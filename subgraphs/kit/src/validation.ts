@@ -19,6 +19,9 @@ export function ValidateWith(schema: ZodType): ClassDecorator {
 
 export const schemaOf = (cls: Function): ZodType | undefined => SCHEMAS.get(cls);
 
+/** Every input schema registered with `@ValidateWith` (by class name): what contract tests walk. */
+export const registeredSchemas = (): Array<[string, ZodType]> => [...SCHEMAS].map(([cls, schema]) => [cls.name, schema]);
+
 /** zod issues -> 400 with one field error per issue (`where` names the part of the request). */
 export function fromZod(where: string, err: ZodError): DomainError {
   const errors: FieldError[] = [];
@@ -66,10 +69,14 @@ function baseType(s: ZodType): string {
 
 const DECIMAL = /^-?(?:\d+)(?:\.\d+)?$/;
 
-/** Query strings carry text: decimal numbers only (no hex, no exponent), `true`/`false`, and lists. */
+/**
+ * Query strings carry text: decimal numbers only (no hex, no exponent), `true`/`false`, and lists.
+ * An empty value (`?order=`, `?tag=`) is a value: text and enum parameters check it like any other
+ * (an enum or pattern refuses it); for numbers, booleans and lists it means absent.
+ */
 function fromQueryString(type: string) {
   return (v: unknown): unknown => {
-    if (v === '') return undefined;
+    if (v === '') return type === 'string' || type === 'enum' ? '' : undefined;
     if (type === 'number' && typeof v === 'string') return DECIMAL.test(v) ? Number(v) : v;
     if (type === 'boolean' && typeof v === 'string') return v === 'true' ? true : v === 'false' ? false : v;
     if (type === 'array' && typeof v === 'string') return [v];
@@ -131,9 +138,27 @@ export const pageSchema = {
 };
 export type Metadata = z.infer<typeof metadataSchema>;
 
-/** An absolute http(s) URL with a host, no whitespace, at most `max` characters (links stored for storefronts). */
-export function isHttpUrl(s: string, max = 2000): boolean {
-  if (s.length > max || !/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
+/**
+ * The URL rule, one for every URL field of every domain: an absolute http(s) URL with a host, or
+ * (where the field allows it) a path of the storefront starting with a single `/`; never quotes
+ * (`"`, `'`, `` ` ``), angle brackets, backslashes, spaces or control characters (so a URL can be
+ * put into an HTML attribute as is and cannot break out of it), at most `max` characters.
+ */
+export interface UrlRule {
+  max?: number;
+  /** also a path of the storefront (`/about`, not `//host`) */
+  relative?: boolean;
+  /** https only (no plain http) */
+  httpsOnly?: boolean;
+}
+// eslint-disable-next-line no-control-regex
+const URL_FORBIDDEN = /[\u0000-\u0020\u007f-\u009f"'`<>\\\s]/;
+
+export function isUrl(s: string, rule: UrlRule = {}): boolean {
+  const max = rule.max ?? 2000;
+  if (typeof s !== 'string' || !s || s.length > max || URL_FORBIDDEN.test(s)) return false;
+  if (s.startsWith('/')) return !!rule.relative && !s.startsWith('//');
+  if (!(rule.httpsOnly ? /^https:\/\//i : /^https?:\/\//i).test(s)) return false;
   try {
     return !!new URL(s).hostname;
   } catch {
@@ -141,5 +166,20 @@ export function isHttpUrl(s: string, max = 2000): boolean {
   }
 }
 
+/** The URL rule as a schema. */
+export const urlSchema = (what = 'url', rule: UrlRule = {}) =>
+  z
+    .string()
+    .max(rule.max ?? 2000, `${what} must be at most ${rule.max ?? 2000} characters`)
+    .refine(
+      (s) => isUrl(s, rule),
+      `${what} must be an absolute ${rule.httpsOnly ? 'https' : 'http(s)'} URL${rule.relative ? ' or a path starting with a single /' : ''} without quotes, spaces or control characters`,
+    );
+
+/** An absolute http(s) URL with a host (the URL rule without paths), at most `max` characters. */
+export function isHttpUrl(s: string, max = 2000): boolean {
+  return isUrl(s, { max });
+}
+
 /** `isHttpUrl` as a schema. */
-export const httpUrlSchema = (what = 'url', max = 2000) => z.string().refine((s) => isHttpUrl(s, max), `${what} must be an absolute http(s) URL of at most ${max} characters`);
+export const httpUrlSchema = (what = 'url', max = 2000) => urlSchema(what, { max });

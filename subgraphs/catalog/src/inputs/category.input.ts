@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, idList, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, idList, pageSchema, plainText } from '@svc/kit';
 
 export const categoryListSchema = z.strictObject({
   ...pageSchema,
@@ -14,9 +14,9 @@ export const categoryListSchema = z.strictObject({
 export type CategoryListQuery = z.infer<typeof categoryListSchema>;
 
 export const categorySchema = z.strictObject({
-  name: z.string().min(1).max(300),
+  name: plainText(z.string().min(1).max(300), 'name'),
   handle: handleSchema.nullish(),
-  description: z.string().max(5000).nullish(),
+  description: plainText(z.string().max(5000), 'description').nullish(),
   parent_category_id: z.string().max(100).nullish(),
   rank: z.number().int().min(0).nullish(),
 });

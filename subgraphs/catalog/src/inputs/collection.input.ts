@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, idList, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, idList, pageSchema, plainText } from '@svc/kit';
 
 export const collectionListSchema = z.strictObject({
   ...pageSchema,
@@ -11,7 +11,7 @@ export const collectionListSchema = z.strictObject({
 });
 export type CollectionListQuery = z.infer<typeof collectionListSchema>;
 
-export const collectionSchema = z.strictObject({ title: z.string().min(1).max(300), handle: handleSchema.nullish() });
+export const collectionSchema = z.strictObject({ title: plainText(z.string().min(1).max(300), 'title'), handle: handleSchema.nullish() });
 export type CollectionData = z.infer<typeof collectionSchema>;
 
 @ArgsType()

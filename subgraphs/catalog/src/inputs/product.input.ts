@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, type Metadata, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, type Metadata, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema, plainText } from '@svc/kit';
 
 const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
 /** a range of instants: after (gt, gte) and before (lt, lte) */
@@ -50,10 +50,10 @@ export const priceSchema = z.strictObject({
 });
 export type PriceData = z.infer<typeof priceSchema>;
 
-export const optionSchema = z.strictObject({ title: z.string().min(1).max(200), values: z.array(z.string().min(1).max(200)).min(1).max(100) });
+export const optionSchema = z.strictObject({ title: plainText(z.string().min(1).max(200), 'title'), values: z.array(z.string().min(1).max(200)).min(1).max(100) });
 
 const variantFields = {
-  title: z.string().min(1).max(300),
+  title: plainText(z.string().min(1).max(300), 'title'),
   sku: z.string().min(1).max(100).nullish(),
   barcode: z.string().max(100).nullish(),
   manage_inventory: z.boolean().nullish(),
@@ -72,10 +72,10 @@ export const updateVariantSchema = z.strictObject({ ...variantFields, title: var
 export type UpdateVariantData = z.infer<typeof updateVariantSchema>;
 
 const productFields = {
-  title: z.string().min(1).max(300).optional(),
+  title: plainText(z.string().min(1).max(300), 'title').optional(),
   handle: handleSchema.optional(),
-  subtitle: z.string().max(300).nullish(),
-  description: z.string().max(20000).nullish(),
+  subtitle: plainText(z.string().max(300), 'subtitle').nullish(),
+  description: plainText(z.string().max(20000), 'description').nullish(),
   status: z.enum(['draft', 'proposed', 'published', 'rejected']).optional(),
   thumbnail: z.string().max(2000).url('thumbnail must be a URL').nullish(),
   collection_id: z.string().max(100).nullish(),
@@ -91,7 +91,7 @@ export const updateProductSchema = z.strictObject(productFields);
 export type UpdateProductData = z.infer<typeof updateProductSchema>;
 export const createProductSchema = z.strictObject({
   ...productFields,
-  title: z.string().min(1).max(300),
+  title: plainText(z.string().min(1).max(300), 'title'),
   options: z.array(optionSchema).max(10).nullish(),
   variants: z.array(variantSchema).max(200).nullish(),
   images: z.array(z.string().max(2000).url('images must be URLs')).max(30).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, pageSchema, urlSchema } from '@svc/kit';
 
 /**
  * The constraints of content arguments, written once: GraphQL validates with them
@@ -14,10 +14,8 @@ export const localeSchema = z
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'locale must look like "en" or "pt-br"'));
 export const slugSchema = handleSchema;
-const url = z
-  .string()
-  .max(2000)
-  .refine((v) => /^https?:\/\//i.test(v) || /^\/(?!\/)/.test(v), 'must be an http(s) URL or a path starting with /');
+/** the kit's URL rule: http(s) or a path of the storefront */
+const url = urlSchema('url', { relative: true });
 const formatSchema = z.enum(['markdown', 'html']);
 const text = (max: number) => z.string().max(max);
 

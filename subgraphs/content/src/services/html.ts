@@ -75,6 +75,14 @@ export function renderedVariant(v: { locale: string; title: string; body: string
   };
 }
 
+/**
+ * The `body` the storefront gets: the Markdown source for Markdown bodies (Markdown is text), and
+ * for HTML bodies the sanitized HTML, never the authored markup (scripts and handlers included).
+ */
+export function storeBody(format: string, body: string, html: string): string {
+  return format === 'markdown' ? body : html;
+}
+
 /** Reading time at 200 words per minute, at least 1 minute. */
 export function readingMinutes(text: string): number {
   const words = text ? text.split(/\s+/).filter(Boolean).length : 0;

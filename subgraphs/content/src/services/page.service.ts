@@ -3,7 +3,7 @@ import { Errors, normalizePage, requireTenant, slugify, type Paginated, type Req
 import { Page, type StoredPageVariant } from '../entities/page.entity';
 import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePageData, PageVariantData, UpdatePageData } from '../inputs/content.input';
-import { renderedVariant } from './html';
+import { renderedVariant, storeBody } from './html';
 import { pickVariant } from './locale';
 import type { ContentTranslator } from './translate';
 import { absoluteUrl, searchDocument } from './documents';
@@ -67,7 +67,7 @@ export class PageService {
       available_locales: r.variants.map((x) => x.locale),
       title: v.title,
       body_format: v.body_format,
-      body: v.body,
+      body: storeBody(v.body_format, v.body, v.html),
       html: v.html,
       seo: { title: v.seo_title ?? v.title, description: v.seo_description, canonical_url: r.canonical_url, og_image_url: r.og_image_url },
       published_at: new Date(r.published_at).toISOString(),

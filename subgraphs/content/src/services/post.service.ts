@@ -3,7 +3,7 @@ import { Errors, normalizePage, pgArray, requireTenant, slugify, type Paginated,
 import { BlogAuthor, BlogCategory, BlogComment, BlogPost, BlogTag, type StoredPostVariant } from '../entities/blog.entity';
 import { contentEvents, type SearchableDocument } from '../events';
 import type { CreatePostData, PostListQuery, PostVariantData, UpdatePostData } from '../inputs/content.input';
-import { readingMinutes, renderedVariant, stripTags } from './html';
+import { readingMinutes, renderedVariant, storeBody, stripTags } from './html';
 import { pickVariant } from './locale';
 import type { ContentTranslator } from './translate';
 import { absoluteUrl, searchDocument } from './documents';
@@ -134,7 +134,7 @@ export class PostService {
         title: v.title,
         excerpt: v.excerpt,
         body_format: v.body_format,
-        body: v.body,
+        body: storeBody(v.body_format, v.body, v.html),
         html: v.html,
         reading_time_minutes: v.reading_time_minutes,
         seo_title: v.seo_title,

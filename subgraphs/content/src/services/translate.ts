@@ -1,6 +1,6 @@
 import { TranslationOverlay, type FieldOverrides, type RequestContext } from '@svc/kit';
 import type { BodyFormat } from '../entities/blog.entity';
-import { plainText, readingMinutes, renderBody, stripTags } from './html';
+import { plainText, readingMinutes, renderBody, storeBody, stripTags } from './html';
 import type { PageView, PostView } from './views';
 
 /** Whether the served variant already is in the requested language (then its own text wins). */
@@ -39,7 +39,7 @@ export class ContentTranslator {
 
 function body(format: string, text: string) {
   const html = renderBody(format as BodyFormat, text);
-  return { body: text, html, text: plainText(html) };
+  return { body: storeBody(format, text, html), html, text: plainText(html) };
 }
 
 function translatedPost(p: PostView, f: FieldOverrides | undefined): PostView {

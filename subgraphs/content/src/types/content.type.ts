@@ -32,7 +32,7 @@ export class PostType {
   @Field() title!: string;
   @Field(() => String, { nullable: true }) excerpt!: string | null;
   @Field({ description: 'markdown or html: how `body` was authored' }) body_format!: string;
-  @Field({ description: 'as authored' }) body!: string;
+  @Field({ description: 'the Markdown source for Markdown bodies; for HTML bodies the sanitized HTML (never the authored markup)' }) body!: string;
   @Field({ description: 'sanitized HTML, ready to render' }) html!: string;
   @Field(() => Int) reading_time_minutes!: number;
   @Field(() => String, { nullable: true }) seo_title!: string | null;
@@ -128,7 +128,7 @@ export class PageType {
   @Field(() => [String]) available_locales!: string[];
   @Field() title!: string;
   @Field() body_format!: string;
-  @Field() body!: string;
+  @Field({ description: 'the Markdown source for Markdown bodies; for HTML bodies the sanitized HTML (never the authored markup)' }) body!: string;
   @Field({ description: 'sanitized HTML, ready to render' }) html!: string;
   @Field(() => SeoType) seo!: SeoType;
   @Field() published_at!: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, handleSchema, pageSchema, plainText, isUrl, urlSchema } from '@svc/kit';
 import { FIELD_TYPES, VERIFIER_PROVIDERS, type FieldType, type FormStatus, type VerifierProvider } from '../entities/form.entity';
 
 /** The constraints of the forms domain's arguments, written once for GraphQL and REST. */
@@ -31,14 +31,14 @@ const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*?]|\{\d+,?\d*\}|\|)(?:[^()\\]
 
 export const fieldOptionSchema = z.strictObject({
   value: z.string().min(1, 'option values must not be empty').max(200),
-  label: z.string().min(1, 'option labels must not be empty').max(200),
+  label: plainText(z.string().min(1, 'option labels must not be empty').max(200), 'label'),
 });
 
 /** One field definition; rules that do not fit the field's type are refused. */
 export const formFieldSchema = z
   .strictObject({
     name: z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'field names are 1-50 lowercase letters, digits or _, starting with a letter'),
-    label: z.string().min(1, 'label must not be empty').max(200),
+    label: plainText(z.string().min(1, 'label must not be empty').max(200), 'label'),
     type: z.enum(FIELD_TYPES, { message: `type must be one of ${FIELD_TYPES.join(', ')}` }),
     required: z.boolean().nullish(),
     placeholder: z.string().max(200).nullish(),
@@ -88,16 +88,7 @@ const fieldsSchema = z
 export const successRedirectSchema = z
   .string()
   .max(2000)
-  .refine((v) => {
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f\\\s]/.test(v)) return false;
-    if (v.startsWith('/')) return !v.startsWith('//');
-    try {
-      return new URL(v).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'success_redirect must be a relative path such as /thank-you or an https URL');
+  .refine((v) => isUrl(v, { relative: true, httpsOnly: true }), 'success_redirect must be a relative path such as /thank-you or an https URL (the kit\'s URL rule)');
 
 const emailSchema = z.string().max(254).regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, 'not an email address');
 const STATUSES = ['active', 'inactive'] as const;
@@ -105,7 +96,7 @@ const recipients = z.array(emailSchema).max(20, 'at most 20 notification recipie
 
 export const createFormSchema = z.strictObject({
   slug: handleSchema,
-  title: z.string().min(1, 'title must not be empty').max(300),
+  title: plainText(z.string().min(1, 'title must not be empty').max(300), 'title'),
   description: z.string().max(10_000).nullish(),
   fields: fieldsSchema,
   success_message: z.string().max(1000).nullish(),
@@ -119,7 +110,7 @@ export type CreateFormData = z.infer<typeof createFormSchema>;
 /** Only the fields given change; nullable ones are cleared with null. `fields` replaces the whole list. */
 export const updateFormSchema = z.strictObject({
   slug: handleSchema.optional(),
-  title: z.string().min(1, 'title must not be empty').max(300).optional(),
+  title: plainText(z.string().min(1, 'title must not be empty').max(300), 'title').optional(),
   description: z.string().max(10_000).nullish(),
   fields: fieldsSchema.optional(),
   success_message: z.string().max(1000).nullish(),
@@ -166,7 +157,7 @@ export const submitFormBody = z.strictObject({ ...submissionShape, antispam_toke
 export const configureVerifierSchema = z.strictObject({
   provider: z.enum(VERIFIER_PROVIDERS, { message: `provider must be one of ${VERIFIER_PROVIDERS.join(', ')}` }),
   secret: z.string().min(1).max(500).nullish(),
-  verify_url: z.string().max(2000).url('verify_url must be an absolute URL').nullish(),
+  verify_url: urlSchema('verify_url').nullish(),
   min_score: z.number().min(0).max(1).nullish(),
   enabled: z.boolean().nullish(),
 });

@@ -19,7 +19,7 @@ export const formsRoutes = [
     respond: (d) => ({ form: d.form }),
   }),
   route({
-    method: 'POST', path: '/store/form-submissions', auth: 'publishable', antispam: true, body: submitFormBody,
+    method: 'POST', path: '/store/form-submissions', auth: 'publishable', antispam: true, body: submitFormBody, errors: [502],
     operation: 'forms/SubmitForm',
     summary: 'Submits a form (form: slug, or form_id; data: field values; challenge_token when the store configures a verifier): 400 with per-field errors, 403 without a valid anti-spam or challenge token',
     variables: ({ body: { antispam_token: _a, ...input } }) => ({ input }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { ValidateWith } from '@svc/kit';
+import { ValidateWith, urlSchema } from '@svc/kit';
 import { SOCIAL_PROVIDERS } from '../social/providers';
 
-const url = z.string().max(500);
+const url = urlSchema('a provider URL', { max: 500 });
 const scope = z.string().min(1).max(100).regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one token without spaces or quotes');
 
 /** A provider's settings; the constraints are written once and serve GraphQL and the command. */

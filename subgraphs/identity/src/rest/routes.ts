@@ -162,7 +162,7 @@ const socialRoutes = [
   }),
   route({
     // the provider's redirect carries no publishable key: the store is the one the state was made for
-    method: 'GET', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, query: socialCallbackSchema, tag: 'auth',
+    method: 'GET', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, query: socialCallbackSchema, tag: 'auth', errors: [401, 502],
     operation: 'identity/CompleteSocialLogin',
     summary: 'Completes a social sign-in with the code and state the provider sent back; answers a customer JWT for cookie svc_customer_token (set here too when the store enables it)',
     readsCookies: [BINDING_COOKIE],
@@ -171,7 +171,7 @@ const socialRoutes = [
     cookies: signInCookie,
   }),
   route({
-    method: 'POST', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, body: socialCallbackSchema, tag: 'auth',
+    method: 'POST', path: '/store/auth/social/:provider/callback', auth: 'none', params: providerParam, body: socialCallbackSchema, tag: 'auth', errors: [401, 502],
     accepts: ['application/x-www-form-urlencoded'],
     operation: 'identity/CompleteSocialLogin',
     summary: 'The form_post variant of the callback (Sign in with Apple POSTs code, state and user as a form); same answer',

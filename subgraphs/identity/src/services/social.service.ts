@@ -95,15 +95,37 @@ const notEnabled = (provider: string) =>
 
 /**
  * `return_to` is where the storefront sends the customer afterwards: a path on the storefront
- * itself (`/account`), never another site (`https://…`, `//host`, `/\host`).
+ * itself (`/account`), never another site (`https://…`, `//host`, `/\host`). The path is normalised
+ * first (dot segments resolved, also percent-encoded ones: `/..//evil.com` is `//evil.com`), then
+ * checked, and the normalised path is what is stored and echoed, so a storefront that normalises
+ * before it redirects lands where the check looked.
  */
+const RETURN_BASE = 'https://storefront.invalid';
 export function checkReturnTo(raw: string | null | undefined): string {
   if (raw === undefined || raw === null || raw === '') return '/';
   const bad = () => Errors.invalidField('return_to', 'return_to must be a relative path such as /account (not // or an absolute URL)');
   if (raw.length > 2000 || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) throw bad();
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) throw bad();
-  return raw;
+  let u: URL;
+  try {
+    u = new URL(raw, RETURN_BASE);
+  } catch {
+    throw bad();
+  }
+  if (u.origin !== RETURN_BASE) throw bad();
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(u.pathname);
+  } catch {
+    throw bad();
+  }
+  // the normalised path, and the same path once decoded (a storefront may decode %2F before it redirects)
+  if (u.pathname.startsWith('//') || decoded.startsWith('//') || decoded.startsWith('/\\') || /[\u0000-\u001f\u007f]/.test(decoded)) throw bad();
+  if (new URL(decoded, RETURN_BASE).pathname.startsWith('//')) throw bad();
+  const normalised = `${u.pathname}${u.search}${u.hash}`;
+  if (normalised.length > 2000) throw bad();
+  return normalised;
 }
 
 const linkView = (l: SocialLink): LinkedAccountView => ({

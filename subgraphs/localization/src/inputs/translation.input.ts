@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType, Int, ArgsType } from 'type-graphql';
-import { JSONScalar, ValidateWith } from '@svc/kit';
+import { hasMarkup, JSONScalar, PLAIN_TEXT_MESSAGE, ValidateWith } from '@svc/kit';
 import { localeCodeSchema } from './locale.input';
 
 /**
@@ -16,6 +16,8 @@ export const TRANSLATABLE: Record<string, Record<string, number>> = {
   blog_post: { title: 500, excerpt: 5000, body: 200_000, seo_title: 300, seo_description: 1000 },
 };
 export const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
+/** the only translatable fields that hold markup (rendered and sanitized by content); every other one is plain text (the kit's rule) */
+const MARKUP_FIELDS = new Set(['body']);
 
 export const resourceTypeSchema = z.enum(RESOURCE_TYPES as [string, ...string[]], {
   error: () => `resource_type must be one of ${RESOURCE_TYPES.join(', ')}`,
@@ -40,6 +42,7 @@ export const setTranslationSchema = z
       if (!(name in allowed)) c.addIssue({ code: 'custom', path: ['fields', name], message: `${v.resource_type} has no translatable field "${name}" (translatable: ${Object.keys(allowed).join(', ')})` });
       else if (text !== null && text.length > allowed[name]) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} is longer than ${allowed[name]} characters` });
       else if (text !== null && !text.trim()) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} must not be blank (null removes the override)` });
+      else if (text !== null && !MARKUP_FIELDS.has(name) && hasMarkup(text)) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} ${PLAIN_TEXT_MESSAGE}` });
     }
   });
 export type SetTranslationData = z.infer<typeof setTranslationSchema>;

@@ -1,4 +1,4 @@
-import { Errors, TRANSLATIONS_CHANNEL, normalizePage, pgArray, requireTenant, translateDbError, validated, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { assertReferences, Errors, TRANSLATIONS_CHANNEL, type GraphClient, type ReferenceLookup, normalizePage, pgArray, requireTenant, translateDbError, validated, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Locale } from '../entities/locale.entity';
 import { Translation } from '../entities/translation.entity';
 import { localizationEvents } from '../events';
@@ -7,6 +7,7 @@ import {
   overlaySchema, setTranslationsSchema, storeTranslationsSchema, translationListSchema,
   type SetTranslationData, type StoreTranslationsQuery, type TranslationListQuery,
 } from '../inputs/translation.input';
+import { translationReferenceLookups } from './references';
 import { toTranslationView, type TranslationOverlayView, type TranslationView } from './views';
 
 /**
@@ -42,7 +43,14 @@ export function localeChain(locales: Array<{ code: string; isDefault: boolean }>
  * TRANSLATIONS_CHANNEL in its transaction, so the caches of every instance drop it at commit.
  */
 export class TranslationService {
-  constructor(private readonly store: Store) {}
+  private readonly references: Record<string, ReferenceLookup>;
+
+  constructor(
+    private readonly store: Store,
+    graph: () => GraphClient | undefined = () => undefined,
+  ) {
+    this.references = translationReferenceLookups(graph);
+  }
 
   /** Admin: overrides as stored (one locale, or all), by resource type and optionally ids. */
   async list(ctx: RequestContext, raw: TranslationListQuery): Promise<Paginated<TranslationView>> {
@@ -97,6 +105,8 @@ export class TranslationService {
   async set(ctx: RequestContext, raw: SetTranslationData[]): Promise<TranslationView[]> {
     const inputs = validated(setTranslationsSchema, raw, 'input');
     const tenantId = requireTenant(ctx);
+    // every resource translated must be one of this store's, else 404 and nothing written
+    await assertReferences(ctx, inputs.map((i) => ({ type: i.resource_type, id: i.resource_id })), this.references);
     return this.store.transaction(ctx, async (em, tx) => {
       // writers of one store's overrides take turns: concurrent sets of the same resource merge, never collide
       await this.store.lock(tx, 'translation');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith } from '@svc/kit';
+import { JSONScalar, ValidateWith, urlSchema } from '@svc/kit';
 import { EVENT_TYPES } from '../entities/analytics.entity';
 import { sessionIdSchema } from './consent.input';
 
@@ -13,7 +13,7 @@ const properties = z
   .refine((p) => depth(p) <= 3, 'properties may nest at most 3 levels')
   .refine((p) => Buffer.byteLength(JSON.stringify(p)) <= MAX_PROPERTIES_BYTES, `properties may hold at most ${MAX_PROPERTIES_BYTES} bytes of JSON`);
 const utmValue = z.string().trim().max(200).nullish();
-const pageUrl = z.string().max(2000).regex(/^(https?:\/\/|\/(?!\/))/, 'must be an http(s) URL or a path').nullish();
+const pageUrl = urlSchema('url', { relative: true }).nullish();
 
 export const trackEventSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, pageSchema, plainText, urlSchema } from '@svc/kit';
 
 export const ID_RE = /^[a-z]{2,6}_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -15,14 +15,14 @@ export const trackIds = z.strictObject({
   subscriberId: z.string().regex(new RegExp(`^msub_${ULID}$`), 'subscriberId must be a subscriber id (msub_…)'),
 });
 /** `url` is required (checked after authentication, like the ids) */
-export const clickQuery = z.strictObject({ url: z.string().min(1).max(2000).optional(), sig: z.string().max(100).optional() });
+export const clickQuery = z.strictObject({ url: urlSchema('url').optional(), sig: z.string().max(100).optional() });
 
-const link = z.string().max(2000);
+const link = urlSchema('a link');
 
 export const campaignSchema = z.strictObject({
   list_id: z.string().max(40),
-  name: z.string().trim().min(1).max(300),
-  subject: z.string().trim().min(1).max(300),
+  name: plainText(z.string().trim().min(1).max(300), 'name'),
+  subject: plainText(z.string().trim().min(1).max(300), 'subject'),
   html: z.string().min(1).max(500_000),
   text: z.string().min(1).max(200_000),
   links: z.array(link).max(200).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, pageSchema, urlSchema } from '@svc/kit';
 import { CONSENT_SIGNALS } from '../entities/consent.entity';
 
 /**
@@ -27,7 +27,7 @@ export type ConsentData = z.infer<typeof consentSchema>;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const localized = (max: number) => z.record(localeSchema, text(max)).refine((m) => Object.keys(m).length >= 1 && Object.keys(m).length <= 30, 'one to 30 locales');
-const link = z.string().max(2000).regex(/^(https?:\/\/|\/(?!\/))/, 'links are http(s) URLs or paths of the storefront').nullish();
+const link = urlSchema('a link', { relative: true }).nullish();
 
 export const bannerSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, pageSchema, urlSchema } from '@svc/kit';
 
 /** The constraints of subscription arguments, written once (GraphQL `@ValidateWith`, REST bodies). */
 
@@ -50,7 +50,7 @@ export const listSchema = z.strictObject({
   description: z.string().max(5000).nullish(),
   double_opt_in: z.boolean().nullish(),
   is_newsletter: z.boolean().nullish(),
-  confirmation_url: z.string().url().max(2000).regex(/^https?:\/\//, 'confirmation_url must be an http(s) URL').nullish(),
+  confirmation_url: urlSchema('confirmation_url').nullish(),
 });
 export type ListData = z.infer<typeof listSchema>;
 

@@ -7,6 +7,8 @@ import { trackEventSchema } from '../inputs/analytics.input';
 import { invalidToken } from '../services/links';
 
 const noQuery = z.strictObject({});
+/** the open pixel takes any path segments: it never answers a broken image (malformed ids record nothing) */
+const pixelParams = z.strictObject({ campaignId: z.string(), subscriberId: z.string() });
 /** a transparent 1×1 GIF (42 bytes) */
 export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -68,13 +70,14 @@ export const marketingRoutes = [
     respond: (d) => subscription(d.newsletterSignup),
   }),
   route({
-    method: 'GET', path: '/store/track/open/:campaignId/:subscriberId', auth: 'none', params: trackParams, query: noQuery,
+    method: 'GET', path: '/store/track/open/:campaignId/:subscriberId', auth: 'none', params: pixelParams, query: noQuery,
     operation: 'marketing/TrackEmailOpen',
-    summary: 'Records an email open and answers a 1x1 GIF (never cached); well-formed unknown ids answer the GIF without recording, malformed ones are 400',
+    summary: 'Records an email open and answers a 1x1 GIF (never cached) for any ids: unknown or malformed ones answer the GIF without recording (a mail client would show a broken image otherwise)',
     reply: { kind: 'binary', contentType: 'image/gif', description: 'A transparent 1x1 GIF' },
     variables: ({ params }) => {
-      const ids = validated(trackIds, params, 'params');
-      return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId };
+      // malformed ids record nothing (the service matches well-formed ids only) but still get the pixel
+      const ids = trackIds.safeParse(params);
+      return ids.success ? { campaign_id: ids.data.campaignId, subscriber_id: ids.data.subscriberId } : { campaign_id: '', subscriber_id: '' };
     },
     respond: () => binaryReply('image/gif', PIXEL),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { ValidateWith, isHttpUrl } from '@svc/kit';
+import { ValidateWith, isUrl, plainText } from '@svc/kit';
 import type { MenuItemData } from '../entities/menu.entity';
 
 /**
@@ -16,7 +16,6 @@ export const REFERENCE_TYPES = ['product', 'collection', 'category', 'page', 'bl
 export type ReferenceType = (typeof REFERENCE_TYPES)[number];
 
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const PATH = /^\/(?![/\\])[^\s\\]*$/;
 const URL_MAX = 2000;
 
 export const menuHandleSchema = z
@@ -35,12 +34,12 @@ export interface MenuItemArg {
 const itemSchema: z.ZodType<MenuItemArg> = z.lazy(() =>
   z
     .strictObject({
-      label: z.string().trim().min(1, 'label must not be empty').max(200, 'label must be at most 200 characters'),
+      label: plainText(z.string().trim().min(1, 'label must not be empty').max(200, 'label must be at most 200 characters'), 'label'),
       url: z
         .string()
         .trim()
         .max(URL_MAX, `url must be at most ${URL_MAX} characters`)
-        .refine((u) => (u.startsWith('/') ? PATH.test(u) : isHttpUrl(u, URL_MAX)), 'url must be a path starting with a single "/" or an absolute http(s) URL')
+        .refine((u) => isUrl(u, { relative: true, max: URL_MAX }), 'url must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters')
         .nullish(),
       type: z.enum(['url', ...REFERENCE_TYPES], { message: `type must be url, ${REFERENCE_TYPES.join(', ')}` }).nullish(),
       resource_id: z.string().trim().min(1, 'resource_id must not be empty').max(100, 'resource_id must be at most 100 characters').nullish(),
@@ -75,7 +74,7 @@ export const menuItemsSchema = z.array(itemSchema).superRefine((items, c) => {
   if (count > MENU_MAX_ITEMS) c.addIssue({ code: 'custom', message: `a menu has at most ${MENU_MAX_ITEMS} items (got ${count})` });
 });
 
-const titleSchema = z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters');
+const titleSchema = plainText(z.string().trim().min(1, 'title must not be empty').max(200, 'title must be at most 200 characters'), 'title');
 
 export const createMenuSchema = z.strictObject({ handle: menuHandleSchema, title: titleSchema, items: menuItemsSchema.nullish() });
 export type CreateMenuData = z.infer<typeof createMenuSchema>;

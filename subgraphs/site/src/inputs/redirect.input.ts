@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, isHttpUrl, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, isUrl, pageSchema } from '@svc/kit';
 
 /**
  * Redirect arguments, written once (GraphQL validates with them). Sources are paths of the store
@@ -10,7 +10,6 @@ import { PageArgs, ValidateWith, isHttpUrl, pageSchema } from '@svc/kit';
 
 const MAX = 2000;
 const PATH = /^\/(?![/\\])[^\s\\?#]*$/;
-const PATH_TARGET = /^\/(?![/\\])[^\s\\]*$/;
 
 /** The normalised form of a path (no query or fragment): `//Old//Page/` -> `/old/page`. */
 export function normalizePath(path: string): string {
@@ -31,7 +30,7 @@ export const targetSchema = z
   .string()
   .trim()
   .max(MAX, `target must be at most ${MAX} characters`)
-  .refine((t) => (t.startsWith('/') ? PATH_TARGET.test(t) : isHttpUrl(t, MAX)), 'target must be a path starting with a single "/" or an absolute http(s) URL');
+  .refine((t) => isUrl(t, { relative: true, max: MAX }), 'target must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters');
 
 export const statusCodeSchema = z.union([z.literal(301), z.literal(302)], { message: 'status_code must be 301 or 302' });
 

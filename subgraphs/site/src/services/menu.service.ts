@@ -1,4 +1,5 @@
-import { DomainError, Errors, requireTenant, type GraphClient, type RequestContext, type Store } from '@svc/kit';
+import { assertReferences, DomainError, Errors, requireTenant, type GraphClient, type RequestContext, type Store } from '@svc/kit';
+import { siteReferenceLookups } from './references';
 import { Menu, type MenuItemData } from '../entities/menu.entity';
 import { siteEvents } from '../events';
 import { menuHandleSchema, toItemData, type CreateMenuData, type ReferenceType, type UpdateMenuData } from '../inputs/menu.input';
@@ -82,8 +83,22 @@ export class MenuService {
     return toMenuView(m);
   }
 
+  /** the products, collections, categories, pages and posts items point at: this store's, else 404 */
+  private async checkReferences(ctx: RequestContext, items: MenuItemData[]): Promise<void> {
+    const refs: Array<{ type: string; id: string }> = [];
+    const walk = (list: MenuItemData[]) => {
+      for (const i of list) {
+        if (i.type !== 'url' && i.resource_id) refs.push({ type: i.type, id: i.resource_id });
+        walk(i.children);
+      }
+    };
+    walk(items);
+    await assertReferences(ctx, refs, siteReferenceLookups(this.graph));
+  }
+
   async create(ctx: RequestContext, input: CreateMenuData): Promise<MenuView> {
     const tenantId = requireTenant(ctx);
+    await this.checkReferences(ctx, toItemData(input.items ?? []));
     return this.store.transaction(ctx, async (em, tx) => {
       await this.store.lock(tx, 'menu');
       if (await em.count(Menu, { handle: input.handle })) throw Errors.conflict('duplicate', `A menu with handle "${input.handle}" already exists`);
@@ -95,6 +110,7 @@ export class MenuService {
   }
 
   async update(ctx: RequestContext, id: string, input: UpdateMenuData): Promise<MenuView> {
+    if (input.items != null) await this.checkReferences(ctx, toItemData(input.items));
     return this.store.transaction(ctx, async (em, tx) => {
       await this.store.lock(tx, 'menu');
       const m = await em.findOne(Menu, { id });

@@ -1,4 +1,5 @@
-import { Errors, loaderFor, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import { assertReferences, Errors, loaderFor, requireTenant, type GraphClient, type ReferenceLookup, type RequestContext, type Store } from '@svc/kit';
+import { siteReferenceLookups } from './references';
 import { Metafield } from '../entities/metafield.entity';
 import { siteEvents } from '../events';
 import type { MetafieldKeyData, SetMetafieldData } from '../inputs/metafield.input';
@@ -15,7 +16,14 @@ type Resource = { resource_type: string; resource_id: string };
  * metafield lock, so concurrent sets of one key end as one row.
  */
 export class MetafieldService {
-  constructor(private readonly store: Store) {}
+  private readonly references: Record<string, ReferenceLookup>;
+
+  constructor(
+    private readonly store: Store,
+    graph: () => GraphClient | undefined = () => undefined,
+  ) {
+    this.references = siteReferenceLookups(graph);
+  }
 
   /** Every metafield of a resource, by namespace and key (admin). */
   async list(ctx: RequestContext, r: Resource): Promise<MetafieldView[]> {
@@ -36,6 +44,8 @@ export class MetafieldService {
   /** Creates or replaces the metafield (resource, namespace, key); `storefront_visible` kept when absent on a replace. */
   async set(ctx: RequestContext, input: SetMetafieldData): Promise<MetafieldView> {
     const tenantId = requireTenant(ctx);
+    // the resource must be one of this store's (known types: product, collection, category, page, blog_post), else 404
+    await assertReferences(ctx, [{ type: input.resource_type, id: input.resource_id }], this.references);
     return this.store.transaction(ctx, async (em, tx) => {
       await this.store.lock(tx, 'metafield');
       const at = { resourceType: input.resource_type, resourceId: input.resource_id };

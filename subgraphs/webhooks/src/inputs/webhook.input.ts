@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, pageSchema, isUrl } from '@svc/kit';
 
 /** The constraints of webhook arguments, written once (GraphQL validates with them through `@ValidateWith`). */
 
 /** `order.placed`, a family `order.*`, or `*` (every event) */
 export const EVENT_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/;
 
-const url = z.string().trim().min(1, 'url must not be empty').max(2000, 'url must be at most 2000 characters');
+const url = z.string().trim().min(1, 'url must not be empty').max(2000, 'url must be at most 2000 characters').refine((u) => isUrl(u), 'url must be an absolute http(s) URL without quotes, spaces or control characters');
 const eventTypes = z
   .array(z.string().regex(EVENT_PATTERN, 'event types look like order.placed, order.* or *'))
   .max(100, 'at most 100 event types')

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import dns from 'node:dns';
+import { normalizeHost } from '@svc/kit';
 
 /**
  * Where outbound webhooks may go (SSRF protection). A target is refused when its address is
@@ -111,7 +112,7 @@ export class AllowList {
 
   constructor(entries: string[]) {
     for (const raw of entries) {
-      const e = raw.trim().toLowerCase().replace(/^\[|\]$/g, '');
+      const e = normalizeHost(raw.trim()).replace(/^\[|\]$/g, '');
       if (!e) continue;
       this.empty = false;
       const [addr, bits] = e.split('/');
@@ -126,7 +127,7 @@ export class AllowList {
   }
 
   hostAllowed(host: string): boolean {
-    const h = host.toLowerCase().replace(/\.$/, '');
+    const h = normalizeHost(host);
     return this.names.has(h) || this.suffixes.some((s) => h.endsWith(s));
   }
 
@@ -160,7 +161,8 @@ export class TargetGuard {
 
   /** Save-time reasons to refuse a URL (literal addresses and internal names); null when it may be saved. */
   refuseAtSave(url: URL): string | null {
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    // the kit's host normaliser first: `localhost.` is `localhost`
+    const host = normalizeHost(url.hostname).replace(/^\[|\]$/g, '');
     if (this.allow.hostAllowed(host)) return null;
     if (isIP(host)) return isBlockedAddress(host) && !this.allow.addressAllowed(host) ? `${host} is a loopback, private or reserved address` : null;
     if (INTERNAL_NAME.test(host) || !host.includes('.')) return `${host} is an internal host name`;
@@ -173,7 +175,8 @@ export class TargetGuard {
    * refused: which one a connection would take is not ours to guess).
    */
   async check(url: URL, exempt = false): Promise<TargetCheck> {
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    // the kit's host normaliser first: `localhost.` is `localhost`
+    const host = normalizeHost(url.hostname).replace(/^\[|\]$/g, '');
     if (exempt || this.allow.hostAllowed(host)) return {};
     const fam = isIP(host);
     const addresses = fam ? [{ address: host, family: fam }] : await this.resolve(host);
