@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { freshDatabase } from '../support/platform';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
+import { waitFor } from '../support/wait';
 
 /**
  * Fault injection: a child platform (scripts/start.ts on a fresh database of the test server) is
@@ -182,7 +183,9 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
       answered.set(cartId, retry.body.order.id);
       const again = await api('POST', `/store/carts/${cartId}/complete`);
       expect(again.body.order.id).toBe(retry.body.order.id);
-      expect(retry.body.order.payment_status).toBe('captured');
+      // the capture step follows the order step: whoever resumes the record (the shopper's retry or
+      // the recovery pass at start, which may hold the record's lease just then) captures it
+      await waitFor(`the capture of ${retry.body.order.id}`, async () => (await api('GET', `/store/orders/${retry.body.order.id}`)).body.order?.payment_status === 'captured');
     }
 
     // at most one order per cart, and it is the one the shopper got
