@@ -295,6 +295,11 @@ export class JobQueue {
   async stop(): Promise<void> {
     await this.stopWorkers(5000);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    // pg-boss stops each worker in a loop of its own that looks again every second; the queue has
+    // stopped only once every worker has, so nothing of it runs on after its owner closed
+    const workers = () => (this.boss as unknown as { getWorkers?(): Array<{ stopped?: boolean }> }).getWorkers?.() ?? [];
+    const until = Date.now() + 5000;
+    while (Date.now() < until && workers().some((w) => !w.stopped)) await new Promise((r) => setTimeout(r, 20));
   }
 }
 
