@@ -17,6 +17,7 @@ import {
 import { supergraphFor, loadGateway, serveSubgraph, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { loadDomains } from './domains';
 import { checkPorts } from './ports';
+import { shutdownSteps } from './shutdown';
 import { seedDemoDomains } from './seed';
 import { startWorkers } from './workers';
 
@@ -81,19 +82,13 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     return d;
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
-  const steps: Array<[string, () => Promise<void>]> = [['database', () => db.stop()]];
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      for (const [name, fn] of steps.reverse()) {
-        log.debug({ step: name }, 'stopping');
-        await fn().catch((err) => log.warn({ err, step: name }, 'shutdown step failed'));
-      }
-    })());
+  const steps = shutdownSteps(log);
+  steps.push('database', () => db.stop());
+  const close = steps.close;
   try {
     const bus = new ChangeBus(db.url, log);
     await bus.start();
-    steps.push(['change bus', () => bus.close()]);
+    steps.push('change bus', () => bus.close());
     const graph = new GraphLink();
     const publicUrl = () => config.publicUrl ?? `http://localhost:${config.port}`;
     const deps = { config, dbUrl: db.url, log, bus, graph, publicUrl };
@@ -101,17 +96,17 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     for (const def of defs) {
       const rt = await startSubgraph(def, deps, { migrate: true });
       runtimes[def.name] = rt;
-      steps.push([`subgraph ${def.name}`, () => rt.close()]);
+      steps.push(`subgraph ${def.name}`, () => rt.close());
     }
     const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
-    if (queue) steps.push(['job queue', () => queue.stop()]);
+    if (queue) steps.push('job queue', () => queue.stop());
 
     // the supergraph, from this process: its own domains in process, the others over HTTP
     const remote = Object.fromEntries(Object.entries(config.subgraphUrls).filter(([name]) => !runtimes[name]));
     const supergraphSdl = supergraphFor(all);
     const local = Object.fromEntries(Object.entries(runtimes).map(([name, rt]) => [name, rt.schema]));
     const gw = await loadGateway({ supergraphSdl, local, remote, internalSecret: config.internalSecret, log, missing: 'error' });
-    steps.push(['supergraph', () => gw.stop()]);
+    steps.push('supergraph', () => gw.stop());
     // this process's domains' ports against the supergraph it loaded (a renamed field stops the start)
     checkPorts(defs, gw.apiSchema);
     bindSupergraph(graph, gw);
@@ -125,16 +120,16 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
         extraSubscriptions: o.extraSubscriptions,
         extraJobs: o.extraJobs,
       });
-      steps.push(['workers', () => workers.stop()]);
+      steps.push('workers', () => workers.stop());
       const relay = new OutboxRelay(Object.values(runtimes).map((r) => r.orm), queue, log, config.outboxPollMs);
       await relay.start(bus);
-      steps.push(['outbox relay', () => relay.stop()]);
+      steps.push('outbox relay', () => relay.stop());
     }
 
     const [first] = Object.values(runtimes);
     if (Object.keys(runtimes).length !== 1) throw new Error('a participant serves exactly one domain over HTTP');
     const server = await serveSubgraph(first, { port: o.port, host: config.host, internalSecret: config.internalSecret, log });
-    steps.push(['http server', () => server.close()]);
+    steps.push('http server', () => server.close());
 
     let stopping = false;
     const seeded = config.seedDemo
@@ -154,13 +149,10 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
         )
       : Promise.resolve();
     // shutdown ends a wait for earlier domains, and waits for a seed in flight (it uses the ORM and the database)
-    steps.push([
-      'demo seed',
-      () => {
-        stopping = true;
-        return seeded;
-      },
-    ]);
+    steps.push('demo seed', () => {
+      stopping = true;
+      return seeded;
+    });
     return { url: server.url, db, runtimes, graph, queue, seeded, close };
   } catch (err) {
     await close();

@@ -42,6 +42,7 @@ import { createApp } from './app';
 import type { OriginAuthority } from './cors';
 import { loadDomains } from './domains';
 import { checkPorts } from './ports';
+import { shutdownSteps } from './shutdown';
 import { seedDemo, startDemoSignIn } from './seed';
 import { startWorkers } from './workers';
 import { RemoteAuthority } from './remote-authority';
@@ -110,17 +111,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const log = opts.log ?? createLogger(config.logLevel);
   const domains = loadDomains();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
-  const steps: Array<[string, () => Promise<void>]> = [];
-  const cleanup = { push: (name: string, fn: () => Promise<void>) => steps.push([name, fn]) };
+  const cleanup = shutdownSteps(log);
   cleanup.push('database', () => db.stop());
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      for (const [name, fn] of steps.reverse()) {
-        log.debug({ step: name }, 'stopping');
-        await fn().catch((err) => log.warn({ err, step: name }, 'shutdown step failed'));
-      }
-    })());
+  const close = cleanup.close;
   try {
     const bus = new ChangeBus(db.url, log);
     await bus.start();

@@ -1,29 +1,7 @@
-import { internalContext, type ChangeBus, type GraphClient, type Logger } from '@svc/kit';
+import { TtlCache, internalContext, type ChangeBus, type GraphClient, type Logger } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from '@svc/identity';
 import type { Authority } from '@svc/gateway';
 import type { OriginAuthority } from './cors';
-
-/** A small TTL cache with a size bound, cleared whole when credentials change anywhere. */
-class TtlCache<T> {
-  private readonly map = new Map<string, { value: T; until: number }>();
-  constructor(private readonly max = 10_000) {}
-  get(key: string): T | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    if (hit.until < Date.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return hit.value;
-  }
-  set(key: string, value: T, ttlMs: number): void {
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
-    this.map.set(key, { value, until: Date.now() + ttlMs });
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
 
 const KEY = `query AuthPublishableKey($key: String!) { authPublishableKey(key: $key) { tenant_id sales_channel_ids } }`;
 const AGENT = `query AuthAgentKey($key: String!) { authAgentKey(key: $key) { id tenant_id } }`;

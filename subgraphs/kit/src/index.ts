@@ -37,3 +37,4 @@ export * from './remote-graph';
 export * from './seed-record';
 export * from './text';
 export * from './references';
+export * from './ttl-cache';

@@ -113,10 +113,18 @@ export class JobQueue {
     if (known !== undefined && (!retry || known === sig)) return;
     const q = await this.boss.getQueue(name);
     if (!q) {
-      try {
-        await this.boss.createQueue(name, { name, ...want });
-      } catch (err) {
-        if (!(await this.boss.getQueue(name))) throw err;
+      // processes starting together create their queues at once: pg-boss's create_queue alters the
+      // shared queue table, and two of them can deadlock (40P01); the victim was rolled back, so it
+      // simply tries again (a few times, after a short random pause)
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.boss.createQueue(name, { name, ...want });
+          break;
+        } catch (err) {
+          if (await this.boss.getQueue(name)) break;
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+          await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 80)));
+        }
       }
       this.known.set(name, sig);
       return;

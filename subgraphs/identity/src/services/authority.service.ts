@@ -5,36 +5,10 @@ import {
   type AntispamChallenge,
   type ChangeBus,
   normalizeOrigin,
+  TtlCache,
   type Store,
 } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from './tenant.service';
-
-interface Cached<T> {
-  value: T;
-  until: number;
-}
-
-/** Small TTL cache with a size bound; cleared whole when credentials change anywhere. */
-class TtlCache<T> {
-  private readonly map = new Map<string, Cached<T>>();
-  constructor(private readonly max = 10_000) {}
-  get(key: string): T | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    if (hit.until < Date.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return hit.value;
-  }
-  set(key: string, value: T, ttlMs: number): void {
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
-    this.map.set(key, { value, until: Date.now() + ttlMs });
-  }
-  clear(): void {
-    this.map.clear();
-  }
-}
 
 export interface SessionFacts {
   tenantId: string;
