@@ -5,3 +5,4 @@ export { seedDemo, seedDemoDomains, publicUrlOf, DEMO_TENANT_HANDLE, DEMO_KEY_CH
 export { createApp, type AppDeps } from './app';
 export { startDevOidcProvider, type DevOidcProvider, type OidcProviderAccount, type OidcProviderClient, type OidcProviderConfig } from './dev-idp';
 export { startParticipant, bindSupergraph, type Participant, type ParticipantOptions } from './participant';
+export { checkPorts, GATEWAY_PORTS } from './ports';

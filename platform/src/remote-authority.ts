@@ -1,14 +1,16 @@
-import { TtlCache, internalContext, type ChangeBus, type GraphClient, type Logger } from '@svc/kit';
+import { TtlCache, internalContext, type ChangeBus, type GraphClient, type Logger, type TypedDocumentNode } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from '@svc/identity';
 import type { Authority } from '@svc/gateway';
 import type { OriginAuthority } from './cors';
+import {
+  GatewayAgentKeyDocument,
+  GatewayConsumeAntispamDocument,
+  GatewayOriginAllowedDocument,
+  GatewayPublishableKeyDocument,
+  GatewaySessionDocument,
+  GatewayStoreAccessDocument,
+} from './ports/generated';
 
-const KEY = `query AuthPublishableKey($key: String!) { authPublishableKey(key: $key) { tenant_id sales_channel_ids } }`;
-const AGENT = `query AuthAgentKey($key: String!) { authAgentKey(key: $key) { id tenant_id } }`;
-const SESSION = `query AuthSession($id: String!) { authSession(id: $id) { tenant_id actor_type actor_id identity_id open } }`;
-const ACCESS = `query AuthStoreAccess($tenant_id: ID!) { authStoreAccess(tenant_id: $tenant_id) { allowed_origins storefront_servers } }`;
-const ORIGIN = `query AuthOriginAllowed($origin: String!) { authOriginAllowed(origin: $origin) }`;
-const ANTISPAM = `mutation ConsumeAntispamSolution($tenant_id: ID!, $payload: String!) { consumeAntispamSolution(tenant_id: $tenant_id, payload: $payload) }`;
 
 /**
  * The gateway's authentication when identity runs in another process: identity's published API
@@ -39,8 +41,8 @@ export class RemoteAuthority implements Authority, OriginAuthority {
     this.anyOrigin.clear();
   }
 
-  private ask<T>(source: string, variables: Record<string, unknown>): Promise<T> {
-    return this.graph.execute<T>(internalContext(this.log, null, 'auth'), source, variables);
+  private ask<R, V>(document: TypedDocumentNode<R, V>, variables: V): Promise<R> {
+    return this.graph.execute(internalContext(this.log, null, 'auth'), document, variables);
   }
 
   async tenantForPublishableKey(key: string): Promise<string | null> {
@@ -51,7 +53,7 @@ export class RemoteAuthority implements Authority, OriginAuthority {
     if (key.length > 200) return null;
     const hit = this.keys.get(key);
     if (hit !== undefined) return hit;
-    const { authPublishableKey: k } = await this.ask<{ authPublishableKey: { tenant_id: string; sales_channel_ids: string[] } | null }>(KEY, { key });
+    const { authPublishableKey: k } = await this.ask(GatewayPublishableKeyDocument, { key });
     const value = k ? { tenantId: k.tenant_id, salesChannelIds: k.sales_channel_ids } : null;
     this.keys.set(key, value, value ? 60_000 : 5_000);
     return value;
@@ -61,7 +63,7 @@ export class RemoteAuthority implements Authority, OriginAuthority {
     if (key.length > 300) return null;
     const hit = this.agents.get(key);
     if (hit !== undefined) return hit;
-    const { authAgentKey: a } = await this.ask<{ authAgentKey: { id: string; tenant_id: string } | null }>(AGENT, { key });
+    const { authAgentKey: a } = await this.ask(GatewayAgentKeyDocument, { key });
     const value = a ? { id: a.id, tenantId: a.tenant_id } : null;
     this.agents.set(key, value, value ? 60_000 : 5_000);
     return value;
@@ -69,14 +71,14 @@ export class RemoteAuthority implements Authority, OriginAuthority {
 
   async session(sid: string) {
     if (sid.length > 60) return null;
-    const { authSession: s } = await this.ask<{ authSession: { tenant_id: string; actor_type: string; actor_id: string; identity_id: string; open: boolean } | null }>(SESSION, { id: sid });
+    const { authSession: s } = await this.ask(GatewaySessionDocument, { id: sid });
     return s ? { tenantId: s.tenant_id, actorType: s.actor_type, actorId: s.actor_id, identityId: s.identity_id, open: s.open } : null;
   }
 
   private async storeAccess(tenantId: string): Promise<{ origins: string[]; servers: string[] }> {
     const hit = this.access.get(tenantId);
     if (hit) return hit;
-    const { authStoreAccess: a } = await this.ask<{ authStoreAccess: { allowed_origins: string[]; storefront_servers: string[] } }>(ACCESS, { tenant_id: tenantId });
+    const { authStoreAccess: a } = await this.ask(GatewayStoreAccessDocument, { tenant_id: tenantId });
     const value = { origins: a.allowed_origins, servers: a.storefront_servers };
     this.access.set(tenantId, value, 60_000);
     return value;
@@ -94,13 +96,13 @@ export class RemoteAuthority implements Authority, OriginAuthority {
     if (origin.length > 300) return false;
     const hit = this.anyOrigin.get(origin);
     if (hit !== undefined) return hit;
-    const { authOriginAllowed } = await this.ask<{ authOriginAllowed: boolean }>(ORIGIN, { origin });
+    const { authOriginAllowed } = await this.ask(GatewayOriginAllowedDocument, { origin });
     this.anyOrigin.set(origin, authOriginAllowed, 60_000);
     return authOriginAllowed;
   }
 
   async consumeAntispam(tenantId: string, payload: string): Promise<boolean> {
-    const { consumeAntispamSolution } = await this.ask<{ consumeAntispamSolution: boolean }>(ANTISPAM, { tenant_id: tenantId, payload });
+    const { consumeAntispamSolution } = await this.ask(GatewayConsumeAntispamDocument, { tenant_id: tenantId, payload });
     return consumeAntispamSolution;
   }
 }

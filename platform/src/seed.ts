@@ -4,6 +4,7 @@ import type { IdentityServices } from '@svc/identity';
 import { DEMO_CUSTOMER, DEV_CLIENT_ID } from '@svc/identity';
 import { startDevOidcProvider, type DevOidcProvider } from './dev-idp';
 import type { Platform } from './platform';
+import { GatewayDemoSalesChannelsDocument } from './ports/generated';
 
 export const DEMO_TENANT_HANDLE = 'demo';
 
@@ -111,7 +112,7 @@ async function wireDemoKey(a: DemoSeedArgs, record: SeedRecord, waitMs: number, 
       }
       // the catalog's sales channels are an admin read: the platform asks as the store's admin and itself
       const ctx = { ...internalContext(a.log, tenantId, 'seed'), roles: ['operator', 'admin'] };
-      const { salesChannels } = await a.graph.execute<{ salesChannels: Array<{ id: string }> }>(ctx, 'query DemoSalesChannels { salesChannels { id } }');
+      const { salesChannels } = await a.graph.execute(ctx, GatewayDemoSalesChannelsDocument, {});
       const identity = a.runtimes.identity.services as IdentityServices;
       const tctx = systemContext(a.log, tenantId, 'seed');
       const [key] = await identity.tenants.publishableKeys(tctx);

@@ -7,7 +7,7 @@ import { composeServices } from '@apollo/composition';
 import { parse, visit, type DocumentNode } from 'graphql';
 import { assertPortsValid, portFiles, portPrefix, validatePorts, type DomainDefinition } from '@svc/kit';
 import { composeSupergraph } from '@svc/gateway';
-import { SUBGRAPHS_DIR, loadDomains } from '@svc/platform';
+import { GATEWAY_PORTS, SUBGRAPHS_DIR, loadDomains } from '@svc/platform';
 import { startTestPlatform } from '../support/platform';
 import { GENERATED_FILE, PORTS_HEADER, apiSchemaOf, codeApiSchema } from '../../scripts/generate-ports';
 
@@ -71,6 +71,22 @@ describe('ports contract', () => {
     expect(problems).toEqual([]);
     // the start's check is the same function, and passes
     expect(() => assertPortsValid(DOMAINS, codeApiSchema(DOMAINS))).not.toThrow();
+  });
+
+  it("the gateway's own port (identity's auth API, for a gateway without identity) validates, and a renamed auth field fails it", () => {
+    expect(portFiles(GATEWAY_PORTS).map((f) => path.basename(f))).toEqual(['catalog.graphql', 'identity.graphql']);
+    expect(validatePorts([GATEWAY_PORTS], codeApiSchema(DOMAINS))).toEqual([]);
+    const { subgraphs } = composeSupergraph(DOMAINS);
+    const composed = composeServices(
+      DOMAINS.map((d) => ({
+        name: d.name,
+        url: `http://${d.name}.local/graphql`,
+        typeDefs: d.name === 'identity' ? renamedField(subgraphs.identity, 'Query', 'authSession', 'authSessionFacts') : parse(subgraphs[d.name]),
+      })),
+    );
+    expect(composed.errors ?? []).toEqual([]);
+    const problems = validatePorts([GATEWAY_PORTS], apiSchemaOf(composed.supergraphSdl!));
+    expect(problems.map((p) => `${p.domain} ${p.operation}`)).toEqual(['gateway GatewaySession']);
   });
 
   it('a field renamed in the providing domain makes the consumers\' ports fail, naming domain, operation and error', () => {
@@ -183,8 +199,10 @@ describe('ports contract', () => {
   it('service and seed code carries no GraphQL operation strings: operations live in src/ports/', () => {
     // webhook payload selections are documents tenants store, not the platform's own operations
     const problems: string[] = [];
-    for (const def of DOMAINS) {
-      for (const file of sourceFiles(path.join(SUBGRAPHS_DIR, def.name, 'src'))) {
+    // the domains' code, and the platform's (the gateway asks identity through its own port)
+    const dirs = [...DOMAINS.map((def) => path.join(SUBGRAPHS_DIR, def.name, 'src')), path.join(SUBGRAPHS_DIR, '..', 'platform', 'src')];
+    for (const dir of dirs) {
+      for (const file of sourceFiles(dir)) {
         if (/\/(rest|resolvers|types|inputs)\//.test(file)) continue;
         const text = fs.readFileSync(file, 'utf8');
         for (const m of text.matchAll(/['"`]\s*(query|mutation)\s+[A-Z][A-Za-z0-9_]*\s*[({]/g)) problems.push(`${rel(file)}: ${m[0]}`);
