@@ -82,9 +82,14 @@ export class PaymentService {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em) => {
       const fresh = await em.findOneOrFail(PaymentCollection, { id: collectionId }, { populate: ['sessions'] });
-      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+      // the sessions it has after this unit of work: the authorised ones kept, then the new ones
+      const after: PaymentSession[] = [];
+      for (const s of fresh.sessions.getItems()) {
+        if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+        else after.push(s);
+      }
       for (const s of sessions) {
-        em.create(PaymentSession, {
+        const created = em.create(PaymentSession, {
           tenantId,
           collection: fresh,
           providerId: s.providerId,
@@ -94,11 +99,11 @@ export class PaymentService {
           data: s.result.data,
           context: s.context,
         });
+        after.push(created);
       }
       fresh.status = 'awaiting';
       await em.flush();
-      await em.populate(fresh, ['sessions'], { refresh: true });
-      return paymentCollectionDocument(fresh);
+      return paymentCollectionDocument(fresh, after);
     });
   }
 
