@@ -113,10 +113,16 @@ export class JobQueue {
     if (known !== undefined && (!retry || known === sig)) return;
     const q = await this.boss.getQueue(name);
     if (!q) {
-      try {
-        await this.boss.createQueue(name, { name, ...want });
-      } catch (err) {
-        if (!(await this.boss.getQueue(name))) throw err;
+      // processes starting together create queues at once: pg-boss's create_queue (a partition
+      // with a foreign key to pgboss.queue) can deadlock with another; the victim tries again
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.boss.createQueue(name, { name, ...want });
+          break;
+        } catch (err) {
+          if (await this.boss.getQueue(name)) break;
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        }
       }
       this.known.set(name, sig);
       return;
