@@ -107,6 +107,35 @@ async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promis
   }
 }
 
+/**
+ * BENCH_SQL_COUNT=1: counts every statement the platform sends (normalised text) from the ready line
+ * on and prints the most frequent ones to stderr at shutdown — where the SQL of a checkout goes.
+ */
+function countSql(): { start(): void; report(): void } {
+  const counts = new Map<string, number>();
+  let on = false;
+  const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const orig = proto.query;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    if (on) {
+      const q = a[0];
+      const text = typeof q === 'string' ? q : (q as { text?: string })?.text ?? '?';
+      const key = text.replace(/\$\d+(, *\$\d+)*/g, '$n').replace(/'[^']*'/g, "'?'").replace(/\s+/g, ' ').slice(0, 220);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return orig.apply(this, a);
+  };
+  return {
+    start: () => void (on = true),
+    report: () => {
+      const all = [...counts].sort((x, y) => y[1] - x[1]);
+      const total = all.reduce((n, [, c]) => n + c, 0);
+      process.stderr.write(`SQL statements: ${total}\n${all.slice(0, 80).map(([k, c]) => `${String(c).padStart(7)} ${k}`).join('\n')}\n`);
+    },
+  };
+}
+const sqlCount = process.env.BENCH_SQL_COUNT ? countSql() : undefined;
+
 async function main(): Promise<void> {
   // --- where the data lives -------------------------------------------------------------------
   const ownDataDir = !process.env.BENCH_DATA_DIR;
@@ -177,6 +206,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 20_000);
     timer.unref();
+    sqlCount?.report();
     await idp?.close();
     await platform.close();
     await cleanupFiles();
@@ -264,6 +294,7 @@ async function main(): Promise<void> {
     });
     await platform.identity.social.configure(tenantCtx, { provider: 'google', client_id: 'bench-shop', client_secret: idpSecret, issuer: idp.issuer });
 
+    sqlCount?.start();
     const ready: BenchPlatformReady = {
       ready: true,
       url: platform.url,

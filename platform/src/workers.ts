@@ -113,6 +113,10 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
         const elog = slog.child({ eventId: event.id });
         const base = systemContext(elog, event.tenant_id, event.request_id ?? 'event');
         try {
+          if (sub.skip && (await sub.skip({ ...event, data: parsed.data }, base, rt.services))) {
+            elog.debug('nothing to do for this event: skipped');
+            return;
+          }
           const { result: ran, afterCommit } = await inTransaction(rt.orm, base, async (em, ctx) => {
             const rows = (await em.execute(
               `insert into "${schema}".processed_event (subscription, event_id, processed_at) values (?, ?, now()) on conflict do nothing returning event_id`,

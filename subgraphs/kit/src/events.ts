@@ -37,6 +37,12 @@ export interface Subscription<S = any> {
   handler: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<void>;
   /** retry policy of the subscription's queue (applied when the platform starts) */
   retry?: RetryPolicy;
+  /**
+   * A cheap check before the handler's transaction: true when the event has nothing to do here
+   * (e.g. the tenant has no webhook endpoint). Then no transaction is opened and no idempotency
+   * record written; a redelivery asks again. Only for handlers that would do nothing in that case.
+   */
+  skip?: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<boolean>;
 }
 
 export interface DomainEvents<E extends EventSchemas> {
@@ -90,7 +96,8 @@ export function onAllEvents<S>(
   name: string,
   handler: (event: TypedEvent<Record<string, unknown>>, ctx: RequestContext, services: S) => Promise<void>,
   retry?: RetryPolicy,
+  skip?: Subscription<S>['skip'],
 ): Subscription<S> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subscription name "${name}" must be kebab-case`);
-  return { event: ALL_EVENTS, name, schema: z.record(z.string(), z.unknown()), handler: handler as Subscription['handler'], ...(retry ? { retry } : {}) };
+  return { event: ALL_EVENTS, name, schema: z.record(z.string(), z.unknown()), handler: handler as Subscription['handler'], ...(retry ? { retry } : {}), ...(skip ? { skip } : {}) };
 }

@@ -331,14 +331,27 @@ export class OutboxRelay {
   ) {}
 
   async start(bus?: ChangeBus): Promise<void> {
-    await bus?.on(OUTBOX_CHANNEL, () => this.kick());
+    // the trigger's payload names the schema whose outbox grew: only that one is swept
+    await bus?.on(OUTBOX_CHANNEL, (schema) => this.kick(schema || undefined));
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
   }
 
-  kick(): void {
+  /** What the next drain sweeps: every schema (the poll, a start), or only the named ones (NOTIFY). */
+  private sweepAll = false;
+  private readonly dirty = new Set<string>();
+
+  /** Wakes the relay for `schema` (one of its domains; another's is ignored), or for every schema. */
+  kick(schema?: string): void {
     if (this.stopped) return;
+    if (schema === undefined) this.sweepAll = true;
+    else if (this.orms.some((o) => o.config.get('schema') === schema)) this.dirty.add(schema);
+    else return;
+    this.wake();
+  }
+
+  private wake(): void {
     if (this.running) {
       this.again = true;
       return;
@@ -350,14 +363,20 @@ export class OutboxRelay {
         this.running = false;
         if (this.again) {
           this.again = false;
-          this.kick();
+          this.wake();
         }
       });
   }
 
+  /** Relays what the wakes since the last drain asked for (every schema when nothing named one). */
   async drain(): Promise<number> {
+    const all = this.sweepAll || this.dirty.size === 0;
+    const only = new Set(this.dirty);
+    this.sweepAll = false;
+    this.dirty.clear();
     let total = 0;
     for (const orm of this.orms) {
+      if (!all && !only.has(String(orm.config.get('schema')))) continue;
       for (;;) {
         const n = await this.relayBatch(orm);
         total += n;

@@ -22,7 +22,15 @@ export const domain = defineDomain<WebhooksServices>({
   resolvers: [WebhookEndpointResolver, WebhookDeliveryResolver],
   createServices: createWebhooksServices,
   events: webhooksEvents,
-  subscriptions: [onAllEvents<WebhooksServices>('fan-out', async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)))],
+  subscriptions: [
+    onAllEvents<WebhooksServices>(
+      'fan-out',
+      async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)),
+      undefined,
+      // a tenant without an active endpoint: no transaction, no idempotency record
+      (event, ctx, s) => s.deliveries.idle(ctx, event),
+    ),
+  ],
   seed: seedDemoWebhooks,
   start: async (s, deps) => {
     if (!deps.config.workersDisabled) s.dispatcher.start();

@@ -1,7 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Errors, fromScaled, newId, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
 import { Cart, CartShippingMethod, LineItem, type AddressData, type StoredAddress } from '../entities/cart.entity';
-import { PaymentCollection } from '../entities/payment.entity';
+import { PaymentCollection, type PaymentSession } from '../entities/payment.entity';
 import type { ShippingOption, TaxRate } from '../entities/setup.entity';
 import { commerceEvents } from '../events';
 import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
@@ -81,6 +81,23 @@ export class CartService {
     if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
   }
 
+  /**
+   * What pricing shipping needs of a cart — its region, currency and lines — in one statement, with
+   * no document (no payment collection, region, tax or promotion reads). Same access rule as `get`.
+   */
+  async lines(ctx: RequestContext, id: string): Promise<{ region_id: string; currency_code: string; items: Array<{ unit_price: string; quantity: number }> }> {
+    const [row] = await this.store.sql<{ region_id: string; currency_code: string; customer_id: string | null; items: Array<{ unit_price: string; quantity: number }> }>(
+      ctx,
+      `select c.region_id, c.currency_code, c.customer_id,
+              coalesce((select json_agg(json_build_object('unit_price', i.unit_price::text, 'quantity', i.quantity))
+                          from ${this.store.table('line_item')} i where i.tenant_id = c.tenant_id and i.cart_id = c.id), '[]'::json) as items
+         from ${this.store.table('cart')} c where c.tenant_id = ? and c.id = ?`,
+      [requireTenant(ctx), id],
+    );
+    if (!row || !this.mayAccess(ctx, { customerId: row.customer_id })) throw Errors.notFound('Cart', id);
+    return { region_id: row.region_id, currency_code: row.currency_code, items: row.items };
+  }
+
   async get(ctx: RequestContext, id: string): Promise<CartDocument> {
     const em = this.store.em(ctx);
     const cart = await this.load(em, ctx, id);
@@ -97,7 +114,7 @@ export class CartService {
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
     const salesChannelId = this.channelFor(ctx, input.sales_channel_id);
     const customerEmail = input.email ? null : await this.catalog.customerEmail(ctx);
-    const id = await this.store.transaction(ctx, async (em, tx) => {
+    const created = await this.store.transaction(ctx, async (em, tx) => {
       const cart = em.create(Cart, {
         tenantId,
         regionId: region.id,
@@ -114,9 +131,11 @@ export class CartService {
       if (input.promo_codes?.length) await this.addCodes(tx, cart, input.promo_codes);
       for (const item of input.items ?? []) await this.addItem(tx, em, cart, item);
       commerceEvents.emit(em, tx, 'cart.created', { id: cart.id, customer_id: customerId });
-      return cart.id;
+      return { cart, em };
     });
-    return this.get(ctx, id);
+    // the committed cart as this unit of work wrote it (lines loaded, no shipping, no payment
+    // collection yet): its document without reading it back
+    return this.document(ctx, created.em, created.cart, null);
   }
 
   /** Runs a change on the locked, open cart, then refreshes its payment collection; answers the new document. */
@@ -290,13 +309,14 @@ export class CartService {
   }
 
   /** The full Medusa cart document: lines with tax lines and adjustments, shipping, promotions, totals, region, payment collection. */
-  async document(ctx: RequestContext, em: EntityManager, cart: Cart): Promise<CartDocument> {
+  async document(ctx: RequestContext, em: EntityManager, cart: Cart, knownCollection?: PaymentCollection | null): Promise<CartDocument> {
     if (!cart.items.isInitialized() || !cart.shippingMethods.isInitialized()) await em.populate(cart, ['items', 'shippingMethods']);
     const reads = [
       () => this.catalog.region(ctx, cart.regionId),
       () => this.setup.taxRatesOf(ctx, cart.regionId),
       () => this.setup.promotionsFor(ctx, cart.promoCodes),
-      () => this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] }),
+      // `knownCollection`: the caller knows it (null: a cart just created has none)
+      () => (knownCollection !== undefined ? Promise.resolve(knownCollection) : this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] })),
     ] as const;
     // outside a unit of work each read takes its own connection, at once; inside one they share its connection
     const [region, rates, promotions, pc] = this.store.inTransaction(ctx)
@@ -439,7 +459,8 @@ export class CartService {
 
 export const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
 
-export function paymentCollectionDocument(pc: PaymentCollection) {
+/** `sessions`: the collection's sessions when the caller knows them better than `pc.sessions` (no re-read). */
+export function paymentCollectionDocument(pc: PaymentCollection, sessions: PaymentSession[] = pc.sessions.getItems()) {
   return {
     id: pc.id,
     currency_code: pc.currencyCode,
@@ -449,10 +470,9 @@ export function paymentCollectionDocument(pc: PaymentCollection) {
     captured_amount: pc.capturedAmount === null ? null : Number(pc.capturedAmount),
     refunded_amount: pc.refundedAmount === null ? null : Number(pc.refundedAmount),
     completed_at: pc.completedAt?.toISOString() ?? null,
-    payment_providers: [...new Set(pc.sessions.getItems().map((s) => s.providerId))].map((id) => ({ id })),
+    payment_providers: [...new Set(sessions.map((s) => s.providerId))].map((id) => ({ id })),
     // Medusa's payments: the authorised (or captured) sessions
-    payments: pc.sessions
-      .getItems()
+    payments: sessions
       .filter((s) => s.authorizedAt)
       .map((s) => ({
         id: `pay_${s.id}`,
@@ -465,7 +485,7 @@ export function paymentCollectionDocument(pc: PaymentCollection) {
         payment_collection_id: pc.id,
         created_at: s.authorizedAt!.toISOString(),
       })),
-    payment_sessions: pc.sessions.getItems().map((s) => ({
+    payment_sessions: sessions.map((s) => ({
       id: s.id,
       amount: Number(s.amount),
       currency_code: s.currencyCode,

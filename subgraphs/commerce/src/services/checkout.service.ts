@@ -22,10 +22,11 @@ export class CheckoutService {
 
   /** The enabled options of the cart's region, each with its price for this cart (Medusa's `amount` and `calculated_price`). */
   async optionsForCart(ctx: RequestContext, cartId: string): Promise<Array<ShippingOptionView & Record<string, unknown>>> {
-    const cart = await this.carts.get(ctx, cartId);
+    // the lines and region only: a whole cart document (payment collection, totals) is not needed here
+    const cart = await this.carts.lines(ctx, cartId);
     const shape = {
-      units: cart.items.reduce((s: number, i: { quantity: number }) => s + i.quantity, 0),
-      itemSubtotal: cart.items.reduce((s: bigint, i: { unit_price: number; quantity: number }) => s + itemSubtotal({ unit_price: String(i.unit_price), quantity: i.quantity }), 0n),
+      units: cart.items.reduce((s, i) => s + i.quantity, 0),
+      itemSubtotal: cart.items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unit_price, quantity: i.quantity }), 0n),
     };
     const options = (await this.setup.shippingOptionsOf(ctx, cart.region_id)).filter((o) => o.enabled);
     return options.map((o) => {

@@ -230,12 +230,13 @@ export class OrderService {
   private async prepare(ctx: RequestContext, cartId: string, loaded?: { em: EntityManager; cart: Cart }): Promise<CompletionState> {
     const em = loaded?.em ?? this.store.em(ctx);
     const cart = loaded?.cart ?? (await this.carts.load(em, ctx, cartId));
-    const doc = await this.carts.document(ctx, em, cart);
+    // one read of the collection serves the document and the session check
+    const pc = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
+    const doc = await this.carts.document(ctx, em, cart, pc);
     if (!doc.items.length) throw Errors.validation('cart_empty', 'The cart has no items');
     if (doc.items.some((i: any) => i.requires_shipping) && !doc.shipping_methods.length) {
       throw Errors.validation('shipping_method_required', 'The cart needs a shipping method');
     }
-    const pc = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
     if (!pc) throw Errors.validation('payment_collection_required', 'Payment collection has not been initiated for cart');
     const session = pc.sessions.getItems().filter((s) => s.status !== 'canceled' && s.status !== 'error').pop();
     if (!session) throw Errors.validation('payment_session_required', 'Payment sessions are required to complete cart');

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { DomainError, Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
 import { Cart } from '../entities/cart.entity';
 import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
@@ -60,18 +59,18 @@ export class PaymentService {
   /** The open cart's document and its collection (created when it has none). */
   private async openCollection(ctx: RequestContext, cartId: string) {
     const tenantId = requireTenant(ctx);
-    const doc = await this.carts.get(ctx, cartId);
-    if (doc.completed_at) throw Errors.validation('cart_completed', `Cart ${cartId} is already completed`);
-    const pc = await this.store.transaction(ctx, async (em) => {
-      // the cart row lock serialises two first calls: one collection per cart
-      await em.findOne(Cart, { id: cartId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return this.store.transaction(ctx, async (em, tx) => {
+      // the cart row lock serialises two first calls: one collection per cart; the document is
+      // read under it (one read of the cart, one of the collection)
+      const cart = await this.carts.load(em, tx, cartId, true);
+      if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cartId} is already completed`);
       const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
-      if (found) return paymentCollectionDocument(found);
+      const doc = await this.carts.document(tx, em, cart, found);
+      if (found) return { doc, pc: paymentCollectionDocument(found) };
       const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)) });
       await em.flush();
-      return paymentCollectionDocument(pc);
+      return { doc, pc: paymentCollectionDocument(pc) };
     });
-    return { doc, pc };
   }
 
   /**
@@ -82,9 +81,14 @@ export class PaymentService {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em) => {
       const fresh = await em.findOneOrFail(PaymentCollection, { id: collectionId }, { populate: ['sessions'] });
-      for (const s of fresh.sessions.getItems()) if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+      // the sessions it has after this unit of work: the authorised ones kept, then the new ones
+      const after: PaymentSession[] = [];
+      for (const s of fresh.sessions.getItems()) {
+        if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
+        else after.push(s);
+      }
       for (const s of sessions) {
-        em.create(PaymentSession, {
+        const created = em.create(PaymentSession, {
           tenantId,
           collection: fresh,
           providerId: s.providerId,
@@ -94,11 +98,11 @@ export class PaymentService {
           data: s.result.data,
           context: s.context,
         });
+        after.push(created);
       }
       fresh.status = 'awaiting';
       await em.flush();
-      await em.populate(fresh, ['sessions'], { refresh: true });
-      return paymentCollectionDocument(fresh);
+      return paymentCollectionDocument(fresh, after);
     });
   }
 

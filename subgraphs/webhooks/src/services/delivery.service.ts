@@ -53,6 +53,18 @@ export class DeliveryService {
    * Fans an event of any domain out to the tenant's active endpoints that take its type. Events
    * without a tenant and this domain's own events are not delivered.
    */
+  /**
+   * Whether `fanOut` has certainly nothing to do for the event: no tenant, this domain's own event,
+   * or a tenant without an active endpoint (one statement, no transaction). The fan-out
+   * subscription skips such events before opening its transaction.
+   */
+  async idle(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<boolean> {
+    if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return true;
+    if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return true;
+    const any = await this.store.sql(ctx, `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`, [event.tenant_id]);
+    return any.length === 0;
+  }
+
   async fanOut(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<number> {
     if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return 0;
     if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return 0;
