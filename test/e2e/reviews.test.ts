@@ -256,8 +256,8 @@ describe('product reviews', () => {
     expect(skip.body).toEqual({ reviews: [], count: 1, offset: 1, limit: 1 });
     for (const qs of ['limit=-1', 'limit=2.5', 'limit=ten', 'offset=-1', 'order=title', 'order=-status', 'order=', 'status=pending', 'zz=1']) {
       const b = await p.api('GET', `${path(tee.id)}?${qs}`, { key });
-      if (qs === 'order=') expect(b.status).toBe(200);
-      else expect({ qs, status: b.status, type: b.body.type }).toEqual({ qs, status: 400, type: 'validation_error' });
+      // an empty value is no value of the enum (issue 20, item 11): 400 like any other wrong one
+      expect({ qs, status: b.status, type: b.body.type }).toEqual({ qs, status: 400, type: 'validation_error' });
     }
   });
 
