@@ -1,19 +1,46 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
-/** A free TCP port on loopback (listened on once, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` of loopback now (listened on once, then released). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+}
+
+/** The low end of the kernel's ephemeral range (ports it hands out for `listen(0)` and `connect`). */
+function ephemeralLow(): number {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const taken = new Set<number>();
+
+/**
+ * A free TCP port on loopback for a process that binds it only seconds later (after its boot). It
+ * is chosen below the kernel's ephemeral range, so no other test's server on port 0 (nor an
+ * outgoing connection) can be given it in the meantime: with an ephemeral port, a gateway that
+ * took long to boot once found its port used by another suite's platform.
+ */
+export async function freePort(): Promise<number> {
+  const high = Math.min(ephemeralLow(), 65536) - 1;
+  const low = Math.max(10_000, high - 20_000);
+  for (let i = 0; i < 200; i++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (taken.has(port) || !(await canListen(port))) continue;
+    taken.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 /** One platform process (a subgraph or a gateway) started as `node -r scripts/register.js <script>`. */
