@@ -1,27 +1,12 @@
 /** `npm start`: the whole platform in one process (see README). Ctrl-C stops it cleanly. */
 import { loadConfigOrExit } from '@svc/kit';
-import { DEMO_TENANT_HANDLE, startPlatform } from '@svc/platform';
+import { DEMO_TENANT_HANDLE, exitOnSignals, startPlatform } from '@svc/platform';
 
 async function main() {
   const config = loadConfigOrExit();
   const platform = await startPlatform({ config });
   const { log, url } = platform;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    const timer = setTimeout(() => {
-      log.error('shutdown took longer than 15 s; exiting');
-      process.exit(1);
-    }, 15_000);
-    timer.unref();
-    await platform.close();
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitOnSignals(log, () => platform.close());
   log.info({ url, startupMs: platform.startupMs, database: platform.db.embedded ? 'embedded' : 'external' }, 'platform ready');
   if (config.seedDemo) {
     const lines = [

@@ -7,7 +7,7 @@
  * SUBGRAPH_<NAME>_URL=http://host:port/graphql. SIGTERM/SIGINT stop it in order.
  */
 import { createLogger, loadConfigOrExit } from '@svc/kit';
-import { domainByName, loadDomains, startParticipant } from '@svc/platform';
+import { domainByName, exitOnSignals, loadDomains, startParticipant } from '@svc/platform';
 
 async function main() {
   const name = process.argv[2];
@@ -20,22 +20,8 @@ async function main() {
   const log = createLogger(config.logLevel, `subgraph-${def.name}`);
   const p = await startParticipant({ names: [def.name], config, log, port: Number(process.env.SUBGRAPH_PORT ?? 4001) });
   log.info({ url: p.url }, `subgraph ${def.name} ready`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    const timer = setTimeout(() => {
-      log.error('shutdown took longer than 15 s; exiting');
-      process.exit(1);
-    }, 15_000);
-    timer.unref();
-    // HTTP, relay, workers, job queue, subgraph, change bus, then the database
-    await p.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // HTTP, relay, workers, job queue, subgraph, change bus, then the database
+  exitOnSignals(log, () => p.close());
   void p.seeded.then(() => log.info(`subgraph ${def.name}: demo seed done`));
 }
 

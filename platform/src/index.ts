@@ -6,3 +6,4 @@ export { createApp, type AppDeps } from './app';
 export { startDevOidcProvider, type DevOidcProvider, type OidcProviderAccount, type OidcProviderClient, type OidcProviderConfig } from './dev-idp';
 export { startParticipant, bindSupergraph, type Participant, type ParticipantOptions } from './participant';
 export { checkPorts, GATEWAY_PORTS } from './ports';
+export { exitOnSignals } from './shutdown';

@@ -22,3 +22,26 @@ export function shutdownSteps(log: Logger) {
     },
   };
 }
+
+/**
+ * Stops the process on SIGINT or SIGTERM: `close` runs once, then the process exits 0 (1 when
+ * closing took longer than 15 s). Shared by `npm start` and `npm run subgraph`.
+ */
+export function exitOnSignals(log: Logger, close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    await close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
