@@ -196,7 +196,7 @@ describe('kit migrations', () => {
       const kit = await c.query(`select name from "${schema}".kit_migration order by name`);
       return { tables: tables.rows.map((r) => r.table_name), triggers: triggers.rows.map((r) => r.tgname), kit: kit.rows.map((r) => r.name) };
     });
-  const KIT = ['0001_outbox_event', '0002_outbox_notify_trigger', '0003_processed_event'];
+  const KIT = ['0001_outbox_event', '0002_outbox_notify_trigger', '0003_processed_event', '0004_outbox_position'];
 
   it('give a fresh schema the outbox (with its NOTIFY trigger) and processed_event; a second run does nothing', async () => {
     const orm = await ormFor('kit_fresh');

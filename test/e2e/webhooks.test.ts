@@ -84,11 +84,13 @@ describe('webhooks', () => {
   it('signs every delivery: the standardwebhooks library and the x-svc-signature recipe verify it; verifyWebhook refuses stale ones', async () => {
     const e = await create({ url: rx.url('/signed'), event_types: PING_ONLY });
     const d = await run(PING, { id: e.id });
-    expect(d).toMatchObject({ event_type: 'webhook.ping', status: 'pending', ordering_key: e.id, sequence: '1' });
+    expect(d).toMatchObject({ event_type: 'webhook.ping', status: 'pending', ordering_key: e.id });
     await settled(d.id);
     const [r] = rx.at('/signed');
     const body = JSON.parse(r.body);
-    expect(body).toEqual({ id: d.event_id, type: 'webhook.ping', created_at: expect.any(String), ordering_key: e.id, sequence: 1, data: { endpoint_id: e.id, message: expect.any(String) } });
+    // the first number of an entity is its event's time in microseconds
+    expect(body).toEqual({ id: d.event_id, type: 'webhook.ping', created_at: expect.any(String), ordering_key: e.id, sequence: Date.parse(body.created_at) * 1000, data: { endpoint_id: e.id, message: expect.any(String) } });
+    expect(d.sequence).toBe(String(body.sequence));
     // Standard Webhooks, the library unchanged
     const payload = new Webhook(e.secret).verify(r.body, r.headers as Record<string, string>);
     expect(payload).toEqual(body);
@@ -258,6 +260,30 @@ describe('webhooks', () => {
     expect(await run(UPDATE, { id: ex.id, input: { url: 'https://hooks.example.com/moved' } })).toMatchObject({ allow_private_network: false, url: 'https://hooks.example.com/moved' });
   });
 
+  it('numbers events about one entity in the order their domain wrote them, however late one is handed over', async () => {
+    const e = await create({ url: rx.url('/late'), event_types: ['zz.*'] });
+    const ctx = systemContext(p.log, s.shop.tenant_id, 'test');
+    const key = 'zz_late_entity';
+    const at = (ms: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms).toISOString();
+    const ev = (id: string, type: string, ms: number, position: string) => ({ id, type, tenant_id: s.shop.tenant_id, request_id: null, created_at: at(ms), data: { id: key }, position });
+    // the queue hands over the third event first, then the first (late), then the second (late), then a fourth
+    const fan = async (x: ReturnType<typeof ev>) => {
+      expect(await svc().deliveries.fanOut(ctx, x)).toBe(1);
+      const [row] = (await s.sql.query(`select sequence::text s from webhooks.webhook_delivery where event_id = $1`, [x.id])).rows;
+      return BigInt(row.s);
+    };
+    const third = await fan(ev('evt_late_3', 'zz.updated', 20, '30'));
+    const first = await fan(ev('evt_late_1', 'zz.created', 0, '10'));
+    const second = await fan(ev('evt_late_2', 'zz.updated', 10, '20'));
+    const fourth = await fan(ev('evt_late_4', 'zz.updated', 20, '40'));
+    // the newest-written event keeps the highest number: a receiver keeping the highest applied ends on it
+    expect(third).toBe(BigInt(Date.parse(at(20))) * 1000n);
+    expect(first < third && second < third).toBe(true);
+    // written later in the same millisecond: one more than the last number, never equal
+    expect(fourth).toBe(third + 1n);
+    await run(DELETE, { id: e.id });
+  });
+
   it('delivers every domain\'s events to the endpoints of their tenant only, ordered per entity', async () => {
     const mine = await create({ url: rx.url('/shop-events'), event_types: ['redirect.*', 'customer.created'] });
     const theirs = await create({ url: rx.url('/other-events'), event_types: [] }, s.otherAdmin);
@@ -267,7 +293,8 @@ describe('webhooks', () => {
     const got = await waitFor('three shop events', () => (rx.at('/shop-events').length >= 3 ? rx.at('/shop-events') : null));
     const bodies = got.map((g: Received) => JSON.parse(g.body));
     const redirects = bodies.filter((b) => b.type.startsWith('redirect.')).sort((a, b) => a.sequence - b.sequence);
-    expect(redirects.map((b) => [b.type, b.ordering_key, b.sequence])).toEqual([['redirect.created', red.id, 1], ['redirect.updated', red.id, 2]]);
+    expect(redirects.map((b) => [b.type, b.ordering_key])).toEqual([['redirect.created', red.id], ['redirect.updated', red.id]]);
+    expect(redirects[1].sequence).toBeGreaterThan(redirects[0].sequence);
     expect(bodies.find((b) => b.type === 'customer.created')).toMatchObject({ data: { email: 'wh-customer@example.com' } });
     for (const g of got) expect(verifyWebhook(mine.secret, g.headers, g.body)).toBeTruthy();
     // the other store's catch-all endpoint saw none of it, nor this domain's own events

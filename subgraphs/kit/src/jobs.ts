@@ -303,11 +303,13 @@ export class JobQueue {
   async stop(): Promise<void> {
     await this.stopWorkers(5000);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
-    // pg-boss stops each worker in a loop of its own that looks again every second; the queue has
-    // stopped only once every worker has, so nothing of it runs on after its owner closed
-    const workers = () => (this.boss as unknown as { getWorkers?(): Array<{ stopped?: boolean }> }).getWorkers?.() ?? [];
-    const until = Date.now() + 5000;
-    while (Date.now() < until && workers().some((w) => !w.stopped)) await new Promise((r) => setTimeout(r, 20));
+    // pg-boss stops each worker in a loop of its own that sleeps a second between looks and forgets
+    // the worker only when that loop ends; a worker marked stopped may still have one more sleep
+    // ahead. The queue has stopped only once pg-boss forgot every worker, so no timer of it runs on
+    // after its owner closed (a test runner tearing down between two sleeps used to see one).
+    const workers = () => (this.boss as unknown as { getWorkers?(): unknown[] }).getWorkers?.() ?? [];
+    const until = Date.now() + 8000;
+    while (Date.now() < until && workers().length > 0) await new Promise((r) => setTimeout(r, 20));
   }
 }
 
@@ -391,8 +393,8 @@ export class OutboxRelay {
     const knex = orm.em.getKnex();
     return knex.transaction(async (trx) => {
       const { rows } = await trx.raw(
-        `select id, tenant_id, type, data, request_id, created_at from "${schema}".outbox_event
-          where published_at is null order by created_at limit 100 for update skip locked`,
+        `select id, tenant_id, type, data, request_id, created_at, position from "${schema}".outbox_event
+          where published_at is null order by position limit 100 for update skip locked`,
       );
       const list = rows as Array<Record<string, unknown>>;
       const subscribers = await this.queue.subscribers(list.map((r) => String(r.type)));
@@ -405,6 +407,7 @@ export class OutboxRelay {
           request_id: (r.request_id as string) ?? null,
           created_at: new Date(r.created_at as string).toISOString(),
           data: r.data as Record<string, unknown>,
+          position: String(r.position),
         };
         await this.queue.publish(event, subscribers);
         notices.push(domainEventNotice(event, String(schema)));

@@ -54,6 +54,16 @@ begin perform pg_notify('${OUTBOX_CHANNEL}', '${s.replace(/'/g, "''")}'); return
       `create index if not exists "processed_event_processed_at_index" on ${q(s)}."processed_event" ("processed_at");`,
     ],
   },
+  {
+    // the event's place in the domain's log, in insert order (rows of one transaction included):
+    // the relay publishes in this order and webhook sequences are taken from it, so events about
+    // one entity keep their order however the queues and retries reorder their handling
+    name: '0004_outbox_position',
+    up: (s) => [
+      `alter table ${q(s)}."outbox_event" add column if not exists "position" bigserial;`,
+      `create index if not exists "outbox_event_unpublished_position_index" on ${q(s)}."outbox_event" ("position") where "published_at" is null;`,
+    ],
+  },
 ];
 
 /**

@@ -44,6 +44,11 @@ export interface DomainEvent {
   created_at: string;
   request_id: string | null;
   data: Record<string, unknown>;
+  /**
+   * The event's place in its domain's log (increasing in the order the domain wrote its events,
+   * gaps possible), as a decimal string; absent on events published before positions existed.
+   */
+  position?: string;
 }
 
 /**

@@ -60,10 +60,14 @@ export class WebhookAttempt extends TenantOwned {
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
 }
 
-/** The last sequence number given to events about one entity (ordering key) in one tenant. */
+/**
+ * The last sequence number given to events about one entity (ordering key) in one tenant, and
+ * the log position of the newest event numbered (to tell a late event from a newer one).
+ */
 @Entity({ tableName: 'webhook_sequence' })
 export class WebhookSequence {
   @PrimaryKey({ type: 'string', length: 40 }) tenantId!: string;
   @PrimaryKey({ type: 'string', length: 100 }) orderingKey!: string;
   @Property({ type: 'bigint' }) value!: string;
+  @Property({ type: 'bigint', nullable: true }) lastPosition: string | null = null;
 }

@@ -73,7 +73,7 @@ export class DeliveryService {
       if (!endpoints.length) return 0;
       await relaxCommit(this.store, tx);
       const orderingKey = orderingKeyOf(event);
-      const sequence = await this.nextSequence(tx, orderingKey);
+      const sequence = await this.nextSequence(tx, orderingKey, new Date(event.created_at), event.position);
       for (const e of endpoints) {
         em.create(WebhookDelivery, {
           tenantId: event.tenant_id!,
@@ -99,14 +99,15 @@ export class DeliveryService {
       if (!e) throw Errors.notFound('Webhook endpoint', endpointId);
       if (!e.active) throw Errors.conflict('endpoint_inactive', 'The endpoint is not active; activate it first');
       const eventId = newId('evt');
+      const at = new Date();
       const d = em.create(WebhookDelivery, {
         tenantId,
         endpointId: e.id,
         eventId,
         eventType: PING_EVENT,
-        eventCreatedAt: new Date(),
+        eventCreatedAt: at,
         orderingKey: e.id,
-        sequence: await this.nextSequence(tx, e.id),
+        sequence: await this.nextSequence(tx, e.id, at),
         data: { endpoint_id: e.id, message: 'A test ping from the platform' },
       });
       await this.store.afterCommit(tx, this.wake);
@@ -175,15 +176,35 @@ export class DeliveryService {
     });
   }
 
-  /** The next sequence number of `orderingKey` in the tenant (held locked until the transaction ends). */
-  private async nextSequence(tx: RequestContext, orderingKey: string): Promise<string> {
-    const [row] = await this.store.sql<{ value: string }>(
+  /**
+   * The sequence number of an event about `orderingKey` in the tenant (the row stays locked until
+   * the transaction ends). Numbers follow the order the owning domain wrote its events (their log
+   * `position`), not the order the queue hands them over in (parallel workers, retries):
+   * - an event newer than the last one numbered gets its time in microseconds, or one more than
+   *   the last number if that is not higher (events of one millisecond, clocks apart);
+   * - an event older than the last one numbered (it arrived late) gets a number below that one's,
+   *   so a receiver keeping the highest number applied ignores it, as it should.
+   * Time-based numbers say nothing about other stores' activity, unlike a platform-wide counter.
+   * Events without a position (published before positions existed, pings) count as the newest.
+   */
+  private async nextSequence(tx: RequestContext, orderingKey: string, at: Date, position?: string): Promise<string> {
+    const micros = BigInt(Number.isFinite(at.getTime()) ? at.getTime() : Date.now()) * 1000n;
+    const t = this.store.table('webhook_sequence');
+    const [row] = await this.store.sql<{ value: string; last_position: string | null }>(
       tx,
-      `insert into ${this.store.table('webhook_sequence')} (tenant_id, ordering_key, value) values (?, ?, 1)
-        on conflict (tenant_id, ordering_key) do update set value = webhook_sequence.value + 1 returning value`,
-      [requireTenant(tx), orderingKey],
+      `insert into ${t} as s (tenant_id, ordering_key, value, last_position) values (?, ?, ?, ?)
+        on conflict (tenant_id, ordering_key) do update set
+          value = case when excluded.last_position is null or s.last_position is null or excluded.last_position > s.last_position
+            then greatest(excluded.value, s.value + 1) else s.value end,
+          last_position = case when excluded.last_position is null then s.last_position
+            when s.last_position is null or excluded.last_position > s.last_position then excluded.last_position else s.last_position end
+        returning value, last_position`,
+      [requireTenant(tx), orderingKey, micros.toString(), position ?? null],
     );
-    return String(row.value);
+    const late = position !== undefined && row.last_position !== null && BigInt(row.last_position) > BigInt(position);
+    if (!late) return String(row.value);
+    const below = BigInt(row.value) - 1n;
+    return (micros < below ? micros : below).toString();
   }
 
   private async load(em: EntityManager, id: string): Promise<WebhookDelivery> {
