@@ -13,7 +13,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
     // ESM-only packages the tests load inside Jest's CommonJS sandbox
-    '/node_modules/(altcha-lib|openid-client|oauth4webapi|jose|marked)/.+\\.js$': ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+    '/node_modules/(altcha-lib|openid-client|oauth4webapi|jose|marked)/.+\\.js$': [
+      '@swc/jest',
+      { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(altcha-lib|openid-client|oauth4webapi|jose|marked)/)'],
   testMatch: ['<rootDir>/test/**/*.test.ts'],

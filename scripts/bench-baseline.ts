@@ -121,7 +121,11 @@ type Json = Record<string, unknown>;
 const isoOf = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 class HttpError extends Error {
-  constructor(readonly status: number, readonly type: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -306,7 +310,14 @@ async function main(): Promise<void> {
       if (!rows.length) count = (await pool.query({ name: 'count', text: COUNT, values: [tenantId] })).rows[0].n;
       const currency = rows[0]?.region_currency as string | undefined;
       if (rows.length && !currency) throw new HttpError(400, 'invalid_data', `Region with id "${regionId}" was not found`);
-      const variants = currency ? await variantsFor(tenantId, rows.map((r) => r.id as string), currency, regionId) : new Map<string, Json[]>();
+      const variants = currency
+        ? await variantsFor(
+            tenantId,
+            rows.map((r) => r.id as string),
+            currency,
+            regionId,
+          )
+        : new Map<string, Json[]>();
       res.json({ products: rows.map((r) => productJson(r, variants.get(r.id) ?? [])), count, offset, limit });
     }),
   );

@@ -24,7 +24,14 @@ const pct = (xs: number[], q: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100;
 };
 
-export async function benchCheckout(o: { url: string; key: string; regionId: string; variantIds: string[]; workers: number; durationS: number }): Promise<CheckoutResult> {
+export async function benchCheckout(o: {
+  url: string;
+  key: string;
+  regionId: string;
+  variantIds: string[];
+  workers: number;
+  durationS: number;
+}): Promise<CheckoutResult> {
   const headers = { 'content-type': 'application/json', 'x-publishable-api-key': o.key };
   const steps: Record<string, number[]> = {};
   const totals: number[] = [];
@@ -44,7 +51,11 @@ export async function benchCheckout(o: { url: string; key: string; regionId: str
       const variant = o.variantIds[next++ % o.variantIds.length];
       const t0 = performance.now();
       try {
-        const { cart } = await call('create cart', 'POST', '/store/carts', { region_id: o.regionId, email: `bench-${next}@example.com`, items: [{ variant_id: variant, quantity: 1 }] });
+        const { cart } = await call('create cart', 'POST', '/store/carts', {
+          region_id: o.regionId,
+          email: `bench-${next}@example.com`,
+          items: [{ variant_id: variant, quantity: 1 }],
+        });
         const { shipping_options } = await call('shipping options', 'GET', `/store/shipping-options?cart_id=${cart.id}`);
         await call('shipping method', 'POST', `/store/carts/${cart.id}/shipping-methods`, { option_id: shipping_options[0].id });
         const { payment_collection } = await call('payment collection', 'POST', '/store/payment-collections', { cart_id: cart.id });
@@ -95,14 +106,19 @@ async function standalone(): Promise<number> {
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[]; dataDir: string }>((resolve, reject) => {
-      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
-        else process.stderr.write(`[platform] ${line}\n`);
-      });
-      child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
-    });
-    const load = os.loadavg().map((x) => x.toFixed(2)).join(' ');
+    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[]; dataDir: string }>(
+      (resolve, reject) => {
+        readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+          if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
+          else process.stderr.write(`[platform] ${line}\n`);
+        });
+        child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+      },
+    );
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
     // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
     // a figure that other work on the machine disturbs far less than throughput
     const fs = await import('node:fs');
@@ -121,7 +137,11 @@ async function standalone(): Promise<number> {
         return null;
       }
     };
-    const allPids = () => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    const allPids = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .map(Number);
     // the embedded PostgreSQL of this platform (its command line names the data dir) and its backends
     const pgPids = () => {
       const masters = allPids().filter((pid) => {
@@ -145,12 +165,36 @@ async function standalone(): Promise<number> {
     const idleRate = (k: 'node' | 'pg') => (idle1[k] - idle0[k]) / ((Date.now() - idleT0) / 1000);
     const cpu0 = cpu();
     const loadT0 = Date.now();
-    const r = await benchCheckout({ url: ready.url, key: ready.publishableKey, regionId: ready.regionId, variantIds: ready.checkoutVariantIds, workers, durationS });
+    const r = await benchCheckout({
+      url: ready.url,
+      key: ready.publishableKey,
+      regionId: ready.regionId,
+      variantIds: ready.checkoutVariantIds,
+      workers,
+      durationS,
+    });
     const cpu1 = cpu();
     const loadS = (Date.now() - loadT0) / 1000;
     const perOrder = (t: number) => (r.orders ? Math.round(((t * 1000) / 100 / r.orders) * 10) / 10 : 0); // 100 ticks a second
     const net = (k: 'node' | 'pg') => perOrder(Math.max(0, cpu1[k] - cpu0[k] - idleRate(k) * loadS));
-    process.stdout.write(`${JSON.stringify({ ...r, cpuMsPerOrder: { platform: perOrder(cpu1.node - cpu0.node), postgres: perOrder(cpu1.pg - cpu0.pg) }, cpuMsPerOrderNetOfIdle: { platform: net('node'), postgres: net('pg'), idleMsPerS: { platform: Math.round(idleRate('node') * 10), postgres: Math.round(idleRate('pg') * 10) } }, shoppers: workers, durationS, loadAvgBefore: load, loadAvgAfter: os.loadavg().map((x) => x.toFixed(2)).join(' ') })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({
+        ...r,
+        cpuMsPerOrder: { platform: perOrder(cpu1.node - cpu0.node), postgres: perOrder(cpu1.pg - cpu0.pg) },
+        cpuMsPerOrderNetOfIdle: {
+          platform: net('node'),
+          postgres: net('pg'),
+          idleMsPerS: { platform: Math.round(idleRate('node') * 10), postgres: Math.round(idleRate('pg') * 10) },
+        },
+        shoppers: workers,
+        durationS,
+        loadAvgBefore: load,
+        loadAvgAfter: os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' '),
+      })}\n`,
+    );
     return r.failures.length ? 1 : 0;
   } finally {
     child.kill('SIGTERM');

@@ -17,7 +17,9 @@ import { newId } from '@svc/kit';
 import { runStandalone } from './bench-standalone';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (o: Record<string, unknown>) => PromiseLike<AcResult> & { on(e: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };
+const autocannon = require('autocannon') as (
+  o: Record<string, unknown>,
+) => PromiseLike<AcResult> & { on(e: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };
 interface AcResult {
   requests: { mean: number; stddev: number; total: number };
   errors: number;
@@ -75,7 +77,13 @@ async function run(base: string, t: Target, durationS: number): Promise<{ result
   return { result: await ac, latencies };
 }
 
-export async function benchMarketing(o: { url: string; databaseUrl: string; tenantId: string; publishableKey: string; log: (s: string) => void }): Promise<MarketingBenchReport> {
+export async function benchMarketing(o: {
+  url: string;
+  databaseUrl: string;
+  tenantId: string;
+  publishableKey: string;
+  log: (s: string) => void;
+}): Promise<MarketingBenchReport> {
   const host = new URL(o.url).hostname;
   if (host !== '127.0.0.1') throw new Error(`refusing to send load to ${o.url}: only 127.0.0.1 is allowed`);
   const problems: string[] = [];
@@ -83,9 +91,16 @@ export async function benchMarketing(o: { url: string; databaseUrl: string; tena
   // sessions: 100 that granted analytics, 100 that refused it (through the API, as a storefront would)
   const granted = Array.from({ length: 100 }, (_, i) => `bench-granted-${String(i).padStart(12, '0')}-xxxx`);
   const refused = Array.from({ length: 100 }, (_, i) => `bench-refused-${String(i).padStart(12, '0')}-xxxx`);
-  for (const [ids, analytics] of [[granted, true], [refused, false]] as const) {
+  for (const [ids, analytics] of [
+    [granted, true],
+    [refused, false],
+  ] as const) {
     for (const session_id of ids) {
-      const r = await fetch(`${o.url}/api/store/cookie-consent`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: JSON.stringify({ session_id, categories: { analytics } }) });
+      const r = await fetch(`${o.url}/api/store/cookie-consent`, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_id, categories: { analytics } }),
+      });
       if (r.status !== 200) throw new Error(`cookie consent: ${r.status} ${await r.text()}`);
     }
   }
@@ -96,9 +111,16 @@ export async function benchMarketing(o: { url: string; databaseUrl: string; tena
   const subscribers = Array.from({ length: RECIPIENTS }, () => newId('msub'));
   try {
     const listId = newId('mlist');
-    await db.query(`insert into marketing.mailing_list (id, tenant_id, handle, name, created_at, updated_at) values ($1, $2, $3, 'Bench', now(), now())`, [listId, o.tenantId, `bench-${Date.now()}`]);
-    await db.query(`insert into marketing.campaign (id, tenant_id, list_id, name, subject, html, text, links, status, recipients, sent_at, created_at, updated_at)
-      values ($1, $2, $3, 'Bench', 'Bench', '<p>x</p>', 'x', '[]', 'sent', $4, now(), now(), now())`, [campaignId, o.tenantId, listId, RECIPIENTS]);
+    await db.query(`insert into marketing.mailing_list (id, tenant_id, handle, name, created_at, updated_at) values ($1, $2, $3, 'Bench', now(), now())`, [
+      listId,
+      o.tenantId,
+      `bench-${Date.now()}`,
+    ]);
+    await db.query(
+      `insert into marketing.campaign (id, tenant_id, list_id, name, subject, html, text, links, status, recipients, sent_at, created_at, updated_at)
+      values ($1, $2, $3, 'Bench', 'Bench', '<p>x</p>', 'x', '[]', 'sent', $4, now(), now(), now())`,
+      [campaignId, o.tenantId, listId, RECIPIENTS],
+    );
     await db.query(
       `insert into marketing.email_message (id, tenant_id, kind, campaign_id, subscriber_id, "to", subject, text, headers, status, created_at)
        select 'emsg_' || s, $1, 'campaign', $2, s, s || '@bench.example', 'Bench', 'x', '{}', 'sent', now() from unnest($3::text[]) as s`,
@@ -106,12 +128,38 @@ export async function benchMarketing(o: { url: string; databaseUrl: string; tena
     );
     const json = { ...key, 'content-type': 'application/json' };
     const event = (session_id: string, n: number) =>
-      JSON.stringify({ session_id, type: n % 4 === 0 ? 'add_to_cart' : 'page_view', url: `https://shop.example/products/p${n % 50}?utm_source=news&utm_medium=email`, referrer: 'https://www.google.com/', properties: { product_id: `prod_${n % 50}`, value: 19.9 } });
+      JSON.stringify({
+        session_id,
+        type: n % 4 === 0 ? 'add_to_cart' : 'page_view',
+        url: `https://shop.example/products/p${n % 50}?utm_source=news&utm_medium=email`,
+        referrer: 'https://www.google.com/',
+        properties: { product_id: `prod_${n % 50}`, value: 19.9 },
+      });
     const targets: Target[] = [
-      { label: 'POST /store/track/events (analytics granted: stored)', method: 'POST', headers: json, request: (n) => ({ path: '/api/store/track/events', body: event(granted[n % granted.length], n) }) },
-      { label: 'POST /store/track/events (no consent: dropped)', method: 'POST', headers: json, request: (n) => ({ path: '/api/store/track/events', body: event(refused[n % refused.length], n) }) },
-      { label: 'GET /store/track/open/… (1x1 GIF, open recorded)', method: 'GET', headers: {}, request: (n) => ({ path: `/api/store/track/open/${campaignId}/${subscribers[n % RECIPIENTS]}` }) },
-      { label: 'GET /store/cookie-consent/:sessionId', method: 'GET', headers: key, request: (n) => ({ path: `/api/store/cookie-consent/${granted[n % granted.length]}` }) },
+      {
+        label: 'POST /store/track/events (analytics granted: stored)',
+        method: 'POST',
+        headers: json,
+        request: (n) => ({ path: '/api/store/track/events', body: event(granted[n % granted.length], n) }),
+      },
+      {
+        label: 'POST /store/track/events (no consent: dropped)',
+        method: 'POST',
+        headers: json,
+        request: (n) => ({ path: '/api/store/track/events', body: event(refused[n % refused.length], n) }),
+      },
+      {
+        label: 'GET /store/track/open/… (1x1 GIF, open recorded)',
+        method: 'GET',
+        headers: {},
+        request: (n) => ({ path: `/api/store/track/open/${campaignId}/${subscribers[n % RECIPIENTS]}` }),
+      },
+      {
+        label: 'GET /store/cookie-consent/:sessionId',
+        method: 'GET',
+        headers: key,
+        request: (n) => ({ path: `/api/store/cookie-consent/${granted[n % granted.length]}` }),
+      },
     ];
     const rows: MarketingBenchRow[] = [];
     const before = await db.query(`select (select count(*)::int from marketing.analytics_event where tenant_id = $1) as events`, [o.tenantId]);
@@ -125,10 +173,19 @@ export async function benchMarketing(o: { url: string; databaseUrl: string; tena
       if (t.label.includes('stored')) storedOk += ok + warm.latencies.length;
       if (t.label.includes('GIF')) opensOk += ok + warm.latencies.length;
       latencies.sort((a, b) => a - b);
-      const row = { target: t.label, reqPerSec: round(result.requests.mean), stddev: round(result.requests.stddev), p50Ms: round(pct(latencies, 50)), p99Ms: round(pct(latencies, 99)), ok, non2xx: result.non2xx };
+      const row = {
+        target: t.label,
+        reqPerSec: round(result.requests.mean),
+        stddev: round(result.requests.stddev),
+        p50Ms: round(pct(latencies, 50)),
+        p99Ms: round(pct(latencies, 99)),
+        ok,
+        non2xx: result.non2xx,
+      };
       rows.push(row);
       o.log(`    ${row.reqPerSec} req/s (± ${row.stddev}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`);
-      if (result.non2xx || result.errors || result.timeouts) problems.push(`${t.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+      if (result.non2xx || result.errors || result.timeouts)
+        problems.push(`${t.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
     }
     const after = await db.query(
       `select (select count(*)::int from marketing.analytics_event where tenant_id = $1) as events,
@@ -142,7 +199,8 @@ export async function benchMarketing(o: { url: string; databaseUrl: string; tena
     const stored = after.rows[0].events - before.rows[0].events;
     if (!within(stored, storedOk)) problems.push(`analytics: ${storedOk} events answered as stored, ${stored} rows written (the dropped ones must write none)`);
     if (!within(after.rows[0].opens, opensOk)) problems.push(`opens: ${opensOk} pixel answers, ${after.rows[0].opens} opens counted`);
-    if (after.rows[0].unique_opens !== Math.min(RECIPIENTS, after.rows[0].opens)) problems.push(`unique opens: ${after.rows[0].unique_opens}, expected ${Math.min(RECIPIENTS, after.rows[0].opens)}`);
+    if (after.rows[0].unique_opens !== Math.min(RECIPIENTS, after.rows[0].opens))
+      problems.push(`unique opens: ${after.rows[0].unique_opens}, expected ${Math.min(RECIPIENTS, after.rows[0].opens)}`);
     return { connections: CONNECTIONS, durationS: DURATION_S, rows, problems };
   } finally {
     await db.end();

@@ -119,8 +119,12 @@ function countSql(): { start(): void; report(): void } {
   proto.query = function (this: unknown, ...a: unknown[]) {
     if (on) {
       const q = a[0];
-      const text = typeof q === 'string' ? q : (q as { text?: string })?.text ?? '?';
-      const key = text.replace(/\$\d+(, *\$\d+)*/g, '$n').replace(/'[^']*'/g, "'?'").replace(/\s+/g, ' ').slice(0, 220);
+      const text = typeof q === 'string' ? q : ((q as { text?: string })?.text ?? '?');
+      const key = text
+        .replace(/\$\d+(, *\$\d+)*/g, '$n')
+        .replace(/'[^']*'/g, "'?'")
+        .replace(/\s+/g, ' ')
+        .slice(0, 220);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return orig.apply(this, a);
@@ -130,7 +134,12 @@ function countSql(): { start(): void; report(): void } {
     report: () => {
       const all = [...counts].sort((x, y) => y[1] - x[1]);
       const total = all.reduce((n, [, c]) => n + c, 0);
-      process.stderr.write(`SQL statements: ${total}\n${all.slice(0, 80).map(([k, c]) => `${String(c).padStart(7)} ${k}`).join('\n')}\n`);
+      process.stderr.write(
+        `SQL statements: ${total}\n${all
+          .slice(0, 80)
+          .map(([k, c]) => `${String(c).padStart(7)} ${k}`)
+          .join('\n')}\n`,
+      );
     },
   };
 }
@@ -270,10 +279,21 @@ async function main(): Promise<void> {
     const tenantCtx = systemContext(platform.log, creds.tenant_id, 'bench');
     // checkout setup (shipping, taxes, promotions, providers) like the demo store's
     const commerce = platform.services<CommerceServices>('commerce');
-    await seedDemoCommerce(commerce, { ctx: tenantCtx, tenantId: creds.tenant_id, publicUrl: publicUrlOf(platform), staticDir: platform.staticDir, log: platform.log });
+    await seedDemoCommerce(commerce, {
+      ctx: tenantCtx,
+      tenantId: creds.tenant_id,
+      publicUrl: publicUrlOf(platform),
+      staticDir: platform.staticDir,
+      log: platform.log,
+    });
     const checkoutVariantIds = await withClient(platform.db.url, async (c) =>
-      (await c.query(`select v.id from catalog.product_variant v join catalog.inventory_level il on il.variant_id = v.id
-                       where v.tenant_id = $1 and il.stocked_quantity - il.reserved_quantity > 50 order by v.id limit 2000`, [creds.tenant_id])).rows.map((r) => r.id as string),
+      (
+        await c.query(
+          `select v.id from catalog.product_variant v join catalog.inventory_level il on il.variant_id = v.id
+                       where v.tenant_id = $1 and il.stocked_quantity - il.reserved_quantity > 50 order by v.id limit 2000`,
+          [creds.tenant_id],
+        )
+      ).rows.map((r) => r.id as string),
     );
     const product = await catalog.products.get(tenantCtx, middle.handle, regionId);
     // German overrides of the list page's products and the detail product (title and description;
@@ -282,7 +302,12 @@ async function main(): Promise<void> {
     for (const code of ['en', 'de']) await localization.locales.add(tenantCtx, { code });
     const firstPage = await catalog.products.list(tenantCtx, { limit: 20, region_id: regionId });
     await localization.translations.set(tenantCtx, [
-      ...[...firstPage.items, product].map((p) => ({ resource_type: 'product', resource_id: p.id, locale: 'de', fields: { title: `${p.title} (de)`, description: `Beschreibung: ${p.title}` } })),
+      ...[...firstPage.items, product].map((p) => ({
+        resource_type: 'product',
+        resource_id: p.id,
+        locale: 'de',
+        fields: { title: `${p.title} (de)`, description: `Beschreibung: ${p.title}` },
+      })),
       ...product.variants.map((v) => ({ resource_type: 'product_variant', resource_id: v.id, locale: 'de', fields: { title: `${v.title} (de)` } })),
     ]);
     // social sign-in: Google pointed at a development OpenID provider on this machine
@@ -290,7 +315,14 @@ async function main(): Promise<void> {
     idp = await startDevOidcProvider({
       emailDomain: 'bench.example',
       accounts: [],
-      clients: [{ client_id: 'bench-shop', client_secret: idpSecret, redirect_uris: [`${platform.url}/api/store/auth/social/google/callback`], token_endpoint_auth_method: 'client_secret_post' }],
+      clients: [
+        {
+          client_id: 'bench-shop',
+          client_secret: idpSecret,
+          redirect_uris: [`${platform.url}/api/store/auth/social/google/callback`],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
     });
     await platform.identity.social.configure(tenantCtx, { provider: 'google', client_id: 'bench-shop', client_secret: idpSecret, issuer: idp.issuer });
 

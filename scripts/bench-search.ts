@@ -31,22 +31,123 @@ export interface SearchBenchReport {
   problems: string[];
 }
 
-const NOUNS = ['shirt', 't-shirt', 'hoodie', 'jacket', 'sneakers', 'boots', 'scarf', 'sweater', 'dress', 'jeans', 'shorts', 'backpack', 'wallet', 'belt', 'cap',
-  'beanie', 'gloves', 'socks', 'blouse', 'cardigan', 'parka', 'raincoat', 'sandals', 'loafers', 'trousers', 'skirt', 'blazer', 'vest', 'poncho', 'tote',
-  'mug', 'candle', 'blanket', 'cushion', 'lamp', 'vase', 'notebook', 'bottle', 'umbrella', 'sunglasses', 'watch', 'bracelet', 'necklace', 'earrings', 'kettle'];
-const ADJECTIVES = ['classic', 'organic', 'lightweight', 'vintage', 'waterproof', 'oversized', 'slim', 'relaxed', 'premium', 'essential', 'everyday', 'recycled',
-  'handmade', 'merino', 'quilted', 'insulated', 'breathable', 'stretch', 'heavyweight', 'cropped', 'tailored', 'minimal', 'rugged', 'soft', 'warm', 'durable',
-  'elegant', 'casual', 'sporty', 'technical', 'seamless', 'ribbed', 'striped', 'patterned', 'washed', 'brushed', 'padded', 'packable', 'convertible', 'reversible'];
-const MATERIALS = ['cotton', 'linen', 'wool', 'leather', 'suede', 'denim', 'fleece', 'cashmere', 'silk', 'nylon', 'canvas', 'ceramic', 'bamboo', 'hemp', 'corduroy'];
+const NOUNS = [
+  'shirt',
+  't-shirt',
+  'hoodie',
+  'jacket',
+  'sneakers',
+  'boots',
+  'scarf',
+  'sweater',
+  'dress',
+  'jeans',
+  'shorts',
+  'backpack',
+  'wallet',
+  'belt',
+  'cap',
+  'beanie',
+  'gloves',
+  'socks',
+  'blouse',
+  'cardigan',
+  'parka',
+  'raincoat',
+  'sandals',
+  'loafers',
+  'trousers',
+  'skirt',
+  'blazer',
+  'vest',
+  'poncho',
+  'tote',
+  'mug',
+  'candle',
+  'blanket',
+  'cushion',
+  'lamp',
+  'vase',
+  'notebook',
+  'bottle',
+  'umbrella',
+  'sunglasses',
+  'watch',
+  'bracelet',
+  'necklace',
+  'earrings',
+  'kettle',
+];
+const ADJECTIVES = [
+  'classic',
+  'organic',
+  'lightweight',
+  'vintage',
+  'waterproof',
+  'oversized',
+  'slim',
+  'relaxed',
+  'premium',
+  'essential',
+  'everyday',
+  'recycled',
+  'handmade',
+  'merino',
+  'quilted',
+  'insulated',
+  'breathable',
+  'stretch',
+  'heavyweight',
+  'cropped',
+  'tailored',
+  'minimal',
+  'rugged',
+  'soft',
+  'warm',
+  'durable',
+  'elegant',
+  'casual',
+  'sporty',
+  'technical',
+  'seamless',
+  'ribbed',
+  'striped',
+  'patterned',
+  'washed',
+  'brushed',
+  'padded',
+  'packable',
+  'convertible',
+  'reversible',
+];
+const MATERIALS = [
+  'cotton',
+  'linen',
+  'wool',
+  'leather',
+  'suede',
+  'denim',
+  'fleece',
+  'cashmere',
+  'silk',
+  'nylon',
+  'canvas',
+  'ceramic',
+  'bamboo',
+  'hemp',
+  'corduroy',
+];
 const COLOURS = ['black', 'white', 'navy', 'olive', 'sand', 'grey', 'burgundy', 'forest', 'rust', 'cream', 'charcoal', 'mustard', 'sky', 'coral', 'indigo'];
 const PLACES = ['berlin', 'paris', 'lisbon', 'vienna', 'copenhagen', 'amsterdam', 'barcelona', 'stockholm', 'florence', 'prague', 'edinburgh', 'budapest'];
 const CATEGORIES = ['tops', 'bottoms', 'outerwear', 'shoes', 'accessories', 'home', 'bags', 'jewellery'];
 const COLLECTIONS = ['spring', 'summer', 'autumn', 'winter', 'essentials', 'outdoor', 'studio', 'travel'];
-const BODY = ('the a and for with in of to on your from that this our is it made designed every day all season comfort fit wear care wash cold gentle ' +
+const BODY = (
+  'the a and for with in of to on your from that this our is it made designed every day all season comfort fit wear care wash cold gentle ' +
   'dry flat iron low heat perfect layer build quality fabric stitching pocket zip button collar sleeve hem length size true small medium large ' +
   'order ship free return days delivery gift wrap journey morning evening weekend city walk coffee market museum river street guide tips story ' +
   'maker workshop family tradition craft sustainable sourced responsibly certified farm mill dyed natural finish texture detail pattern print ' +
-  'classic modern timeless durable simple honest fair price material blend feel touch soft warm cool breathable light heavy strong').split(' ');
+  'classic modern timeless durable simple honest fair price material blend feel touch soft warm cool breathable light heavy strong'
+).split(' ');
 
 /** a deterministic pseudo-random generator (the same corpus every run) */
 function rng(seed: number) {
@@ -66,9 +167,27 @@ function brandWords(n: number, rand: () => number): string[] {
 }
 
 interface Doc {
-  id: string; kind: string; source_id: string; locale: string; locales: string[]; primary: boolean; config: string; title: string; summary: string; body: string;
-  title_extra: string; handle: string; thumbnail: null; categories: string[]; collection: string | null; product_type: string | null; tags: string[];
-  destination: null; prices: Record<string, { min: number; max: number }>; labels: Record<string, string>; published_at: string | null;
+  id: string;
+  kind: string;
+  source_id: string;
+  locale: string;
+  locales: string[];
+  primary: boolean;
+  config: string;
+  title: string;
+  summary: string;
+  body: string;
+  title_extra: string;
+  handle: string;
+  thumbnail: null;
+  categories: string[];
+  collection: string | null;
+  product_type: string | null;
+  tags: string[];
+  destination: null;
+  prices: Record<string, { min: number; max: number }>;
+  labels: Record<string, string>;
+  published_at: string | null;
 }
 
 function corpus(count: number): Doc[] {
@@ -81,14 +200,16 @@ function corpus(count: number): Doc[] {
   for (let i = 0; i < count; i++) {
     const r = rand();
     const kind = r < 0.75 ? 'product' : r < 0.95 ? 'blog_post' : 'page';
-    const words = (n: number) => Array.from({ length: n }, () => (rand() < 0.15 ? zipf(brands) : rand() < 0.2 ? pick([...NOUNS, ...ADJECTIVES, ...MATERIALS]) : zipf(BODY))).join(' ');
+    const words = (n: number) =>
+      Array.from({ length: n }, () => (rand() < 0.15 ? zipf(brands) : rand() < 0.2 ? pick([...NOUNS, ...ADJECTIVES, ...MATERIALS]) : zipf(BODY))).join(' ');
     let title: string;
     let summary: string;
     if (kind === 'product') {
       title = `${pick(brands)} ${pick(ADJECTIVES)} ${pick(MATERIALS)} ${pick(NOUNS)}`.replace(/^./, (c) => c.toUpperCase());
       summary = `${pick(COLOURS)} · ${pick(ADJECTIVES)} ${pick(NOUNS)}`;
     } else {
-      title = `${pick(['A weekend in', 'How to care for', 'Ten ideas for', 'The story of', 'Packing for'])} ${pick([...PLACES, ...NOUNS])} ${kind === 'page' ? '' : pick(brands)}`.trim();
+      title =
+        `${pick(['A weekend in', 'How to care for', 'Ten ideas for', 'The story of', 'Packing for'])} ${pick([...PLACES, ...NOUNS])} ${kind === 'page' ? '' : pick(brands)}`.trim();
       summary = words(20);
     }
     const body = words(kind === 'product' ? 40 : 150);
@@ -96,12 +217,31 @@ function corpus(count: number): Doc[] {
     const category = pick(CATEGORIES);
     const collection = rand() < 0.6 ? pick(COLLECTIONS) : null;
     docs.push({
-      id: `sdoc_bench${String(i).padStart(21, '0')}`, kind, source_id: `bench_${i}`, locale: kind === 'product' ? '' : 'en', locales: [kind === 'product' ? '' : 'en'], primary: true,
-      config: kind === 'product' ? 'search.simple' : 'search.english', title, summary, body,
-      title_extra: title.includes('t-shirt') ? 'tshirt' : '', handle: `bench-${i}`, thumbnail: null,
-      categories: kind === 'page' ? [] : [category], collection: kind === 'product' ? collection : null, product_type: kind === 'product' ? pick(NOUNS) : null,
-      tags: [pick(COLOURS)], destination: null,
-      prices: kind === 'product' ? { eur: { min: eur, max: Math.round(eur * 1.2 * 100) / 100 }, usd: { min: Math.round(eur * 1.1 * 100) / 100, max: Math.round(eur * 1.3 * 100) / 100 } } : {},
+      id: `sdoc_bench${String(i).padStart(21, '0')}`,
+      kind,
+      source_id: `bench_${i}`,
+      locale: kind === 'product' ? '' : 'en',
+      locales: [kind === 'product' ? '' : 'en'],
+      primary: true,
+      config: kind === 'product' ? 'search.simple' : 'search.english',
+      title,
+      summary,
+      body,
+      title_extra: title.includes('t-shirt') ? 'tshirt' : '',
+      handle: `bench-${i}`,
+      thumbnail: null,
+      categories: kind === 'page' ? [] : [category],
+      collection: kind === 'product' ? collection : null,
+      product_type: kind === 'product' ? pick(NOUNS) : null,
+      tags: [pick(COLOURS)],
+      destination: null,
+      prices:
+        kind === 'product'
+          ? {
+              eur: { min: eur, max: Math.round(eur * 1.2 * 100) / 100 },
+              usd: { min: Math.round(eur * 1.1 * 100) / 100, max: Math.round(eur * 1.3 * 100) / 100 },
+            }
+          : {},
       labels: { [`category:${category}`]: category[0].toUpperCase() + category.slice(1), ...(collection ? { [`collection:${collection}`]: collection } : {}) },
       published_at: kind === 'product' ? null : new Date(Date.UTC(2025, 0, 1) + Math.floor(rand() * 600) * 86_400_000).toISOString(),
     });
@@ -156,11 +296,26 @@ async function load(databaseUrl: string, tenantId: string, count: number): Promi
 /** typical storefront queries, a few of each kind (chosen at random per request) */
 const QUERIES: Record<string, string[]> = {
   'one word': ['jacket', 'organic', 'sneakers', 'merino', 'hoodie', 'leather', 'berlin', 'waterproof', 'cashmere', 'backpack', 'linen', 'candle'],
-  'two words': ['leather boots', 'organic cotton', 'wool scarf', 'waterproof jacket', 'linen shirt', 'ceramic mug', 'weekend berlin', 'denim jeans', 'silk dress', 'canvas tote'],
+  'two words': [
+    'leather boots',
+    'organic cotton',
+    'wool scarf',
+    'waterproof jacket',
+    'linen shirt',
+    'ceramic mug',
+    'weekend berlin',
+    'denim jeans',
+    'silk dress',
+    'canvas tote',
+  ],
   typo: ['jakcet', 'snekers', 'organik', 'hoodei', 'waterprof', 'cashmire', 'backpak', 'berln', 'lightwieght', 'sweatr'],
   'word + facet filters': [
-    'jacket&type=product&category=outerwear', 'cotton&currency_code=eur&price=25-50', 'shirt&collection=summer', 'wool&type=product&currency_code=eur&price=50-100&price=100-200',
-    'berlin&type=blog_post', 'leather&category=shoes&category=bags',
+    'jacket&type=product&category=outerwear',
+    'cotton&currency_code=eur&price=25-50',
+    'shirt&collection=summer',
+    'wool&type=product&currency_code=eur&price=50-100&price=100-200',
+    'berlin&type=blog_post',
+    'leather&category=shoes&category=bags',
   ],
 };
 
@@ -183,7 +338,13 @@ function unseenQueries(count: number): string[] {
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export async function benchSearch(o: { url: string; databaseUrl: string; tenantId: string; publishableKey: string; log?: (m: string) => void }): Promise<SearchBenchReport> {
+export async function benchSearch(o: {
+  url: string;
+  databaseUrl: string;
+  tenantId: string;
+  publishableKey: string;
+  log?: (m: string) => void;
+}): Promise<SearchBenchReport> {
   const log = o.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   const count = Number(process.env.BENCH_SEARCH_DOCS ?? 100_000);
   const perKind = Number(process.env.BENCH_SEARCH_REQUESTS ?? 300);
@@ -222,7 +383,14 @@ export async function benchSearch(o: { url: string; databaseUrl: string; tenantI
       }),
     );
     latencies.sort((a, b) => a - b);
-    const row = { kind, requests: latencies.length, p50Ms: round(percentile(latencies, 50)), p95Ms: round(percentile(latencies, 95)), p99Ms: round(percentile(latencies, 99)), meanHits: Math.round(hits / latencies.length) };
+    const row = {
+      kind,
+      requests: latencies.length,
+      p50Ms: round(percentile(latencies, 50)),
+      p95Ms: round(percentile(latencies, 95)),
+      p99Ms: round(percentile(latencies, 99)),
+      meanHits: Math.round(hits / latencies.length),
+    };
     kinds.push(row);
     log(`  search ${kind}: p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms (${row.requests} requests, ${row.meanHits} matches on average)`);
   }

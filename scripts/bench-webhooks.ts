@@ -36,13 +36,24 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
 
 async function gql(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
-  const r = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await r.json()) as { data?: any; errors?: unknown[] };
   if (body.errors?.length) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
   return body.data;
 }
 
-export async function benchWebhooks(o: { url: string; databaseUrl: string; tenantId: string; adminEmail: string; adminPassword: string; log: (s: string) => void }): Promise<WebhooksBenchReport> {
+export async function benchWebhooks(o: {
+  url: string;
+  databaseUrl: string;
+  tenantId: string;
+  adminEmail: string;
+  adminPassword: string;
+  log: (s: string) => void;
+}): Promise<WebhooksBenchReport> {
   if (new URL(o.url).hostname !== '127.0.0.1') throw new Error(`refusing to bench ${o.url}: only 127.0.0.1 is allowed`);
   const problems: string[] = [];
   let secret = '';
@@ -67,7 +78,11 @@ export async function benchWebhooks(o: { url: string; databaseUrl: string; tenan
   const db = new Client({ connectionString: o.databaseUrl });
   await db.connect();
   try {
-    const login = await fetch(`${o.url}/api/auth/user/emailpass`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: o.adminEmail, password: o.adminPassword }) });
+    const login = await fetch(`${o.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: o.adminEmail, password: o.adminPassword }),
+    });
     if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { token: string }).token;
     const created = await gql(o.url, token, 'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id secret } }', {
@@ -92,7 +107,10 @@ export async function benchWebhooks(o: { url: string; databaseUrl: string; tenan
     while (arrived.size < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const elapsedMs = Date.now() - t0;
     if (arrived.size < EVENTS) problems.push(`only ${arrived.size} of ${EVENTS} events arrived within ${Math.round((deadline - t0) / 1000)} s`);
-    const latencies = ids.filter((id) => arrived.has(id)).map((id) => arrived.get(id)! - t0).sort((a, b) => a - b);
+    const latencies = ids
+      .filter((id) => arrived.has(id))
+      .map((id) => arrived.get(id)! - t0)
+      .sort((a, b) => a - b);
     await new Promise((r) => setTimeout(r, 500)); // late duplicates would show up now
     const rows = await db.query(
       `select count(*)::int as n, count(*) filter (where status = 'delivered' and attempts = 1)::int as ok from webhooks.webhook_delivery where endpoint_id = $1`,
@@ -103,7 +121,15 @@ export async function benchWebhooks(o: { url: string; databaseUrl: string; tenan
     if (duplicates) problems.push(`${duplicates} events received twice`);
     if (badSignatures) problems.push(`${badSignatures} requests with a signature that does not verify`);
     const conc = process.env.WEBHOOK_CONCURRENCY ?? '16 (default)';
-    return { events: EVENTS, concurrency: conc, elapsedMs, eventsPerSec: round((arrived.size * 1000) / elapsedMs), p50Ms: pct(latencies, 50), p99Ms: pct(latencies, 99), problems };
+    return {
+      events: EVENTS,
+      concurrency: conc,
+      elapsedMs,
+      eventsPerSec: round((arrived.size * 1000) / elapsedMs),
+      p50Ms: pct(latencies, 50),
+      p99Ms: pct(latencies, 99),
+      problems,
+    };
   } finally {
     await db.end();
     await new Promise<void>((resolve) => {

@@ -239,52 +239,98 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
   // the machine over the run affects a ratio as little as possible
   return [
     {
-      key: 'baseline-list', label: 'baseline list (express + pg)', kind: 'list', system: 'baseline',
-      method: 'GET', url: `${baselineUrl}/products?limit=20&region_id=${region}`, headers: key,
+      key: 'baseline-list',
+      label: 'baseline list (express + pg)',
+      kind: 'list',
+      system: 'baseline',
+      method: 'GET',
+      url: `${baselineUrl}/products?limit=20&region_id=${region}`,
+      headers: key,
       check: (b) => list(b?.products),
     },
     {
-      key: 'rest-list', label: 'REST list     GET /api/store/products?limit=20', kind: 'list', system: 'platform',
-      method: 'GET', url: `${p.url}/api/store/products?limit=20&region_id=${region}`, headers: key,
+      key: 'rest-list',
+      label: 'REST list     GET /api/store/products?limit=20',
+      kind: 'list',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/products?limit=20&region_id=${region}`,
+      headers: key,
       check: (b) => list(b?.products),
     },
     {
-      key: 'rest-list-de', label: 'REST list, x-medusa-locale: de (translated)', kind: 'list', system: 'platform',
-      method: 'GET', url: `${p.url}/api/store/products?limit=20&region_id=${region}`, headers: { ...key, 'x-medusa-locale': 'de' },
+      key: 'rest-list-de',
+      label: 'REST list, x-medusa-locale: de (translated)',
+      kind: 'list',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/products?limit=20&region_id=${region}`,
+      headers: { ...key, 'x-medusa-locale': 'de' },
       check: (b) => list(b?.products) ?? (b.products.every((x: any) => String(x.title).endsWith(' (de)')) ? null : 'a product title is not translated'),
     },
     {
-      key: 'graphql-list-typed', label: 'GraphQL list, typed fields', kind: 'list', system: 'platform',
+      key: 'graphql-list-typed',
+      label: 'GraphQL list, typed fields',
+      kind: 'list',
+      system: 'platform',
       ...graphql(gql(listQuery(STOREFRONT_FIELDS), { region: p.regionId })),
       check: (b) => noErrors(b) ?? list(b?.data?.products?.items),
     },
     {
-      key: 'graphql-list-document', label: 'GraphQL list, `document` JSON field', kind: 'list', system: 'platform',
+      key: 'graphql-list-document',
+      label: 'GraphQL list, `document` JSON field',
+      kind: 'list',
+      system: 'platform',
       ...graphql(gql(listQuery('document'), { region: p.regionId })),
       check: (b) => noErrors(b) ?? list(b?.data?.products?.items?.map((i: any) => i?.document)),
     },
     {
-      key: 'baseline-detail', label: 'baseline detail (express + pg)', kind: 'detail', system: 'baseline',
-      method: 'GET', url: `${baselineUrl}/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: key,
+      key: 'baseline-detail',
+      label: 'baseline detail (express + pg)',
+      kind: 'detail',
+      system: 'baseline',
+      method: 'GET',
+      url: `${baselineUrl}/products/${encodeURIComponent(p.handle)}?region_id=${region}`,
+      headers: key,
       check: (b) => detail(b?.product),
     },
     {
-      key: 'rest-detail', label: 'REST detail   GET /api/store/products/:handle', kind: 'detail', system: 'platform',
-      method: 'GET', url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: key,
+      key: 'rest-detail',
+      label: 'REST detail   GET /api/store/products/:handle',
+      kind: 'detail',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`,
+      headers: key,
       check: (b) => detail(b?.product),
     },
     {
-      key: 'rest-detail-de', label: 'REST detail, x-medusa-locale: de (translated)', kind: 'detail', system: 'platform',
-      method: 'GET', url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`, headers: { ...key, 'x-medusa-locale': 'de' },
-      check: (b) => detail(b?.product) ?? (String(b.product.title).endsWith(' (de)') && b.product.variants.every((v: any) => String(v.title).endsWith(' (de)')) ? null : 'the product is not translated'),
+      key: 'rest-detail-de',
+      label: 'REST detail, x-medusa-locale: de (translated)',
+      kind: 'detail',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/products/${encodeURIComponent(p.handle)}?region_id=${region}`,
+      headers: { ...key, 'x-medusa-locale': 'de' },
+      check: (b) =>
+        detail(b?.product) ??
+        (String(b.product.title).endsWith(' (de)') && b.product.variants.every((v: any) => String(v.title).endsWith(' (de)'))
+          ? null
+          : 'the product is not translated'),
     },
     {
-      key: 'graphql-detail-typed', label: 'GraphQL detail, typed fields', kind: 'detail', system: 'platform',
+      key: 'graphql-detail-typed',
+      label: 'GraphQL detail, typed fields',
+      kind: 'detail',
+      system: 'platform',
       ...graphql(gql(detailQuery(STOREFRONT_FIELDS), { id: p.handle, region: p.regionId })),
       check: (b) => noErrors(b) ?? detail(b?.data?.product),
     },
     {
-      key: 'graphql-detail-document', label: 'GraphQL detail, `document` JSON field', kind: 'detail', system: 'platform',
+      key: 'graphql-detail-document',
+      label: 'GraphQL detail, `document` JSON field',
+      kind: 'detail',
+      system: 'platform',
       ...graphql(gql(detailQuery('document'), { id: p.handle, region: p.regionId })),
       check: (b) => noErrors(b) ?? detail(b?.data?.product?.document),
     },
@@ -443,7 +489,10 @@ function costShare(p: BenchPlatformReady, rows: Measurement[]) {
   const share = (us: number, key: string) => (us * rps(key)) / 1e6;
   return {
     typed: { uncached: share(p.costProbe.uncachedUs.typed, 'graphql-detail-typed'), cached: share(p.costProbe.cachedUs.typed, 'graphql-detail-typed') },
-    document: { uncached: share(p.costProbe.uncachedUs.document, 'graphql-detail-document'), cached: share(p.costProbe.cachedUs.document, 'graphql-detail-document') },
+    document: {
+      uncached: share(p.costProbe.uncachedUs.document, 'graphql-detail-document'),
+      cached: share(p.costProbe.cachedUs.document, 'graphql-detail-document'),
+    },
   };
 }
 
@@ -503,7 +552,11 @@ async function main(): Promise<number> {
   log(`bench: starting the platform and seeding the catalog (data dir ${dataDir}) ...`);
 
   // loopback is trusted so that the login flood can speak for many client IPs
-  const platformChild = startChild<BenchPlatformReady>('platform', 'bench-platform.ts', { ...process.env, BENCH_DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback' });
+  const platformChild = startChild<BenchPlatformReady>('platform', 'bench-platform.ts', {
+    ...process.env,
+    BENCH_DATA_DIR: dataDir,
+    TRUSTED_PROXIES: 'loopback',
+  });
   const p = await platformChild.ready;
   const platformReadyMs = Date.now() - platformChild.spawnedAt;
   const seedMs = p.seed.generateMs + p.seed.loadMs;
@@ -549,14 +602,24 @@ async function main(): Promise<number> {
   const flood = startLoginFlood(p.url);
   let floodSignIns = 0;
   flood.on('response', () => void floodSignIns++);
-  const during = await measure({ ...detail, key: 'rest-detail-login-flood', label: 'REST detail during a login flood' }, Buffer.byteLength(bodies.get('rest-detail') ?? ''));
+  const during = await measure(
+    { ...detail, key: 'rest-detail-login-flood', label: 'REST detail during a login flood' },
+    Buffer.byteLength(bodies.get('rest-detail') ?? ''),
+  );
   flood.stop();
   await flood;
   rows.push(during);
   log(`  login flood: ${floodSignIns} failed sign-ins answered during the run`);
   // the checkout path: whole orders placed by concurrent shoppers
   log(`  checkout: ${CONNECTIONS} shoppers placing orders for ${DURATION_S} s (6 requests each) ...`);
-  const checkout = await benchCheckout({ url: p.url, key: p.publishableKey, regionId: p.regionId, variantIds: p.checkoutVariantIds, workers: CONNECTIONS, durationS: DURATION_S });
+  const checkout = await benchCheckout({
+    url: p.url,
+    key: p.publishableKey,
+    regionId: p.regionId,
+    variantIds: p.checkoutVariantIds,
+    workers: CONNECTIONS,
+    durationS: DURATION_S,
+  });
   if (checkout.failures.length) problems.push(...checkout.failures.map((f) => `checkout: ${f}`));
   // social sign-in: start → provider → callback (code exchange, ID token verification, session)
   log(`  social sign-in: ${CONNECTIONS} shoppers signing in with "Google" (a local OpenID provider) for ${DURATION_S} s ...`);
@@ -569,7 +632,14 @@ async function main(): Promise<number> {
   const marketing = await benchMarketing({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, publishableKey: p.publishableKey, log });
   problems.push(...marketing.problems.map((f) => `marketing: ${f}`));
   // outbound webhooks: a burst of events delivered, signed, to a local receiver
-  const webhooks = await benchWebhooks({ url: p.url, databaseUrl: p.databaseUrl, tenantId: p.tenantId, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  const webhooks = await benchWebhooks({
+    url: p.url,
+    databaseUrl: p.databaseUrl,
+    tenantId: p.tenantId,
+    adminEmail: p.adminEmail,
+    adminPassword: p.adminPassword,
+    log,
+  });
   problems.push(...webhooks.problems.map((f) => `webhooks: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
@@ -628,7 +698,9 @@ async function main(): Promise<number> {
     'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
     costLine(p, rows),
     `checkout (${CONNECTIONS} shoppers, cart → shipping → payment session → complete, 6 requests an order): ${checkout.ordersPerSec} orders/s,`,
-    `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms).map(([k, v]) => `${k} ${v} ms`).join(', ')}`,
+    `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms)
+      .map(([k, v]) => `${k} ${v} ms`)
+      .join(', ')}`,
     `social sign-in (${CONNECTIONS} shoppers, start → local OpenID provider → callback): ${social.signInsPerSec} sign-ins/s;`,
     `  start p50 ${social.startP50Ms} ms / p99 ${social.startP99Ms} ms, callback (code exchange + ID token check + session) p50 ${social.callbackP50Ms} ms / p99 ${social.callbackP99Ms} ms; the provider's own step p50 ${social.providerP50Ms} ms`,
     ...searchBenchLines(search),

@@ -206,7 +206,11 @@ async function main(): Promise<number> {
           if (s.pending) await sleep(200);
           continue;
         }
-        const c = await call('POST', '/api/store/carts', { region_id: region.id, email: `shopper${s.n}@example.com`, items: [{ variant_id: variantId, quantity: 1 }] });
+        const c = await call('POST', '/api/store/carts', {
+          region_id: region.id,
+          email: `shopper${s.n}@example.com`,
+          items: [{ variant_id: variantId, quantity: 1 }],
+        });
         if (c.status !== 200) {
           await sleep(100);
           continue;
@@ -255,7 +259,14 @@ async function main(): Promise<number> {
     const answered = new Set(shoppers.flatMap((s) => [...s.orders.values()])).size;
     const extra = sold.orders - before.orders - answered;
     ok = available + (sold.sold - before.sold) === before.available && extra === 0;
-    result = { available, sold: sold.sold - before.sold, stockBefore: before.available, orders: sold.orders - before.orders, ordersAnswered: answered, unexplainedOrders: extra };
+    result = {
+      available,
+      sold: sold.sold - before.sold,
+      stockBefore: before.available,
+      orders: sold.orders - before.orders,
+      ordersAnswered: answered,
+      unexplainedOrders: extra,
+    };
     if (ok) break;
     await sleep(1000);
   }

@@ -13,7 +13,15 @@ async function main() {
   }
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   for (const def of loadDomains()) {
-    const orm = await createOrm({ dbSchema: def.dbSchema, entities: def.entities, migrations: def.migrations, migrationsDir: def.migrationsDir, url, poolSize: 2, log });
+    const orm = await createOrm({
+      dbSchema: def.dbSchema,
+      entities: def.entities,
+      migrations: def.migrations,
+      migrationsDir: def.migrationsDir,
+      url,
+      poolSize: 2,
+      log,
+    });
     const applied = await migrate(orm);
     await orm.close(true);
     console.log(`${def.name}: ${applied.length ? applied.join(', ') : 'up to date'}`);

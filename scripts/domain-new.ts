@@ -31,7 +31,20 @@ const NAME_RE = /^[a-z][a-z0-9-]{1,30}$/;
 const KEBAB_RE = /^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*$/;
 /** other workspaces (`@svc/<name>`), the facade's route source for test routes, PostgreSQL's own schemas, repository folders */
 const RESERVED = new Set([
-  'kit', 'gateway', 'platform', 'rest-facade', 'extra', 'svc', 'public', 'information-schema', 'schema', 'scripts', 'test', 'tests', 'shared', 'node-modules',
+  'kit',
+  'gateway',
+  'platform',
+  'rest-facade',
+  'extra',
+  'svc',
+  'public',
+  'information-schema',
+  'schema',
+  'scripts',
+  'test',
+  'tests',
+  'shared',
+  'node-modules',
 ]);
 
 /** The names a domain's code uses, all derived from its kebab-case name. */
@@ -128,9 +141,18 @@ export function render(text: string, tokens: Record<string, string>, what = 'tem
 }
 
 function tokensFor(root: string, n: DomainNames): Record<string, string> {
-  const kit = JSON.parse(fs.readFileSync(path.join(root, 'subgraphs', 'kit', 'package.json'), 'utf8')) as { version: string; dependencies: Record<string, string> };
+  const kit = JSON.parse(fs.readFileSync(path.join(root, 'subgraphs', 'kit', 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies: Record<string, string>;
+  };
   return {
-    name: n.name, Name: n.Name, camel: n.camel, snake: n.snake, human: n.human, Human: n.Human, prefix: n.prefix,
+    name: n.name,
+    Name: n.Name,
+    camel: n.camel,
+    snake: n.snake,
+    human: n.human,
+    Human: n.Human,
+    prefix: n.prefix,
     order: String(DEFAULT_ORDER),
     kitVersion: kit.version,
     zodVersion: kit.dependencies.zod ?? '^4.1.12',
@@ -146,7 +168,8 @@ export interface Plan {
 
 /** Why `name` cannot become a domain in `root` (empty when it can). */
 export function problemsWith(root: string, name: string): string[] {
-  if (!NAME_RE.test(name)) return [`"${name}" is not a domain name: 2–31 characters, lowercase letters, digits and dashes, starting with a letter (${NAME_RE})`];
+  if (!NAME_RE.test(name))
+    return [`"${name}" is not a domain name: 2–31 characters, lowercase letters, digits and dashes, starting with a letter (${NAME_RE})`];
   if (!KEBAB_RE.test(name)) return [`"${name}" is not kebab-case: words of lowercase letters and digits, each starting with a letter, joined by single dashes`];
   const problems: string[] = [];
   if (RESERVED.has(name) || name.startsWith('pg-')) problems.push(`"${name}" is reserved`);
@@ -160,12 +183,22 @@ export function problemsWith(root: string, name: string): string[] {
       problems.push(`the PostgreSQL schema "${n.snake}" belongs to subgraphs/${folder}`);
     }
     const routes = path.join(root, 'subgraphs', folder, 'src', 'rest', 'routes.ts');
-    if (fs.existsSync(routes) && fs.readFileSync(routes, 'utf8').includes(`'/store/${name}-items`)) problems.push(`subgraphs/${folder} already routes /store/${name}-items`);
+    if (fs.existsSync(routes) && fs.readFileSync(routes, 'utf8').includes(`'/store/${name}-items`))
+      problems.push(`subgraphs/${folder} already routes /store/${name}-items`);
   }
   const supergraph = path.join(root, 'schema', 'supergraph.graphql');
   if (fs.existsSync(supergraph)) {
     const sdl = fs.readFileSync(supergraph, 'utf8');
-    for (const graphqlName of [`${n.Name}Item`, `${n.Name}ItemList`, `Create${n.Name}ItemInput`, `Update${n.Name}ItemInput`, `${n.camel}Items`, `${n.camel}Item`, `create${n.Name}Item`, `update${n.Name}Item`]) {
+    for (const graphqlName of [
+      `${n.Name}Item`,
+      `${n.Name}ItemList`,
+      `Create${n.Name}ItemInput`,
+      `Update${n.Name}ItemInput`,
+      `${n.camel}Items`,
+      `${n.camel}Item`,
+      `create${n.Name}Item`,
+      `update${n.Name}Item`,
+    ]) {
       if (new RegExp(`\\b${graphqlName}\\b`).test(sdl)) problems.push(`the supergraph already has a type or field named ${graphqlName}`);
     }
   }
@@ -215,7 +248,9 @@ function assertOwnNodeModules(root: string): void {
     if (!fs.existsSync(p)) continue;
     const real = fs.realpathSync(p);
     if (!isInside(real, realRoot)) {
-      throw new Error(`${p} resolves to ${real}, outside ${realRoot}: linking the new domain there would change another checkout. Make ${rel} a real directory of ${root}.`);
+      throw new Error(
+        `${p} resolves to ${real}, outside ${realRoot}: linking the new domain there would change another checkout. Make ${rel} a real directory of ${root}.`,
+      );
     }
   }
 }
@@ -264,8 +299,14 @@ function parseArgs(argv: string[]): Options {
 function checkRoot(root: string): void {
   const pkgFile = path.join(root, 'package.json');
   const pkg = fs.existsSync(pkgFile) ? (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { workspaces?: string[] }) : undefined;
-  if (!pkg?.workspaces?.includes('subgraphs/*') || !fs.existsSync(path.join(root, 'subgraphs', 'kit', 'package.json')) || !fs.existsSync(path.join(root, 'scripts', 'migration-create.ts'))) {
-    throw new UsageError(`${root} is not a checkout of this repository (package.json with the subgraphs/* workspaces, subgraphs/kit, scripts/migration-create.ts)`);
+  if (
+    !pkg?.workspaces?.includes('subgraphs/*') ||
+    !fs.existsSync(path.join(root, 'subgraphs', 'kit', 'package.json')) ||
+    !fs.existsSync(path.join(root, 'scripts', 'migration-create.ts'))
+  ) {
+    throw new UsageError(
+      `${root} is not a checkout of this repository (package.json with the subgraphs/* workspaces, subgraphs/kit, scripts/migration-create.ts)`,
+    );
   }
 }
 
@@ -273,7 +314,13 @@ const readIfExists = (file: string): string | undefined => (fs.existsSync(file) 
 
 /** Files the steps regenerate (every schema file): their content before (undefined: absent), restored on a failure. */
 function snapshot(root: string, name: string): Map<string, string | undefined> {
-  const sdl = (dir: string) => (fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.graphql')).map((f) => `${dir}/${f}`) : []);
+  const sdl = (dir: string) =>
+    fs.existsSync(path.join(root, dir))
+      ? fs
+          .readdirSync(path.join(root, dir))
+          .filter((f) => f.endsWith('.graphql'))
+          .map((f) => `${dir}/${f}`)
+      : [];
   const files = new Set(['package-lock.json', 'docker-compose.yml', ...sdl('schema'), ...sdl('schema/subgraphs'), `schema/subgraphs/${name}.graphql`]);
   return new Map([...files].sort().map((f) => [f, readIfExists(path.join(root, f))]));
 }
@@ -299,8 +346,12 @@ async function main(): Promise<void> {
 
   if (o.dryRun) {
     console.log(`domain:new ${n.name} (dry run, nothing written) in ${root}`);
-    console.log(`  names: ${n.Name}Item (GraphQL type, entity), ${n.camel}Items / ${n.camel}Item (queries), create${n.Name}Item / update${n.Name}Item (mutations),`);
-    console.log(`         schema "${n.snake}", table ${n.snake}.${n.snake}_item, ids ${n.prefix}_…, events ${n.snake}_item.created / .updated, GET /store/${n.name}-items[/:id]`);
+    console.log(
+      `  names: ${n.Name}Item (GraphQL type, entity), ${n.camel}Items / ${n.camel}Item (queries), create${n.Name}Item / update${n.Name}Item (mutations),`,
+    );
+    console.log(
+      `         schema "${n.snake}", table ${n.snake}.${n.snake}_item, ids ${n.prefix}_…, events ${n.snake}_item.created / .updated, GET /store/${n.name}-items[/:id]`,
+    );
     console.log('  would write:');
     for (const [file, content] of plan.files) console.log(`    ${file} (${content.split('\n').length} lines)`);
     console.log(`    subgraphs/${n.name}/src/migrations/index.ts and Migration<timestamp>_init.ts (generated by migration:create)`);
@@ -331,6 +382,8 @@ async function main(): Promise<void> {
     run(root, 'npm', ['run', 'migration:create', '--', n.name, 'init']);
     run(root, 'npm', ['run', 'schema:generate']);
     run(root, 'npm', ['run', 'compose:generate']);
+    // the generated code in the project's style, so `npm run lint` passes on a new domain
+    run(root, 'npx', ['prettier', '--write', '--log-level', 'warn', rel(domainDir), rel(testFile)]);
   } catch (err) {
     console.error(`\ndomain:new ${n.name} failed; removing what it wrote`);
     fs.rmSync(domainDir, { recursive: true, force: true });
@@ -345,9 +398,7 @@ async function main(): Promise<void> {
   }
 
   const created = [...plan.files.keys(), ...fs.readdirSync(migrationsDir).map((f) => rel(path.join(migrationsDir, f)))].sort();
-  const regenerated = [...before]
-    .filter(([f, was]) => readIfExists(path.join(root, f)) !== was)
-    .map(([f, was]) => `  ${was === undefined ? '+' : '~'} ${f}`);
+  const regenerated = [...before].filter(([f, was]) => readIfExists(path.join(root, f)) !== was).map(([f, was]) => `  ${was === undefined ? '+' : '~'} ${f}`);
   console.log(`
 Domain ${n.name} created in ${root}:
 ${created.map((f) => `  + ${f}`).join('\n')}

@@ -112,7 +112,7 @@ if (require.main === module) {
       }
     })
     .catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
 }

@@ -12,7 +12,10 @@ import { domainByName, loadDomains } from '@svc/platform';
 
 /** Rewrites `<dir>/index.ts`: the ordered list of the migration files in `dir` (also used by domain:new). */
 export function writeIndex(dir: string): void {
-  const files = fs.readdirSync(dir).filter((f) => /^Migration\d+.*\.ts$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^Migration\d+.*\.ts$/.test(f))
+    .sort();
   const lines = files.map((f) => {
     const name = f.replace(/\.ts$/, '');
     return { name, line: `import { ${name} } from './${name}';` };
@@ -27,7 +30,11 @@ async function main() {
   const [name, label, ...rest] = process.argv.slice(2);
   const def = name ? domainByName(name) : undefined;
   if (!def) {
-    console.error(`usage: npm run migration:create -- <${loadDomains().map((s) => s.name).join('|')}> [name] [--blank]`);
+    console.error(
+      `usage: npm run migration:create -- <${loadDomains()
+        .map((s) => s.name)
+        .join('|')}> [name] [--blank]`,
+    );
     process.exit(2);
   }
   const log = createLogger('warn');
@@ -45,7 +52,15 @@ async function main() {
     await ensureDatabase(url, 'scratch');
   }
   try {
-    const orm = await createOrm({ dbSchema: def.dbSchema, entities: def.entities, migrations: def.migrations, migrationsDir: def.migrationsDir, url, poolSize: 2, log });
+    const orm = await createOrm({
+      dbSchema: def.dbSchema,
+      entities: def.entities,
+      migrations: def.migrations,
+      migrationsDir: def.migrationsDir,
+      url,
+      poolSize: 2,
+      log,
+    });
     await migrate(orm);
     const blank = rest.includes('--blank') || label === '--blank';
     const result = await orm.getMigrator().createMigration(def.migrationsDir, blank, false, label && label !== '--blank' ? label : undefined);

@@ -33,4 +33,3 @@ export function runCommand(main: () => Promise<void>): void {
     process.exit(err instanceof ConfigError ? 2 : 1);
   });
 }
-

@@ -14,7 +14,8 @@ function args(argv: string[]): { tenant?: string } {
   const out: { tenant?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m || m[1] !== 'tenant') throw new ConfigError(`unexpected argument "${argv[i]}" (usage: npm run search:reindex -- [--tenant <id or publishable key>])`);
+    if (!m || m[1] !== 'tenant')
+      throw new ConfigError(`unexpected argument "${argv[i]}" (usage: npm run search:reindex -- [--tenant <id or publishable key>])`);
     const value = m[2] ?? argv[++i];
     if (!value) throw new ConfigError('--tenant needs a value');
     out.tenant = value;

@@ -18,7 +18,9 @@ async function main() {
       `  customer          jane@demo.store / demo-customer-password`,
     ];
     if (platform.demoIdpUrl) {
-      lines.push(`  social sign-in    GET ${url}/api/store/auth/social/google/start (with the key) -> a development OpenID provider at ${platform.demoIdpUrl}: any name signs in, "jane" is the customer above`);
+      lines.push(
+        `  social sign-in    GET ${url}/api/store/auth/social/google/start (with the key) -> a development OpenID provider at ${platform.demoIdpUrl}: any name signs in, "jane" is the customer above`,
+      );
     }
     if (config.defaultsUsed.length) lines.push(`Development defaults in use (never in production): ${config.defaultsUsed.join(', ')}`);
     const g = config.generatedSecrets;

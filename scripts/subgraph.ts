@@ -13,7 +13,11 @@ async function main() {
   const name = process.argv[2];
   const def = name ? domainByName(name) : undefined;
   if (!def) {
-    console.error(`usage: npm run subgraph -- <${loadDomains().map((s) => s.name).join('|')}>`);
+    console.error(
+      `usage: npm run subgraph -- <${loadDomains()
+        .map((s) => s.name)
+        .join('|')}>`,
+    );
     process.exit(2);
   }
   const config = loadConfigOrExit();

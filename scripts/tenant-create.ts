@@ -22,7 +22,10 @@ async function main() {
   const a = args(process.argv.slice(2));
   const name = a.name?.[0];
   const adminEmail = a['admin-email']?.[0];
-  if (!name || !adminEmail) throw new ConfigError('usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]… [--storefront-server <ip or cidr>]…');
+  if (!name || !adminEmail)
+    throw new ConfigError(
+      'usage: npm run tenant:create -- --name <name> --admin-email <email> [--admin-password <pw>] [--origin <url>]… [--storefront-server <ip or cidr>]…',
+    );
   await withIdentity('tenant-create', async (s, log) => {
     const creds = await s.tenants.create(systemContext(log, null, 'cli'), {
       name,

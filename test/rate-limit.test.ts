@@ -3,13 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import Redis from 'ioredis';
-import {
-  MemoryRateLimitStore,
-  RateLimitStore,
-  RedisRateLimitStore,
-  createRateLimitStore,
-  rateLimitMiddleware,
-} from '@svc/rest-facade';
+import { MemoryRateLimitStore, RateLimitStore, RedisRateLimitStore, createRateLimitStore, rateLimitMiddleware } from '@svc/rest-facade';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RUN_ID = `test:ratelimit:${process.pid}:${randomUUID()}:`;

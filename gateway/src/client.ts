@@ -25,7 +25,10 @@ export async function resolveClient(authority: Authority, headers: IncomingHttpH
   const tenantId = await authority.tenantForPublishableKey(key);
   if (!tenantId) return { ip, storefrontServer: false };
   if (!addressListed(ip, await authority.storefrontServers(tenantId))) return { ip, storefrontServer: false };
-  const chain = (first(headers['x-forwarded-for']) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const chain = (first(headers['x-forwarded-for']) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // the entry left of the server's own address (it arrived through trusted proxies), else the last one
   const at = chain.lastIndexOf(ip);
   const shopper = at > 0 ? chain[at - 1] : at === -1 ? chain[chain.length - 1] : undefined;

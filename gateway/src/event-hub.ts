@@ -56,8 +56,7 @@ export function parseTypeFilter(types: readonly string[] | null | undefined): Ty
   return { exact, prefixes };
 }
 
-const invalidTypes = (message: string) =>
-  new DomainError('validation_error', 'invalid_field', message, [{ field: 'types', code: 'invalid_field', message }]);
+const invalidTypes = (message: string) => new DomainError('validation_error', 'invalid_field', message, [{ field: 'types', code: 'invalid_field', message }]);
 
 export function matchesType(filter: TypeFilter | null, type: string): boolean {
   if (!filter) return true;

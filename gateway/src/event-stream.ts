@@ -18,7 +18,17 @@ import {
 import { createHandler } from 'graphql-sse';
 import { DomainError, JSONScalar, toDomainError, type Logger, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
-import { clientOf, checkOperation, countTokens, limitsFor, rateKeyOf, setRateLimitHeaders, DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, type GraphQLRateLimits } from './limits';
+import {
+  clientOf,
+  checkOperation,
+  countTokens,
+  limitsFor,
+  rateKeyOf,
+  setRateLimitHeaders,
+  DEFAULT_GRAPHQL_LIMITS,
+  type GraphQLLimits,
+  type GraphQLRateLimits,
+} from './limits';
 import { parseTypeFilter, type EventHub, type StreamEnd, type StreamSubscriber } from './event-hub';
 
 /*
@@ -36,7 +46,7 @@ interface StreamOperationContext {
 
 const DomainEventType = new GraphQLObjectType({
   name: 'DomainEvent',
-  description: 'A domain event of the subscriber\'s store, as it was committed (payload secrets redacted)',
+  description: "A domain event of the subscriber's store, as it was committed (payload secrets redacted)",
   fields: {
     id: { type: new GraphQLNonNull(GraphQLID), description: 'the event id (`evt_…`), unique' },
     type: { type: new GraphQLNonNull(GraphQLString), description: 'e.g. `customer.created`' },
@@ -52,7 +62,11 @@ export const eventStreamSchema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
     fields: {
-      _unused: { type: GraphQLBoolean, description: 'Queries and mutations are served at /graphql; this endpoint serves subscriptions only', resolve: () => null },
+      _unused: {
+        type: GraphQLBoolean,
+        description: 'Queries and mutations are served at /graphql; this endpoint serves subscriptions only',
+        resolve: () => null,
+      },
     },
   }),
   subscription: new GraphQLObjectType({
@@ -61,7 +75,7 @@ export const eventStreamSchema = new GraphQLSchema({
       domainEvents: {
         type: new GraphQLNonNull(DomainEventType),
         description:
-          'Live domain events of the admin\'s store from now on. `types`: event types (`order.placed`), prefixes (`order.*`) or `*`; absent or empty: every type.',
+          "Live domain events of the admin's store from now on. `types`: event types (`order.placed`), prefixes (`order.*`) or `*`; absent or empty: every type.",
         args: { types: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) } },
         subscribe: (_src: unknown, args: { types?: string[] | null }, c: StreamOperationContext) => {
           c.subscriber.setFilter(parseTypeFilter(args.types));
@@ -120,8 +134,13 @@ function paramsOf(req: Request): { query: string; variables?: Record<string, unk
   if (raw.variables != null && (typeof raw.variables !== 'object' || Array.isArray(raw.variables))) {
     throw new DomainError('validation_error', 'invalid_field', 'variables must be a JSON object');
   }
-  if (raw.operationName != null && typeof raw.operationName !== 'string') throw new DomainError('validation_error', 'invalid_field', 'operationName must be a string');
-  return { query: raw.query, variables: (raw.variables as Record<string, unknown> | null) ?? undefined, operationName: (raw.operationName as string | null) ?? undefined };
+  if (raw.operationName != null && typeof raw.operationName !== 'string')
+    throw new DomainError('validation_error', 'invalid_field', 'operationName must be a string');
+  return {
+    query: raw.query,
+    variables: (raw.variables as Record<string, unknown> | null) ?? undefined,
+    operationName: (raw.operationName as string | null) ?? undefined,
+  };
 }
 
 const invalidQuery = (message: string, code = 'invalid_query') => new DomainError('validation_error', code, message);
@@ -138,7 +157,10 @@ function subscribeError(result: ExecutionResult): DomainError {
 function endMessage(why: StreamEnd): string {
   const error =
     why === 'slow_consumer'
-      ? { message: 'The stream was closed because its client did not read fast enough; reconnect', extensions: { type: 'rate_limit_error', code: 'slow_consumer' } }
+      ? {
+          message: 'The stream was closed because its client did not read fast enough; reconnect',
+          extensions: { type: 'rate_limit_error', code: 'slow_consumer' },
+        }
       : { message: 'The server is shutting down; reconnect', extensions: { type: 'api_error', code: 'shutting_down' } };
   return `event: next\ndata: ${JSON.stringify({ errors: [error] })}\n\nevent: complete\ndata:\n\n`;
 }
@@ -164,7 +186,11 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
     res.setHeader('cache-control', 'no-store');
     if (req.method !== 'GET' && req.method !== 'POST') {
       res.setHeader('allow', 'GET, POST');
-      return sendJsonError(res, 405, { type: 'validation_error', code: 'method_not_allowed', message: 'Subscribe with GET or POST (Accept: text/event-stream)' });
+      return sendJsonError(res, 405, {
+        type: 'validation_error',
+        code: 'method_not_allowed',
+        message: 'Subscribe with GET or POST (Accept: text/event-stream)',
+      });
     }
     const hub = o.hub;
     if (!hub) {
@@ -177,8 +203,10 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
     let subscriber: StreamSubscriber | undefined;
     try {
       const ctx = await o.builder.build(req.headers, { ip: clientOf(req, res).ip ?? undefined }, res.locals.requestId as string | undefined, log);
-      if (ctx.actor.type === 'anonymous' || !ctx.actor.type) throw new DomainError('authentication_error', 'authentication_required', 'An admin token is required (Authorization: Bearer <token>)');
-      if (ctx.actor.type !== 'admin' || !ctx.tenantId) throw new DomainError('permission_error', 'forbidden', 'Only admins of a store may subscribe to its events');
+      if (ctx.actor.type === 'anonymous' || !ctx.actor.type)
+        throw new DomainError('authentication_error', 'authentication_required', 'An admin token is required (Authorization: Bearer <token>)');
+      if (ctx.actor.type !== 'admin' || !ctx.tenantId)
+        throw new DomainError('permission_error', 'forbidden', 'Only admins of a store may subscribe to its events');
       if (o.rateLimits) {
         const r = rateKeyOf(ctx, clientOf(req, res), o.rateLimits);
         if (r) {
@@ -188,7 +216,11 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
         }
       }
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
-        return sendJsonError(res, 406, { type: 'validation_error', code: 'event_stream_required', message: 'This endpoint answers event streams only: send Accept: text/event-stream' });
+        return sendJsonError(res, 406, {
+          type: 'validation_error',
+          code: 'event_stream_required',
+          message: 'This endpoint answers event streams only: send Accept: text/event-stream',
+        });
       }
       const params = paramsOf(req);
       const l = limitsFor(ctx, limits);
@@ -200,9 +232,17 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
         throw invalidQuery((err as Error).message);
       }
       const op = getOperationAST(document, params.operationName);
-      if (!op) throw invalidQuery(params.operationName ? `No operation named "${params.operationName}"` : 'The document must contain exactly one operation, or name one with operationName');
+      if (!op)
+        throw invalidQuery(
+          params.operationName
+            ? `No operation named "${params.operationName}"`
+            : 'The document must contain exactly one operation, or name one with operationName',
+        );
       if (op.operation !== 'subscription') {
-        throw invalidQuery(`/graphql/stream serves subscriptions only; send ${op.operation === 'query' ? 'queries' : 'mutations'} to /graphql`, 'subscription_required');
+        throw invalidQuery(
+          `/graphql/stream serves subscriptions only; send ${op.operation === 'query' ? 'queries' : 'mutations'} to /graphql`,
+          'subscription_required',
+        );
       }
       const errors = validate(eventStreamSchema, document);
       if (errors.length) throw invalidQuery(errors.map((e) => e.message).join('; '));

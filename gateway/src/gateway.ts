@@ -6,22 +6,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
-import {
-  ApolloGateway,
-  RemoteGraphQLDataSource,
-  type GraphQLDataSource,
-  type GraphQLDataSourceProcessOptions,
-} from '@apollo/gateway';
-import {
-  execute,
-  parse,
-  validate,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-  GraphQLError,
-} from 'graphql';
+import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, GraphQLError } from 'graphql';
 import { claimsOf, subgraphSdl, type Logger, type RequestContext, type DomainDefinition } from '@svc/kit';
 import { CONTEXT_HEADER, SIGNATURE_HEADER, signClaims } from './context';
 
@@ -106,7 +92,10 @@ export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> 
 
 /** Remote subgraph: the verified context travels as a signed header. */
 export class SignedRemoteDataSource extends RemoteGraphQLDataSource<RequestContext> {
-  constructor(url: string, private readonly secret: string) {
+  constructor(
+    url: string,
+    private readonly secret: string,
+  ) {
     super({ url });
   }
   override willSendRequest(options: GraphQLDataSourceProcessOptions<RequestContext>) {
@@ -159,7 +148,10 @@ export function supergraphFor(defs: DomainDefinition[], schemaDir = SCHEMA_DIR):
     const files = fs.readdirSync(path.join(schemaDir, 'subgraphs')).filter((f) => f.endsWith('.graphql'));
     const same =
       files.length === built.length &&
-      built.every(([name, sdl]) => files.includes(`${name}.graphql`) && sdlOf(fs.readFileSync(path.join(schemaDir, 'subgraphs', `${name}.graphql`), 'utf8')) === sdl.trim());
+      built.every(
+        ([name, sdl]) =>
+          files.includes(`${name}.graphql`) && sdlOf(fs.readFileSync(path.join(schemaDir, 'subgraphs', `${name}.graphql`), 'utf8')) === sdl.trim(),
+      );
     if (same) return sdlOf(fs.readFileSync(path.join(schemaDir, 'supergraph.graphql'), 'utf8'));
   } catch {
     // no committed schema here: compose

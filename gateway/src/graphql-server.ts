@@ -6,7 +6,17 @@ import { contextFailure, graphqlRequestError, type RequestContext } from '@svc/k
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
 import type { LoadedGateway } from './gateway';
-import { CTX_ERROR_LOCAL, CTX_LOCAL, DEFAULT_GRAPHQL_LIMITS, checkOperation, clientOf, graphqlGuard, limitsFor, type GraphQLLimits, type GraphQLRateLimits } from './limits';
+import {
+  CTX_ERROR_LOCAL,
+  CTX_LOCAL,
+  DEFAULT_GRAPHQL_LIMITS,
+  checkOperation,
+  clientOf,
+  graphqlGuard,
+  limitsFor,
+  type GraphQLLimits,
+  type GraphQLRateLimits,
+} from './limits';
 
 export interface GraphQLServer {
   /** the `/graphql` handler: JSON body, context from the one context builder, the supergraph */
@@ -93,10 +103,20 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       // GraphQL's own request errors (syntax, validation, input coercion) in the platform's vocabulary
       if (!ext.type) {
         const e = graphqlRequestError(formatted.message, ext.code);
-        if (e) return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), extensions: { type: e.type, code: e.code, ...(e.extensions.errors ? { errors: e.extensions.errors } : {}) } };
+        if (e)
+          return {
+            message: formatted.message,
+            ...(formatted.locations ? { locations: formatted.locations } : {}),
+            extensions: { type: e.type, code: e.code, ...(e.extensions.errors ? { errors: e.extensions.errors } : {}) },
+          };
       }
       if (ext.type) {
-        const extensions = { type: ext.type, code: ext.code, ...(ext.errors ? { errors: ext.errors } : {}), ...(ext.retry_after ? { retry_after: ext.retry_after } : {}) };
+        const extensions = {
+          type: ext.type,
+          code: ext.code,
+          ...(ext.errors ? { errors: ext.errors } : {}),
+          ...(ext.retry_after ? { retry_after: ext.retry_after } : {}),
+        };
         return { message: formatted.message, path: formatted.path, extensions };
       }
       return formatted;

@@ -19,7 +19,10 @@ const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
  * One subgraph as its own HTTP service (scale-out mode). It trusts only the context the gateway
  * signed with INTERNAL_SECRET; direct calls without it are refused.
  */
-export async function serveSubgraph(rt: SubgraphRuntime<any>, opts: { port: number; host: string; internalSecret: string; log: Logger }): Promise<SubgraphServer> {
+export async function serveSubgraph(
+  rt: SubgraphRuntime<any>,
+  opts: { port: number; host: string; internalSecret: string; log: Logger },
+): Promise<SubgraphServer> {
   const apollo = new ApolloServer<RequestContext>({
     schema: rt.schema,
     plugins: [ApolloServerPluginInlineTraceDisabled()],

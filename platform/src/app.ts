@@ -65,7 +65,14 @@ export function createApp(d: AppDeps): express.Express {
       const op = (req.body as { operationName?: unknown } | undefined)?.operationName;
       d.log.info(
         // a route whose path carries a secret (a consent session id) logs its pattern there instead
-        { reqId: requestId, method: req.method, path: (res.locals.logPath as string | undefined) ?? path, ...(typeof op === 'string' && op.length <= 100 ? { op } : {}), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          reqId: requestId,
+          method: req.method,
+          path: (res.locals.logPath as string | undefined) ?? path,
+          ...(typeof op === 'string' && op.length <= 100 ? { op } : {}),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         'request',
       );
     });
@@ -81,11 +88,15 @@ export function createApp(d: AppDeps): express.Express {
   app.use(
     '/static',
     express.static(d.staticDir, {
-      index: false, dotfiles: 'deny', maxAge: '1d', fallthrough: true,
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '1d',
+      fallthrough: true,
       // files served from the API's own origin: never sniffed, and uploads (SVG, PDF) cannot run script here
       setHeaders: (res, file) => {
         res.setHeader('x-content-type-options', 'nosniff');
-        if (file.includes(`${path.sep}media${path.sep}`)) res.setHeader('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+        if (file.includes(`${path.sep}media${path.sep}`))
+          res.setHeader('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
       },
     }),
   );
@@ -112,10 +123,14 @@ export function createApp(d: AppDeps): express.Express {
   // live domain events over graphql-sse: before /graphql, which would take the path otherwise
   app.use('/graphql/stream', ...d.stream);
   // GraphQL answers depend on the caller and are never stored by browsers or proxies
-  app.use('/graphql', (_req, res, next) => {
-    res.setHeader('cache-control', 'no-store');
-    next();
-  }, ...d.graphql.handler);
+  app.use(
+    '/graphql',
+    (_req, res, next) => {
+      res.setHeader('cache-control', 'no-store');
+      next();
+    },
+    ...d.graphql.handler,
+  );
   app.use('/api', d.api);
 
   app.use((req, res) => sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.path}`)));
@@ -124,7 +139,10 @@ export function createApp(d: AppDeps): express.Express {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.parse.failed') return sendError(res, Errors.validation('invalid_json', 'The request body is not valid JSON'));
     if (e?.type === 'entity.too.large') {
-      if (!res.headersSent) res.status(413).json({ type: 'validation_error', code: 'payload_too_large', message: 'The request body is too large (1 MB at most; 16 MB for admins on /graphql)' });
+      if (!res.headersSent)
+        res
+          .status(413)
+          .json({ type: 'validation_error', code: 'payload_too_large', message: 'The request body is too large (1 MB at most; 16 MB for admins on /graphql)' });
       return;
     }
     if (e?.status && e.status >= 400 && e.status < 500) return sendError(res, Errors.validation('invalid_request', 'The request could not be read'));

@@ -41,7 +41,10 @@ export function corsForStorefronts(config: PlatformConfig, authority: OriginAuth
     const origin = normalizeOrigin(raw);
     let ok = false;
     try {
-      ok = origin !== null && origin === raw.replace(/\/$/, '') && (await allowed(origin, req.method === 'OPTIONS' ? undefined : first(req.headers['x-publishable-api-key'])));
+      ok =
+        origin !== null &&
+        origin === raw.replace(/\/$/, '') &&
+        (await allowed(origin, req.method === 'OPTIONS' ? undefined : first(req.headers['x-publishable-api-key'])));
     } catch (err) {
       return sendError(res, err, res.locals.log);
     }

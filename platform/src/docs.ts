@@ -187,7 +187,8 @@ export function mountDocs(app: express.Express, d: DocsDeps): void {
     ...assets(graphiqlDir, { 'graphiql.min.js': 'graphiql.min.js', 'graphiql.min.css': 'graphiql.min.css' }),
   };
   // the bundle names its source map after the file it was built as
-  if (fs.existsSync(path.join(graphiqlDir, 'dist', 'index.umd.js.map'))) Object.assign(explorer, assets(graphiqlDir, { 'index.umd.js.map': 'dist/index.umd.js.map' }));
+  if (fs.existsSync(path.join(graphiqlDir, 'dist', 'index.umd.js.map')))
+    Object.assign(explorer, assets(graphiqlDir, { 'index.umd.js.map': 'dist/index.umd.js.map' }));
   const explorerInit = `/graphql/explorer/init.js?v=${encodeURIComponent(version)}`;
   const defaultHeaders = JSON.stringify({ 'x-publishable-api-key': keyPlaceholder }, null, 2);
   const explorerPage = `<!doctype html>

@@ -121,7 +121,12 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
         extraJobs: o.extraJobs,
       });
       steps.push('workers', () => workers.stop());
-      const relay = new OutboxRelay(Object.values(runtimes).map((r) => r.orm), queue, log, config.outboxPollMs);
+      const relay = new OutboxRelay(
+        Object.values(runtimes).map((r) => r.orm),
+        queue,
+        log,
+        config.outboxPollMs,
+      );
       await relay.start(bus);
       steps.push('outbox relay', () => relay.stop());
     }

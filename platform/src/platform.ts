@@ -146,7 +146,12 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         extraJobs: opts.extraJobs,
       });
       cleanup.push('workers', () => workers.stop());
-      relay = new OutboxRelay(Object.values(subgraphs).map((s) => s.orm), queue, log, config.outboxPollMs);
+      relay = new OutboxRelay(
+        Object.values(subgraphs).map((s) => s.orm),
+        queue,
+        log,
+        config.outboxPollMs,
+      );
       await relay.start(bus);
       const r = relay;
       cleanup.push('outbox relay', () => r.stop());
@@ -157,7 +162,10 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     let eventStreams: EventHub | undefined;
     if (!config.workersDisabled) {
       // an event too large for a NOTIFY payload is read from its outbox row (any domain's schema)
-      const reader = outboxReader(db.url, domains.map((d) => d.dbSchema));
+      const reader = outboxReader(
+        db.url,
+        domains.map((d) => d.dbSchema),
+      );
       cleanup.push('outbox reader', () => reader.close());
       const hub = new EventHub({
         maxPerTenant: config.eventStreams.maxPerTenant,
@@ -171,7 +179,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
 
     const supergraphSdl = supergraphFor(domains);
     const local = Object.fromEntries(
-      Object.entries(subgraphs).filter(([name]) => !config.subgraphUrls[name]).map(([name, rt]) => [name, rt.schema]),
+      Object.entries(subgraphs)
+        .filter(([name]) => !config.subgraphUrls[name])
+        .map(([name, rt]) => [name, rt.schema]),
     );
     const gw = await loadGateway({ supergraphSdl, local, remote: config.subgraphUrls, internalSecret: config.internalSecret, log });
     cleanup.push('gateway', () => gw.stop());
@@ -206,7 +216,12 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       // same store as REST: an admin's REST and GraphQL calls share one window
       rateLimits: config.rateLimit.disabled
         ? undefined
-        : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps, storefrontServerRps: config.rateLimit.storefrontServerRps },
+        : {
+            store: rateLimits,
+            storeRps: config.rateLimit.storeRps,
+            adminRps: config.rateLimit.adminRps,
+            storefrontServerRps: config.rateLimit.storefrontServerRps,
+          },
     });
     cleanup.push('graphql server', () => graphql.stop());
     const sources = routeSources(domains, opts.extraRoutes);

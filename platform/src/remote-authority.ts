@@ -11,7 +11,6 @@ import {
   GatewayStoreAccessDocument,
 } from './ports/generated';
 
-
 /**
  * The gateway's authentication when identity runs in another process: identity's published API
  * (its internal-only operations, `AuthorityResolver`) through the supergraph, with the same caches

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { SeedRecord, internalContext, systemContext, type DomainDefinition, type GraphClient, type Logger, type PlatformConfig, type SubgraphRuntime } from '@svc/kit';
+import {
+  SeedRecord,
+  internalContext,
+  systemContext,
+  type DomainDefinition,
+  type GraphClient,
+  type Logger,
+  type PlatformConfig,
+  type SubgraphRuntime,
+} from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
 import { DEMO_CUSTOMER, DEV_CLIENT_ID } from '@svc/identity';
 import { startDevOidcProvider, type DevOidcProvider } from './dev-idp';
@@ -73,7 +82,13 @@ export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
           tenantId = creds.tenant_id;
           created = true;
         } else {
-          const earlier = ['identity', ...a.domains.slice(0, i).filter((d) => d.seed && d.name !== 'identity').map((d) => d.name)];
+          const earlier = [
+            'identity',
+            ...a.domains
+              .slice(0, i)
+              .filter((d) => d.seed && d.name !== 'identity')
+              .map((d) => d.name),
+          ];
           const missing = await record.waitFor(earlier, waitMs, a.log, stopping);
           if (stopping()) return;
           const id = await record.seeded('identity');
@@ -116,7 +131,12 @@ async function wireDemoKey(a: DemoSeedArgs, record: SeedRecord, waitMs: number, 
       const identity = a.runtimes.identity.services as IdentityServices;
       const tctx = systemContext(a.log, tenantId, 'seed');
       const [key] = await identity.tenants.publishableKeys(tctx);
-      if (key && salesChannels.length) await identity.tenants.setKeySalesChannels(tctx, key.id, salesChannels.map((c) => c.id));
+      if (key && salesChannels.length)
+        await identity.tenants.setKeySalesChannels(
+          tctx,
+          key.id,
+          salesChannels.map((c) => c.id),
+        );
     }
     await record.mark(DEMO_KEY_CHANNELS, tenantId);
   });
@@ -159,7 +179,10 @@ export async function startDemoSignIn(p: Platform): Promise<DevOidcProvider | nu
       accounts: [{ sub: DEMO_CUSTOMER.login, email: DEMO_CUSTOMER.email, email_verified: true, name: 'Jane Doe', given_name: 'Jane', family_name: 'Doe' }],
     });
   } catch (err) {
-    p.log.warn({ err: (err as Error).message }, 'the demo sign-in provider did not start (DEMO_IDP_PORT taken?); the demo store has no Google sign-in this time');
+    p.log.warn(
+      { err: (err as Error).message },
+      'the demo sign-in provider did not start (DEMO_IDP_PORT taken?); the demo store has no Google sign-in this time',
+    );
     return null;
   }
   await p.identity.social.useDevProvider(ctx, idp.issuer, secret);

@@ -4,7 +4,19 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import type { ZodType } from 'zod';
-import { DomainError, Errors, assertNoNul, authorizeRoute, isRouteReply, readCookies, type RequestContext, type RouteDef, type RouteInput, type FieldsOption, type RouteReply } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  assertNoNul,
+  authorizeRoute,
+  isRouteReply,
+  readCookies,
+  type RequestContext,
+  type RouteDef,
+  type RouteInput,
+  type FieldsOption,
+  type RouteReply,
+} from '@svc/kit';
 import { LOCALE_TAG, type ContextBuilder, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
@@ -73,8 +85,12 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'query'
   if (!schema) {
     if (where !== 'params' && value && typeof value === 'object' && Object.keys(value).length) {
       const keys = Object.keys(value);
-      throw new DomainError('validation_error', 'unknown_field', `Invalid request: Unrecognized fields: ${keys.map((k) => `'${k}'`).join(', ')}`,
-        keys.map((k) => ({ field: k, code: 'unknown_field', message: `Unrecognized field '${k}'` })));
+      throw new DomainError(
+        'validation_error',
+        'unknown_field',
+        `Invalid request: Unrecognized fields: ${keys.map((k) => `'${k}'`).join(', ')}`,
+        keys.map((k) => ({ field: k, code: 'unknown_field', message: `Unrecognized field '${k}'` })),
+      );
     }
     return (value ?? {}) as T;
   }
@@ -95,7 +111,11 @@ function checkMediaType(req: Request, def: RouteDef): void {
   if (!hasBody && !type) return;
   const mime = (type ?? '').split(';')[0].trim().toLowerCase();
   if (mime === 'application/json' || (def.accepts as string[] | undefined)?.includes(mime)) return;
-  throw new DomainError('unsupported_media_type', 'unsupported_media_type', `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`);
+  throw new DomainError(
+    'unsupported_media_type',
+    'unsupported_media_type',
+    `This route reads application/json${def.accepts?.length ? ` or ${def.accepts.join(', ')}` : ''}; the body was sent as ${type ?? 'no content type'}`,
+  );
 }
 
 /**
@@ -128,7 +148,9 @@ function checkRawQuery(req: Request): void {
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
     if (name === '' || name.replace(/\+/g, ' ').trim() === '') {
-      throw new DomainError('validation_error', 'unknown_field', 'Invalid request: a query parameter has no name', [{ field: '', code: 'unknown_field', message: 'A query parameter needs a name' }]);
+      throw new DomainError('validation_error', 'unknown_field', 'Invalid request: a query parameter has no name', [
+        { field: '', code: 'unknown_field', message: 'A query parameter needs a name' },
+      ]);
     }
   }
 }
@@ -138,7 +160,8 @@ function checkLocaleHeader(req: Request): void {
   const h = req.headers['x-medusa-locale'];
   // the Medusa SDK sends it empty on every call until the shopper chooses a locale
   if (h === undefined || h === '') return;
-  if (typeof h !== 'string' || !LOCALE_TAG.test(h.trim())) throw Errors.invalidField('x-medusa-locale', 'x-medusa-locale must be a language tag such as en, de-CH or zh-Hant-TW');
+  if (typeof h !== 'string' || !LOCALE_TAG.test(h.trim()))
+    throw Errors.invalidField('x-medusa-locale', 'x-medusa-locale must be a language tag such as en, de-CH or zh-Hant-TW');
 }
 
 /**
@@ -147,7 +170,13 @@ function checkLocaleHeader(req: Request): void {
  * start or callback).
  */
 function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean {
-  return def.method === 'GET' && !def.noStore && op.operation.operation === 'query' && (def.auth === 'publishable' || def.auth === 'none') && !req.headers.authorization;
+  return (
+    def.method === 'GET' &&
+    !def.noStore &&
+    op.operation.operation === 'query' &&
+    (def.auth === 'publishable' || def.auth === 'none') &&
+    !req.headers.authorization
+  );
 }
 
 function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown): void {
@@ -232,9 +261,15 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const { query, locale } = queryAndLocale(def, req.query);
         const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
         const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
-        const antispamToken = typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
+        const antispamToken =
+          typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (query as { fields?: unknown } | undefined)?.fields;
-        ctx = await builder.build(req.headers, { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale }, requestId, res.locals.log);
+        ctx = await builder.build(
+          req.headers,
+          { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale },
+          requestId,
+          res.locals.log,
+        );
         // the admin limit, per authenticated admin or agent (shared with /graphql: same store, same key)
         const adminKey = limitAdmin ? adminRateKey(ctx.actor) : null;
         if (limitAdmin && adminKey) {
@@ -254,7 +289,12 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         }
         for (const c of def.cookies?.(result.data, input) ?? []) {
           res.cookie(c.name, c.value, {
-            httpOnly: true, secure: true, sameSite: c.sameSite ?? 'lax', path: c.path ?? '/', maxAge: c.maxAgeSeconds * 1000, ...(c.domain ? { domain: c.domain } : {}),
+            httpOnly: true,
+            secure: true,
+            sameSite: c.sameSite ?? 'lax',
+            path: c.path ?? '/',
+            maxAge: c.maxAgeSeconds * 1000,
+            ...(c.domain ? { domain: c.domain } : {}),
           });
         }
         send(req, res, def, op, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
@@ -273,7 +313,10 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
  * answers 405 `method_not_allowed` with an `Allow` header (GET implies HEAD), not 404.
  */
 export function allowedMethods(compiled: CompiledRoute[]): (path: string) => string[] {
-  const table = compiled.map(({ def }) => ({ method: def.method, re: new RegExp(`^${def.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:\w+/g, '[^/]+')}/?$`) }));
+  const table = compiled.map(({ def }) => ({
+    method: def.method,
+    re: new RegExp(`^${def.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:\w+/g, '[^/]+')}/?$`),
+  }));
   return (path: string) => {
     const methods = new Set<string>();
     for (const t of table) if (t.re.test(path)) methods.add(t.method);

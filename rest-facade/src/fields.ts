@@ -13,7 +13,10 @@ export interface FieldSpec {
 
 export function parseFields(raw: string | undefined, allowed: ReadonlySet<string>): FieldSpec | null {
   if (raw === undefined || raw.trim() === '') return null;
-  const tokens = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  const tokens = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const spec: FieldSpec = { replace: null, remove: new Set(), add: new Set() };
   const bad: string[] = [];
   for (let t of tokens) {
@@ -65,7 +68,11 @@ function removePath(obj: unknown, path: string[]): unknown {
 export function applyFields<T>(doc: T, spec: FieldSpec | null): T {
   if (!spec) return doc;
   let out: unknown = doc;
-  if (spec.replace) out = pick(out, [...spec.replace, ...spec.add].map((p) => p.split('.')));
+  if (spec.replace)
+    out = pick(
+      out,
+      [...spec.replace, ...spec.add].map((p) => p.split('.')),
+    );
   for (const r of spec.remove) out = removePath(out, r.split('.'));
   return out as T;
 }

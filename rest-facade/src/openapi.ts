@@ -56,7 +56,12 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
   '401': { name: 'Unauthenticated', body: errorResponse('authentication_error: a required key or token is missing or invalid') },
   '403': { name: 'Forbidden', body: errorResponse('permission_error: e.g. a missing, forged, expired or replayed anti-spam token (`invalid_antispam_token`)') },
   '404': { name: 'NotFound', body: errorResponse('not_found: no such resource') },
-  '409': { name: 'Conflict', body: errorResponse('conflict: the write collides with the current state (a duplicate, an outdated version, an invalid transition, insufficient inventory, a concurrent update)') },
+  '409': {
+    name: 'Conflict',
+    body: errorResponse(
+      'conflict: the write collides with the current state (a duplicate, an outdated version, an invalid transition, insufficient inventory, a concurrent update)',
+    ),
+  },
   '415': { name: 'UnsupportedMediaType', body: errorResponse('unsupported_media_type: the body is not sent as a media type the route reads') },
   '429': {
     name: 'RateLimited',
@@ -72,7 +77,8 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
   '431': {
     name: 'HeadersTooLarge',
     body: {
-      description: 'The request line and headers exceed the HTTP server\'s limit (16 KB): long query strings (many or long list values) are answered by the server itself, without a JSON body',
+      description:
+        "The request line and headers exceed the HTTP server's limit (16 KB): long query strings (many or long list values) are answered by the server itself, without a JSON body",
     },
   },
   '500': { name: 'InternalError', body: errorResponse('api_error: an unexpected error (logged with the request id)') },
@@ -100,14 +106,19 @@ const ERROR_SCHEMA: Json = {
 
 /** `?locale=`: accepted by every route, before the x-medusa-locale and accept-language headers. */
 const LOCALE_PARAMETER: Json = {
-  name: 'locale', in: 'query', required: false,
-  description: 'The locale to answer in (BCP 47 tag: en, de-CH). Wins over x-medusa-locale and accept-language; translated fields fall back to the language, then to the default locale.',
+  name: 'locale',
+  in: 'query',
+  required: false,
+  description:
+    'The locale to answer in (BCP 47 tag: en, de-CH). Wins over x-medusa-locale and accept-language; translated fields fall back to the language, then to the default locale.',
   schema: { type: 'string', maxLength: 35, pattern: LOCALE_TAG.source },
 };
 
 /** The header the Medusa SDK sends on every call (empty unless the shopper chose a locale). */
 const MEDUSA_LOCALE_PARAMETER: Json = {
-  name: 'x-medusa-locale', in: 'header', required: false,
+  name: 'x-medusa-locale',
+  in: 'header',
+  required: false,
   description: 'The locale to answer in when ?locale= is absent (then accept-language decides). Empty, or a BCP 47 tag (400 otherwise).',
   schema: { type: 'string', maxLength: 35, pattern: `^$|${LOCALE_TAG.source}` },
 };
@@ -142,7 +153,8 @@ class SchemaConverter {
         io,
         unrepresentable: 'any',
         override: ({ zodSchema, jsonSchema }) => {
-          if ((zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+          if ((zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === 'date')
+            Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
         },
       }) as Json;
     } catch {
@@ -226,7 +238,13 @@ export function openApiPath(expressPath: string): { path: string; params: string
 }
 
 const operationName = (def: RouteDef) => def.operation.split('/').pop() ?? def.operation;
-const pathSlug = (p: string) => p.replace(/[:*]/g, '').split('/').filter(Boolean).join('_').replace(/[^A-Za-z0-9_]/g, '_');
+const pathSlug = (p: string) =>
+  p
+    .replace(/[:*]/g, '')
+    .split('/')
+    .filter(Boolean)
+    .join('_')
+    .replace(/[^A-Za-z0-9_]/g, '_');
 
 /**
  * `operationId`s: `<domain>_<OperationName>`. Routes sharing one operation (`/store/categories`
@@ -306,18 +324,21 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
       op.requestBody = { required, content };
     }
 
-    const responses: Json = def.reply?.kind === 'binary'
-      ? { '200': { description: def.reply.description, content: { [def.reply.contentType]: { schema: { type: 'string', format: 'binary' } } } } }
-      : def.reply?.kind === 'redirect'
-        ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
-        : {
-      '200': def.response
-        ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
-        : {
-            description: `OK: ${def.summary}`,
-            content: { [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } } },
-          },
-          };
+    const responses: Json =
+      def.reply?.kind === 'binary'
+        ? { '200': { description: def.reply.description, content: { [def.reply.contentType]: { schema: { type: 'string', format: 'binary' } } } } }
+        : def.reply?.kind === 'redirect'
+          ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
+          : {
+              '200': def.response
+                ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
+                : {
+                    description: `OK: ${def.summary}`,
+                    content: {
+                      [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
+                    },
+                  },
+            };
     // derived from the declaration, the way the engine answers (see engine.ts), so the document cannot drift:
     // 400: every route checks ?locale=, x-medusa-locale and unknown parameters; 401: a key or token is
     // needed, or the route signs in (bad credentials); 404: every route resolves the store's resources

@@ -52,7 +52,14 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
     const methods = allowed(req.path);
     if (methods.length && !methods.includes(req.method)) {
       res.setHeader('allow', methods.join(', '));
-      return sendError(res, new DomainError('method_not_allowed', 'method_not_allowed', `${req.method} is not allowed on ${req.baseUrl}${req.path}; allowed: ${methods.join(', ')}`));
+      return sendError(
+        res,
+        new DomainError(
+          'method_not_allowed',
+          'method_not_allowed',
+          `${req.method} is not allowed on ${req.baseUrl}${req.path}; allowed: ${methods.join(', ')}`,
+        ),
+      );
     }
     return sendError(res, new DomainError('not_found', 'route_not_found', `No route for ${req.method} ${req.baseUrl}${req.path}`));
   });

@@ -7,7 +7,10 @@ describe('pp_paypal_paypal over HTTP', () => {
   let n = 0;
   const ctx = (): PaymentContext => ({ idempotency_key: `paycol_${++n}:1`, email: 'shopper@example.com', reference: `cart_${n}` });
   const adapter = (over: Partial<{ client_id: string; client_secret: string; timeout_ms: number; base_url: string }> = {}) =>
-    new PayPalProvider({ client_id: paypal.clientId, client_secret: paypal.clientSecret, base_url: paypal.url, timeout_ms: 2000, ...over }, { retryDelaysMs: [10, 20] });
+    new PayPalProvider(
+      { client_id: paypal.clientId, client_secret: paypal.clientSecret, base_url: paypal.url, timeout_ms: 2000, ...over },
+      { retryDelaysMs: [10, 20] },
+    );
 
   beforeAll(async () => {
     paypal = await startPayPalServer();
@@ -19,7 +22,10 @@ describe('pp_paypal_paypal over HTTP', () => {
     const context = ctx();
     const tokensBefore = paypal.tokensIssued;
     const s = await p.initiate({ amount: '49.9', currency_code: 'eur', context });
-    expect(s).toEqual({ status: 'pending', data: { id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'CREATED', approve_url: `${paypal.url}/checkoutnow?token=${s.data.id}` } });
+    expect(s).toEqual({
+      status: 'pending',
+      data: { id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'CREATED', approve_url: `${paypal.url}/checkoutnow?token=${s.data.id}` },
+    });
     const create = paypal.requests.find((r) => r.method === 'POST' && r.path === '/v2/checkout/orders')!;
     expect(create.headers['paypal-request-id']).toBe(`${context.idempotency_key}:create`);
     expect(JSON.parse(create.body)).toEqual({
@@ -32,7 +38,10 @@ describe('pp_paypal_paypal over HTTP', () => {
 
     paypal.approve(String(s.data.id));
     const a = await p.authorize({ amount: '49.90', currency_code: 'eur', data: s.data, context });
-    expect(a).toMatchObject({ status: 'authorized', data: { id: s.data.id, status: 'COMPLETED', authorization_id: expect.any(String), authorization_status: 'CREATED' } });
+    expect(a).toMatchObject({
+      status: 'authorized',
+      data: { id: s.data.id, status: 'COMPLETED', authorization_id: expect.any(String), authorization_status: 'CREATED' },
+    });
     // authorising again (a retried cart completion) reads the completed order: still authorised, no second authorisation
     expect((await p.authorize({ amount: '49.90', currency_code: 'eur', data: s.data, context })).data.authorization_id).toBe(a.data.authorization_id);
     expect(paypal.authorizations.size).toBeGreaterThanOrEqual(1);
@@ -44,9 +53,20 @@ describe('pp_paypal_paypal over HTTP', () => {
 
     const r1 = await p.refund({ amount: '9.90', currency_code: 'eur', data: c.data, context });
     const r2 = await p.refund({ amount: '9.90', currency_code: 'eur', data: r1.data, context });
-    expect(r2).toMatchObject({ status: 'captured', data: { refunds: [{ amount: '9.90', status: 'COMPLETED' }, { amount: '9.90', status: 'COMPLETED' }] } });
+    expect(r2).toMatchObject({
+      status: 'captured',
+      data: {
+        refunds: [
+          { amount: '9.90', status: 'COMPLETED' },
+          { amount: '9.90', status: 'COMPLETED' },
+        ],
+      },
+    });
     expect([...paypal.refunds.values()].filter((r) => r.capture_id === c.data.capture_id)).toHaveLength(2);
-    expect(await p.refund({ amount: '40.00', currency_code: 'eur', data: r2.data, context })).toMatchObject({ status: 'error', data: { error: { issue: 'REFUND_AMOUNT_EXCEEDED' } } });
+    expect(await p.refund({ amount: '40.00', currency_code: 'eur', data: r2.data, context })).toMatchObject({
+      status: 'error',
+      data: { error: { issue: 'REFUND_AMOUNT_EXCEEDED' } },
+    });
     expect(paypal.tokensIssued - tokensBefore).toBeLessThanOrEqual(1);
   });
 
@@ -61,7 +81,10 @@ describe('pp_paypal_paypal over HTTP', () => {
     expect(v).toMatchObject({ status: 'canceled', data: { authorization_status: 'VOIDED' } });
     expect(paypal.authorizations.get(String(a.data.authorization_id))!.status).toBe('VOIDED');
     expect((await p.authorize({ amount: '20.00', currency_code: 'USD', data: s.data, context })).status).toBe('canceled');
-    expect(await p.capture({ amount: '20.00', currency_code: 'USD', data: a.data, context: ctx() })).toMatchObject({ status: 'error', data: { error: { issue: 'AUTHORIZATION_VOIDED' } } });
+    expect(await p.capture({ amount: '20.00', currency_code: 'USD', data: a.data, context: ctx() })).toMatchObject({
+      status: 'error',
+      data: { error: { issue: 'AUTHORIZATION_VOIDED' } },
+    });
   });
 
   it('a declined instrument is a status error with a clear message, nothing thrown', async () => {
@@ -71,11 +94,21 @@ describe('pp_paypal_paypal over HTTP', () => {
     paypal.approve(String(s.data.id));
     paypal.declineInstrument(String(s.data.id));
     const a = await p.authorize({ amount: '15.00', currency_code: 'GBP', data: s.data, context });
-    expect(a).toMatchObject({ status: 'error', message: expect.stringMatching(/declined the payment method/), data: { error: { issue: 'INSTRUMENT_DECLINED', http_status: 422 } } });
+    expect(a).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/declined the payment method/),
+      data: { error: { issue: 'INSTRUMENT_DECLINED', http_status: 422 } },
+    });
     expect(paypal.orders.get(String(s.data.id))!.status).toBe('APPROVED');
     // the amount changed since the order was made
-    expect(await p.authorize({ amount: '16.00', currency_code: 'GBP', data: s.data, context })).toMatchObject({ status: 'error', message: expect.stringMatching(/no longer matches/) });
-    expect(await p.authorize({ amount: '1', currency_code: 'GBP', data: { id: 'NOPE' }, context })).toMatchObject({ status: 'error', data: { error: { http_status: 404 } } });
+    expect(await p.authorize({ amount: '16.00', currency_code: 'GBP', data: s.data, context })).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/no longer matches/),
+    });
+    expect(await p.authorize({ amount: '1', currency_code: 'GBP', data: { id: 'NOPE' }, context })).toMatchObject({
+      status: 'error',
+      data: { error: { http_status: 404 } },
+    });
   });
 
   it('zero-decimal currencies without decimals; three-decimal ones PayPal does not take are an error', async () => {
@@ -89,10 +122,16 @@ describe('pp_paypal_paypal over HTTP', () => {
     expect((await p.capture({ amount: '1500', currency_code: 'JPY', data: a.data, context })).status).toBe('captured');
     const huf = await p.initiate({ amount: '12990', currency_code: 'HUF', context: ctx() });
     expect(paypal.orders.get(String(huf.data.id))!.purchase_units[0].amount.value).toBe('12990');
-    expect(await p.initiate({ amount: '1500.5', currency_code: 'JPY', context: ctx() })).toMatchObject({ status: 'error', message: expect.stringMatching(/cannot be charged/) });
+    expect(await p.initiate({ amount: '1500.5', currency_code: 'JPY', context: ctx() })).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/cannot be charged/),
+    });
     const kwd = await p.initiate({ amount: '12.345', currency_code: 'KWD', context: ctx() });
     expect(kwd).toMatchObject({ status: 'error', message: 'PayPal does not support this currency.' });
-    expect(JSON.parse(paypal.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)!.body).purchase_units[0].amount).toEqual({ currency_code: 'KWD', value: '12.345' });
+    expect(JSON.parse(paypal.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)!.body).purchase_units[0].amount).toEqual({
+      currency_code: 'KWD',
+      value: '12.345',
+    });
   });
 
   it('idempotency: the same PayPal-Request-Id twice makes one order; a lost answer is retried with it', async () => {
@@ -133,7 +172,9 @@ describe('pp_paypal_paypal over HTTP', () => {
 
   it('bad credentials: unavailable with a clear message that never contains the secret', async () => {
     const secret = 'EJ-not-the-right-secret-0123456789';
-    const err = await adapter({ client_secret: secret }).initiate({ amount: '1.00', currency_code: 'EUR', context: ctx() }).catch((e: unknown) => e);
+    const err = await adapter({ client_secret: secret })
+      .initiate({ amount: '1.00', currency_code: 'EUR', context: ctx() })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderUnavailable);
     expect((err as Error).message).toMatch(/PayPal: the client credentials were refused \(HTTP 401 invalid_client\)/);
     expect((err as Error).message).not.toContain(secret);

@@ -87,17 +87,27 @@ describe('pp_stripe_stripe over HTTP', () => {
     const s = await p.initiate({ amount: '15.00', currency_code: 'gbp', context });
     stripe.confirm(String(s.data.id), 'pm_card_chargeDeclinedInsufficientFunds');
     const a = await p.authorize({ amount: '15.00', currency_code: 'gbp', data: s.data, context });
-    expect(a).toMatchObject({ status: 'error', message: 'Your card has insufficient funds.', data: { error: { code: 'card_declined', decline_code: 'insufficient_funds' } } });
+    expect(a).toMatchObject({
+      status: 'error',
+      message: 'Your card has insufficient funds.',
+      data: { error: { code: 'card_declined', decline_code: 'insufficient_funds' } },
+    });
     // the shopper tries another card on the same intent
     stripe.confirm(String(s.data.id), 'pm_card_visa');
     expect((await p.authorize({ amount: '15.00', currency_code: 'gbp', data: s.data, context })).status).toBe('authorized');
 
     const s2 = await p.initiate({ amount: '15.00', currency_code: 'gbp', context: ctx() });
     stripe.confirm(String(s2.data.id), 'pm_card_authenticationRequired');
-    expect(await p.authorize({ amount: '15.00', currency_code: 'gbp', data: s2.data, context })).toMatchObject({ status: 'requires_more', message: expect.stringMatching(/3-D Secure/) });
+    expect(await p.authorize({ amount: '15.00', currency_code: 'gbp', data: s2.data, context })).toMatchObject({
+      status: 'requires_more',
+      message: expect.stringMatching(/3-D Secure/),
+    });
     // a cart whose total changed after the intent was made is not authorised with the old amount
     stripe.confirm(String(s2.data.id), 'pm_card_visa');
-    expect(await p.authorize({ amount: '16.00', currency_code: 'gbp', data: s2.data, context })).toMatchObject({ status: 'error', message: expect.stringMatching(/no longer matches/) });
+    expect(await p.authorize({ amount: '16.00', currency_code: 'gbp', data: s2.data, context })).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/no longer matches/),
+    });
   });
 
   it('zero-decimal and three-decimal currencies in Stripe’s units', async () => {
@@ -116,7 +126,10 @@ describe('pp_stripe_stripe over HTTP', () => {
     expect(stripe.intents.get(String(kwd.data.id))!.amount_received).toBe(12350);
     // amounts the currency cannot express are refused before any call, never rounded
     const before = stripe.requests.length;
-    expect(await p.initiate({ amount: '1500.5', currency_code: 'JPY', context: ctx() })).toMatchObject({ status: 'error', message: expect.stringMatching(/cannot be charged/) });
+    expect(await p.initiate({ amount: '1500.5', currency_code: 'JPY', context: ctx() })).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/cannot be charged/),
+    });
     expect(await p.initiate({ amount: '12.345', currency_code: 'KWD', context: ctx() })).toMatchObject({ status: 'error' });
     expect(stripe.requests.length).toBe(before);
   });
@@ -165,9 +178,13 @@ describe('pp_stripe_stripe over HTTP', () => {
     const gone = await startStripeServer();
     const url = gone.url;
     await gone.close();
-    await expect(new StripeProvider({ api_key: 'sk_test_x', base_url: url, timeout_ms: 2000 }, { retryDelaysMs: [5, 5] }).initiate({ amount: '1', currency_code: 'eur', context: ctx() })).rejects.toBeInstanceOf(
-      PaymentProviderUnavailable,
-    );
+    await expect(
+      new StripeProvider({ api_key: 'sk_test_x', base_url: url, timeout_ms: 2000 }, { retryDelaysMs: [5, 5] }).initiate({
+        amount: '1',
+        currency_code: 'eur',
+        context: ctx(),
+      }),
+    ).rejects.toBeInstanceOf(PaymentProviderUnavailable);
   });
 
   it('a hanging Stripe fails with unavailable after the configured timeout, not retried, instead of hanging', async () => {
@@ -196,7 +213,10 @@ describe('pp_stripe_stripe over HTTP', () => {
 
   it('non-JSON answers and unknown intents', async () => {
     const p = adapter();
-    expect(await p.authorize({ amount: '1', currency_code: 'eur', data: { id: 'pi_missing' }, context: ctx() })).toMatchObject({ status: 'error', message: "No such payment_intent: 'pi_missing'" });
+    expect(await p.authorize({ amount: '1', currency_code: 'eur', data: { id: 'pi_missing' }, context: ctx() })).toMatchObject({
+      status: 'error',
+      message: "No such payment_intent: 'pi_missing'",
+    });
     expect(await p.authorize({ amount: '1', currency_code: 'eur', data: {}, context: ctx() })).toMatchObject({ status: 'error' });
     // an HTML page instead of Stripe's JSON is not Stripe answering
     stripe.fail('html', 3);

@@ -34,7 +34,9 @@ describe('payment providers without external calls', () => {
     expect(s.data.reference).toMatch(/^PAY-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     // re-initiating keeps what the shopper was told
     expect((await p.initiate({ amount: '99.90', currency_code: 'eur', context, data: s.data })).data.reference).toBe(s.data.reference);
-    const refs = new Set(await Promise.all(Array.from({ length: 200 }, async () => (await p.initiate({ amount: '1', currency_code: 'eur', context })).data.reference)));
+    const refs = new Set(
+      await Promise.all(Array.from({ length: 200 }, async () => (await p.initiate({ amount: '1', currency_code: 'eur', context })).data.reference)),
+    );
     expect(refs.size).toBe(200);
     const a = await p.authorize({ amount: '99.90', currency_code: 'eur', data: s.data, context });
     expect(a).toEqual({ status: 'authorized', data: { reference: s.data.reference, awaiting_transfer: true } });

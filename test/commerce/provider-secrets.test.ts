@@ -26,13 +26,25 @@ describe('payment provider credentials are sealed', () => {
     }
   };
   const save = (provider_id: string, settings: Record<string, unknown>) =>
-    p.graphql('mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id settings } }', { i: { provider_id, enabled: true, settings } }, { token: admin, key: t.publishable_key });
+    p.graphql(
+      'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id settings } }',
+      { i: { provider_id, enabled: true, settings } },
+      { token: admin, key: t.publishable_key },
+    );
   const stored = async (providerId: string) =>
-    (await sql<{ settings: Record<string, string> }>('select settings from commerce.payment_provider_setting where tenant_id = $1 and provider_id = $2', [t.tenant_id, providerId]))[0].settings;
+    (
+      await sql<{ settings: Record<string, string> }>('select settings from commerce.payment_provider_setting where tenant_id = $1 and provider_id = $2', [
+        t.tenant_id,
+        providerId,
+      ])
+    )[0].settings;
   /** a Stripe session for a new cart: only works when the adapter has the real key */
   const stripeSession = async () => {
     const key = t.publishable_key;
-    const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email: 's@example.com', items: [{ variant_id: variantId, quantity: 1 }] } });
+    const c = await p.api('POST', '/store/carts', {
+      key,
+      body: { region_id: eur.id, email: 's@example.com', items: [{ variant_id: variantId, quantity: 1 }] },
+    });
     const pc = await p.api('POST', '/store/payment-collections', { key, body: { cart_id: c.body.cart.id } });
     return p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, body: { provider_id: 'pp_stripe_stripe' } });
   };
@@ -86,7 +98,10 @@ describe('payment provider credentials are sealed', () => {
   });
 
   it('keeps a row stored in plain before sealing working, and seals it on the next save', async () => {
-    await sql(`update commerce.payment_provider_setting set settings = jsonb_set(settings, '{api_key}', to_jsonb($3::text)) where tenant_id = $1 and provider_id = $2`, [t.tenant_id, 'pp_stripe_stripe', stripe.apiKey]);
+    await sql(
+      `update commerce.payment_provider_setting set settings = jsonb_set(settings, '{api_key}', to_jsonb($3::text)) where tenant_id = $1 and provider_id = $2`,
+      [t.tenant_id, 'pp_stripe_stripe', stripe.apiKey],
+    );
     expect((await stored('pp_stripe_stripe')).api_key).toBe(stripe.apiKey);
     expect((await stripeSession()).status).toBe(200);
     const list = await p.graphql('query { adminPaymentProviders { provider_id settings } }', {}, { token: admin, key: t.publishable_key });

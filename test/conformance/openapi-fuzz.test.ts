@@ -27,7 +27,8 @@ function arbitraryOf(schema: Json, doc: Json, depth = 0): fc.Arbitrary<unknown> 
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   switch (type) {
     case 'string': {
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
+      if (schema.pattern)
+        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (schema.maxLength ?? 200) && s.length >= (schema.minLength ?? 0));
       if (schema.format === 'uri') return fc.constantFrom('https://shop.example/a', 'https://shop.example/b?c=1');
       if (schema.format === 'email') return fc.constantFrom('fuzz@example.com', 'a.b@example.org');
       if (schema.format === 'date-time') return fc.constantFrom('2026-01-01T00:00:00.000Z', '2025-06-30T12:00:00Z');
@@ -149,7 +150,9 @@ describe('conformance: requests generated from /openapi.json', () => {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const requestArb = fc.record({
         path: fc.record(Object.fromEntries(pathParams.map((x) => [x.name, arbitraryOf(x.schema ?? { type: 'string', pattern: '^[a-z0-9_]{1,30}$' }, doc)]))),
-        query: fc.record(Object.fromEntries(queryParams.map((x) => [x.name, arbitraryOf(x.schema ?? {}, doc)])), { requiredKeys: queryParams.filter((x) => x.required).map((x) => x.name as string) as never[] }),
+        query: fc.record(Object.fromEntries(queryParams.map((x) => [x.name, arbitraryOf(x.schema ?? {}, doc)])), {
+          requiredKeys: queryParams.filter((x) => x.required).map((x) => x.name as string) as never[],
+        }),
         body: bodySchema ? arbitraryOf(bodySchema, doc) : fc.constant(undefined),
       });
       const samples = fc.sample(requestArb, { numRuns: RUNS_PER_OPERATION, seed: SEED });

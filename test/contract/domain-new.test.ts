@@ -31,7 +31,9 @@ interface Result {
 function childEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   const drop = (k: string) =>
-    k.startsWith('npm_') || k.startsWith('JEST_') || ['INIT_CWD', 'SWC_NODE_PROJECT', 'TEST_PG_SERVER_URL', 'TEST_TEMPLATE_DB', 'UPDATE_ENDPOINT_SNAPSHOT'].includes(k);
+    k.startsWith('npm_') ||
+    k.startsWith('JEST_') ||
+    ['INIT_CWD', 'SWC_NODE_PROJECT', 'TEST_PG_SERVER_URL', 'TEST_TEMPLATE_DB', 'UPDATE_ENDPOINT_SNAPSHOT'].includes(k);
   for (const [k, v] of Object.entries(process.env)) if (!drop(k)) env[k] = v;
   // the service description beside this clone, for the route contract (TEST_DATABASE_URL passes through)
   const spec = path.resolve(ROOT, '..', 'shared', 'spec');
@@ -97,7 +99,8 @@ function linkNodeModules(copy: string): void {
   for (const e of fs.readdirSync(path.join(from, '@svc'))) {
     const target = fs.readlinkSync(path.join(from, '@svc', e));
     const resolved = path.resolve(to, '@svc', target);
-    if (path.isAbsolute(target) || !resolved.startsWith(copy + path.sep)) throw new Error(`node_modules/@svc/${e} -> ${target} would not resolve inside the copy`);
+    if (path.isAbsolute(target) || !resolved.startsWith(copy + path.sep))
+      throw new Error(`node_modules/@svc/${e} -> ${target} would not resolve inside the copy`);
     fs.symlinkSync(target, path.join(to, '@svc', e));
   }
 }
@@ -184,48 +187,79 @@ describe('npm run domain:new (in a copy of the repository)', () => {
     expect(listing(copy)).toEqual(before);
   }, 120_000);
 
-  it(`scaffolds "${NAME}": its e2e test and the contract tests pass`, async () => {
-    const gen = await timed(`domain:new ${NAME}`, domainNew([NAME, '--skip-install']));
-    expectOk(`domain:new ${NAME}`, gen);
-    const dir = path.join(copy, 'subgraphs', NAME);
-    for (const rel of [
-      'package.json', 'src/index.ts', 'src/entities/gadgets-item.entity.ts', 'src/events.ts', 'src/inputs/gadgets-item.input.ts', 'src/types/gadgets-item.type.ts',
-      'src/services/index.ts', 'src/services/views.ts', 'src/services/gadgets-item.service.ts', 'src/resolvers/gadgets-item.resolver.ts',
-      'src/resolvers/gadgets-item.reference.ts', 'src/rest/routes.ts', 'src/rest/operations/_fragments.graphql', 'src/rest/operations/StoreGadgetsItems.graphql',
-      'src/rest/operations/StoreGadgetsItem.graphql', 'src/seed/demo-seed.ts', 'src/migrations/index.ts',
-    ]) {
-      expect(`${rel}: ${fs.existsSync(path.join(dir, rel))}`).toBe(`${rel}: true`);
-    }
-    const migrations = fs.readdirSync(path.join(dir, 'src', 'migrations')).filter((f) => /^Migration\d{14}_init\.ts$/.test(f));
-    expect(migrations).toHaveLength(1);
-    expect(fs.readFileSync(path.join(dir, 'src', 'migrations', migrations[0]), 'utf8')).toContain('create table "gadgets"."gadgets_item"');
-    expect(fs.readFileSync(path.join(dir, 'src', 'migrations', 'index.ts'), 'utf8')).toContain(migrations[0].replace(/\.ts$/, ''));
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))).toMatchObject({ name: '@svc/gadgets', main: 'src/index.ts', svc: { domain: { order: 100 } } });
-    expect(fs.readlinkSync(path.join(copy, 'node_modules', '@svc', NAME))).toBe(path.join('..', '..', 'subgraphs', NAME));
-    expect(fs.existsSync(path.join(copy, 'test', 'e2e', `${NAME}.test.ts`))).toBe(true);
-    expect(fs.readFileSync(path.join(copy, 'schema', 'subgraphs', `${NAME}.graphql`), 'utf8')).toContain('type GadgetsItem @key(fields: "id")');
-    expect(fs.readFileSync(path.join(copy, 'schema', 'supergraph.graphql'), 'utf8')).toContain('GADGETS @join__graph(name: "gadgets"');
-    expect(fs.readFileSync(path.join(copy, 'docker-compose.yml'), 'utf8')).toContain('command: npm run subgraph -- gadgets\n');
+  it(
+    `scaffolds "${NAME}": its e2e test and the contract tests pass`,
+    async () => {
+      const gen = await timed(`domain:new ${NAME}`, domainNew([NAME, '--skip-install']));
+      expectOk(`domain:new ${NAME}`, gen);
+      const dir = path.join(copy, 'subgraphs', NAME);
+      for (const rel of [
+        'package.json',
+        'src/index.ts',
+        'src/entities/gadgets-item.entity.ts',
+        'src/events.ts',
+        'src/inputs/gadgets-item.input.ts',
+        'src/types/gadgets-item.type.ts',
+        'src/services/index.ts',
+        'src/services/views.ts',
+        'src/services/gadgets-item.service.ts',
+        'src/resolvers/gadgets-item.resolver.ts',
+        'src/resolvers/gadgets-item.reference.ts',
+        'src/rest/routes.ts',
+        'src/rest/operations/_fragments.graphql',
+        'src/rest/operations/StoreGadgetsItems.graphql',
+        'src/rest/operations/StoreGadgetsItem.graphql',
+        'src/seed/demo-seed.ts',
+        'src/migrations/index.ts',
+      ]) {
+        expect(`${rel}: ${fs.existsSync(path.join(dir, rel))}`).toBe(`${rel}: true`);
+      }
+      const migrations = fs.readdirSync(path.join(dir, 'src', 'migrations')).filter((f) => /^Migration\d{14}_init\.ts$/.test(f));
+      expect(migrations).toHaveLength(1);
+      expect(fs.readFileSync(path.join(dir, 'src', 'migrations', migrations[0]), 'utf8')).toContain('create table "gadgets"."gadgets_item"');
+      expect(fs.readFileSync(path.join(dir, 'src', 'migrations', 'index.ts'), 'utf8')).toContain(migrations[0].replace(/\.ts$/, ''));
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'))).toMatchObject({
+        name: '@svc/gadgets',
+        main: 'src/index.ts',
+        svc: { domain: { order: 100 } },
+      });
+      expect(fs.readlinkSync(path.join(copy, 'node_modules', '@svc', NAME))).toBe(path.join('..', '..', 'subgraphs', NAME));
+      expect(fs.existsSync(path.join(copy, 'test', 'e2e', `${NAME}.test.ts`))).toBe(true);
+      expect(fs.readFileSync(path.join(copy, 'schema', 'subgraphs', `${NAME}.graphql`), 'utf8')).toContain('type GadgetsItem @key(fields: "id")');
+      expect(fs.readFileSync(path.join(copy, 'schema', 'supergraph.graphql'), 'utf8')).toContain('GADGETS @join__graph(name: "gadgets"');
+      expect(fs.readFileSync(path.join(copy, 'docker-compose.yml'), 'utf8')).toContain('command: npm run subgraph -- gadgets\n');
 
-    const suites = [`test/e2e/${NAME}.test.ts`, ...CONTRACT_TESTS];
-    const jest = await timed('jest (e2e + contract)', run(copy, 'npx', ['jest', ...suites], 480_000));
-    expectOk(`jest ${suites.join(' ')}`, jest);
-    expect(jest.stderr).toMatch(new RegExp(`Test Suites: ${suites.length} passed, ${suites.length} total`));
-  }, 15 * 60_000);
+      const suites = [`test/e2e/${NAME}.test.ts`, ...CONTRACT_TESTS];
+      const jest = await timed('jest (e2e + contract)', run(copy, 'npx', ['jest', ...suites], 480_000));
+      expectOk(`jest ${suites.join(' ')}`, jest);
+      expect(jest.stderr).toMatch(new RegExp(`Test Suites: ${suites.length} passed, ${suites.length} total`));
+    },
+    15 * 60_000,
+  );
 
-  it(`scaffolds a dashed name beside it ("${DASHED}"): its e2e test and every contract pass with both domains`, async () => {
-    const gen = await timed(`domain:new ${DASHED}`, domainNew([DASHED, '--skip-install']));
-    expectOk(`domain:new ${DASHED}`, gen);
-    expect(fs.readFileSync(path.join(copy, 'subgraphs', DASHED, 'src', 'index.ts'), 'utf8')).toContain("name: 'gizmo-kits',\n  dbSchema: 'gizmo_kits',");
-    const suites = [`test/e2e/${DASHED}.test.ts`, ...CONTRACT_TESTS];
-    const jest = await timed('jest (second domain)', run(copy, 'npx', ['jest', ...suites], 480_000));
-    expectOk(`jest ${suites.join(' ')}`, jest);
-    expect(jest.stderr).toMatch(new RegExp(`Test Suites: ${suites.length} passed, ${suites.length} total`));
-  }, 15 * 60_000);
+  it(
+    `scaffolds a dashed name beside it ("${DASHED}"): its e2e test and every contract pass with both domains`,
+    async () => {
+      const gen = await timed(`domain:new ${DASHED}`, domainNew([DASHED, '--skip-install']));
+      expectOk(`domain:new ${DASHED}`, gen);
+      expect(fs.readFileSync(path.join(copy, 'subgraphs', DASHED, 'src', 'index.ts'), 'utf8')).toContain("name: 'gizmo-kits',\n  dbSchema: 'gizmo_kits',");
+      const suites = [`test/e2e/${DASHED}.test.ts`, ...CONTRACT_TESTS];
+      const jest = await timed('jest (second domain)', run(copy, 'npx', ['jest', ...suites], 480_000));
+      expectOk(`jest ${suites.join(' ')}`, jest);
+      expect(jest.stderr).toMatch(new RegExp(`Test Suites: ${suites.length} passed, ${suites.length} total`));
+    },
+    15 * 60_000,
+  );
 
-  it('the copy with both generated domains type-checks under the repository\'s tsconfig.json', async () => {
-    expect(fs.existsSync(path.join(copy, 'subgraphs', NAME, 'src', 'index.ts')) && fs.existsSync(path.join(copy, 'subgraphs', DASHED, 'src', 'index.ts'))).toBe(true);
-    const tsc = await timed('tsc', run(copy, 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], 300_000));
-    expectOk('tsc -p tsconfig.json --noEmit', tsc);
-  }, 6 * 60_000);
+  it(
+    "the copy with both generated domains type-checks under the repository's tsconfig.json",
+    async () => {
+      expect(
+        fs.existsSync(path.join(copy, 'subgraphs', NAME, 'src', 'index.ts')) && fs.existsSync(path.join(copy, 'subgraphs', DASHED, 'src', 'index.ts')),
+      ).toBe(true);
+      const tsc = await timed('tsc', run(copy, 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], 300_000));
+      expectOk('tsc -p tsconfig.json --noEmit', tsc);
+    },
+    6 * 60_000,
+  );
 });

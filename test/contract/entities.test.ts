@@ -40,7 +40,17 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
   const sample = new Map<string, { a: string; b: string }>();
 
   const env = (extra: Record<string, string> = {}) =>
-    loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true', ...extra });
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WORKERS_DISABLED: 'true',
+      ...extra,
+    });
 
   beforeAll(async () => {
     db = await freshDatabase();
@@ -50,7 +60,13 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
       // every domain's demo content, so each keyed type has rows in both tenants
       for (const def of DOMAINS) {
         if (!def.seed) continue;
-        const seed = { ctx: systemContext(local.log, creds.tenant_id, 'seed'), tenantId: creds.tenant_id, publicUrl: publicUrlOf(local), staticDir: local.staticDir, log: local.log };
+        const seed = {
+          ctx: systemContext(local.log, creds.tenant_id, 'seed'),
+          tenantId: creds.tenant_id,
+          publicUrl: publicUrlOf(local),
+          staticDir: local.staticDir,
+          log: local.log,
+        };
         await def.seed(local.services(def.name), seed);
       }
       const r = await fetch(`${local.url}/api/auth/customer/emailpass/register`, {
@@ -68,7 +84,8 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
     try {
       for (const k of KEYED) {
         const table = TABLE_OF[k.type] ?? `"${k.schema}"."${snake(k.type)}"`;
-        const one = async (tenant: string) => (await sql.query(`select id from ${table} where tenant_id = $1 order by id limit 1`, [tenant])).rows[0]?.id as string;
+        const one = async (tenant: string) =>
+          (await sql.query(`select id from ${table} where tenant_id = $1 order by id limit 1`, [tenant])).rows[0]?.id as string;
         sample.set(k.type, { a: await one(tenantA), b: await one(tenantB) });
       }
     } finally {
@@ -100,7 +117,9 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
   });
 
   it('finds keyed types in every domain, and a sample id of each in both tenants', () => {
-    expect(KEYED.map((k) => k.type)).toEqual(expect.arrayContaining(['Customer', 'Product', 'ProductVariant', 'Region', 'ProductCollection', 'ProductCategory']));
+    expect(KEYED.map((k) => k.type)).toEqual(
+      expect.arrayContaining(['Customer', 'Product', 'ProductVariant', 'Region', 'ProductCollection', 'ProductCategory']),
+    );
     for (const k of KEYED) {
       const ids = sample.get(k.type)!;
       expect(`${k.type}: ${typeof ids.a} ${typeof ids.b}`).toBe(`${k.type}: string string`);

@@ -14,7 +14,9 @@ allRoutes();
 const op = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 const statuses = (method: string, path: string) => Object.keys(op(method, path)?.responses ?? {});
 const every: Array<[string, string, any]> = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-  Object.entries(item).filter(([m]) => ['get', 'post', 'delete'].includes(m)).map(([m, o]) => [m.toUpperCase(), path, o] as [string, string, any]),
+  Object.entries(item)
+    .filter(([m]) => ['get', 'post', 'delete'].includes(m))
+    .map(([m, o]) => [m.toUpperCase(), path, o] as [string, string, any]),
 );
 
 describe('the OpenAPI document declares what the routes answer', () => {
@@ -40,7 +42,7 @@ describe('the OpenAPI document declares what the routes answer', () => {
     expect(statuses('GET', '/store/products')).toContain('431');
   });
 
-  it("x-medusa-locale carries its pattern (empty, or a language tag)", () => {
+  it('x-medusa-locale carries its pattern (empty, or a language tag)', () => {
     const header = doc.components.parameters.MedusaLocale;
     expect(header.schema.pattern).toBeDefined();
     const re = new RegExp(header.schema.pattern);

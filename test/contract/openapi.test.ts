@@ -49,15 +49,24 @@ const op = 'identity/AntispamChallenge';
 const respond = (d: unknown) => d;
 const EXTRA: RouteDef[] = [
   route({
-    method: 'POST', path: '/store/docs-test/:id/messages', auth: 'customer', antispam: true, params: idParam,
+    method: 'POST',
+    path: '/store/docs-test/:id/messages',
+    auth: 'customer',
+    antispam: true,
+    params: idParam,
     query: z.strictObject({
       n: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1)).optional(),
-      flag: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+      flag: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
       created_at: z.strictObject({ gt: z.string().optional(), lt: z.string().optional() }).optional(),
     }),
     body: z.strictObject({ message: z.string().min(1).max(500), check: z.custom<string>((v) => typeof v === 'string').optional() }),
     response: z.object({ tree: TreeNode, at: z.date(), anything: z.custom<string>(() => true) }),
-    operation: op, summary: 'Test: anti-spam customer POST', respond,
+    operation: op,
+    summary: 'Test: anti-spam customer POST',
+    respond,
   }),
   route({ method: 'GET', path: '/admin/docs-test', auth: 'admin', operation: op, summary: 'Test: admin', tag: 'docs-test', respond }),
   route({ method: 'GET', path: '/v1/docs-test', auth: 'agent', operation: op, summary: 'Test: agent', respond }),
@@ -156,7 +165,8 @@ describe('the API describes itself', () => {
       expect(Object.keys(c.schemas.Error.properties)).toEqual(['type', 'code', 'message', 'errors']);
       expect(c.schemas.Error.properties.errors.items.required).toEqual(['field', 'code', 'message']);
       // every shared error response carries the Error body, except 431 (answered by the HTTP server itself)
-      for (const r of Object.values<any>(c.responses)) if (r !== c.responses.HeadersTooLarge) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      for (const r of Object.values<any>(c.responses))
+        if (r !== c.responses.HeadersTooLarge) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     });
 
     it('lists every route of every domain with method, path, parameters, security, body and responses', () => {
@@ -180,7 +190,10 @@ describe('the API describes itself', () => {
         expect([where, inPath.map((x: any) => x.name)]).toEqual([where, pathParamsOf(def.path)]);
         for (const x of inPath) expect(x.required).toBe(true);
         // query parameters: one per property of the query schema
-        const inQuery = params.filter((x: any) => x.in === 'query').map((x: any) => x.name).sort();
+        const inQuery = params
+          .filter((x: any) => x.in === 'query')
+          .map((x: any) => x.name)
+          .sort();
         const declared = def.query ? Object.keys((z.toJSONSchema(def.query, { io: 'input', unrepresentable: 'any' }) as any).properties ?? {}) : [];
         // every read documents ?locale= (the language it answers in)
         const expected = [...new Set([...declared, ...(def.method === 'GET' ? ['locale'] : [])])].sort();
@@ -257,7 +270,9 @@ describe('the API describes itself', () => {
       expect(deref(doc, tree.properties.children.items)).toEqual(tree);
       // a route without a response schema answers a described generic object
       const plain = operation(allRoutes().find((r) => !r.response)!);
-      expect(plain.responses['200']).toEqual(expect.objectContaining({ description: expect.any(String), content: { 'application/json': { schema: expect.objectContaining({ type: 'object' }) } } }));
+      expect(plain.responses['200']).toEqual(
+        expect.objectContaining({ description: expect.any(String), content: { 'application/json': { schema: expect.objectContaining({ type: 'object' }) } } }),
+      );
     });
 
     it('describes `fields` with the allowed field names', () => {

@@ -89,7 +89,7 @@ describe('ports contract', () => {
     expect(problems.map((p) => `${p.domain} ${p.operation}`)).toEqual(['gateway GatewaySession']);
   });
 
-  it('a field renamed in the providing domain makes the consumers\' ports fail, naming domain, operation and error', () => {
+  it("a field renamed in the providing domain makes the consumers' ports fail, naming domain, operation and error", () => {
     const { subgraphs } = composeSupergraph(DOMAINS);
     // catalog renames Product.handle: search (a fragment), site (menus) and localization (its seed) read it
     const composed = composeServices(
@@ -113,7 +113,9 @@ describe('ports contract', () => {
     // nothing else fails: only the ports that read the renamed field
     expect(new Set(problems.map((p) => p.domain))).toEqual(new Set(['search', 'site', 'localization']));
     // and the start refuses with one message that names each of them
-    expect(() => assertPortsValid(DOMAINS, schema)).toThrow(/domain site, operation SiteMenuProducts \(src\/ports\/catalog\.graphql\): Cannot query field "handle" on type "Product"/);
+    expect(() => assertPortsValid(DOMAINS, schema)).toThrow(
+      /domain site, operation SiteMenuProducts \(src\/ports\/catalog\.graphql\): Cannot query field "handle" on type "Product"/,
+    );
   });
 
   it('the platform refuses to start when a port does not validate, naming domain, operation and error', async () => {
@@ -132,10 +134,13 @@ describe('ports contract', () => {
     }
   }, 120_000);
 
-  it('refuses anonymous operations, names without the consuming domain\'s prefix, duplicates and syntax errors', () => {
+  it("refuses anonymous operations, names without the consuming domain's prefix, duplicates and syntax errors", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ports-'));
     try {
-      fs.writeFileSync(path.join(dir, 'media.graphql'), 'query { media(id: "x") { id } }\nquery OtherName($id: String!) { media(id: $id) { id } }\nquery ProbeTwin { __typename }\n');
+      fs.writeFileSync(
+        path.join(dir, 'media.graphql'),
+        'query { media(id: "x") { id } }\nquery OtherName($id: String!) { media(id: $id) { id } }\nquery ProbeTwin { __typename }\n',
+      );
       fs.writeFileSync(path.join(dir, 'catalog.graphql'), 'query ProbeTwin { __typename }\nquery ProbeBroken { products( }\n');
       const probe = { name: 'probe', ports: dir } as DomainDefinition;
       const problems = validatePorts([probe], codeApiSchema(DOMAINS)).map((p) => `${path.basename(p.file)} ${p.operation}: ${p.message}`);
@@ -166,7 +171,7 @@ describe('ports contract', () => {
     }
   }, 120_000);
 
-  it('no domain imports another domain\'s package root: only its event contract (@svc/<domain>/events)', () => {
+  it("no domain imports another domain's package root: only its event contract (@svc/<domain>/events)", () => {
     const domains = new Set(DOMAINS.map((d) => d.name));
     const problems: string[] = [];
     for (const def of DOMAINS) {
@@ -182,7 +187,7 @@ describe('ports contract', () => {
     expect(problems).toEqual([]);
   });
 
-  it('each publisher\'s event contract module imports only zod and the kit', () => {
+  it("each publisher's event contract module imports only zod and the kit", () => {
     for (const def of DOMAINS) {
       const file = path.join(SUBGRAPHS_DIR, def.name, 'src', 'events.ts');
       if (!fs.existsSync(file)) continue;

@@ -208,7 +208,10 @@ describe('route contract', () => {
         ...unknown.map((p) => `PENDING lists ${p}, which is not a documented endpoint in ${specFile}`),
       ];
       if (problems.length) {
-        const suggested = documented.filter((d) => !isRouted(d)).map((d) => d.endpoint).sort();
+        const suggested = documented
+          .filter((d) => !isRouted(d))
+          .map((d) => d.endpoint)
+          .sort();
         throw new Error(`${problems.join('\n')}\n\nPENDING as it should be now:\n${suggested.map((s) => `  '${s}',`).join('\n')}`);
       }
     });
@@ -270,8 +273,10 @@ describe('route contract', () => {
       const own = parse(fs.readFileSync(file, 'utf8'));
       const ops = own.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
       const others = own.definitions.filter((d) => d.kind !== Kind.OPERATION_DEFINITION && d.kind !== Kind.FRAGMENT_DEFINITION);
-      if (ops.length !== 1 || others.length) throw new Error(`${rel} must hold exactly one operation (and fragments); it has ${ops.length} operations and ${others.length} other definitions`);
-      if (ops[0].name?.value !== name) throw new Error(`${rel}: the operation is named '${ops[0].name?.value ?? '(anonymous)'}', expected '${name}' (the file name)`);
+      if (ops.length !== 1 || others.length)
+        throw new Error(`${rel} must hold exactly one operation (and fragments); it has ${ops.length} operations and ${others.length} other definitions`);
+      if (ops[0].name?.value !== name)
+        throw new Error(`${rel}: the operation is named '${ops[0].name?.value ?? '(anonymous)'}', expected '${name}' (the file name)`);
       // the document the facade sends: the operation plus the shared fragments it uses
       const errors = validate(apiSchema, parse(source));
       if (errors.length) throw new Error(`${rel} does not validate against the supergraph API schema:\n  ${errors.map((e) => e.message).join('\n  ')}`);

@@ -52,8 +52,7 @@ function arg(d: ConstDirectiveNode, name: string): string | boolean | undefined 
 }
 
 /** `@key(fields: …)` values of a subgraph type */
-const keysOf = (t: ObjectTypeDefinitionNode): string[] =>
-  (t.directives ?? []).filter((d) => d.name.value === 'key').map((d) => String(arg(d, 'fields')));
+const keysOf = (t: ObjectTypeDefinitionNode): string[] => (t.directives ?? []).filter((d) => d.name.value === 'key').map((d) => String(arg(d, 'fields')));
 
 describe('schema contract', () => {
   let generated: Record<string, string>;
@@ -68,7 +67,12 @@ describe('schema contract', () => {
     const graphs = parse(supergraphSdl).definitions.find(
       (d): d is EnumTypeDefinitionNode => d.kind === Kind.ENUM_TYPE_DEFINITION && d.name.value === 'join__Graph',
     );
-    const names = (graphs?.values ?? []).map((v) => arg(v.directives!.find((d) => d.name.value === 'join__graph')!, 'name'));
+    const names = (graphs?.values ?? []).map((v) =>
+      arg(
+        v.directives!.find((d) => d.name.value === 'join__graph')!,
+        'name',
+      ),
+    );
     expect(names.sort()).toEqual(SUBGRAPHS.map((s) => s.name).sort());
   });
 

@@ -14,7 +14,19 @@ const ROUTES: RouteDef[] = allRoutes();
 
 const URL_NAME = /(^|_)(url|uri|href)s?$|^links$/;
 
-type Def = { type: string; innerType?: ZodType; element?: ZodType; in?: ZodType; out?: ZodType; shape?: Record<string, ZodType>; options?: ZodType[]; valueType?: ZodType; getter?: () => ZodType; left?: ZodType; right?: ZodType };
+type Def = {
+  type: string;
+  innerType?: ZodType;
+  element?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
+  shape?: Record<string, ZodType>;
+  options?: ZodType[];
+  valueType?: ZodType;
+  getter?: () => ZodType;
+  left?: ZodType;
+  right?: ZodType;
+};
 const defOf = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** [path, field schema] of every URL-named field reachable from `root` */

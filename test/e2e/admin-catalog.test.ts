@@ -63,15 +63,37 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
       { title: 'Color', values: ['Green', 'Orange'] },
     ],
     variants: [
-      { title: '2P / Green', sku: `${handle}-2P-GRN`, options: { Size: '2P', Color: 'Green' }, inventory_quantity: 7, prices: [{ currency_code: 'sek', amount: 2499 }, { currency_code: 'eur', amount: 219.5 }] },
-      { title: '2P / Orange', sku: `${handle}-2P-ORG`, options: { Size: '2P', Color: 'Orange' }, inventory_quantity: 0, prices: [{ currency_code: 'sek', amount: 2499 }, { currency_code: 'eur', amount: 219.5 }] },
+      {
+        title: '2P / Green',
+        sku: `${handle}-2P-GRN`,
+        options: { Size: '2P', Color: 'Green' },
+        inventory_quantity: 7,
+        prices: [
+          { currency_code: 'sek', amount: 2499 },
+          { currency_code: 'eur', amount: 219.5 },
+        ],
+      },
+      {
+        title: '2P / Orange',
+        sku: `${handle}-2P-ORG`,
+        options: { Size: '2P', Color: 'Orange' },
+        inventory_quantity: 0,
+        prices: [
+          { currency_code: 'sek', amount: 2499 },
+          { currency_code: 'eur', amount: 219.5 },
+        ],
+      },
       {
         title: '3P / Green',
         sku: `${handle}-3P-GRN`,
         options: { Size: '3P', Color: 'Green' },
         inventory_quantity: 12,
         // a region-specific price wins over the currency-wide one
-        prices: [{ currency_code: 'sek', amount: 2999.95 }, { currency_code: 'eur', amount: 279 }, { currency_code: 'eur', amount: 259.99, region_id: eur.id }],
+        prices: [
+          { currency_code: 'sek', amount: 2999.95 },
+          { currency_code: 'eur', amount: 279 },
+          { currency_code: 'eur', amount: 259.99, region_id: eur.id },
+        ],
       },
     ],
   });
@@ -134,7 +156,13 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
     expect(after.status).toBe(200);
     expect(after.body.count).toBe(1);
     const doc = after.body.products[0];
-    expect(doc).toMatchObject({ id: tent.id, title: 'Alpine Tent', subtitle: 'Four seasons, two poles', status: 'published', collection: { id: collection.id } });
+    expect(doc).toMatchObject({
+      id: tent.id,
+      title: 'Alpine Tent',
+      subtitle: 'Four seasons, two poles',
+      status: 'published',
+      collection: { id: collection.id },
+    });
     const bySku = new Map<string, any>(doc.variants.map((v: any) => [v.sku, v]));
     expect(bySku.get('alpine-tent-2P-GRN')).toMatchObject({ inventory_quantity: 7, calculated_price: { calculated_amount: 2499, currency_code: 'sek' } });
     expect(bySku.get('alpine-tent-2P-ORG')).toMatchObject({ inventory_quantity: 0, calculated_price: { calculated_amount: 2499, currency_code: 'sek' } });
@@ -164,8 +192,24 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
     const variant = (doc: any, id: string) => doc.variants.find((v: any) => v.id === id);
     expect(variant(await read(), v2g.id).calculated_price.calculated_amount).toBe(2499);
 
-    const priced = (await run(SET_PRICES, { v: v2g.id, prices: [{ currency_code: 'sek', amount: 1999.5 }, { currency_code: 'eur', amount: 179.99 }] })).setVariantPrices;
-    expect(priced.variants.find((v: any) => v.id === v2g.id).prices.map((x: any) => [x.currency_code, x.amount]).sort()).toEqual([['eur', 179.99], ['sek', 1999.5]]);
+    const priced = (
+      await run(SET_PRICES, {
+        v: v2g.id,
+        prices: [
+          { currency_code: 'sek', amount: 1999.5 },
+          { currency_code: 'eur', amount: 179.99 },
+        ],
+      })
+    ).setVariantPrices;
+    expect(
+      priced.variants
+        .find((v: any) => v.id === v2g.id)
+        .prices.map((x: any) => [x.currency_code, x.amount])
+        .sort(),
+    ).toEqual([
+      ['eur', 179.99],
+      ['sek', 1999.5],
+    ]);
     expect(variant(await read(), v2g.id).calculated_price).toMatchObject({ calculated_amount: 1999.5, currency_code: 'sek' });
     const withPrices = await store(`/store/products/${tent.id}?fields=%2Bvariants.prices`);
     expect(variant(withPrices.body.product, v2g.id).prices).toHaveLength(2);
@@ -185,13 +229,26 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
 
     const UPDATE_VARIANT = `mutation($id: String!, $input: UpdateVariantInput!) { updateProductVariant(id: $id, input: $input) { ${PRODUCT} } }`;
     await run(UPDATE_VARIANT, { id: v2g.id, input: { title: '2P / Forest Green', sku: 'alpine-tent-2P-FGR', allow_backorder: true } });
-    expect(variant(await read(), v2g.id)).toMatchObject({ title: '2P / Forest Green', sku: 'alpine-tent-2P-FGR', allow_backorder: true, inventory_quantity: 42 });
+    expect(variant(await read(), v2g.id)).toMatchObject({
+      title: '2P / Forest Green',
+      sku: 'alpine-tent-2P-FGR',
+      allow_backorder: true,
+      inventory_quantity: 42,
+    });
 
     const CREATE_VARIANT = `mutation($pid: String!, $input: VariantInput!) { createProductVariant(product_id: $pid, input: $input) { ${PRODUCT} } }`;
-    const withNew = (await run(CREATE_VARIANT, {
-      pid: tent.id,
-      input: { title: '4P / Orange', sku: 'alpine-tent-4P-ORG', options: { Size: '4P', Color: 'Orange' }, inventory_quantity: 3, prices: [{ currency_code: 'sek', amount: 3999 }] },
-    })).createProductVariant;
+    const withNew = (
+      await run(CREATE_VARIANT, {
+        pid: tent.id,
+        input: {
+          title: '4P / Orange',
+          sku: 'alpine-tent-4P-ORG',
+          options: { Size: '4P', Color: 'Orange' },
+          inventory_quantity: 3,
+          prices: [{ currency_code: 'sek', amount: 3999 }],
+        },
+      })
+    ).createProductVariant;
     expect(withNew.variants).toHaveLength(4);
     const added = withNew.variants.find((v: any) => v.sku === 'alpine-tent-4P-ORG');
     const afterAdd = await read();
@@ -325,7 +382,10 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
     expect((await store('/store/products/hijacked-tent')).status).toBe(404);
     const doc = (await store(`/store/products/${tent.id}?region_id=${sek.id}`)).body.product;
     expect(doc.title).toBe('Alpine Tent Pro');
-    expect(doc.variants.find((v: any) => v.id === tent.variants[0].id)).toMatchObject({ inventory_quantity: 42, calculated_price: { calculated_amount: 1999.5 } });
+    expect(doc.variants.find((v: any) => v.id === tent.variants[0].id)).toMatchObject({
+      inventory_quantity: 42,
+      calculated_price: { calculated_amount: 1999.5 },
+    });
     expect((await store('/store/regions')).body.count).toBe(2);
     expect((await store('/store/collections')).body.count).toBe(1);
   });
@@ -334,17 +394,25 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
     const db = new Client({ connectionString: p.dbUrl });
     await db.connect();
     try {
-      const created = await db.query(`select type, tenant_id, data, request_id from catalog.outbox_event where type = 'product.created' and data->>'id' = $1`, [tent.id]);
+      const created = await db.query(`select type, tenant_id, data, request_id from catalog.outbox_event where type = 'product.created' and data->>'id' = $1`, [
+        tent.id,
+      ]);
       expect(created.rows).toHaveLength(1);
       expect(created.rows[0]).toMatchObject({ type: 'product.created', tenant_id: t.tenant_id, data: { id: tent.id, handle: 'alpine-tent' } });
-      const updated = await db.query(`select count(*)::int as n from catalog.outbox_event where type = 'product.updated' and data->>'id' = $1 and tenant_id = $2`, [tent.id, t.tenant_id]);
+      const updated = await db.query(
+        `select count(*)::int as n from catalog.outbox_event where type = 'product.updated' and data->>'id' = $1 and tenant_id = $2`,
+        [tent.id, t.tenant_id],
+      );
       expect(updated.rows[0].n).toBeGreaterThanOrEqual(5);
       const stock = await db.query(`select data from catalog.outbox_event where type = 'inventory.updated' and tenant_id = $1`, [t.tenant_id]);
       expect(stock.rows.map((r) => r.data)).toContainEqual({ variant_id: tent.variants[0].id, product_id: tent.id, stocked_quantity: 42 });
       const region = await db.query(`select count(*)::int as n from catalog.outbox_event where type = 'region.created' and tenant_id = $1`, [t.tenant_id]);
       expect(region.rows[0].n).toBe(2);
       // failed and refused mutations emitted nothing
-      const handles = await db.query(`select data->>'handle' as handle from catalog.outbox_event where type = 'product.created' and tenant_id = $1 order by created_at`, [t.tenant_id]);
+      const handles = await db.query(
+        `select data->>'handle' as handle from catalog.outbox_event where type = 'product.created' and tenant_id = $1 order by created_at`,
+        [t.tenant_id],
+      );
       expect(handles.rows.map((r) => r.handle)).toEqual(['alpine-tent', 'missing-option']);
     } finally {
       await db.end();

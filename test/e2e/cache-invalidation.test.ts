@@ -16,7 +16,16 @@ describe('catalog cache across instances', () => {
   let adminToken: string;
   let sql: Client;
   const config = () =>
-    loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true' });
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WORKERS_DISABLED: 'true',
+    });
 
   beforeAll(async () => {
     db = await freshDatabase();
@@ -72,7 +81,10 @@ describe('catalog cache across instances', () => {
     const res = await fetch(`${a.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ query: `mutation($id: String!) { updateProduct(id: $id, input: { title: "Renamed by admin" }) { title } }`, variables: { id: product.id } }),
+      body: JSON.stringify({
+        query: `mutation($id: String!) { updateProduct(id: $id, input: { title: "Renamed by admin" }) { title } }`,
+        variables: { id: product.id },
+      }),
     });
     expect(((await res.json()) as any).data.updateProduct.title).toBe('Renamed by admin');
     await eventually(async () => (await get(b, `/store/products/${handle}`)).product.title === 'Renamed by admin');

@@ -126,7 +126,9 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
 
   describe('variants', () => {
     it('carry the images that show them (variants of one colour share one); fields=*variants.images is served', async () => {
-      const r = await get('/store/products?limit=100&fields=%2Avariants.calculated_price,%2Bvariants.inventory_quantity,%2Avariants.images,%2Bmetadata,%2Btags,');
+      const r = await get(
+        '/store/products?limit=100&fields=%2Avariants.calculated_price,%2Bvariants.inventory_quantity,%2Avariants.images,%2Bmetadata,%2Btags,',
+      );
       expect(r.status).toBe(200);
       const product = r.body.products.find((x: any) => x.images.length > 1 && x.variants.length > 1);
       for (const v of product.variants) {
@@ -172,12 +174,25 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const admin = await p.adminToken(t);
       const product = all.find((x: any) => x.images.length > 1);
       const variant = product.variants[0];
-      const set = await p.graphql('mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { variants { id images { id } } } }', { v: variant.id, i: [product.images[1].id, product.images[0].id] }, { token: admin });
+      const set = await p.graphql(
+        'mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { variants { id images { id } } } }',
+        { v: variant.id, i: [product.images[1].id, product.images[0].id] },
+        { token: admin },
+      );
       expect(set.body.errors).toBeUndefined();
       const after = await get(`/store/products/${product.id}`);
-      expect(after.body.product.variants.find((x: any) => x.id === variant.id).images.map((i: any) => i.id).sort()).toEqual([product.images[0].id, product.images[1].id].sort());
+      expect(
+        after.body.product.variants
+          .find((x: any) => x.id === variant.id)
+          .images.map((i: any) => i.id)
+          .sort(),
+      ).toEqual([product.images[0].id, product.images[1].id].sort());
       const foreign = all.find((x: any) => x.id !== product.id && x.images.length);
-      const bad = await p.graphql('mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { id } }', { v: variant.id, i: [foreign.images[0].id] }, { token: admin });
+      const bad = await p.graphql(
+        'mutation($v: String!, $i: [String!]!) { setVariantImages(variant_id: $v, image_ids: $i) { id } }',
+        { v: variant.id, i: [foreign.images[0].id] },
+        { token: admin },
+      );
       expect(bad.body.errors[0].extensions).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
     });
   });
@@ -215,7 +230,9 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const one = await get(`/store/collections/${outdoor.id}?fields=id,title,products.handle`);
       expect(Object.keys(one.body.collection).sort()).toEqual(['id', 'products', 'title']);
       expect(one.body.collection.products[0]).toEqual({ handle: outdoor.products[0].handle });
-      const cats = await get('/store/product-categories?limit=100&fields=%2Acategory_children,%20%2Aproducts,%20%2Aparent_category,%20%2Aparent_category.parent_category');
+      const cats = await get(
+        '/store/product-categories?limit=100&fields=%2Acategory_children,%20%2Aproducts,%20%2Aparent_category,%20%2Aparent_category.parent_category',
+      );
       expect(cats.status).toBe(200);
       // the chain of parents (*parent_category.parent_category)
       const byId = new Map(cats.body.product_categories.map((c: any) => [c.id, c]));
@@ -296,7 +313,9 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
 
     it('price range in the region currency (min_price/max_price with region_id or currency_code)', async () => {
       const inRange = (currency: string, min: number, max: number) =>
-        handlesWhere((x) => x.variants.some((v) => v.prices.some((pr) => pr.currency_code === currency && Number(pr.amount) >= min && Number(pr.amount) <= max)));
+        handlesWhere((x) =>
+          x.variants.some((v) => v.prices.some((pr) => pr.currency_code === currency && Number(pr.amount) >= min && Number(pr.amount) <= max)),
+        );
       const eur = regionByCurrency.get('eur');
       const r = await get(`/store/products?limit=100&region_id=${eur.id}&min_price=20&max_price=40`);
       expect(r.status).toBe(200);
@@ -350,10 +369,11 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
     it('country_code picks the region that serves the country; unknown region or country is a 400', async () => {
       const gb = await get('/store/products?limit=5&country_code=gb');
       expect(gb.status).toBe(200);
-      for (const prod of gb.body.products) for (const v of prod.variants) {
-        expect(v.calculated_price.currency_code).toBe('gbp');
-        expect(v.calculated_price.calculated_amount).toBe(seedPrice(v.sku, 'gbp'));
-      }
+      for (const prod of gb.body.products)
+        for (const v of prod.variants) {
+          expect(v.calculated_price.currency_code).toBe('gbp');
+          expect(v.calculated_price.calculated_amount).toBe(seedPrice(v.sku, 'gbp'));
+        }
       const us = await get(`/store/products/${all[0].id}?country_code=US`);
       expect(us.status).toBe(200);
       for (const v of us.body.product.variants) expect(v.calculated_price.currency_code).toBe('usd');
@@ -369,11 +389,12 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
 
     it('inventory_quantity equals the seeded stock', () => {
       let n = 0;
-      for (const prod of all) for (const v of prod.variants) {
-        expect(v.inventory_quantity).toBe(seedBySku.get(v.sku)!.variant.inventory_quantity);
-        expect(v.manage_inventory).toBe(true);
-        n++;
-      }
+      for (const prod of all)
+        for (const v of prod.variants) {
+          expect(v.inventory_quantity).toBe(seedBySku.get(v.sku)!.variant.inventory_quantity);
+          expect(v.manage_inventory).toBe(true);
+          n++;
+        }
       expect(n).toBe(seedBySku.size);
     });
   });
@@ -406,7 +427,15 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const admin = await p.adminToken(t);
       const created = await p.graphql(
         `mutation($input: CreateProductInput!) { createProduct(input: $input) { id handle status } }`,
-        { input: { title: 'Secret Prototype', handle: 'secret-prototype', status: 'draft', options: [{ title: 'Size', values: ['M'] }], variants: [{ title: 'M', sku: 'SECRET-M', options: { Size: 'M' }, prices: [{ currency_code: 'eur', amount: 9 }], inventory_quantity: 3 }] } },
+        {
+          input: {
+            title: 'Secret Prototype',
+            handle: 'secret-prototype',
+            status: 'draft',
+            options: [{ title: 'Size', values: ['M'] }],
+            variants: [{ title: 'M', sku: 'SECRET-M', options: { Size: 'M' }, prices: [{ currency_code: 'eur', amount: 9 }], inventory_quantity: 3 }],
+          },
+        },
         { token: admin },
       );
       expect(created.body.errors).toBeUndefined();
@@ -508,7 +537,10 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
           expect(c.parent_category_id).toBeNull();
           expect(c.parent_category).toBeNull();
         }
-        const children = seed.categories.filter((x) => x.parent_key === sc.key).map((x) => x.handle).sort();
+        const children = seed.categories
+          .filter((x) => x.parent_key === sc.key)
+          .map((x) => x.handle)
+          .sort();
         expect(c.category_children.map((x: any) => x.handle).sort()).toEqual(children);
       }
       const byDefault = await get('/store/product-categories');
@@ -532,7 +564,10 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const apparel = deep.body.product_categories.find((c: any) => c.handle === 'apparel');
       const tops = apparel.category_children.find((c: any) => c.handle === 'tops');
       expect(tops.category_children.map((c: any) => c.handle).sort()).toEqual(
-        seed.categories.filter((c) => c.parent_key === 'tops').map((c) => c.handle).sort(),
+        seed.categories
+          .filter((c) => c.parent_key === 'tops')
+          .map((c) => c.handle)
+          .sort(),
       );
       const home = deep.body.product_categories.find((c: any) => c.handle === 'home');
       const kitchen = home.category_children.find((c: any) => c.handle === 'kitchen');
@@ -540,7 +575,10 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
 
       const children = await get(`/store/product-categories?parent_category_id=${apparel.id}`);
       expect(children.body.product_categories.map((c: any) => c.handle).sort()).toEqual(
-        seed.categories.filter((c) => c.parent_key === 'apparel').map((c) => c.handle).sort(),
+        seed.categories
+          .filter((c) => c.parent_key === 'apparel')
+          .map((c) => c.handle)
+          .sort(),
       );
     });
 

@@ -21,8 +21,18 @@ import { waitFor } from '../support/wait';
  */
 const ROOT = path.join(__dirname, '..', '..');
 const BOUNDARIES = [
-  'before:promotions', 'after:promotions', 'before:reserve', 'after:reserve', 'before:authorize', 'after:authorize',
-  'before:confirm', 'after:confirm', 'before:order', 'after:order', 'before:capture', 'after:capture',
+  'before:promotions',
+  'after:promotions',
+  'before:reserve',
+  'after:reserve',
+  'before:authorize',
+  'after:authorize',
+  'before:confirm',
+  'after:confirm',
+  'before:order',
+  'after:order',
+  'before:capture',
+  'after:capture',
 ];
 const KEY = 'pk_demo_storefront_key';
 const STOCK = 500;
@@ -105,7 +115,11 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     return { status: r.status, body: text ? JSON.parse(text) : undefined };
   };
   const graphql = async (query: string, variables: Record<string, unknown>, token: string) => {
-    const r = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-publishable-api-key': KEY, authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    const r = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-publishable-api-key': KEY, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
     return r.json() as Promise<any>;
   };
 
@@ -130,7 +144,10 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
   /** the completion request the crash interrupts: the connection drops and the process dies by SIGKILL */
   const completeAndCrash = async (cartId: string, proc: ChildProcess) => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.once('exit', (_c, signal) => resolve(signal)));
-    const answer = await api('POST', `/store/carts/${cartId}/complete`).then((r) => r, (err: Error) => err);
+    const answer = await api('POST', `/store/carts/${cartId}/complete`).then(
+      (r) => r,
+      (err: Error) => err,
+    );
     expect({ answered: (answer as { status?: number }).status }).toEqual({ answered: undefined }); // the connection dropped
     expect(await exited).toBe('SIGKILL');
   };
@@ -153,11 +170,21 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
   it('keeps one order per cart, the stock and the payments right through 13 starts', async () => {
     let proc = await start({ CHECKOUT_CRASH_AT: BOUNDARIES[0] });
     // the demo store: Stripe with capture at once, one variant with a known stock
-    const login = await fetch(`${url}/api/auth/user/emailpass`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.store', password: 'demo-admin-password' }) });
+    const login = await fetch(`${url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.store', password: 'demo-admin-password' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const saved = await graphql(
       'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id } }',
-      { i: { provider_id: 'pp_stripe_stripe', enabled: true, settings: { api_key: stripe.apiKey, base_url: stripe.url, publishable_key: 'pk_test_shop', timeout_ms: 3000, auto_capture: true } } },
+      {
+        i: {
+          provider_id: 'pp_stripe_stripe',
+          enabled: true,
+          settings: { api_key: stripe.apiKey, base_url: stripe.url, publishable_key: 'pk_test_shop', timeout_ms: 3000, auto_capture: true },
+        },
+      },
       token,
     );
     expect(saved.errors).toBeUndefined();
@@ -165,7 +192,10 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     variantId = (await api('GET', `/store/products?limit=1&region_id=${region.id}`)).body.products[0].variants[0].id;
     const set = await graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 500) { id } }', { id: variantId }, token);
     expect(set.errors).toBeUndefined();
-    const [{ reserved: reservedBefore }] = await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
+    const [{ reserved: reservedBefore }] = await sql<{ reserved: number }>(
+      'select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1',
+      [variantId],
+    );
     const ordersBefore = Number((await sql<{ n: string }>(`select count(*) as n from commerce."order"`))[0].n);
 
     const carts: string[] = [];
@@ -174,7 +204,11 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
       const cartId = await readyCart(`crash${k}@example.com`);
       carts.push(cartId);
       await completeAndCrash(cartId, proc);
-      const rec = (await sql<{ steps: Array<{ name: string; started_at?: string; done_at?: string }> }>(`select steps from commerce.durable_process where key = $1`, [cartId]))[0];
+      const rec = (
+        await sql<{ steps: Array<{ name: string; started_at?: string; done_at?: string }> }>(`select steps from commerce.durable_process where key = $1`, [
+          cartId,
+        ])
+      )[0];
       expect(rec).toBeDefined(); // the record was written before the first boundary
       // restart on the same database, the next boundary armed for the next cart
       proc = await start(k + 1 < BOUNDARIES.length ? { CHECKOUT_CRASH_AT: BOUNDARIES[k + 1] } : {});
@@ -185,22 +219,35 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
       expect(again.body.order.id).toBe(retry.body.order.id);
       // the capture step follows the order step: whoever resumes the record (the shopper's retry or
       // the recovery pass at start, which may hold the record's lease just then) captures it
-      await waitFor(`the capture of ${retry.body.order.id}`, async () => (await api('GET', `/store/orders/${retry.body.order.id}`)).body.order?.payment_status === 'captured');
+      await waitFor(
+        `the capture of ${retry.body.order.id}`,
+        async () => (await api('GET', `/store/orders/${retry.body.order.id}`)).body.order?.payment_status === 'captured',
+      );
     }
 
     // at most one order per cart, and it is the one the shopper got
-    const orders = await sql<{ id: string; cart_id: string; total: string }>(`select id, cart_id, totals->>'total' as total from commerce."order" where cart_id = any($1)`, [carts]);
+    const orders = await sql<{ id: string; cart_id: string; total: string }>(
+      `select id, cart_id, totals->>'total' as total from commerce."order" where cart_id = any($1)`,
+      [carts],
+    );
     expect(orders).toHaveLength(carts.length);
     for (const o of orders) expect(answered.get(o.cart_id)).toBe(o.id);
     expect(Number((await sql<{ n: string }>(`select count(*) as n from commerce."order"`))[0].n)).toBe(ordersBefore + carts.length);
     // stock conserved: nothing shipped, so available + reserved = stocked = the stock before, and reserved = sold
-    const [level] = await sql<{ stocked: number; reserved: number }>('select stocked_quantity as stocked, reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
+    const [level] = await sql<{ stocked: number; reserved: number }>(
+      'select stocked_quantity as stocked, reserved_quantity as reserved from catalog.inventory_level where variant_id = $1',
+      [variantId],
+    );
     expect(level.stocked).toBe(STOCK);
     expect(level.reserved - reservedBefore).toBe(carts.length);
     expect(await sql(`select key from catalog.inventory_reservation where status = 'held'`)).toEqual([]);
     // every payment that was authorised or captured at Stripe belongs to an order; no completion left running
     const orderIntents = new Set(
-      (await sql<{ data: any }>(`select s.data from commerce.payment_session s join commerce.payment_collection pc on pc.id = s.collection_id where pc.order_id is not null`)).map((r) => r.data?.id),
+      (
+        await sql<{ data: any }>(
+          `select s.data from commerce.payment_session s join commerce.payment_collection pc on pc.id = s.collection_id where pc.order_id is not null`,
+        )
+      ).map((r) => r.data?.id),
     );
     for (const pi of stripe.intents.values()) {
       if (pi.status === 'requires_capture' || pi.status === 'succeeded') expect(orderIntents.has(pi.id)).toBe(true);

@@ -31,7 +31,10 @@ describe('checkout: the order total is the authorised amount', () => {
 
   /** a cart with one line, shipping, the code applied and a pp_system_default session */
   const readyCart = async (code: string | null, email: string) => {
-    const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email, items: [{ variant_id: variantId, quantity: 1 }], ...(code ? { promo_codes: [code] } : {}) } });
+    const c = await p.api('POST', '/store/carts', {
+      key,
+      body: { region_id: eur.id, email, items: [{ variant_id: variantId, quantity: 1 }], ...(code ? { promo_codes: [code] } : {}) },
+    });
     expect(c.status).toBe(200);
     const id = c.body.cart.id as string;
     const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key });
@@ -42,7 +45,10 @@ describe('checkout: the order total is the authorised amount', () => {
   const session = async (cartId: string) => {
     const pc = await p.api('POST', '/store/payment-collections', { key, body: { cart_id: cartId } });
     expect(pc.status).toBe(200);
-    const s = await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, body: { provider_id: 'pp_system_default' } });
+    const s = await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, {
+      key,
+      body: { provider_id: 'pp_system_default' },
+    });
     expect(s.status).toBe(200);
     return s.body.payment_collection;
   };
@@ -72,7 +78,11 @@ describe('checkout: the order total is the authorised amount', () => {
     eur = (await p.api('GET', '/store/regions', { key })).body.regions.find((r: any) => r.currency_code === 'eur');
     const products = await p.api('GET', `/store/products?limit=1&region_id=${eur.id}`, { key });
     variantId = products.body.products[0].variants[0].id;
-    const set = await p.graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 1000) { id } }', { id: variantId }, { token: admin, key });
+    const set = await p.graphql(
+      'mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 1000) { id } }',
+      { id: variantId },
+      { token: admin, key },
+    );
     expect(set.body.errors).toBeUndefined();
   });
   afterAll(() => p?.stop());
@@ -113,7 +123,12 @@ describe('checkout: the order total is the authorised amount', () => {
 
   it('races 20 completions on a one-use code: one discounted order, 19 × 400 promotion_exhausted with the carts unchanged', async () => {
     await oneUseCode('RACEHALF');
-    const stockBefore = (await sql<{ stocked_quantity: number; reserved_quantity: number }>('select stocked_quantity, reserved_quantity from catalog.inventory_level where variant_id = $1', [variantId]))[0];
+    const stockBefore = (
+      await sql<{ stocked_quantity: number; reserved_quantity: number }>(
+        'select stocked_quantity, reserved_quantity from catalog.inventory_level where variant_id = $1',
+        [variantId],
+      )
+    )[0];
     const carts: string[] = [];
     for (let i = 0; i < 20; i++) carts.push(await readyCart('RACEHALF', `racer${i}@example.com`));
     const before = new Map<string, any>();
@@ -149,7 +164,12 @@ describe('checkout: the order total is the authorised amount', () => {
     // usage counted once; only the one order's unit left the shelf (reserved), the refused ones' holds went back
     const [promo] = await sql<{ usage_count: number }>(`select usage_count from commerce.promotion where code = 'RACEHALF' and tenant_id = $1`, [t.tenant_id]);
     expect(promo.usage_count).toBe(1);
-    const stockAfter = (await sql<{ stocked_quantity: number; reserved_quantity: number }>('select stocked_quantity, reserved_quantity from catalog.inventory_level where variant_id = $1', [variantId]))[0];
+    const stockAfter = (
+      await sql<{ stocked_quantity: number; reserved_quantity: number }>(
+        'select stocked_quantity, reserved_quantity from catalog.inventory_level where variant_id = $1',
+        [variantId],
+      )
+    )[0];
     expect(stockAfter.stocked_quantity).toBe(stockBefore.stocked_quantity);
     expect(stockAfter.reserved_quantity).toBe(stockBefore.reserved_quantity + 1);
     const held = await sql(`select 1 from catalog.inventory_reservation where tenant_id = $1 and status = 'held'`, [t.tenant_id]);
@@ -162,7 +182,11 @@ describe('checkout: the order total is the authorised amount', () => {
     expect(rates.body.errors).toBeUndefined();
     const rate = rates.body.data.adminTaxRates.find((r: any) => r.region_id === eur.id && !r.country_code);
     const save = (value: string) =>
-      p.graphql('mutation($id: String, $input: TaxRateInput!) { saveTaxRate(id: $id, input: $input) { id } }', { id: rate.id, input: { region_id: rate.region_id, name: rate.name, code: rate.code, rate: value } }, { token: admin, key });
+      p.graphql(
+        'mutation($id: String, $input: TaxRateInput!) { saveTaxRate(id: $id, input: $input) { id } }',
+        { id: rate.id, input: { region_id: rate.region_id, name: rate.name, code: rate.code, rate: value } },
+        { token: admin, key },
+      );
     expect((await save('25')).body.errors).toBeUndefined();
     try {
       const r = await p.api('POST', `/store/carts/${id}/complete`, { key });
@@ -200,7 +224,8 @@ describe('checkout: the order total is the authorised amount', () => {
   it('releases a stock hold whose completion is gone once it expires; a confirmed hold stays; a released key is never held again', async () => {
     const catalog = p.services<CatalogServices>('catalog');
     const ctx = systemContext(p.log, t.tenant_id, 'test');
-    const level = async () => (await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]))[0].reserved;
+    const level = async () =>
+      (await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]))[0].reserved;
     const before = await level();
     await catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900);
     await catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900); // idempotent
@@ -208,11 +233,16 @@ describe('checkout: the order total is the authorised amount', () => {
     await catalog.reservations.confirm(ctx, 'kept:1:product', [{ variant_id: variantId, quantity: 1 }]);
     expect(await level()).toBe(before + 3);
     // the clock moves past both expiries (the expiry is data: set it in the past instead of waiting)
-    await sql(`update catalog.inventory_reservation set expires_at = now() - interval '1 second' where tenant_id = $1 and key in ('gone:1:product', 'kept:1:product') and status = 'held'`, [t.tenant_id]);
+    await sql(
+      `update catalog.inventory_reservation set expires_at = now() - interval '1 second' where tenant_id = $1 and key in ('gone:1:product', 'kept:1:product') and status = 'held'`,
+      [t.tenant_id],
+    );
     expect(await catalog.reservations.expire(p.log)).toBe(1);
     expect(await level()).toBe(before + 1);
     expect(await catalog.reservations.expire(p.log)).toBe(0);
-    await expect(catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900)).rejects.toMatchObject({ code: 'reservation_released' });
+    await expect(catalog.reservations.hold(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }], 900)).rejects.toMatchObject({
+      code: 'reservation_released',
+    });
     // a confirmation that comes after the expiry takes the stock again
     await catalog.reservations.confirm(ctx, 'gone:1:product', [{ variant_id: variantId, quantity: 2 }]);
     expect(await level()).toBe(before + 3);

@@ -16,7 +16,9 @@ describe('commerce with pp_paypal_paypal', () => {
   const readyCart = async (variantId: string) => {
     let { cart } = await sdk.store.cart.create({ region_id: region.id, email: 'pp@example.com' });
     ({ cart } = await sdk.store.cart.createLineItem(cart.id, { variant_id: variantId, quantity: 1 }));
-    ({ cart } = await sdk.store.cart.update(cart.id, { shipping_address: { first_name: 'Jo', last_name: 'Doe', address_1: 'Main St 1', city: 'Berlin', postal_code: '10115', country_code: 'de' } }));
+    ({ cart } = await sdk.store.cart.update(cart.id, {
+      shipping_address: { first_name: 'Jo', last_name: 'Doe', address_1: 'Main St 1', city: 'Berlin', postal_code: '10115', country_code: 'de' },
+    }));
     const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id });
     ({ cart } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[1].id }));
     return cart;
@@ -31,14 +33,23 @@ describe('commerce with pp_paypal_paypal', () => {
     admin = await p.adminToken(t);
     const saved = await p.graphql(
       'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { settings } }',
-      { i: { provider_id: 'pp_paypal_paypal', enabled: true, settings: { client_id: paypal.clientId, client_secret: paypal.clientSecret, base_url: paypal.url, mode: 'sandbox' } } },
+      {
+        i: {
+          provider_id: 'pp_paypal_paypal',
+          enabled: true,
+          settings: { client_id: paypal.clientId, client_secret: paypal.clientSecret, base_url: paypal.url, mode: 'sandbox' },
+        },
+      },
       { token: admin, key: t.publishable_key },
     );
     expect(saved.body.data.savePaymentProvider.settings).toMatchObject({ client_id: paypal.clientId, client_secret: '••••' });
     sdk = new Medusa({ baseUrl: `${p.url}/api`, publishableKey: t.publishable_key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
     region = (await sdk.store.region.list()).regions.find((r: any) => r.currency_code === 'eur');
     const r = await p.api('GET', `/store/products?limit=10&region_id=${region.id}&fields=%2Bvariants.inventory_quantity`, { key: t.publishable_key });
-    variants = r.body.products.flatMap((x: any) => x.variants).filter((v: any) => v.inventory_quantity > 5).map((v: any) => v.id);
+    variants = r.body.products
+      .flatMap((x: any) => x.variants)
+      .filter((v: any) => v.inventory_quantity > 5)
+      .map((v: any) => v.id);
   });
   afterAll(async () => {
     await p?.stop();
@@ -54,13 +65,19 @@ describe('commerce with pp_paypal_paypal', () => {
     expect(order.purchase_units[0].amount).toEqual({ currency_code: 'EUR', value: (Math.round(cart.total * 100) / 100).toFixed(2) });
     // not approved yet: the cart stays a cart
     expect((await sdk.store.cart.complete(cart.id)).type).toBe('cart');
-    const { payment_collection: again } = await sdk.store.payment.initiatePaymentSession((await sdk.store.cart.retrieve(cart.id)).cart, { provider_id: 'pp_paypal_paypal' });
+    const { payment_collection: again } = await sdk.store.payment.initiatePaymentSession((await sdk.store.cart.retrieve(cart.id)).cart, {
+      provider_id: 'pp_paypal_paypal',
+    });
     const id = (again.payment_sessions![0].data as { id: string }).id;
     paypal.approve(id);
     const done = await sdk.store.cart.complete(cart.id);
     expect(done.type).toBe('order');
     expect(paypal.authorizations.size).toBe(1);
-    const captured = await p.graphql('mutation($id: String!) { captureOrderPayment(id: $id) { payment_status } }', { id: (done as any).order.id }, { token: admin, key: t.publishable_key });
+    const captured = await p.graphql(
+      'mutation($id: String!) { captureOrderPayment(id: $id) { payment_status } }',
+      { id: (done as any).order.id },
+      { token: admin, key: t.publishable_key },
+    );
     expect(captured.body.data.captureOrderPayment.payment_status).toBe('captured');
     expect(paypal.captures.size).toBe(1);
   });

@@ -24,7 +24,9 @@ describe('commerce with pp_stripe_stripe', () => {
   const readyCart = async (variantId: string) => {
     let { cart } = await sdk.store.cart.create({ region_id: region.id, email: 'card@example.com' });
     ({ cart } = await sdk.store.cart.createLineItem(cart.id, { variant_id: variantId, quantity: 1 }));
-    ({ cart } = await sdk.store.cart.update(cart.id, { shipping_address: { first_name: 'Kim', last_name: 'Lee', address_1: 'Rue 1', city: 'Paris', postal_code: '75001', country_code: 'fr' } }));
+    ({ cart } = await sdk.store.cart.update(cart.id, {
+      shipping_address: { first_name: 'Kim', last_name: 'Lee', address_1: 'Rue 1', city: 'Paris', postal_code: '75001', country_code: 'fr' },
+    }));
     const { shipping_options } = await sdk.store.fulfillment.listCartOptions({ cart_id: cart.id });
     ({ cart } = await sdk.store.cart.addShippingMethod(cart.id, { option_id: shipping_options[0].id }));
     return cart;
@@ -39,7 +41,13 @@ describe('commerce with pp_stripe_stripe', () => {
     admin = await p.adminToken(t);
     const saved = await p.graphql(
       'mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id enabled settings } }',
-      { i: { provider_id: 'pp_stripe_stripe', enabled: true, settings: { api_key: stripe.apiKey, base_url: stripe.url, publishable_key: 'pk_test_shop', timeout_ms: 3000 } } },
+      {
+        i: {
+          provider_id: 'pp_stripe_stripe',
+          enabled: true,
+          settings: { api_key: stripe.apiKey, base_url: stripe.url, publishable_key: 'pk_test_shop', timeout_ms: 3000 },
+        },
+      },
       { token: admin, key: t.publishable_key },
     );
     expect(saved.body.errors).toBeUndefined();
@@ -48,7 +56,10 @@ describe('commerce with pp_stripe_stripe', () => {
     sdk = new Medusa({ baseUrl: `${p.url}/api`, publishableKey: t.publishable_key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
     region = (await sdk.store.region.list()).regions.find((r: any) => r.currency_code === 'eur');
     const r = await p.api('GET', `/store/products?limit=10&region_id=${region.id}&fields=%2Bvariants.inventory_quantity`, { key: t.publishable_key });
-    variants = r.body.products.flatMap((x: any) => x.variants).filter((v: any) => v.inventory_quantity > 5).map((v: any) => v.id);
+    variants = r.body.products
+      .flatMap((x: any) => x.variants)
+      .filter((v: any) => v.inventory_quantity > 5)
+      .map((v: any) => v.id);
   });
   afterAll(async () => {
     await p?.stop();
@@ -78,7 +89,9 @@ describe('commerce with pp_stripe_stripe', () => {
     expect(await stockOf(variants[0])).toBe(before);
 
     // the storefront confirms with Stripe.js and the client secret, then completes again
-    const { payment_collection: again } = await sdk.store.payment.initiatePaymentSession((await sdk.store.cart.retrieve(cart.id)).cart, { provider_id: 'pp_stripe_stripe' });
+    const { payment_collection: again } = await sdk.store.payment.initiatePaymentSession((await sdk.store.cart.retrieve(cart.id)).cart, {
+      provider_id: 'pp_stripe_stripe',
+    });
     const pi = again.payment_sessions![0].data.id as string;
     stripe.confirm(pi, 'pm_card_visa');
     const done = await sdk.store.cart.complete(cart.id);
@@ -88,7 +101,11 @@ describe('commerce with pp_stripe_stripe', () => {
     expect(stripe.intents.get(pi)!.status).toBe('requires_capture');
     expect(await stockOf(variants[0])).toBe(before - 1);
 
-    const captured = await p.graphql('mutation($id: String!) { captureOrderPayment(id: $id) { payment_status } }', { id: order.id }, { token: admin, key: t.publishable_key });
+    const captured = await p.graphql(
+      'mutation($id: String!) { captureOrderPayment(id: $id) { payment_status } }',
+      { id: order.id },
+      { token: admin, key: t.publishable_key },
+    );
     expect(captured.body.data.captureOrderPayment.payment_status).toBe('captured');
     expect(stripe.intents.get(pi)!.status).toBe('succeeded');
   });
@@ -109,7 +126,10 @@ describe('commerce with pp_stripe_stripe', () => {
     const cart = await readyCart(variants[2]);
     const pc = await p.api('POST', '/store/payment-collections', { key: t.publishable_key, body: { cart_id: cart.id } });
     stripe.fail('500', 10);
-    const r = await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key: t.publishable_key, body: { provider_id: 'pp_stripe_stripe' } });
+    const r = await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, {
+      key: t.publishable_key,
+      body: { provider_id: 'pp_stripe_stripe' },
+    });
     stripe.fail('500', 0);
     expect(r.status).toBe(502);
     expect(r.body).toMatchObject({ type: 'provider_error', code: 'provider_unavailable' });

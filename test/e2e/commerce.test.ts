@@ -111,11 +111,18 @@ describe('commerce: carts, checkout and orders', () => {
     const key = t.publishable_key;
     const variant = await firstVariant(key, eur.id, 3);
     const admin = await p.adminToken(t);
-    const set = await p.graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 5) { id } }', { id: variant.id }, { token: admin, key });
+    const set = await p.graphql(
+      'mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 5) { id } }',
+      { id: variant.id },
+      { token: admin, key },
+    );
     expect(set.body.errors).toBeUndefined();
     const carts: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email: `racer${i}@example.com`, items: [{ variant_id: variant.id, quantity: 1 }] } });
+      const c = await p.api('POST', '/store/carts', {
+        key,
+        body: { region_id: eur.id, email: `racer${i}@example.com`, items: [{ variant_id: variant.id, quantity: 1 }] },
+      });
       expect(c.status).toBe(200);
       const options = await p.api('GET', `/store/shipping-options?cart_id=${c.body.cart.id}`, { key });
       await p.api('POST', `/store/carts/${c.body.cart.id}/shipping-methods`, { key, body: { option_id: options.body.shipping_options[0].id } });
@@ -191,7 +198,11 @@ describe('commerce: carts, checkout and orders', () => {
     const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key, token: a.token });
     await p.api('POST', `/store/carts/${id}/shipping-methods`, { key, token: a.token, body: { option_id: options.body.shipping_options[0].id } });
     const pc = await p.api('POST', '/store/payment-collections', { key, token: a.token, body: { cart_id: id } });
-    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, token: a.token, body: { provider_id: 'pp_bank-transfer_default' } });
+    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, {
+      key,
+      token: a.token,
+      body: { provider_id: 'pp_bank-transfer_default' },
+    });
     const done = await p.api('POST', `/store/carts/${id}/complete`, { key, token: a.token });
     expect(done.body.type).toBe('order');
     const orderId = done.body.order.id;
@@ -217,7 +228,10 @@ describe('commerce: carts, checkout and orders', () => {
   it('transfers a guest order to the customer who asks, with the token sent to the order email', async () => {
     const key = t.publishable_key;
     const variant = await firstVariant(key, eur.id, 2);
-    const c = await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, email: 'guest@example.com', items: [{ variant_id: variant.id, quantity: 1 }] } });
+    const c = await p.api('POST', '/store/carts', {
+      key,
+      body: { region_id: eur.id, email: 'guest@example.com', items: [{ variant_id: variant.id, quantity: 1 }] },
+    });
     const id = c.body.cart.id;
     const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key });
     await p.api('POST', `/store/carts/${id}/shipping-methods`, { key, body: { option_id: options.body.shipping_options[0].id } });

@@ -56,7 +56,26 @@ const XSS = [
   '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
   '<base href="javascript:alert(1)//">',
 ];
-const FORBIDDEN = [/<script/i, /onerror/i, /onload/i, /onmouseover/i, /javascript:/i, /vbscript:/i, /data:/i, /<iframe/i, /<svg/i, /<object/i, /<embed/i, /<form/i, /<style/i, /style=/i, /expression\(/i, /<meta/i, /<base/i, /<math/i];
+const FORBIDDEN = [
+  /<script/i,
+  /onerror/i,
+  /onload/i,
+  /onmouseover/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:/i,
+  /<iframe/i,
+  /<svg/i,
+  /<object/i,
+  /<embed/i,
+  /<form/i,
+  /<style/i,
+  /style=/i,
+  /expression\(/i,
+  /<meta/i,
+  /<base/i,
+  /<math/i,
+];
 
 describe('content: blog and pages', () => {
   let p: TestPlatform;
@@ -72,12 +91,17 @@ describe('content: blog and pages', () => {
     if (r.body?.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.body.errors)}`);
     return r.body.data;
   };
-  const gqlError = async (query: string, variables: Record<string, unknown>, token = admin) => (await p.graphql(query, variables, { token })).body.errors?.[0]?.extensions;
-  const store = (path: string, o: { key?: string; headers?: Record<string, string> } = {}) => p.api('GET', `/store${path}`, { key: o.key ?? shop.publishable_key, headers: o.headers });
+  const gqlError = async (query: string, variables: Record<string, unknown>, token = admin) =>
+    (await p.graphql(query, variables, { token })).body.errors?.[0]?.extensions;
+  const store = (path: string, o: { key?: string; headers?: Record<string, string> } = {}) =>
+    p.api('GET', `/store${path}`, { key: o.key ?? shop.publishable_key, headers: o.headers });
   const outbox = async (tenantId: string, type: string, id?: string): Promise<any[]> =>
-    (await sql.query(`select data from "content".outbox_event where tenant_id = $1 and type = $2 and ($3::text is null or data->>'id' = $3) order by created_at`, [tenantId, type, id ?? null])).rows.map(
-      (r) => r.data,
-    );
+    (
+      await sql.query(
+        `select data from "content".outbox_event where tenant_id = $1 and type = $2 and ($3::text is null or data->>'id' = $3) order by created_at`,
+        [tenantId, type, id ?? null],
+      )
+    ).rows.map((r) => r.data);
   const solved = (key = shop.publishable_key): Promise<string> => solvedAntispam(p, key);
   const variant = (locale: string, title: string, body: string, extra: Record<string, unknown> = {}) => ({ locale, title, body, ...extra });
 
@@ -89,10 +113,20 @@ describe('content: blog and pages', () => {
   let draft: any;
 
   beforeAll(async () => {
-    const types = ['blog_post.published', 'blog_post.updated', 'blog_post.unpublished', 'page.published', 'page.updated', 'page.unpublished', 'blog_comment.created'] as const;
+    const types = [
+      'blog_post.published',
+      'blog_post.updated',
+      'blog_post.unpublished',
+      'page.published',
+      'page.updated',
+      'page.unpublished',
+      'blog_comment.created',
+    ] as const;
     p = await startTestPlatform({
       extraSubscriptions: {
-        content: types.map((type) => contentEvents.on(type, `test-${type.replace(/[._]/g, '-')}`, async (e) => void seen.push({ type, tenant: e.tenant_id, data: e.data }))),
+        content: types.map((type) =>
+          contentEvents.on(type, `test-${type.replace(/[._]/g, '-')}`, async (e) => void seen.push({ type, tenant: e.tenant_id, data: e.data })),
+        ),
       },
     });
     sql = new Client({ connectionString: p.dbUrl });
@@ -102,11 +136,17 @@ describe('content: blog and pages', () => {
     admin = await p.adminToken(shop);
     otherAdmin = await p.adminToken(other);
 
-    author = (await run(`mutation { createBlogAuthor(input: { name: "Mara Lindqvist", bio: "Head of product", avatar_url: "https://cdn.example/mara.png" }) { id name bio avatar_url } }`)).createBlogAuthor;
+    author = (
+      await run(
+        `mutation { createBlogAuthor(input: { name: "Mara Lindqvist", bio: "Head of product", avatar_url: "https://cdn.example/mara.png" }) { id name bio avatar_url } }`,
+      )
+    ).createBlogAuthor;
     cats = {};
-    for (const name of ['Style guides', 'Care & repair']) cats[name] = (await run(`mutation($i: BlogCategoryInput!) { createBlogCategory(input: $i) { id slug name } }`, { i: { name } })).createBlogCategory;
+    for (const name of ['Style guides', 'Care & repair'])
+      cats[name] = (await run(`mutation($i: BlogCategoryInput!) { createBlogCategory(input: $i) { id slug name } }`, { i: { name } })).createBlogCategory;
     tags = {};
-    for (const name of ['Denim', 'Footwear']) tags[name] = (await run(`mutation($i: BlogTagInput!) { createBlogTag(input: $i) { id slug name } }`, { i: { name } })).createBlogTag;
+    for (const name of ['Denim', 'Footwear'])
+      tags[name] = (await run(`mutation($i: BlogTagInput!) { createBlogTag(input: $i) { id slug name } }`, { i: { name } })).createBlogTag;
 
     denim = (
       await run(CREATE_POST, {
@@ -124,10 +164,17 @@ describe('content: blog and pages', () => {
     ).createBlogPost;
     boots = (
       await run(CREATE_POST, {
-        input: { slug: 'boot-care', author_id: author.id, category_ids: [cats['Care & repair'].id], tag_ids: [tags.Footwear.id], variants: [variant('en', 'Boot care', 'Condition monthly.')] },
+        input: {
+          slug: 'boot-care',
+          author_id: author.id,
+          category_ids: [cats['Care & repair'].id],
+          tag_ids: [tags.Footwear.id],
+          variants: [variant('en', 'Boot care', 'Condition monthly.')],
+        },
       })
     ).createBlogPost;
-    draft = (await run(CREATE_POST, { input: { author_id: author.id, tag_ids: [tags.Denim.id], variants: [variant('en', 'Secret draft', 'Not yet.')] } })).createBlogPost;
+    draft = (await run(CREATE_POST, { input: { author_id: author.id, tag_ids: [tags.Denim.id], variants: [variant('en', 'Secret draft', 'Not yet.')] } }))
+      .createBlogPost;
     await run(PUBLISH, { id: denim.id });
     await run(SCHEDULE, { id: boots.id, at: new Date(Date.now() - 3_600_000).toISOString() });
   });
@@ -139,7 +186,12 @@ describe('content: blog and pages', () => {
   it('creates drafts with slugs from titles, Markdown rendered to sanitized HTML, reading time; 409 on a taken slug', async () => {
     expect(denim).toMatchObject({ slug: 'breaking-in-selvedge-denim', status: 'draft', visible: false, published_at: null });
     expect(denim.id).toMatch(/^post_[0-9A-Z]{26}$/);
-    expect(denim.variants[0]).toMatchObject({ locale: 'en', body_format: 'markdown', html: '<h2>Wear them</h2>\n<p>Wear your <strong>jeans</strong> daily.</p>', reading_time_minutes: 1 });
+    expect(denim.variants[0]).toMatchObject({
+      locale: 'en',
+      body_format: 'markdown',
+      html: '<h2>Wear them</h2>\n<p>Wear your <strong>jeans</strong> daily.</p>',
+      reading_time_minutes: 1,
+    });
     const dup = await gqlError(CREATE_POST, { input: { slug: 'boot-care', variants: [variant('en', 'Again', 'x')] } });
     expect(dup).toMatchObject({ type: 'conflict', code: 'duplicate' });
     const dupUpdate = await gqlError(UPDATE_POST, { id: draft.id, input: { slug: 'boot-care' } });
@@ -168,7 +220,7 @@ describe('content: blog and pages', () => {
     expect(await gqlError(UPDATE_POST, { id: draft.id, input: { category_ids: [theirCat.id] } })).toMatchObject({ type: 'not_found' });
   });
 
-  it('lists published posts only, newest first, with author, categories and tags; drafts and other stores\' posts are 404', async () => {
+  it("lists published posts only, newest first, with author, categories and tags; drafts and other stores' posts are 404", async () => {
     const r = await store('/blog-posts');
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['blog_posts', 'count', 'limit', 'offset']);
@@ -190,7 +242,12 @@ describe('content: blog and pages', () => {
 
     const one = await store('/blog-posts/breaking-in-selvedge-denim');
     expect(one.status).toBe(200);
-    expect(one.body.blog_post).toMatchObject({ slug: 'breaking-in-selvedge-denim', body_format: 'markdown', body: '## Wear them\n\nWear your **jeans** daily.', html: expect.stringContaining('<strong>jeans</strong>') });
+    expect(one.body.blog_post).toMatchObject({
+      slug: 'breaking-in-selvedge-denim',
+      body_format: 'markdown',
+      body: '## Wear them\n\nWear your **jeans** daily.',
+      html: expect.stringContaining('<strong>jeans</strong>'),
+    });
     expect(one.body.blog_post.author.bio).toBe('Head of product');
 
     for (const slug of [draft.slug, 'no-such-post']) {
@@ -202,7 +259,12 @@ describe('content: blog and pages', () => {
     expect((await store('/blog-posts', { key: other.publishable_key })).body.blog_posts.map((x: any) => x.title)).toEqual(['Their boots']);
     // filters
     expect((await store('/blog-posts?tag=denim')).body.blog_posts.map((x: any) => x.slug)).toEqual(['breaking-in-selvedge-denim']);
-    expect((await store('/blog-posts?category=care-repair&limit=1&offset=1')).body).toMatchObject({ count: 2, limit: 1, offset: 1, blog_posts: [{ slug: 'boot-care' }] });
+    expect((await store('/blog-posts?category=care-repair&limit=1&offset=1')).body).toMatchObject({
+      count: 2,
+      limit: 1,
+      offset: 1,
+      blog_posts: [{ slug: 'boot-care' }],
+    });
     expect((await store('/blog-posts?category=style-guides')).body.count).toBe(0);
     expect((await store('/blog-posts?category=nope')).body.count).toBe(0);
     expect((await store(`/blog-posts?author_id=${author.id}`)).body.count).toBe(2);
@@ -227,11 +289,15 @@ describe('content: blog and pages', () => {
     expect((await store('/blog-posts?locale=de')).body.blog_posts.map((x: any) => x.locale)).toEqual(['de', 'en']);
 
     expect((await run(`query { contentSettings { default_locale } }`)).contentSettings).toEqual({ default_locale: 'en' });
-    expect((await run(`mutation { updateContentSettings(input: { default_locale: "DE" }) { default_locale } }`)).updateContentSettings).toEqual({ default_locale: 'de' });
+    expect((await run(`mutation { updateContentSettings(input: { default_locale: "DE" }) { default_locale } }`)).updateContentSettings).toEqual({
+      default_locale: 'de',
+    });
     expect(await title(`${slug}?locale=fr`)).toEqual(['de', 'Selvedge-Denim einlaufen']);
     // a post without the default locale serves its first variant
     expect((await store('/blog-posts/boot-care?locale=fr')).body.blog_post.locale).toBe('en');
-    expect(await gqlError(`mutation { updateContentSettings(input: { default_locale: "not a locale" }) { default_locale } }`, {})).toMatchObject({ type: 'validation_error' });
+    expect(await gqlError(`mutation { updateContentSettings(input: { default_locale: "not a locale" }) { default_locale } }`, {})).toMatchObject({
+      type: 'validation_error',
+    });
     // the other store keeps its own default
     expect((await run(`query { contentSettings { default_locale } }`, {}, otherAdmin)).contentSettings.default_locale).toBe('en');
     await run(`mutation { updateContentSettings(input: { default_locale: "en" }) { default_locale } }`);
@@ -242,7 +308,13 @@ describe('content: blog and pages', () => {
     const md = `# Title\n\n[click](javascript:alert(1)) and ![x](data:image/png;base64,AAAA)\n\n${XSS.join('\n\n')}\n\n<a href="https://ok.example/" target="_blank">fine</a>`;
     const post = (
       await run(CREATE_POST, {
-        input: { slug: 'xss', variants: [variant('en', '<b onclick=alert(1)>Title</b>', html, { body_format: 'html', excerpt: '<img src=x onerror=alert(1)>Excerpt' }), variant('de', 'MD', md)] },
+        input: {
+          slug: 'xss',
+          variants: [
+            variant('en', '<b onclick=alert(1)>Title</b>', html, { body_format: 'html', excerpt: '<img src=x onerror=alert(1)>Excerpt' }),
+            variant('de', 'MD', md),
+          ],
+        },
       })
     ).createBlogPost;
     await run(PUBLISH, { id: post.id });
@@ -263,7 +335,11 @@ describe('content: blog and pages', () => {
   });
 
   it('keeps a scheduled post hidden until its time, then shows it without a restart; the job announces it once', async () => {
-    const post = (await run(CREATE_POST, { input: { slug: 'soon', tag_ids: [tags.Denim.id], variants: [variant('en', 'Soon', 'Coming up.'), variant('de', 'Bald', 'Demnächst.')] } })).createBlogPost;
+    const post = (
+      await run(CREATE_POST, {
+        input: { slug: 'soon', tag_ids: [tags.Denim.id], variants: [variant('en', 'Soon', 'Coming up.'), variant('de', 'Bald', 'Demnächst.')] },
+      })
+    ).createBlogPost;
     const at = new Date(Date.now() + 1500);
     const scheduled = (await run(SCHEDULE, { id: post.id, at: at.toISOString() })).scheduleBlogPost;
     expect(scheduled).toMatchObject({ status: 'scheduled', visible: false, published_at: at.toISOString() });
@@ -283,7 +359,9 @@ describe('content: blog and pages', () => {
     await p.queue!.send(q, { tenant_id: shop.tenant_id });
     const s = p.services<ContentServices>('content');
     await Promise.all([1, 2, 3].map(() => s.posts.announceDue(systemContext(p.log, null, 'test'))));
-    const event = await until('blog_post.published of the scheduled post', async () => seen.find((e) => e.type === 'blog_post.published' && e.data.id === post.id));
+    const event = await until('blog_post.published of the scheduled post', async () =>
+      seen.find((e) => e.type === 'blog_post.published' && e.data.id === post.id),
+    );
     expect(event.tenant).toBe(shop.tenant_id);
     expect(searchableDocument.parse(event.data)).toEqual(event.data);
     expect(event.data).toMatchObject({
@@ -297,7 +375,11 @@ describe('content: blog and pages', () => {
         { locale: 'de', title: 'Bald', summary: 'Demnächst.', text: 'Demnächst.' },
       ],
     });
-    await until('the queued jobs to finish', async () => (await sql.query(`select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'active', 'retry')`, [q])).rows[0].n === 0);
+    await until(
+      'the queued jobs to finish',
+      async () =>
+        (await sql.query(`select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'active', 'retry')`, [q])).rows[0].n === 0,
+    );
     expect(await outbox(shop.tenant_id, 'blog_post.published', post.id)).toHaveLength(1);
     const admin1 = (await run(`query($id: String!) { adminBlogPost(id: $id) { status visible } }`, { id: post.id })).adminBlogPost;
     expect(admin1).toEqual({ status: 'published', visible: true });
@@ -313,12 +395,23 @@ describe('content: blog and pages', () => {
 
   it('emits published, updated and unpublished with the search document, in the outbox and to subscribers', async () => {
     const [published] = await outbox(shop.tenant_id, 'blog_post.published', denim.id);
-    expect(published).toMatchObject({ id: denim.id, slug: 'breaking-in-selvedge-denim', categories: ['care-repair'], tags: ['denim'], image_url: `${p.url}/static/images/denim.png` });
+    expect(published).toMatchObject({
+      id: denim.id,
+      slug: 'breaking-in-selvedge-denim',
+      categories: ['care-repair'],
+      tags: ['denim'],
+      image_url: `${p.url}/static/images/denim.png`,
+    });
     expect(published.variants.map((v: any) => [v.locale, v.summary, v.text])).toEqual([
       ['en', 'Raw denim rewards patience.', 'Wear them Wear your jeans daily.'],
       ['de', 'Rohdenim braucht Geduld.', 'Tragen Trag deine Jeans täglich.'],
     ]);
-    await run(UPDATE_POST, { id: denim.id, input: { variants: [variant('en', 'Breaking in selvedge denim', 'Wear them daily & soak cold.'), variant('de', 'Selvedge-Denim einlaufen', 'Täglich tragen.')] } });
+    await run(UPDATE_POST, {
+      id: denim.id,
+      input: {
+        variants: [variant('en', 'Breaking in selvedge denim', 'Wear them daily & soak cold.'), variant('de', 'Selvedge-Denim einlaufen', 'Täglich tragen.')],
+      },
+    });
     const updated = await until('blog_post.updated', async () => seen.find((e) => e.type === 'blog_post.updated' && e.data.id === denim.id));
     expect(updated.data.variants[0].text).toBe('Wear them daily & soak cold.');
     // a draft changes without events
@@ -377,14 +470,24 @@ describe('content: blog and pages', () => {
     await run(`mutation($id: String!) { deleteBlogTag(id: $id) { id } }`, { id: tmp.id });
     expect((await store('/blog-posts/boot-care')).body.blog_post.tags.map((x: any) => x.slug)).toEqual(['footwear']);
     expect((await outbox(shop.tenant_id, 'blog_post.updated', boots.id)).at(-1).tags).toEqual(['footwear']);
-    expect(await gqlError(`mutation { createBlogCategory(input: { name: "Care & repair" }) { id } }`, {})).toMatchObject({ type: 'conflict', code: 'duplicate' });
-    expect(await gqlError(`mutation($id: String!) { deleteBlogCategory(id: $id) { id } }`, { id: cats['Style guides'].id }, otherAdmin)).toMatchObject({ type: 'not_found' });
+    expect(await gqlError(`mutation { createBlogCategory(input: { name: "Care & repair" }) { id } }`, {})).toMatchObject({
+      type: 'conflict',
+      code: 'duplicate',
+    });
+    expect(await gqlError(`mutation($id: String!) { deleteBlogCategory(id: $id) { id } }`, { id: cats['Style guides'].id }, otherAdmin)).toMatchObject({
+      type: 'not_found',
+    });
   });
 
   describe('comments', () => {
     const COMMENTS = '/blog-posts/breaking-in-selvedge-denim/comments';
     const post = (body: unknown, o: { token?: string; antispam?: string; key?: string; path?: string } = {}) =>
-      p.api('POST', `/store${o.path ?? COMMENTS}`, { key: o.key ?? shop.publishable_key, token: o.token, body, headers: o.antispam ? { 'x-antispam-token': o.antispam } : {} });
+      p.api('POST', `/store${o.path ?? COMMENTS}`, {
+        key: o.key ?? shop.publishable_key,
+        token: o.token,
+        body,
+        headers: o.antispam ? { 'x-antispam-token': o.antispam } : {},
+      });
     let guest: any;
 
     it('refuses a comment without a valid anti-spam token, and a replayed one (403), writing nothing', async () => {
@@ -396,14 +499,24 @@ describe('content: blog and pages', () => {
       const ok = await post({ author_name: 'Jonas K.', author_email: 'jonas@example.com', body: 'Three months in, <b>great</b> fades!' }, { antispam: token });
       expect(ok.status).toBe(200);
       guest = ok.body.comment;
-      expect(guest).toEqual({ id: expect.stringMatching(/^bcom_/), post_id: denim.id, author_name: 'Jonas K.', body: 'Three months in, great fades!', created_at: expect.any(String) });
+      expect(guest).toEqual({
+        id: expect.stringMatching(/^bcom_/),
+        post_id: denim.id,
+        author_name: 'Jonas K.',
+        body: 'Three months in, great fades!',
+        created_at: expect.any(String),
+      });
       const replay = await post({ author_name: 'Jonas K.', body: 'again' }, { antispam: token });
       expect(replay.status).toBe(403);
       expect(replay.body.code).toBe('invalid_antispam_token');
       // another store's token does not work here
       expect((await post({ author_name: 'Eve', body: 'x' }, { antispam: await solved(other.publishable_key) })).status).toBe(403);
       // the GraphQL door has no anti-spam check of its own: refused as well
-      const g = await p.graphql(`mutation { createBlogComment(slug: "breaking-in-selvedge-denim", input: { author_name: "Eve", body: "x" }) { id } }`, {}, { key: shop.publishable_key });
+      const g = await p.graphql(
+        `mutation { createBlogComment(slug: "breaking-in-selvedge-denim", input: { author_name: "Eve", body: "x" }) { id } }`,
+        {},
+        { key: shop.publishable_key },
+      );
       expect(g.body.errors[0].extensions).toMatchObject({ type: 'permission_error', code: 'invalid_antispam_token' });
       const n = (await sql.query(`select count(*)::int as n from "content".blog_comment where tenant_id = $1`, [shop.tenant_id])).rows[0].n;
       expect(n).toBe(1);
@@ -418,7 +531,15 @@ describe('content: blog and pages', () => {
       const row = (await sql.query(`select customer_id, author_email from "content".blog_comment where id = $1`, [c.body.comment.id])).rows[0];
       expect(row.customer_id).toMatch(/^cus_/);
       expect(row.author_email).toBe(customer.email);
-      for (const bad of [{ body: 'no name' }, { author_name: 'A', body: '' }, { author_name: 'A', body: '   ' }, { author_name: 'A', body: 'x', extra: 1 }, { author_name: 'A', body: 'x', author_email: 'not-an-email' }, { author_name: 'A' }, { author_name: 'A', body: 'x'.repeat(5001) }]) {
+      for (const bad of [
+        { body: 'no name' },
+        { author_name: 'A', body: '' },
+        { author_name: 'A', body: '   ' },
+        { author_name: 'A', body: 'x', extra: 1 },
+        { author_name: 'A', body: 'x', author_email: 'not-an-email' },
+        { author_name: 'A' },
+        { author_name: 'A', body: 'x'.repeat(5001) },
+      ]) {
         const r = await post(bad, { antispam: await solved() });
         expect(`${JSON.stringify(bad).slice(0, 60)} -> ${r.status}`).toBe(`${JSON.stringify(bad).slice(0, 60)} -> 400`);
         expect(r.body.type).toBe('validation_error');
@@ -440,7 +561,9 @@ describe('content: blog and pages', () => {
       expect(pending.count).toBe(2);
       expect(pending.items[0]).toMatchObject({ id: guest.id, status: 'pending', author_email: 'jonas@example.com' });
       expect((await run(`query { adminBlogComments { count } }`, {}, otherAdmin)).adminBlogComments.count).toBe(0);
-      expect(await gqlError(`mutation($id: String!) { approveBlogComment(id: $id) { id } }`, { id: guest.id }, otherAdmin)).toMatchObject({ type: 'not_found' });
+      expect(await gqlError(`mutation($id: String!) { approveBlogComment(id: $id) { id } }`, { id: guest.id }, otherAdmin)).toMatchObject({
+        type: 'not_found',
+      });
 
       expect((await run(`mutation($id: String!) { approveBlogComment(id: $id) { status } }`, { id: guest.id })).approveBlogComment.status).toBe('approved');
       const other1 = pending.items[1].id;
@@ -465,7 +588,10 @@ describe('content: blog and pages', () => {
           canonical_url: 'https://shop.example/about-us',
           og_image_url: '/static/images/about.png',
           variants: [
-            variant('en', 'About us', '# About us\n\nWe make clothes <script>alert(1)</script>that last.', { seo_title: 'About our shop', seo_description: 'Who we are' }),
+            variant('en', 'About us', '# About us\n\nWe make clothes <script>alert(1)</script>that last.', {
+              seo_title: 'About our shop',
+              seo_description: 'Who we are',
+            }),
             variant('de', 'Über uns', '# Über uns\n\nWir machen Kleidung, die hält.'),
           ],
         },
@@ -506,11 +632,16 @@ describe('content: blog and pages', () => {
     expect((await store('/pages/about-us')).status).toBe(404);
     expect(await outbox(shop.tenant_id, 'page.unpublished', about.id)).toEqual([{ id: about.id }]);
     await run(`mutation($id: String!) { publishPage(id: $id) { status } }`, { id: about.id });
-    expect(await gqlError(CREATE, { input: { slug: 'about-us', variants: [variant('en', 'Dup', 'x')] } })).toMatchObject({ type: 'conflict', code: 'duplicate' });
-    expect(await gqlError(CREATE, { input: { canonical_url: 'javascript:alert(1)', variants: [variant('en', 'Bad', 'x')] } })).toMatchObject({ type: 'validation_error' });
+    expect(await gqlError(CREATE, { input: { slug: 'about-us', variants: [variant('en', 'Dup', 'x')] } })).toMatchObject({
+      type: 'conflict',
+      code: 'duplicate',
+    });
+    expect(await gqlError(CREATE, { input: { canonical_url: 'javascript:alert(1)', variants: [variant('en', 'Bad', 'x')] } })).toMatchObject({
+      type: 'validation_error',
+    });
   });
 
-  it('feeds the search index\'s rebuild: visible documents of the tenant by id, keyset paginated, for operators only', async () => {
+  it("feeds the search index's rebuild: visible documents of the tenant by id, keyset paginated, for operators only", async () => {
     const Q = `query($kind: String!, $after: String, $limit: Int!) { contentSearchDocuments(kind: $kind, after: $after, limit: $limit) { id slug published_at variants { locale title summary text } categories tags image_url } }`;
     const op = { token: p.config.operatorToken!, key: shop.publishable_key };
     const page1 = await p.graphql(Q, { kind: 'blog_post', limit: 1 }, op);
@@ -524,22 +655,27 @@ describe('content: blog and pages', () => {
     expect(all.find((d: any) => d.id === denim.id)).toEqual((await outbox(shop.tenant_id, 'blog_post.updated', denim.id)).at(-1));
     const pages = (await p.graphql(Q, { kind: 'page', limit: 10 }, op)).body.data.contentSearchDocuments;
     expect(pages.map((d: any) => d.slug)).toEqual(['about-us']);
-    const theirs = (await p.graphql(Q, { kind: 'blog_post', limit: 10 }, { token: p.config.operatorToken!, key: other.publishable_key })).body.data.contentSearchDocuments;
+    const theirs = (await p.graphql(Q, { kind: 'blog_post', limit: 10 }, { token: p.config.operatorToken!, key: other.publishable_key })).body.data
+      .contentSearchDocuments;
     expect(theirs.map((d: any) => d.slug)).toEqual(['boot-care']);
     expect(theirs[0].id).not.toBe(boots.id);
     expect((await p.graphql(Q, { kind: 'blog_post', limit: 10 }, { token: admin })).body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
-    expect((await p.graphql(Q, { kind: 'blog_post', limit: 10 }, { key: shop.publishable_key })).body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
+    expect((await p.graphql(Q, { kind: 'blog_post', limit: 10 }, { key: shop.publishable_key })).body.errors[0].extensions).toMatchObject({
+      type: 'authentication_error',
+    });
     expect((await p.graphql(Q, { kind: 'tour', limit: 10 }, op)).body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
     expect((await p.graphql(Q, { kind: 'page', limit: 0 }, op)).body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
   });
 
-  it('refuses admin operations without an admin token, and another store\'s ids are 404', async () => {
+  it("refuses admin operations without an admin token, and another store's ids are 404", async () => {
     const customer = await p.registerCustomer(shop.publishable_key);
     const asCustomer = await gqlError(PUBLISH, { id: draft.id }, customer.token);
     expect(asCustomer).toMatchObject({ type: 'permission_error' });
     const anonymous = (await p.graphql(PUBLISH, { id: draft.id }, { key: shop.publishable_key })).body.errors[0].extensions;
     expect(anonymous).toMatchObject({ type: 'authentication_error' });
-    expect((await p.graphql(`query { adminBlogPosts { count } }`, {}, { key: shop.publishable_key })).body.errors[0].extensions.type).toBe('authentication_error');
+    expect((await p.graphql(`query { adminBlogPosts { count } }`, {}, { key: shop.publishable_key })).body.errors[0].extensions.type).toBe(
+      'authentication_error',
+    );
     for (const [q, v] of [
       [PUBLISH, { id: draft.id }],
       [UNPUBLISH, { id: denim.id }],
@@ -584,16 +720,31 @@ describe('content: blog and pages', () => {
       expect(`${path} -> ${r.status}`).toBe(`${path} -> 400`);
       expect(r.body).toMatchObject({ type: 'validation_error', code: expect.any(String), message: expect.any(String) });
     }
-    for (const path of ['/blog-posts', '/blog-posts/x', '/blog-posts/x/comments', '/blog-categories', '/blog-categories/x', '/blog-tags', '/blog-tags/x', '/blog-authors/x', '/pages', '/pages/x']) {
+    for (const path of [
+      '/blog-posts',
+      '/blog-posts/x',
+      '/blog-posts/x/comments',
+      '/blog-categories',
+      '/blog-categories/x',
+      '/blog-tags',
+      '/blog-tags/x',
+      '/blog-authors/x',
+      '/pages',
+      '/pages/x',
+    ]) {
       const r = await p.api('GET', `/store${path}`);
       expect(`${path} -> ${r.status}`).toBe(`${path} -> 401`);
       expect(r.body).toMatchObject({ type: 'authentication_error' });
     }
-    const bodyless = await p.api('POST', '/store/blog-posts/x/comments', { key: shop.publishable_key, raw: 'not json', headers: { 'content-type': 'application/json' } });
+    const bodyless = await p.api('POST', '/store/blog-posts/x/comments', {
+      key: shop.publishable_key,
+      raw: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bodyless.status).toBe(400);
   });
 
-  it('seeds the demo blog and pages through the manifest\'s seed hook', async () => {
+  it("seeds the demo blog and pages through the manifest's seed hook", async () => {
     const tenant = await p.createTenant();
     const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
     await domain.seed!(p.services<ContentServices>('content'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
@@ -614,7 +765,12 @@ describe('content: blog and pages', () => {
     const pages = (await store('/pages', { key })).body;
     expect(pages.pages.map((x: any) => x.slug)).toEqual(['about-us', 'privacy-policy', 'shipping-returns']);
     const about = (await store('/pages/about-us', { key })).body.page;
-    expect(about.seo).toEqual({ title: 'About us: clothes made to be worn for years', description: expect.any(String), canonical_url: '/about-us', og_image_url: `${p.url}/static/blog/about-us.svg` });
+    expect(about.seo).toEqual({
+      title: 'About us: clothes made to be worn for years',
+      description: expect.any(String),
+      canonical_url: '/about-us',
+      og_image_url: `${p.url}/static/blog/about-us.svg`,
+    });
     const avatar = await fetch(`${p.url}/static/blog/mara-lindqvist.svg`);
     expect(avatar.status).toBe(200);
   });

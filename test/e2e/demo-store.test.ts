@@ -40,10 +40,12 @@ describe('demo store seeded on first start', () => {
     expect(templates.body.count).toBe(3);
   });
 
-  it('has the site settings: redirects, the tee\'s visible metafield, a theme with 3 sections, the brand with the demo logo', async () => {
+  it("has the site settings: redirects, the tee's visible metafield, a theme with 3 sections, the brand with the demo logo", async () => {
     expect((await p.api('GET', '/store/redirects', { key })).body.redirects).toHaveLength(4);
     const tee = (await p.api('GET', '/store/products/classic-organic-tee?fields=id', { key })).body.product;
-    expect((await p.api('GET', `/store/metafields/product/${tee.id}`, { key })).body.metafields).toEqual([{ namespace: 'care', key: 'wash_temperature', type: 'integer', value: 30 }]);
+    expect((await p.api('GET', `/store/metafields/product/${tee.id}`, { key })).body.metafields).toEqual([
+      { namespace: 'care', key: 'wash_temperature', type: 'integer', value: 30 },
+    ]);
     const theme = (await p.api('GET', '/store/theme', { key })).body.theme;
     expect(theme.sections.map((s: { type: string }) => s.type)).toEqual(['hero', 'featured-collection', 'newsletter']);
     const brand = (await p.api('GET', '/store/brand', { key })).body.brand;
@@ -73,7 +75,11 @@ describe('demo store seeded on first start', () => {
     ]);
     expect(main.items[1].children).toEqual([{ label: 'Latest story', url: expect.stringMatching(/^\/blog\/[a-z0-9-]+$/), type: 'blog_post', children: [] }]);
     const footer = (await p.api('GET', '/store/menus/footer-menu', { key })).body.menu;
-    expect(footer.items.map((i: { url: string }) => i.url)).toEqual(['/pages/about-us', 'https://docs.example.com/help', 'https://www.instagram.com/demostore']);
+    expect(footer.items.map((i: { url: string }) => i.url)).toEqual([
+      '/pages/about-us',
+      'https://docs.example.com/help',
+      'https://www.instagram.com/demostore',
+    ]);
   });
 
   it('serves every seeded image from the static directory', async () => {
@@ -94,7 +100,7 @@ describe('demo store seeded on first start', () => {
     expect(await missing.json()).toMatchObject({ type: 'not_found' });
   });
 
-  it('has a customer who signs in with a password or with the demo\'s Google (a development OpenID provider)', async () => {
+  it("has a customer who signs in with a password or with the demo's Google (a development OpenID provider)", async () => {
     const pw = await p.api('POST', '/auth/customer/emailpass', { key, body: { email: 'jane@demo.store', password: 'demo-customer-password' } });
     expect(pw.status).toBe(200);
     const jane = (await p.api('GET', '/store/customers/me', { key, token: pw.body.token })).body.customer;

@@ -68,13 +68,17 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     await s?.p.stop();
   });
 
-  it('delivers the admin\'s own store\'s events of the requested types, and nothing of another store', async () => {
+  it("delivers the admin's own store's events of the requested types, and nothing of another store", async () => {
     const shopStream = listen(clientFor(s.admin), ['customer.*', 'product.updated']);
     const otherStream = listen(clientFor(s.otherAdmin));
     await waitFor('both streams open', () => hub.count(s.shop.tenant_id) === 1 && hub.count(s.other.tenant_id) === 1, 10_000);
 
     // a type the shop's stream did not ask for, then one it did
-    const col = await s.p.graphql('mutation($input: CollectionInput!) { createCollection(input: $input) { id } }', { input: { title: 'Live' } }, { token: s.admin });
+    const col = await s.p.graphql(
+      'mutation($input: CollectionInput!) { createCollection(input: $input) { id } }',
+      { input: { title: 'Live' } },
+      { token: s.admin },
+    );
     expect(col.status).toBe(200);
     const shopCustomer = await s.p.registerCustomer(s.shop.publishable_key);
     // the other store's change comes last: once its stream has it, the shop's events reached it before
@@ -85,7 +89,7 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     expect(first.id).toMatch(/^evt_/);
     expect(first.entity_id).toBe(first.data.id);
     expect(new Date(first.created_at).toISOString()).toBe(first.created_at);
-    await waitFor('the other store\'s customer event', () => otherStream.got.find((e) => e.type === 'customer.created'), 15_000);
+    await waitFor("the other store's customer event", () => otherStream.got.find((e) => e.type === 'customer.created'), 15_000);
 
     // the collection is not of a requested type; the other store's customer is not the shop's
     expect(shopStream.got.map((e) => e.type)).toEqual(['customer.created']);
@@ -109,7 +113,9 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     expect(keyOnly).toMatchObject({ status: 401, body: { type: 'authentication_error' } });
 
     const customer = await s.p.registerCustomer(s.shop.publishable_key);
-    const asCustomer = await refused(await post({ query: SUBSCRIPTION }, { 'x-publishable-api-key': s.shop.publishable_key, authorization: `Bearer ${customer.token}` }));
+    const asCustomer = await refused(
+      await post({ query: SUBSCRIPTION }, { 'x-publishable-api-key': s.shop.publishable_key, authorization: `Bearer ${customer.token}` }),
+    );
     expect(asCustomer).toMatchObject({ status: 403, body: { type: 'permission_error', code: 'forbidden' } });
 
     const badToken = await refused(await post({ query: SUBSCRIPTION }, { authorization: 'Bearer not-a-token' }));
@@ -139,7 +145,9 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     const badType = await refused(await post({ query: SUBSCRIPTION, variables: { types: ['Order Placed'] } }, auth));
     expect(badType).toMatchObject({ status: 400, body: { type: 'validation_error', code: 'invalid_field' } });
 
-    const notStream = await refused(await fetch(streamUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: SUBSCRIPTION }) }));
+    const notStream = await refused(
+      await fetch(streamUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: SUBSCRIPTION }) }),
+    );
     expect(notStream).toMatchObject({ status: 406, body: { code: 'event_stream_required' } });
     expect(hub.count()).toBe(0);
   });
@@ -152,7 +160,7 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     expect(third).toMatchObject({ status: 429, body: { type: 'rate_limit_error', code: 'too_many_streams' } });
     // another store is not affected by this store's streams
     const other = listen(clientFor(s.otherAdmin));
-    await waitFor('the other store\'s stream open', () => hub.count(s.other.tenant_id) === 1, 10_000);
+    await waitFor("the other store's stream open", () => hub.count(s.other.tenant_id) === 1, 10_000);
     await a.stop();
     await waitFor('a slot free', () => hub.count(s.shop.tenant_id) === 1, 10_000);
     const again = listen(clientFor(s.admin));
@@ -185,7 +193,11 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     await waitFor('the stream open', () => hub.count(s.shop.tenant_id) === 1, 10_000);
-    const col = await s.p.graphql('mutation($input: CollectionInput!) { createCollection(input: $input) { id } }', { input: { title: 'Curl' } }, { token: s.admin });
+    const col = await s.p.graphql(
+      'mutation($input: CollectionInput!) { createCollection(input: $input) { id } }',
+      { input: { title: 'Curl' } },
+      { token: s.admin },
+    );
     const id = col.body.data.createCollection.id as string;
     const reader = res.body!.getReader();
     let text = '';

@@ -1,6 +1,16 @@
 import { Client } from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createLogger, createOrm, eventJobId, jobQueueName, migrate, subscriptionQueueName, type DomainEvent, type RequestContext, type TypedEvent } from '@svc/kit';
+import {
+  createLogger,
+  createOrm,
+  eventJobId,
+  jobQueueName,
+  migrate,
+  subscriptionQueueName,
+  type DomainEvent,
+  type RequestContext,
+  type TypedEvent,
+} from '@svc/kit';
 import { domain as identityDomain, identityEvents, type TenantCredentials } from '@svc/identity';
 import { freshDatabase, startTestPlatform, type TestPlatform } from '../support/platform';
 import { waitFor as waitUntil } from '../support/wait';
@@ -78,17 +88,29 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
       },
     });
     await withDb(p.dbUrl, (c) =>
-      c.query('create table identity.event_probe (subscription text not null, event_id text not null, note text not null, created_at timestamptz not null default clock_timestamp())'),
+      c.query(
+        'create table identity.event_probe (subscription text not null, event_id text not null, note text not null, created_at timestamptz not null default clock_timestamp())',
+      ),
     );
     t = await p.createTenant();
   });
   afterAll(() => p?.stop());
 
   const probes = (subscription: string, eventId: string) =>
-    withDb(p.dbUrl, async (c) => (await c.query('select note from identity.event_probe where subscription = $1 and event_id = $2 order by created_at', [subscription, eventId])).rows.map((r) => r.note as string));
+    withDb(p.dbUrl, async (c) =>
+      (await c.query('select note from identity.event_probe where subscription = $1 and event_id = $2 order by created_at', [subscription, eventId])).rows.map(
+        (r) => r.note as string,
+      ),
+    );
   const processed = (subscription: string, eventId: string) =>
-    withDb(p.dbUrl, async (c) => (await c.query('select count(*)::int as n from identity.processed_event where subscription = $1 and event_id = $2', [subscription, eventId])).rows[0].n as number);
-  const customerEvent = async (email: string) => waitFor(`customer.created of ${email} in the first subscription`, () => seenA.find((e) => e.data.email === email));
+    withDb(
+      p.dbUrl,
+      async (c) =>
+        (await c.query('select count(*)::int as n from identity.processed_event where subscription = $1 and event_id = $2', [subscription, eventId])).rows[0]
+          .n as number,
+    );
+  const customerEvent = async (email: string) =>
+    waitFor(`customer.created of ${email} in the first subscription`, () => seenA.find((e) => e.data.email === email));
 
   it('delivers every event to every subscription of its type (fan-out), in a system context of the tenant', async () => {
     const c = await p.registerCustomer(t.publishable_key);
@@ -147,14 +169,31 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     const upd = await p.api('POST', '/store/customers', { key: t.publishable_key, token: c.token, body: { email: c.email, first_name: 'Grace' } });
     expect(upd.status).toBe(200);
     const row = await waitFor('customer.updated to be relayed', () =>
-      withDb(p.dbUrl, async (db) => (await db.query(`select id from identity.outbox_event where type = 'customer.updated' and published_at is not null and data->>'id' = $1`, [upd.body.customer.id])).rows[0]),
+      withDb(
+        p.dbUrl,
+        async (db) =>
+          (
+            await db.query(`select id from identity.outbox_event where type = 'customer.updated' and published_at is not null and data->>'id' = $1`, [
+              upd.body.customer.id,
+            ])
+          ).rows[0],
+      ),
     );
     // queues bound to every event type (ALL_EVENTS) get it; no queue bound to customer.updated exists
-    const jobs = await withDb(p.dbUrl, async (db) =>
-      (await db.query(`select name from pgboss.job j where data->>'id' = $1 and not exists (select 1 from pgboss.subscription s where s.name = j.name and s.event = '*')`, [row.id])).rows,
+    const jobs = await withDb(
+      p.dbUrl,
+      async (db) =>
+        (
+          await db.query(
+            `select name from pgboss.job j where data->>'id' = $1 and not exists (select 1 from pgboss.subscription s where s.name = j.name and s.event = '*')`,
+            [row.id],
+          )
+        ).rows,
     );
     expect(jobs).toEqual([]);
-    const catchAll = await withDb(p.dbUrl, async (db) => (await db.query(`select name from pgboss.job where data->>'id' = $1 order by name`, [row.id])).rows.map((r) => r.name));
+    const catchAll = await withDb(p.dbUrl, async (db) =>
+      (await db.query(`select name from pgboss.job where data->>'id' = $1 order by name`, [row.id])).rows.map((r) => r.name),
+    );
     expect(catchAll).toEqual([subscriptionQueueName('webhooks', 'fan-out')]);
   });
 
@@ -202,9 +241,17 @@ describe('kit migrations', () => {
     const orm = await ormFor('kit_fresh');
     try {
       expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
-      expect(await inspect('kit_fresh')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      expect(await inspect('kit_fresh')).toEqual({
+        tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'],
+        triggers: ['outbox_event_notify'],
+        kit: KIT,
+      });
       expect(await migrate(orm)).toEqual([]);
-      expect(await inspect('kit_fresh')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      expect(await inspect('kit_fresh')).toEqual({
+        tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'],
+        triggers: ['outbox_event_notify'],
+        kit: KIT,
+      });
       // the trigger wakes the relays with the schema name
       const payload = await withDb(db.url, async (c) => {
         await c.query('listen outbox_event');
@@ -234,7 +281,11 @@ create trigger outbox_event_notify after insert on "legacy".outbox_event for eac
     const orm = await ormFor('legacy');
     try {
       expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
-      expect(await inspect('legacy')).toEqual({ tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'], triggers: ['outbox_event_notify'], kit: KIT });
+      expect(await inspect('legacy')).toEqual({
+        tables: ['kit_migration', 'mikro_orm_migrations', 'outbox_event', 'processed_event'],
+        triggers: ['outbox_event_notify'],
+        kit: KIT,
+      });
       const rows = await withDb(db.url, async (c) => (await c.query('select id, data from legacy.outbox_event')).rows);
       expect(rows).toEqual([{ id: 'evt_old', data: { a: 1 } }]);
       expect(await migrate(orm)).toEqual([]);
@@ -246,7 +297,14 @@ create trigger outbox_event_notify after insert on "legacy".outbox_event for eac
   it('upgrade a domain schema migrated by the previous version (no kit tables recorded yet)', async () => {
     // the identity schema as the previous version left it: outbox and trigger, no kit records
     await withDb(db.url, (c) => c.query('drop table identity.kit_migration; drop table identity.processed_event'));
-    const orm = await createOrm({ dbSchema: identityDomain.dbSchema, entities: identityDomain.entities, migrations: identityDomain.migrations, url: db.url, poolSize: 2, log });
+    const orm = await createOrm({
+      dbSchema: identityDomain.dbSchema,
+      entities: identityDomain.entities,
+      migrations: identityDomain.migrations,
+      url: db.url,
+      poolSize: 2,
+      log,
+    });
     try {
       expect(await migrate(orm)).toEqual(KIT.map((n) => `kit/${n}`));
       const after = await inspect('identity');

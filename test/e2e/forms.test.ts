@@ -12,8 +12,8 @@ import { LocalSmtpServer, parseMail, type ReceivedMail } from '../support/provid
 import { SiteverifyServer } from '../support/providers/siteverify';
 import { waitFor } from '../support/wait';
 
-
-const FORM = 'id slug title description fields { name label type required placeholder help_text min_length max_length min max pattern options { value label } min_date max_date } success_message success_redirect is_popup status notification_recipients created_at updated_at';
+const FORM =
+  'id slug title description fields { name label type required placeholder help_text min_length max_length min max pattern options { value label } min_date max_date } success_message success_redirect is_popup status notification_recipients created_at updated_at';
 const CREATE = `mutation($input: CreateFormInput!) { createForm(input: $input) { ${FORM} } }`;
 const UPDATE = `mutation($id: String!, $input: UpdateFormInput!) { updateForm(id: $id, input: $input) { ${FORM} } }`;
 const ACTIVATE = `mutation($id: String!) { activateForm(id: $id) { id status } }`;
@@ -31,7 +31,15 @@ const kitchenSink = (slug: string, recipients: string[] = []) => ({
     { name: 'code', label: 'Code', type: 'text', pattern: '[A-Z]{3}-[0-9]{2}' },
     { name: 'email', label: 'Email', type: 'email', required: true },
     { name: 'quantity', label: 'Quantity', type: 'number', min: 1, max: 10 },
-    { name: 'topic', label: 'Topic', type: 'select', options: [{ value: 'order', label: 'An order' }, { value: 'other', label: 'Other' }] },
+    {
+      name: 'topic',
+      label: 'Topic',
+      type: 'select',
+      options: [
+        { value: 'order', label: 'An order' },
+        { value: 'other', label: 'Other' },
+      ],
+    },
     { name: 'consent', label: 'Consent', type: 'checkbox', required: true },
     { name: 'newsletter', label: 'Newsletter', type: 'checkbox' },
     { name: 'message', label: 'Message', type: 'textarea', max_length: 50 },
@@ -42,7 +50,16 @@ const kitchenSink = (slug: string, recipients: string[] = []) => ({
   success_redirect: '/thanks',
   notification_recipients: recipients,
 });
-const VALID = { name: 'Ada Lovelace', code: 'ABC-12', email: 'ada@example.com', quantity: 3, topic: 'order', consent: true, message: 'Hello there', visit: '2026-06-01' };
+const VALID = {
+  name: 'Ada Lovelace',
+  code: 'ABC-12',
+  email: 'ada@example.com',
+  quantity: 3,
+  topic: 'order',
+  consent: true,
+  message: 'Hello there',
+  visit: '2026-06-01',
+};
 
 describe('forms: forms, submissions, popup, challenge, mail', () => {
   let p: TestPlatform;
@@ -71,7 +88,8 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
     if (token) headers['x-antispam-token'] = token;
     return p.api('POST', '/store/form-submissions', { key, body, headers });
   };
-  const stored = async (tenantId: string) => Number((await sql.query('select count(*)::int as n from forms.form_submission where tenant_id = $1', [tenantId])).rows[0].n);
+  const stored = async (tenantId: string) =>
+    Number((await sql.query('select count(*)::int as n from forms.form_submission where tenant_id = $1', [tenantId])).rows[0].n);
   const mailsTo = (addr: string): ReceivedMail[] => smtp.received.filter((m) => m.to.includes(addr));
 
   beforeAll(async () => {
@@ -97,10 +115,19 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
   describe('admin: forms', () => {
     it('creates a form with every field type; rules are stored, unset ones null', () => {
       expect(sink.id).toMatch(/^form_[0-9A-Z]{26}$/);
-      expect(sink).toMatchObject({ slug: 'every-field', status: 'active', is_popup: false, success_redirect: '/thanks', notification_recipients: ['owner@shop.example', 'team@shop.example'] });
+      expect(sink).toMatchObject({
+        slug: 'every-field',
+        status: 'active',
+        is_popup: false,
+        success_redirect: '/thanks',
+        notification_recipients: ['owner@shop.example', 'team@shop.example'],
+      });
       expect(sink.fields.map((f: any) => f.type)).toEqual(['text', 'text', 'email', 'number', 'select', 'checkbox', 'checkbox', 'textarea', 'date', 'file']);
       expect(sink.fields[0]).toMatchObject({ name: 'name', required: true, min_length: 2, max_length: 20, pattern: null, options: null, min: null });
-      expect(sink.fields[4].options).toEqual([{ value: 'order', label: 'An order' }, { value: 'other', label: 'Other' }]);
+      expect(sink.fields[4].options).toEqual([
+        { value: 'order', label: 'An order' },
+        { value: 'other', label: 'Other' },
+      ]);
     });
 
     it('refuses bad form definitions with 400 and a duplicate slug with 409, writing nothing', async () => {
@@ -115,7 +142,16 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
         ['backreference', { ...base, fields: [{ name: 'a', label: 'A', type: 'text', pattern: '(a)\\1' }] }],
         ['min above max', { ...base, fields: [{ name: 'a', label: 'A', type: 'number', min: 5, max: 1 }] }],
         ['bad date bound', { ...base, fields: [{ name: 'a', label: 'A', type: 'date', min_date: '2026-02-30' }] }],
-        ['duplicate field names', { ...base, fields: [{ name: 'a', label: 'A', type: 'text' }, { name: 'a', label: 'B', type: 'email' }] }],
+        [
+          'duplicate field names',
+          {
+            ...base,
+            fields: [
+              { name: 'a', label: 'A', type: 'text' },
+              { name: 'a', label: 'B', type: 'email' },
+            ],
+          },
+        ],
         ['bad field name', { ...base, fields: [{ name: 'First Name', label: 'A', type: 'text' }] }],
         ['no fields', { ...base, fields: [] }],
         ['protocol-relative redirect', { ...base, success_redirect: '//evil.example/x' }],
@@ -136,9 +172,14 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect(Number((await sql.query("select count(*)::int as n from forms.form where slug = 'bad-one'")).rows[0].n)).toBe(0);
     });
 
-    it('updates, lists and deletes forms; another tenant\'s form is not found', async () => {
+    it("updates, lists and deletes forms; another tenant's form is not found", async () => {
       const f = (await gql(CREATE, { input: { ...kitchenSink('to-change'), status: 'inactive' } })).createForm;
-      const u = (await gql(UPDATE, { id: f.id, input: { title: 'Changed', fields: [{ name: 'only', label: 'Only', type: 'text', required: true }], notification_recipients: null } })).updateForm;
+      const u = (
+        await gql(UPDATE, {
+          id: f.id,
+          input: { title: 'Changed', fields: [{ name: 'only', label: 'Only', type: 'text', required: true }], notification_recipients: null },
+        })
+      ).updateForm;
       expect(u).toMatchObject({ title: 'Changed', notification_recipients: [], status: 'inactive' });
       expect(u.fields.map((x: any) => x.name)).toEqual(['only']);
       const list = (await gql('query { adminForms(status: "inactive") { count items { id } } }')).adminForms;
@@ -178,7 +219,7 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect(JSON.stringify(r.body)).not.toContain('owner@shop.example');
     });
 
-    it('answers 404 for inactive, unknown and other tenants\' forms; 400 for unknown parameters; 401 without a key', async () => {
+    it("answers 404 for inactive, unknown and other tenants' forms; 400 for unknown parameters; 401 without a key", async () => {
       expect((await p.api('GET', '/store/forms/theirs', { key: shop.publishable_key })).status).toBe(404);
       expect((await p.api('GET', `/store/forms/${otherForm.id}`, { key: shop.publishable_key })).status).toBe(404);
       const missing = await p.api('GET', '/store/forms/no-such-form', { key: shop.publishable_key });
@@ -231,7 +272,8 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       const t = await p.createTenant();
       const ta = await p.adminToken(t);
       const forms: any[] = [];
-      for (let i = 0; i < 4; i++) forms.push((await gql(CREATE, { input: { ...kitchenSink(`popup-${i}`), is_popup: true, status: 'inactive' } }, ta)).createForm);
+      for (let i = 0; i < 4; i++)
+        forms.push((await gql(CREATE, { input: { ...kitchenSink(`popup-${i}`), is_popup: true, status: 'inactive' } }, ta)).createForm);
       for (let round = 0; round < 3; round++) {
         const results = await Promise.all(forms.map((f) => p.graphql(ACTIVATE, { id: f.id }, { token: ta })));
         const won = results.filter((r) => !r.body.errors);
@@ -269,7 +311,12 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect(row.ip_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row.ip_hash).not.toContain('127.0.0.1');
       expect(row.user_agent).toBe('Mozilla/5.0 (FormsTest)');
-      const ev = (await sql.query("select data from forms.outbox_event where tenant_id = $1 and type = 'form_submission.created' and data->>'id' = $2", [shop.tenant_id, r.body.form_submission.id])).rows;
+      const ev = (
+        await sql.query("select data from forms.outbox_event where tenant_id = $1 and type = 'form_submission.created' and data->>'id' = $2", [
+          shop.tenant_id,
+          r.body.form_submission.id,
+        ])
+      ).rows;
       expect(ev.map((e) => e.data)).toEqual([{ id: r.body.form_submission.id, form_id: sink.id, form_slug: 'every-field' }]);
       // by form_id too; numbers may arrive as decimal text (HTML forms) and are stored as numbers
       const byId = await submit({ form_id: sink.id, data: { ...VALID, quantity: '4', newsletter: false } });
@@ -320,7 +367,13 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       }
       const many = await submit({ form: 'every-field', data: { quantity: 99, extra: 1 } });
       expect(many.status).toBe(400);
-      expect(many.body.errors.map((e: any) => `${e.field}:${e.code}`).sort()).toEqual(['data.consent:missing_field', 'data.email:missing_field', 'data.extra:unknown_field', 'data.name:missing_field', 'data.quantity:too_large']);
+      expect(many.body.errors.map((e: any) => `${e.field}:${e.code}`).sort()).toEqual([
+        'data.consent:missing_field',
+        'data.email:missing_field',
+        'data.extra:unknown_field',
+        'data.name:missing_field',
+        'data.quantity:too_large',
+      ]);
       expect(await stored(shop.tenant_id)).toBe(before);
     });
 
@@ -375,10 +428,12 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
         expect(r.body).toMatchObject({ type: 'not_found', code: 'not_found' });
       }
       expect((await p.api('POST', '/store/form-submissions', { body: { form: 'every-field', data: VALID } })).status).toBe(401);
-      expect((await p.api('POST', '/store/form-submissions', { key: shop.publishable_key, raw: 'form=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+      expect(
+        (await p.api('POST', '/store/form-submissions', { key: shop.publishable_key, raw: 'form=x', headers: { 'content-type': 'text/plain' } })).status,
+      ).toBe(415);
     });
 
-    it('needs an anti-spam token: missing, forged, replayed or another tenant\'s are refused with 403', async () => {
+    it("needs an anti-spam token: missing, forged, replayed or another tenant's are refused with 403", async () => {
       const before = await stored(shop.tenant_id);
       const missing = await submit({ form: 'every-field', data: VALID }, { token: null });
       expect(missing.status).toBe(403);
@@ -391,15 +446,22 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect(replay.body.code).toBe('invalid_antispam_token');
       expect((await submit({ form: 'every-field', data: VALID }, { token: await solved(other.publishable_key) })).status).toBe(403);
       // in the body instead of the header
-      const inBody = await p.api('POST', '/store/form-submissions', { key: shop.publishable_key, body: { form: 'every-field', data: VALID, antispam_token: await solved() } });
+      const inBody = await p.api('POST', '/store/form-submissions', {
+        key: shop.publishable_key,
+        body: { form: 'every-field', data: VALID, antispam_token: await solved() },
+      });
       expect(inBody.status).toBe(200);
       // GraphQL has no anti-spam door: submitForm there is refused
-      const viaGraphql = await p.graphql('mutation($i: FormSubmissionInput!) { submitForm(input: $i) { id } }', { i: { form: 'every-field', data: VALID } }, { key: shop.publishable_key });
+      const viaGraphql = await p.graphql(
+        'mutation($i: FormSubmissionInput!) { submitForm(input: $i) { id } }',
+        { i: { form: 'every-field', data: VALID } },
+        { key: shop.publishable_key },
+      );
       expect(viaGraphql.body.errors[0].extensions).toMatchObject({ type: 'permission_error', code: 'invalid_antispam_token' });
       expect(await stored(shop.tenant_id)).toBe(before + 2);
     });
 
-    it('mails the form\'s recipients through SMTP after the request, with the values and a Reply-To', async () => {
+    it("mails the form's recipients through SMTP after the request, with the values and a Reply-To", async () => {
       const r = await submit({ form: 'every-field', data: { ...VALID, name: 'Grace Hopper', email: 'grace@example.com' } });
       expect(r.status).toBe(200);
       const mail = await waitFor('the notification mail', () => smtp.received.find((m) => m.text.includes('Grace Hopper')));
@@ -436,12 +498,14 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       const marker = await submit({ form: 'every-field', data: { ...VALID, name: 'After Quiet' } });
       expect(marker.status).toBe(200);
       await waitFor('the marker mail', () => smtp.received.find((m) => m.text.includes('After Quiet')));
-      const quietEvent = (await sql.query("select count(*)::int as n from forms.outbox_event where tenant_id = $1 and type = 'form_submission.created'", [t.tenant_id])).rows[0].n;
+      const quietEvent = (
+        await sql.query("select count(*)::int as n from forms.outbox_event where tenant_id = $1 and type = 'form_submission.created'", [t.tenant_id])
+      ).rows[0].n;
       expect(quietEvent).toBe(1);
       expect(smtp.received.some((m) => m.text.includes('Quiet Person'))).toBe(false);
     });
 
-    it('lists a form\'s submissions to its admin, paginated, newest first; deletes one; never another tenant\'s', async () => {
+    it("lists a form's submissions to its admin, paginated, newest first; deletes one; never another tenant's", async () => {
       const all = (await gql(SUBMISSIONS, { form_id: sink.id, limit: 100 })).formSubmissions;
       expect(all.count).toBeGreaterThanOrEqual(5);
       expect(all.items).toHaveLength(all.count);
@@ -471,7 +535,8 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       ta = await p.adminToken(t);
       await gql(CREATE, { input: kitchenSink('guarded') }, ta);
     });
-    const send = (challenge?: string) => submit({ form: 'guarded', data: VALID, ...(challenge === undefined ? {} : { challenge_token: challenge }) }, { key: t.publishable_key });
+    const send = (challenge?: string) =>
+      submit({ form: 'guarded', data: VALID, ...(challenge === undefined ? {} : { challenge_token: challenge }) }, { key: t.publishable_key });
 
     it('checks nothing while the tenant has no verifier', async () => {
       expect((await send()).status).toBe(200);
@@ -481,7 +546,9 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
     it('configures a verifier with its secret sealed; refuses bad settings', async () => {
       expect((await gqlError(VERIFIER, { input: { provider: 'turnstile' } }, ta)).type).toBe('validation_error');
       expect((await gqlError(VERIFIER, { input: { provider: 'captchaco', secret: 'x' } }, ta)).type).toBe('validation_error');
-      expect((await gqlError(VERIFIER, { input: { provider: 'turnstile', secret: 'x', verify_url: 'http://verifier.example/siteverify' } }, ta)).type).toBe('validation_error');
+      expect((await gqlError(VERIFIER, { input: { provider: 'turnstile', secret: 'x', verify_url: 'http://verifier.example/siteverify' } }, ta)).type).toBe(
+        'validation_error',
+      );
       expect((await gqlError(VERIFIER, { input: { provider: 'turnstile', secret: 'x', min_score: 0.5 } }, ta)).type).toBe('validation_error');
       expect((await gqlError(VERIFIER, { input: { provider: 'recaptcha', secret: 'x', min_score: 1.5 } }, ta)).type).toBe('validation_error');
       const v = (await gql(VERIFIER, { input: { provider: 'turnstile', secret: verify.secret, verify_url: verify.url } }, ta)).configureFormVerifier;
@@ -519,7 +586,7 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
       expect((await send('good-token-2')).status).toBe(200);
     });
 
-    it('applies reCAPTCHA v3\'s minimum score', async () => {
+    it("applies reCAPTCHA v3's minimum score", async () => {
       const v = (await gql(VERIFIER, { input: { provider: 'recaptcha', secret: verify.secret, min_score: 0.5 } }, ta)).configureFormVerifier;
       expect(v).toMatchObject({ provider: 'recaptcha', min_score: 0.5, verify_url: verify.url });
       verify.tokens.set('bot-ish', 0.2);

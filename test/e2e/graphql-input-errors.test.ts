@@ -42,12 +42,20 @@ describe('/graphql: input coercion and request errors in the platform vocabulary
   it('a wrong scalar type in variables: 400 invalid_field; a missing required one: 400 missing_field', async () => {
     const wrong = await refusal('query($limit: Int) { products(limit: $limit) { count } }', { limit: 'ten' }, undefined);
     expect(wrong.status).toBe(400);
-    expect(wrong.extensions).toEqual({ type: 'validation_error', code: 'invalid_field', errors: [{ field: 'limit', code: 'invalid_field', message: expect.stringContaining('Int cannot represent') }] });
+    expect(wrong.extensions).toEqual({
+      type: 'validation_error',
+      code: 'invalid_field',
+      errors: [{ field: 'limit', code: 'invalid_field', message: expect.stringContaining('Int cannot represent') }],
+    });
     const nested = await refusal(CREATE, { input: { source: '/a', target: '/b', status_code: 'permanent' } });
     expect(nested.extensions).toMatchObject({ type: 'validation_error', code: 'invalid_field', errors: [{ field: 'input.status_code' }] });
     const missing = await refusal('query($id: String!) { product(id: $id) { id } }', {}, undefined);
     expect(missing.status).toBe(400);
-    expect(missing.extensions).toEqual({ type: 'validation_error', code: 'missing_field', errors: [{ field: 'id', code: 'missing_field', message: expect.any(String) }] });
+    expect(missing.extensions).toEqual({
+      type: 'validation_error',
+      code: 'missing_field',
+      errors: [{ field: 'id', code: 'missing_field', message: expect.any(String) }],
+    });
   });
 
   it('wrong inline arguments (scalar type, unknown input field, unknown argument, missing argument): 400 with the same codes', async () => {

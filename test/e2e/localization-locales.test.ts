@@ -61,7 +61,9 @@ describe('localization: locales', () => {
     expect(list.map((l) => l.code)).toEqual(['en', 'de-CH', 'ar', 'fr']);
     expect(list[0]).toEqual({ code: 'en', name: 'English', is_default: true, rtl: false, dir: 'ltr', position: 0 });
     expect(list.filter((l) => l.is_default)).toHaveLength(1);
-    const events = await sql.query(`select data from "localization".outbox_event where tenant_id = $1 and type = 'locale.created' order by id`, [shop.tenant_id]);
+    const events = await sql.query(`select data from "localization".outbox_event where tenant_id = $1 and type = 'locale.created' order by id`, [
+      shop.tenant_id,
+    ]);
     expect(events.rows.map((r) => r.data.code)).toEqual(['en', 'de-CH', 'ar', 'fr']);
   });
 
@@ -132,9 +134,20 @@ describe('localization: locales', () => {
   it('seeds the demo locales: en default, de, fr, ar right to left', async () => {
     const tenant = await p.createTenant();
     const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<LocalizationServices>('localization'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await domain.seed!(p.services<LocalizationServices>('localization'), {
+      ctx,
+      tenantId: tenant.tenant_id,
+      publicUrl: p.url,
+      staticDir: p.staticDir,
+      log: p.log,
+    });
     const list = await locales(tenant.publishable_key);
-    expect(list.map((l) => [l.code, l.is_default, l.rtl])).toEqual([['en', true, false], ['de', false, false], ['fr', false, false], ['ar', false, true]]);
+    expect(list.map((l) => [l.code, l.is_default, l.rtl])).toEqual([
+      ['en', true, false],
+      ['de', false, false],
+      ['fr', false, false],
+      ['ar', false, true],
+    ]);
     expect(list.map((l) => l.name)).toEqual(demoLocales().map((l) => l.name));
   });
 });

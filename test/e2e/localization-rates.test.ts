@@ -59,7 +59,12 @@ describe('localization: currency rates', () => {
     json.contentType = 'application/json';
     json.body = jsonDocument(today(), JSON_RATES);
     ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({
-      env: { WORKERS_DISABLED: 'true', CURRENCY_RATES_ECB_URL: ecb.url('/stats/eurofxref/eurofxref-daily.xml'), CURRENCY_RATES_JSON_URL: json.url('/v1/latest?base=EUR'), CURRENCY_RATES_TIMEOUT_MS: '400' },
+      env: {
+        WORKERS_DISABLED: 'true',
+        CURRENCY_RATES_ECB_URL: ecb.url('/stats/eurofxref/eurofxref-daily.xml'),
+        CURRENCY_RATES_JSON_URL: json.url('/v1/latest?base=EUR'),
+        CURRENCY_RATES_TIMEOUT_MS: '400',
+      },
     }));
   });
   afterAll(async () => {
@@ -72,7 +77,13 @@ describe('localization: currency rates', () => {
   it('seeds the demo pairs, an override and a last known snapshot that is stale until a refresh succeeds', async () => {
     const tenant = await p.createTenant();
     const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<LocalizationServices>('localization'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await domain.seed!(p.services<LocalizationServices>('localization'), {
+      ctx,
+      tenantId: tenant.tenant_id,
+      publicUrl: p.url,
+      staticDir: p.staticDir,
+      log: p.log,
+    });
     expect(ecb.requests + json.requests).toBe(0);
     expect(brief(await rates(tenant.publishable_key))).toEqual({
       'EUR/GBP': [0.8412, 'ecb', true],
@@ -91,7 +102,14 @@ describe('localization: currency rates', () => {
     expect(pairs['EUR/GBP']).toMatchObject({ base: 'EUR', quote: 'GBP', manual_rate: null });
     expect(pairs['GBP/JPY']).toMatchObject({ manual_rate: 190.5 });
     expect(pairs['EUR/USD'].id).toMatch(/^cpair_/);
-    for (const input of [{ base: 'EURO', quote: 'USD' }, { base: 'EU1', quote: 'USD' }, { base: 'EUR', quote: 'eur' }, { base: 'ZZZ', quote: 'USD' }, { base: 'EUR', quote: 'CHF', manual_rate: 0 }, { base: 'EUR', quote: 'CHF', manual_rate: -1.5 }]) {
+    for (const input of [
+      { base: 'EURO', quote: 'USD' },
+      { base: 'EU1', quote: 'USD' },
+      { base: 'EUR', quote: 'eur' },
+      { base: 'ZZZ', quote: 'USD' },
+      { base: 'EUR', quote: 'CHF', manual_rate: 0 },
+      { base: 'EUR', quote: 'CHF', manual_rate: -1.5 },
+    ]) {
       const r = await p.graphql(ADD, { input }, { token: admin });
       expect(`${JSON.stringify(input)} ${r.body.errors?.[0]?.extensions?.type}`).toBe(`${JSON.stringify(input)} validation_error`);
     }
@@ -102,7 +120,9 @@ describe('localization: currency rates', () => {
     const count = await sql.query(`select count(*)::int as n from "localization".currency_pair where tenant_id = $1`, [shop.tenant_id]);
     expect(count.rows[0].n).toBe(4);
     const customer = await p.registerCustomer(shop.publishable_key);
-    expect((await p.graphql(ADD, { input: { base: 'EUR', quote: 'CHF' } }, { token: customer.token, key: shop.publishable_key })).body.errors[0].extensions).toMatchObject({ type: 'permission_error' });
+    expect(
+      (await p.graphql(ADD, { input: { base: 'EUR', quote: 'CHF' } }, { token: customer.token, key: shop.publishable_key })).body.errors[0].extensions,
+    ).toMatchObject({ type: 'permission_error' });
     expect((await p.graphql(REFRESH, {}, { key: shop.publishable_key })).body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
     expect((await p.graphql(SOURCES, {}, { key: shop.publishable_key })).body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
   });
@@ -121,7 +141,15 @@ describe('localization: currency rates', () => {
       'GBP/JPY': [190.5, 'manual', false],
       'USD/GBP': [Number((0.8412 / 1.0823).toPrecision(10)), 'ecb', false],
     });
-    expect(all['EUR/USD']).toEqual({ base: 'EUR', quote: 'USD', rate: 1.0823, source: 'ecb', fetched_at: expect.any(String), rate_date: today(), stale: false });
+    expect(all['EUR/USD']).toEqual({
+      base: 'EUR',
+      quote: 'USD',
+      rate: 1.0823,
+      source: 'ecb',
+      fetched_at: expect.any(String),
+      rate_date: today(),
+      stale: false,
+    });
     expect(Date.parse(all['EUR/USD'].fetched_at)).not.toBeNaN();
   });
 
@@ -160,7 +188,11 @@ describe('localization: currency rates', () => {
     serveGood();
     ecb.body = ecbDocument(today(), { USD: '1.0823', JPY: '162.45' });
     await refresh();
-    expect(brief(await rates())).toMatchObject({ 'EUR/USD': [1.0823, 'ecb', false], 'EUR/GBP': [0.84, 'json', false], 'USD/GBP': [Number((0.84 / 1.08).toPrecision(10)), 'json', false] });
+    expect(brief(await rates())).toMatchObject({
+      'EUR/USD': [1.0823, 'ecb', false],
+      'EUR/GBP': [0.84, 'json', false],
+      'USD/GBP': [Number((0.84 / 1.08).toPrecision(10)), 'json', false],
+    });
     ecb.body = ecbDocument(today(), ECB_RATES);
   });
 
@@ -177,7 +209,10 @@ describe('localization: currency rates', () => {
     ecb.mode = 'error';
     json.mode = 'timeout';
     const status = await refresh();
-    expect(status.map((s) => [s.ok, s.stale])).toEqual([[false, true], [false, true]]);
+    expect(status.map((s) => [s.ok, s.stale])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
     const all = await rates();
     // the newest snapshot that knows the pair: the ECB's from the refresh before
     expect(brief(all)).toEqual({
@@ -189,7 +224,10 @@ describe('localization: currency rates', () => {
     const snapshot = await p.api('GET', '/store/exchange-rates?base=USD', { key: shop.publishable_key });
     expect(snapshot.body).toMatchObject({ base: 'USD', source: 'ecb', stale: true });
     const sources = (await run(SOURCES)).currencyRateSources;
-    expect(sources.map((s: any) => [s.source, s.ok, s.stale, s.currencies])).toEqual([['ecb', false, true, 5], ['json', false, true, 6]]);
+    expect(sources.map((s: any) => [s.source, s.ok, s.stale, s.currencies])).toEqual([
+      ['ecb', false, true, 5],
+      ['json', false, true, 6],
+    ]);
   });
 
   it('lets a manual override win over every feed, and clearing it gives the feed back', async () => {
@@ -198,7 +236,9 @@ describe('localization: currency rates', () => {
     const set = (await run(OVERRIDE, { id: pairs['EUR/USD'].id, rate: 1.1111 })).setCurrencyRateOverride;
     expect(set).toMatchObject({ manual_rate: 1.1111, manual_set_at: expect.any(String) });
     expect((await rates())['EUR/USD']).toMatchObject({ rate: 1.1111, source: 'manual', stale: false, fetched_at: set.manual_set_at });
-    const event = await sql.query(`select data from "localization".outbox_event where tenant_id = $1 and type = 'currency_pair.override_changed' order by id`, [shop.tenant_id]);
+    const event = await sql.query(`select data from "localization".outbox_event where tenant_id = $1 and type = 'currency_pair.override_changed' order by id`, [
+      shop.tenant_id,
+    ]);
     expect(event.rows.map((r) => r.data.manual_rate)).toEqual([1.1111]);
     const cleared = (await run(CLEAR, { id: pairs['EUR/USD'].id })).clearCurrencyRateOverride;
     expect(cleared).toMatchObject({ manual_rate: null, manual_set_at: null });
@@ -210,7 +250,14 @@ describe('localization: currency rates', () => {
     await refresh();
     const eur = await p.api('GET', '/store/exchange-rates', { key: shop.publishable_key });
     expect(eur.status).toBe(200);
-    expect(eur.body).toEqual({ base: 'EUR', date: today(), source: 'ecb', fetched_at: expect.any(String), stale: false, rates: { CHF: 0.9391, GBP: 0.8412, JPY: 162.45, USD: 1.0823 } });
+    expect(eur.body).toEqual({
+      base: 'EUR',
+      date: today(),
+      source: 'ecb',
+      fetched_at: expect.any(String),
+      stale: false,
+      rates: { CHF: 0.9391, GBP: 0.8412, JPY: 162.45, USD: 1.0823 },
+    });
     const usd = await p.api('GET', '/store/exchange-rates?base=usd', { key: shop.publishable_key });
     expect(usd.body.base).toBe('USD');
     expect(usd.body.rates.EUR).toBe(Number((1 / 1.0823).toPrecision(10)));
@@ -219,7 +266,15 @@ describe('localization: currency rates', () => {
     // a currency only the JSON service knows: its snapshot answers
     const krw = await p.api('GET', '/store/exchange-rates?base=KRW', { key: shop.publishable_key });
     expect(krw.body).toMatchObject({ base: 'KRW', source: 'json', stale: false });
-    for (const [q, code] of [['?base=US', 'invalid_field'], ['?base=1234', 'invalid_field'], ['?base=ZZZ', 'invalid_field'], ['?base=', 'invalid_field'], ['?base=MNT', 'unknown_currency'], ['?base[0]=EUR', undefined], ['?currency=EUR', undefined]] as const) {
+    for (const [q, code] of [
+      ['?base=US', 'invalid_field'],
+      ['?base=1234', 'invalid_field'],
+      ['?base=ZZZ', 'invalid_field'],
+      ['?base=', 'invalid_field'],
+      ['?base=MNT', 'unknown_currency'],
+      ['?base[0]=EUR', undefined],
+      ['?currency=EUR', undefined],
+    ] as const) {
       const r = await p.api('GET', `/store/exchange-rates${q}`, { key: shop.publishable_key });
       expect(`${q} ${r.status}`).toBe(`${q} 400`);
       expect(r.body).toMatchObject({ type: 'validation_error', ...(code ? { code } : {}) });
@@ -236,7 +291,11 @@ describe('localization: currency rates', () => {
     expect((await rates())['EUR/USD']).toMatchObject({ rate: 1.0823, source: 'ecb' });
     const theirs = (await run(`query { currencyPairs { base quote manual_rate } }`, {}, otherAdmin)).currencyPairs;
     expect(theirs).toEqual([{ base: 'EUR', quote: 'USD', manual_rate: 2 }]);
-    for (const [q, v] of [[OVERRIDE, { id: pairs['EUR/GBP'].id, rate: 9 }], [CLEAR, { id: pairs['GBP/JPY'].id }], [REMOVE, { id: pairs['USD/GBP'].id }]] as const) {
+    for (const [q, v] of [
+      [OVERRIDE, { id: pairs['EUR/GBP'].id, rate: 9 }],
+      [CLEAR, { id: pairs['GBP/JPY'].id }],
+      [REMOVE, { id: pairs['USD/GBP'].id }],
+    ] as const) {
       const r = await p.graphql(q, v, { token: otherAdmin });
       expect(r.body.errors[0].extensions).toMatchObject({ type: 'not_found' });
     }

@@ -30,7 +30,10 @@ describe('localization: translations', () => {
   let page: any;
   let post: any;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const get = (path: string, headers: Record<string, string> = {}, key = shop.publishable_key) => p.api('GET', path, { key, headers });
   const title = async (path: string, headers: Record<string, string> = {}) => {
     const r = await get(path, headers);
@@ -38,26 +41,55 @@ describe('localization: translations', () => {
     return r.body.product.title as string;
   };
   const rows = async (tenantId = shop.tenant_id) =>
-    (await sql.query(`select resource_type, resource_id, locale, fields from "localization".translation where tenant_id = $1 order by resource_type, resource_id, locale`, [tenantId])).rows;
+    (
+      await sql.query(
+        `select resource_type, resource_id, locale, fields from "localization".translation where tenant_id = $1 order by resource_type, resource_id, locale`,
+        [tenantId],
+      )
+    ).rows;
 
   beforeAll(async () => {
     ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
     for (const code of ['en', 'de', 'de-CH', 'fr']) await run(ADD_LOCALE, { input: { code } });
     for (const code of ['en', 'de']) await run(ADD_LOCALE, { input: { code } }, otherAdmin);
-    collection = await run(`mutation($input: CollectionInput!) { createCollection(input: $input) { id handle } }`, { input: { title: 'Summer', handle: 'summer' } });
-    category = await run(`mutation($input: CategoryInput!) { createProductCategory(input: $input) { id handle } }`, { input: { name: 'Tops', handle: 'tops', description: 'Shirts and tees' } });
+    collection = await run(`mutation($input: CollectionInput!) { createCollection(input: $input) { id handle } }`, {
+      input: { title: 'Summer', handle: 'summer' },
+    });
+    category = await run(`mutation($input: CategoryInput!) { createProductCategory(input: $input) { id handle } }`, {
+      input: { name: 'Tops', handle: 'tops', description: 'Shirts and tees' },
+    });
     const create = `mutation($input: CreateProductInput!) { createProduct(input: $input) { id handle variants { id } } }`;
     product = await run(create, {
       input: {
-        title: 'Linen Shirt', handle: 'linen-shirt', subtitle: 'Breathable', description: 'A shirt of European linen.', status: 'published',
-        collection_id: collection.id, category_ids: [category.id],
+        title: 'Linen Shirt',
+        handle: 'linen-shirt',
+        subtitle: 'Breathable',
+        description: 'A shirt of European linen.',
+        status: 'published',
+        collection_id: collection.id,
+        category_ids: [category.id],
         variants: [{ title: 'Medium', sku: 'LS-M', prices: [{ currency_code: 'eur', amount: 50 }] }],
       },
     });
-    otherProduct = await run(create, { input: { title: 'Their Shirt', handle: 'their-shirt', status: 'published', variants: [{ title: 'One', sku: 'T-1', prices: [{ currency_code: 'eur', amount: 5 }] }] } }, otherAdmin);
-    page = await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { id slug } }`, { input: { slug: 'shipping', variants: [{ locale: 'en', title: 'Shipping', body: 'We ship **fast**.' }] } });
+    otherProduct = await run(
+      create,
+      {
+        input: {
+          title: 'Their Shirt',
+          handle: 'their-shirt',
+          status: 'published',
+          variants: [{ title: 'One', sku: 'T-1', prices: [{ currency_code: 'eur', amount: 5 }] }],
+        },
+      },
+      otherAdmin,
+    );
+    page = await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { id slug } }`, {
+      input: { slug: 'shipping', variants: [{ locale: 'en', title: 'Shipping', body: 'We ship **fast**.' }] },
+    });
     await run(`mutation($id: String!) { publishPage(id: $id) { status } }`, { id: page.id });
-    post = await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id slug } }`, { input: { slug: 'linen-care', variants: [{ locale: 'en', title: 'Caring for linen', excerpt: 'Wash cool.', body: 'Wash at 30 degrees.' }] } });
+    post = await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id slug } }`, {
+      input: { slug: 'linen-care', variants: [{ locale: 'en', title: 'Caring for linen', excerpt: 'Wash cool.', body: 'Wash at 30 degrees.' }] },
+    });
     await run(`mutation($id: String!) { publishBlogPost(id: $id) { status } }`, { id: post.id });
   });
   afterAll(async () => {
@@ -83,7 +115,9 @@ describe('localization: translations', () => {
     const listed = await run(LIST, { resource_type: 'product' });
     expect(listed.count).toBe(2);
     expect(listed.items.map((i: any) => i.locale)).toEqual(['de', 'de-CH']);
-    expect((await run(LIST, { resource_type: 'product', locale: 'de-CH' })).items).toEqual([{ resource_type: 'product', resource_id: product.id, locale: 'de-CH', fields: { title: 'Leinenhemmli' } }]);
+    expect((await run(LIST, { resource_type: 'product', locale: 'de-CH' })).items).toEqual([
+      { resource_type: 'product', resource_id: product.id, locale: 'de-CH', fields: { title: 'Leinenhemmli' } },
+    ]);
     const events = await sql.query(`select data from "localization".outbox_event where tenant_id = $1 and type = 'translation.set'`, [shop.tenant_id]);
     expect(events.rows).toHaveLength(7);
   });
@@ -101,7 +135,9 @@ describe('localization: translations', () => {
     // a region the store does not offer reads its language
     expect(await title(path, { 'x-medusa-locale': 'de-AT' })).toBe('Leinenhemd');
     // the default locale, a locale without overrides, one the store does not offer, none at all: the product's own text
-    for (const headers of [{ 'x-medusa-locale': 'en' }, { 'x-medusa-locale': 'fr' }, { 'x-medusa-locale': 'it' }, { 'x-medusa-locale': '' }, {}] as Array<Record<string, string>>) {
+    for (const headers of [{ 'x-medusa-locale': 'en' }, { 'x-medusa-locale': 'fr' }, { 'x-medusa-locale': 'it' }, { 'x-medusa-locale': '' }, {}] as Array<
+      Record<string, string>
+    >) {
       expect(await title(path, headers)).toBe('Linen Shirt');
     }
   });
@@ -151,7 +187,10 @@ describe('localization: translations', () => {
     expect(await title(path, { 'x-medusa-locale': 'de' })).toBe('Hemd aus Leinen');
     expect(await title(path)).toBe('Linen Shirt');
     // the product's own text changes: fields without an override follow
-    await run(`mutation($id: String!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }`, { id: product.id, input: { subtitle: 'Airy' } });
+    await run(`mutation($id: String!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }`, {
+      id: product.id,
+      input: { subtitle: 'Airy' },
+    });
     expect((await get(path, { 'x-medusa-locale': 'de' })).body.product).toMatchObject({ title: 'Hemd aus Leinen', subtitle: 'Airy' });
     // a new locale changes what a request resolves to
     expect(await title(path, { 'x-medusa-locale': 'de-AT' })).toBe('Hemd aus Leinen');
@@ -164,17 +203,35 @@ describe('localization: translations', () => {
     const r = await get(`/store/translations?resource_type=product&locale=de-CH`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      translations: [{ resource_type: 'product', resource_id: product.id, locale: 'de-CH', fields: { title: 'Leinenhemmli', description: 'Ein Hemd aus europäischem Leinen.' } }],
-      locale: 'de-CH', count: 1, limit: 100, offset: 0,
+      translations: [
+        {
+          resource_type: 'product',
+          resource_id: product.id,
+          locale: 'de-CH',
+          fields: { title: 'Leinenhemmli', description: 'Ein Hemd aus europäischem Leinen.' },
+        },
+      ],
+      locale: 'de-CH',
+      count: 1,
+      limit: 100,
+      offset: 0,
     });
     const byHeader = await get('/store/translations?resource_type=product_variant', { 'x-medusa-locale': 'de' });
-    expect(byHeader.body.translations).toEqual([{ resource_type: 'product_variant', resource_id: product.variants[0].id, locale: 'de', fields: { title: 'Mittel' } }]);
+    expect(byHeader.body.translations).toEqual([
+      { resource_type: 'product_variant', resource_id: product.variants[0].id, locale: 'de', fields: { title: 'Mittel' } },
+    ]);
     const byIds = await get(`/store/translations?resource_type=product&locale=de&ids[]=${product.id}&ids[]=prod_nothere`);
     expect(byIds.body.count).toBe(1);
     expect((await get(`/store/translations?resource_type=product&locale=de&ids[]=prod_nothere`)).body).toMatchObject({ translations: [], count: 0 });
     expect((await get('/store/translations?resource_type=product&locale=de&limit=0')).body).toMatchObject({ translations: [], count: 1, limit: 0 });
     // the default locale, or none asked: nothing to lay over, and the default named
-    expect((await get('/store/translations?resource_type=product&locale=en')).body).toEqual({ translations: [], locale: 'en', count: 0, limit: 100, offset: 0 });
+    expect((await get('/store/translations?resource_type=product&locale=en')).body).toEqual({
+      translations: [],
+      locale: 'en',
+      count: 0,
+      limit: 100,
+      offset: 0,
+    });
     expect((await get('/store/translations?resource_type=product')).body.locale).toBe('en');
   });
 
@@ -205,8 +262,15 @@ describe('localization: translations', () => {
     expect((await refused(SET, { input: Array.from({ length: 501 }, () => good) })).type).toBe('validation_error');
     expect((await refused(LIST, { resource_type: 'nope' })).type).toBe('validation_error');
     expect(await rows()).toEqual(before);
-    for (const q of ['', '?resource_type=order', '?resource_type=product&locale=not%20a%20tag', '?resource_type=product&limit=-1', '?resource_type=product&limit=501', '?resource_type=product&other=1',
-      `?resource_type=product&${Array.from({ length: 201 }, (_, i) => `ids[]=p${i}`).join('&')}`]) {
+    for (const q of [
+      '',
+      '?resource_type=order',
+      '?resource_type=product&locale=not%20a%20tag',
+      '?resource_type=product&limit=-1',
+      '?resource_type=product&limit=501',
+      '?resource_type=product&other=1',
+      `?resource_type=product&${Array.from({ length: 201 }, (_, i) => `ids[]=p${i}`).join('&')}`,
+    ]) {
       const r = await get(`/store/translations${q}`);
       expect([r.status, r.body.type]).toEqual([400, 'validation_error']);
     }
@@ -222,7 +286,10 @@ describe('localization: translations', () => {
   it('removes a field with null, a resource with no fields left, and a resource in one or every locale', async () => {
     const cat = { resource_type: 'product_category', resource_id: category.id, locale: 'de' };
     expect((await run(SET, { input: [{ ...cat, fields: { description: null } }] }))[0].fields).toEqual({ name: 'Oberteile' });
-    expect((await get(`/store/product-categories/${category.id}?locale=de`)).body.product_category).toMatchObject({ name: 'Oberteile', description: 'Shirts and tees' });
+    expect((await get(`/store/product-categories/${category.id}?locale=de`)).body.product_category).toMatchObject({
+      name: 'Oberteile',
+      description: 'Shirts and tees',
+    });
     expect(await run(SET, { input: [{ ...cat, fields: { name: null } }] })).toEqual([]);
     expect((await run(LIST, { resource_type: 'product_category' })).count).toBe(0);
     expect(await run(REMOVE, { t: 'product', id: product.id, locale: 'de-CH' })).toBe(1);
@@ -236,7 +303,9 @@ describe('localization: translations', () => {
     await run(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Leinenhemd' } }] });
     // the other store cannot translate this store's product id (issue 20 #7: 404, nothing written), and its own reads never see this store's
     const before = (await rows(other.tenant_id)).length;
-    expect((await refused(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Fremd' } }] }, otherAdmin)).code).toBe('not_found');
+    expect(
+      (await refused(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'de', fields: { title: 'Fremd' } }] }, otherAdmin)).code,
+    ).toBe('not_found');
     expect((await rows(other.tenant_id)).length).toBe(before);
     await run(SET, { input: [{ resource_type: 'product', resource_id: otherProduct.id, locale: 'de', fields: { title: 'Ihr Hemd' } }] }, otherAdmin);
     expect(await title('/store/products/linen-shirt', { 'x-medusa-locale': 'de' })).toBe('Leinenhemd');
@@ -249,13 +318,17 @@ describe('localization: translations', () => {
     expect(await run(REMOVE, { t: 'product', id: otherProduct.id, locale: null })).toBe(0);
     expect((await rows(other.tenant_id)).filter((r) => r.resource_id === otherProduct.id)).toHaveLength(1);
     // locales are the store's own: fr is not one of the other store's
-    expect((await refused(SET, { input: [{ resource_type: 'product', resource_id: otherProduct.id, locale: 'fr', fields: { title: 'x' } }] }, otherAdmin)).type).toBe('validation_error');
+    expect(
+      (await refused(SET, { input: [{ resource_type: 'product', resource_id: otherProduct.id, locale: 'fr', fields: { title: 'x' } }] }, otherAdmin)).type,
+    ).toBe('validation_error');
   });
 
   it('merges concurrent sets of one resource without losing a field', async () => {
     const fields = ['title', 'subtitle', 'description', 'material'];
     const results = await Promise.all(
-      fields.map((f) => p.graphql(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'fr', fields: { [f]: `${f} fr` } }] }, { token: admin })),
+      fields.map((f) =>
+        p.graphql(SET, { input: [{ resource_type: 'product', resource_id: product.id, locale: 'fr', fields: { [f]: `${f} fr` } }] }, { token: admin }),
+      ),
     );
     for (const r of results) expect(r.body.errors).toBeUndefined();
     const [row] = (await rows()).filter((r) => r.resource_id === product.id && r.locale === 'fr');

@@ -30,11 +30,13 @@ describe('marketing: the demo seed and the outbox without SMTP_URL', () => {
 
     const lists = (await gql('{ mailingLists { id handle is_newsletter } }')).mailingLists;
     expect(lists).toEqual([expect.objectContaining({ handle: 'newsletter', is_newsletter: true })]);
-    const subs = (await gql('query($l: String!) { mailingListSubscribers(list_id: $l, status: "subscribed") { count } }', { l: lists[0].id })).mailingListSubscribers;
+    const subs = (await gql('query($l: String!) { mailingListSubscribers(list_id: $l, status: "subscribed") { count } }', { l: lists[0].id }))
+      .mailingListSubscribers;
     expect(subs.count).toBe(4);
     const campaign = (await gql('{ campaigns { items { id status recipients } } }')).campaigns.items[0];
     expect(campaign).toMatchObject({ status: 'sent', recipients: 4 });
-    const stats = (await gql('query($id: String!) { campaignStats(id: $id) { unique_opens total_opens unique_clicks open_rate } }', { id: campaign.id })).campaignStats;
+    const stats = (await gql('query($id: String!) { campaignStats(id: $id) { unique_opens total_opens unique_clicks open_rate } }', { id: campaign.id }))
+      .campaignStats;
     expect(stats).toMatchObject({ unique_opens: 3, total_opens: 4, unique_clicks: 2 });
 
     const outbox = await waitFor('the mails kept', async () => {
@@ -53,7 +55,8 @@ describe('marketing: the demo seed and the outbox without SMTP_URL', () => {
     expect(banner.body.cookie_banner).toMatchObject({ version: 2, locale: 'de', locales: ['en', 'de'], copy: { accept_all: 'Alle akzeptieren' } });
     expect(banner.body.cookie_banner.categories.map((c: any) => c.key)).toEqual(['necessary', 'analytics', 'marketing', 'personalization']);
     const today = new Date().toISOString().slice(0, 10);
-    const funnel = (await gql(`{ analyticsFunnel(steps: ["page_view", "add_to_cart", "purchase"], from: "${today}", to: "${today}") { sessions } }`)).analyticsFunnel;
+    const funnel = (await gql(`{ analyticsFunnel(steps: ["page_view", "add_to_cart", "purchase"], from: "${today}", to: "${today}") { sessions } }`))
+      .analyticsFunnel;
     // the third session refused analytics: its page view was not stored
     expect(funnel.map((s: any) => s.sessions)).toEqual([2, 2, 1]);
   });

@@ -38,7 +38,8 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
 
   const gql = (query: string, variables: Record<string, unknown> = {}, token = admin): Promise<any> => graphqlData(p, query, variables, token);
   const solved = (key = shop.publishable_key): Promise<string> => solvedAntispam(p, key);
-  const count = async (table: string, where = 'true', params: unknown[] = []) => Number((await sql.query(`select count(*)::int as n from marketing.${table} where ${where}`, params)).rows[0].n);
+  const count = async (table: string, where = 'true', params: unknown[] = []) =>
+    Number((await sql.query(`select count(*)::int as n from marketing.${table} where ${where}`, params)).rows[0].n);
   const mailsTo = (addr: string): ReceivedMail[] => smtp.received.filter((m) => m.to.includes(addr));
   /** a URL of the platform, fetched as a mail client or browser would (no key, no redirects followed) */
   const open = (url: string, init: RequestInit = {}) => fetch(url.replace(/^http:\/\/[^/]+/, p.url), { redirect: 'manual', ...init });
@@ -120,13 +121,19 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const forged = await p.api('POST', '/store/newsletter', { key: shop.publishable_key, body: { email: 'spam@example.com', antispam_token: 'Zm9v' } });
       expect(forged.status).toBe(403);
       expect(await count('subscriber')).toBe(before);
-      const ok = await p.api('POST', '/store/newsletter', { key: shop.publishable_key, headers: { 'x-antispam-token': await solved() }, body: { email: 'dee@example.com', first_name: 'Dee' } });
+      const ok = await p.api('POST', '/store/newsletter', {
+        key: shop.publishable_key,
+        headers: { 'x-antispam-token': await solved() },
+        body: { email: 'dee@example.com', first_name: 'Dee' },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.subscription).toMatchObject({ list_id: news.id, status: 'pending' });
     });
 
     it('concurrent sign-ups of one address create one subscriber and one confirmation mail', async () => {
-      const rs = await Promise.all(Array.from({ length: 8 }, () => p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body: { email: 'race@example.com' } })));
+      const rs = await Promise.all(
+        Array.from({ length: 8 }, () => p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body: { email: 'race@example.com' } })),
+      );
       expect(rs.map((r) => r.status)).toEqual(Array(8).fill(200));
       expect(await count('subscriber', 'email = $1', ['race@example.com'])).toBe(1);
       expect(await count('email_message', '"to" = $1', ['race@example.com'])).toBe(1);
@@ -134,7 +141,13 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
 
     it('refuses bad input with 400 and writes nothing', async () => {
       const before = await count('subscriber');
-      const bad: unknown[] = [{}, { email: 'not-an-email' }, { email: 'a@b.co', extra: 1 }, { email: 'a@b.co', list: 'Not A Handle' }, { email: `${'a'.repeat(320)}@b.co` }];
+      const bad: unknown[] = [
+        {},
+        { email: 'not-an-email' },
+        { email: 'a@b.co', extra: 1 },
+        { email: 'a@b.co', list: 'Not A Handle' },
+        { email: `${'a'.repeat(320)}@b.co` },
+      ];
       for (const body of bad) {
         const r = await p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body });
         expect([r.status, r.body.type]).toEqual([400, 'validation_error']);
@@ -148,10 +161,17 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect((await p.api('GET', '/store/email-unsubscribe?token=a&extra=1')).status).toBe(400);
       expect((await p.api('GET', '/store/email-subscribe/confirm?token=msub_01JD5Z8X4N3C6V7B8M9K0QWERT.1.x')).status).toBe(400);
       expect((await p.api('POST', '/store/email-subscribe/confirm', { body: { token: 'x', more: 1 } })).status).toBe(400);
-      const form = await p.api('POST', '/store/email-unsubscribe', { raw: 'List-Unsubscribe=Two-Clicks', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await p.api('POST', '/store/email-unsubscribe', {
+        raw: 'List-Unsubscribe=Two-Clicks',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect([form.status, form.body.type]).toEqual([400, 'validation_error']);
       expect((await p.api('POST', '/store/email-unsubscribe', { raw: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
-      const badNewsletter = await p.api('POST', '/store/newsletter', { key: shop.publishable_key, headers: { 'x-antispam-token': await solved() }, body: { email: 'nope' } });
+      const badNewsletter = await p.api('POST', '/store/newsletter', {
+        key: shop.publishable_key,
+        headers: { 'x-antispam-token': await solved() },
+        body: { email: 'nope' },
+      });
       expect(badNewsletter.status).toBe(400);
       expect((await p.api('GET', `/store/track/open/${'c'.repeat(61)}/x`)).status).toBe(200); // the pixel never breaks (issue 20 #8)
       expect((await p.api('GET', '/store/track/open/a/b?x=1')).status).toBe(400);
@@ -170,7 +190,14 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
       dkimPublic = publicKey.export({ type: 'spki', format: 'pem' }).toString();
       const sender = (
-        await gql(SENDER, { input: { from_address: 'Shop <news@shop.example>', dkim_domain: 'shop.example', dkim_selector: 'mk1', dkim_private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } })
+        await gql(SENDER, {
+          input: {
+            from_address: 'Shop <news@shop.example>',
+            dkim_domain: 'shop.example',
+            dkim_selector: 'mk1',
+            dkim_private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          },
+        })
       ).configureMarketingSender;
       expect(sender).toEqual({ from_address: 'Shop <news@shop.example>', dkim_domain: 'shop.example', dkim_selector: 'mk1', has_dkim_key: true });
       const stored = (await sql.query('select dkim_key_sealed from marketing.sender_settings')).rows[0].dkim_key_sealed;
@@ -193,7 +220,9 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       ).createCampaign;
       expect(campaign.links).toEqual(['https://shop.example/new', 'https://shop.example/sale?x=1&y=2', 'https://partner.example/offer']);
       expect((await gql(SEND, { id: campaign.id })).sendCampaign).toMatchObject({ status: 'sent', recipients: 4 });
-      await waitFor('campaign mails', () => ['m1@example.com', 'm2@example.com', 'm3@example.com', 'cy@example.com'].every((a) => mailsTo(a).some((m) => m.header('subject') === 'New things')));
+      await waitFor('campaign mails', () =>
+        ['m1@example.com', 'm2@example.com', 'm3@example.com', 'cy@example.com'].every((a) => mailsTo(a).some((m) => m.header('subject') === 'New things')),
+      );
       messages = (await gql(OUTBOX, { campaign_id: campaign.id })).marketingOutbox.items;
     });
 
@@ -205,7 +234,11 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect(mail.header('dkim-signature')).toMatch(/d=shop\.example/);
       expect(mail.header('dkim-signature')).toMatch(/s=mk1/);
       // verified as a receiving server would (body hash and signature with the published key)
-      expect(verifyDkim(mail.raw, dkimPublic)).toMatchObject({ d: 'shop.example', s: 'mk1', h: expect.arrayContaining(['from', 'subject', 'list-unsubscribe']) });
+      expect(verifyDkim(mail.raw, dkimPublic)).toMatchObject({
+        d: 'shop.example',
+        s: 'mk1',
+        h: expect.arrayContaining(['from', 'subject', 'list-unsubscribe']),
+      });
       expect(() => verifyDkim(mail.raw.replace('New things', 'Old things'), dkimPublic)).toThrow(/does not verify/);
       expect(mail.header('list-unsubscribe')).toMatch(/^<http.+email-unsubscribe\?token=msub_/);
       expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -227,7 +260,11 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
         expect(r.headers.get('content-type')).toBe('image/gif');
         expect(r.headers.get('cache-control')).toMatch(/no-store/);
         expect(r.headers.get('etag')).toBeNull();
-        expect(Buffer.from(await r.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+        expect(
+          Buffer.from(await r.arrayBuffer())
+            .subarray(0, 6)
+            .toString(),
+        ).toBe('GIF89a');
       }
       const stats = (await gql(STATS, { id: campaign.id })).campaignStats;
       expect(stats).toMatchObject({ recipients: 4, delivered: 4, unique_opens: 1, total_opens: 6, open_rate: 0.25 });
@@ -268,7 +305,13 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const base = `${p.url}/api/store/track/click/${campaign.id}/${m.subscriber_id}`;
       const registered = await open(`${base}?url=${encodeURIComponent('https://partner.example/offer')}`);
       expect(registered.headers.get('location')).toBe('https://partner.example/offer');
-      const signed = (await gql(`query($c: String!, $s: String!, $u: String!) { signedCampaignLink(campaign_id: $c, subscriber_id: $s, url: $u) }`, { c: campaign.id, s: m.subscriber_id, u: 'https://elsewhere.example/x' })).signedCampaignLink;
+      const signed = (
+        await gql(`query($c: String!, $s: String!, $u: String!) { signedCampaignLink(campaign_id: $c, subscriber_id: $s, url: $u) }`, {
+          c: campaign.id,
+          s: m.subscriber_id,
+          u: 'https://elsewhere.example/x',
+        })
+      ).signedCampaignLink;
       const viaSig = await open(signed);
       expect([viaSig.status, viaSig.headers.get('location')]).toEqual([302, 'https://elsewhere.example/x']);
       const stats = (await gql(STATS, { id: campaign.id })).campaignStats;
@@ -304,7 +347,9 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const noUrl = await open(base);
       expect(noUrl.status).toBe(400);
       // another store's key: the campaign is unknown there
-      const cross = await open(`${base}?url=${encodeURIComponent('https://shop.example/new')}`, { headers: { 'x-publishable-api-key': other.publishable_key } });
+      const cross = await open(`${base}?url=${encodeURIComponent('https://shop.example/new')}`, {
+        headers: { 'x-publishable-api-key': other.publishable_key },
+      });
       expect(cross.status).toBe(400);
       expect(await count('campaign_click', 'subscriber_id = $1', [m.subscriber_id])).toBe(0);
     });
@@ -318,13 +363,15 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       expect((await gql(SUBSCRIBERS, { list_id: single.id, status: 'subscribed' })).mailingListSubscribers.count).toBe(4);
       const r = await open(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
       expect(r.status).toBe(200);
-      const next = (await gql(CREATE_CAMPAIGN, { input: { list_id: single.id, name: 'Two', subject: 'Second', html: '<p>Hi</p>', text: 'Hi' } })).createCampaign;
+      const next = (await gql(CREATE_CAMPAIGN, { input: { list_id: single.id, name: 'Two', subject: 'Second', html: '<p>Hi</p>', text: 'Hi' } }))
+        .createCampaign;
       expect((await gql(SEND, { id: next.id })).sendCampaign.recipients).toBe(3);
     });
 
     it('a recipient who unsubscribes between the send and a (retried) delivery gets nothing', async () => {
       const late = (await gql(CREATE_LIST, { input: { handle: 'late', name: 'Late', double_opt_in: false } })).createMailingList;
-      for (const email of ['stay@example.com', 'leave@example.com']) await p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body: { email, list: 'late' } });
+      for (const email of ['stay@example.com', 'leave@example.com'])
+        await p.api('POST', '/store/email-subscribe', { key: shop.publishable_key, body: { email, list: 'late' } });
       await waitFor('an empty outbox', async () => (await gql(OUTBOX, { status: 'queued' })).marketingOutbox.count === 0);
       smtp.refuseNext(2);
       const c = (await gql(CREATE_CAMPAIGN, { input: { list_id: late.id, name: 'Late', subject: 'Late news', html: '<p>x</p>', text: 'x' } })).createCampaign;
@@ -379,22 +426,39 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
         ['marketing', false, ['ad_storage', 'ad_user_data']],
         ['personalization', false, ['ad_personalization']],
       ]);
-      expect(r.body.cookie_banner.consent_mode_default).toEqual({ ad_storage: 'denied', analytics_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
-      const saved = await gql(
-        `mutation($input: CookieBannerInput!) { saveCookieBanner(input: $input) { version } }`,
-        {
-          input: {
-            default_locale: 'en',
-            categories: [
-              { key: 'necessary', required: true, signals: [], label: { en: 'Necessary', de: 'Notwendig' }, description: { en: 'Always on', de: 'Immer an' } },
-              { key: 'analytics', required: false, signals: ['analytics_storage'], label: { en: 'Analytics', de: 'Statistik' }, description: { en: 'Usage', de: 'Nutzung' } },
-              { key: 'ads', required: false, signals: ['ad_storage', 'ad_user_data', 'ad_personalization'], label: { en: 'Ads' }, description: { en: 'Advertising' } },
-            ],
-            copy: { en: { title: 'Cookies', body: 'We use cookies.', accept_all: 'Accept', reject_all: 'Reject', save: 'Save' }, de: { title: 'Cookies', body: 'Wir nutzen Cookies.', accept_all: 'Annehmen', reject_all: 'Ablehnen', save: 'Speichern' } },
-            privacy_policy_url: '/pages/privacy',
+      expect(r.body.cookie_banner.consent_mode_default).toEqual({
+        ad_storage: 'denied',
+        analytics_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      });
+      const saved = await gql(`mutation($input: CookieBannerInput!) { saveCookieBanner(input: $input) { version } }`, {
+        input: {
+          default_locale: 'en',
+          categories: [
+            { key: 'necessary', required: true, signals: [], label: { en: 'Necessary', de: 'Notwendig' }, description: { en: 'Always on', de: 'Immer an' } },
+            {
+              key: 'analytics',
+              required: false,
+              signals: ['analytics_storage'],
+              label: { en: 'Analytics', de: 'Statistik' },
+              description: { en: 'Usage', de: 'Nutzung' },
+            },
+            {
+              key: 'ads',
+              required: false,
+              signals: ['ad_storage', 'ad_user_data', 'ad_personalization'],
+              label: { en: 'Ads' },
+              description: { en: 'Advertising' },
+            },
+          ],
+          copy: {
+            en: { title: 'Cookies', body: 'We use cookies.', accept_all: 'Accept', reject_all: 'Reject', save: 'Save' },
+            de: { title: 'Cookies', body: 'Wir nutzen Cookies.', accept_all: 'Annehmen', reject_all: 'Ablehnen', save: 'Speichern' },
           },
+          privacy_policy_url: '/pages/privacy',
         },
-      );
+      });
       expect(saved.saveCookieBanner.version).toBe(2);
       const de = await p.api('GET', '/store/cookie-banner-config?locale=de-AT', { key: shop.publishable_key });
       expect(de.body.cookie_banner).toMatchObject({ version: 2, locale: 'de', copy: { accept_all: 'Annehmen' }, links: { privacy_policy: '/pages/privacy' } });
@@ -406,15 +470,31 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
     it('grant → change → withdraw: state with Consent Mode signals and TCF string; a complete audit trail', async () => {
       const sid = session('audit');
       const ua = { 'user-agent': 'ConsentTest/1.0' };
-      const grant = await p.api('POST', '/store/cookie-consent', { key: shop.publishable_key, headers: ua, body: { session_id: sid, categories: { analytics: true, ads: true }, banner_version: 2, tcf_string: 'CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA' } });
+      const grant = await p.api('POST', '/store/cookie-consent', {
+        key: shop.publishable_key,
+        headers: ua,
+        body: { session_id: sid, categories: { analytics: true, ads: true }, banner_version: 2, tcf_string: 'CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA' },
+      });
       expect(grant.status).toBe(200);
       expect(grant.body.consent).toMatchObject({
-        session_id: sid, banner_version: 2, withdrawn: false, categories: { necessary: true, analytics: true, ads: true },
+        session_id: sid,
+        banner_version: 2,
+        withdrawn: false,
+        categories: { necessary: true, analytics: true, ads: true },
         consent_mode: { ad_storage: 'granted', analytics_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' },
         tcf_string: 'CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA',
       });
-      const change = await p.api('POST', '/store/cookie-consent', { key: shop.publishable_key, headers: ua, body: { session_id: sid, categories: { analytics: true } } });
-      expect(change.body.consent.consent_mode).toEqual({ ad_storage: 'denied', analytics_storage: 'granted', ad_user_data: 'denied', ad_personalization: 'denied' });
+      const change = await p.api('POST', '/store/cookie-consent', {
+        key: shop.publishable_key,
+        headers: ua,
+        body: { session_id: sid, categories: { analytics: true } },
+      });
+      expect(change.body.consent.consent_mode).toEqual({
+        ad_storage: 'denied',
+        analytics_storage: 'granted',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      });
       const get = await p.api('GET', `/store/cookie-consent/${sid}`, { key: shop.publishable_key });
       expect(get.status).toBe(200);
       expect(get.headers.get('cache-control')).toBe('no-store');
@@ -426,7 +506,12 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const trail = (await gql(AUDIT, { session_id: sid })).cookieConsentAudit;
       expect(trail.items.map((e: any) => e.action)).toEqual(['granted', 'updated', 'withdrawn']);
       for (const e of trail.items) {
-        expect(e).toMatchObject({ banner_version: 2, user_agent: 'ConsentTest/1.0', ip_hash: expect.stringMatching(/^[0-9a-f]{64}$/), session_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+        expect(e).toMatchObject({
+          banner_version: 2,
+          user_agent: 'ConsentTest/1.0',
+          ip_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          session_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
         expect(e.session_hash).not.toContain(sid);
       }
       expect(trail.items[0].categories).toEqual({ necessary: true, analytics: true, ads: true });
@@ -476,11 +561,17 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const no = session('no');
       await p.api('POST', '/store/cookie-consent', { key: shop.publishable_key, body: { session_id: yes, categories: { analytics: true } } });
       await p.api('POST', '/store/cookie-consent', { key: shop.publishable_key, body: { session_id: no, categories: { ads: true } } });
-      const send = (session_id: string, type: string, extra: object = {}) => p.api('POST', '/store/track/events', { key: shop.publishable_key, body: { session_id, type, ...extra } });
-      const stored = await send(yes, 'page_view', { url: 'https://shop.example/?utm_source=news&utm_medium=email&utm_campaign=launch', referrer: 'https://google.com/', properties: { title: 'Home' } });
+      const send = (session_id: string, type: string, extra: object = {}) =>
+        p.api('POST', '/store/track/events', { key: shop.publishable_key, body: { session_id, type, ...extra } });
+      const stored = await send(yes, 'page_view', {
+        url: 'https://shop.example/?utm_source=news&utm_medium=email&utm_campaign=launch',
+        referrer: 'https://google.com/',
+        properties: { title: 'Home' },
+      });
       expect(stored.status).toBe(200);
       expect(stored.body).toMatchObject({ success: true, stored: true, dropped_reason: null, id: expect.stringMatching(/^aev_/) });
-      const row = (await sql.query('select utm_source, utm_medium, utm_campaign, properties from marketing.analytics_event where id = $1', [stored.body.id])).rows[0];
+      const row = (await sql.query('select utm_source, utm_medium, utm_campaign, properties from marketing.analytics_event where id = $1', [stored.body.id]))
+        .rows[0];
       expect(row).toEqual({ utm_source: 'news', utm_medium: 'email', utm_campaign: 'launch', properties: { title: 'Home' } });
       for (const t of ['add_to_cart', 'checkout_started', 'purchase']) expect((await send(yes, t)).body.stored).toBe(true);
       const before = await count('analytics_event');
@@ -505,11 +596,27 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       for (const body of bad) expect((await p.api('POST', '/store/track/events', { key: shop.publishable_key, body })).status).toBe(400);
       expect(await count('analytics_event')).toBe(before);
       const today = new Date().toISOString().slice(0, 10);
-      const counts = (await gql(`query($f: String!, $t: String!) { analyticsEventCounts(from: $f, to: $t) { day type count } }`, { f: today, t: today })).analyticsEventCounts;
-      expect(counts).toEqual(expect.arrayContaining([{ day: today, type: 'page_view', count: 1 }, { day: today, type: 'purchase', count: 1 }]));
-      const funnel = (await gql(`query($f: String!, $t: String!) { analyticsFunnel(steps: ["page_view", "add_to_cart", "purchase"], from: $f, to: $t) { step type sessions } }`, { f: today, t: today })).analyticsFunnel;
-      expect(funnel).toEqual([{ step: 1, type: 'page_view', sessions: 1 }, { step: 2, type: 'add_to_cart', sessions: 1 }, { step: 3, type: 'purchase', sessions: 1 }]);
-      const theirs = (await gql(`query($f: String!, $t: String!) { analyticsEventCounts(from: $f, to: $t) { count } }`, { f: today, t: today }, otherAdmin)).analyticsEventCounts;
+      const counts = (await gql(`query($f: String!, $t: String!) { analyticsEventCounts(from: $f, to: $t) { day type count } }`, { f: today, t: today }))
+        .analyticsEventCounts;
+      expect(counts).toEqual(
+        expect.arrayContaining([
+          { day: today, type: 'page_view', count: 1 },
+          { day: today, type: 'purchase', count: 1 },
+        ]),
+      );
+      const funnel = (
+        await gql(
+          `query($f: String!, $t: String!) { analyticsFunnel(steps: ["page_view", "add_to_cart", "purchase"], from: $f, to: $t) { step type sessions } }`,
+          { f: today, t: today },
+        )
+      ).analyticsFunnel;
+      expect(funnel).toEqual([
+        { step: 1, type: 'page_view', sessions: 1 },
+        { step: 2, type: 'add_to_cart', sessions: 1 },
+        { step: 3, type: 'purchase', sessions: 1 },
+      ]);
+      const theirs = (await gql(`query($f: String!, $t: String!) { analyticsEventCounts(from: $f, to: $t) { count } }`, { f: today, t: today }, otherAdmin))
+        .analyticsEventCounts;
       expect(theirs).toEqual([]);
     });
   });

@@ -72,9 +72,15 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     const dir = path.join(dataDir, 'static', 'media');
     return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
   };
-  const rowCount = async (tenantId = shop.tenant_id) => Number((await sql.query(`select count(*)::int as n from "media".media where tenant_id = $1`, [tenantId])).rows[0].n);
+  const rowCount = async (tenantId = shop.tenant_id) =>
+    Number((await sql.query(`select count(*)::int as n from "media".media where tenant_id = $1`, [tenantId])).rows[0].n);
   const events = async (type: string, id?: string) =>
-    (await sql.query(`select data from "media".outbox_event where type = $1 and ($2::text is null or data->>'id' = $2) order by created_at`, [type, id ?? null])).rows.map((r) => r.data);
+    (
+      await sql.query(`select data from "media".outbox_event where type = $1 and ($2::text is null or data->>'id' = $2) order by created_at`, [
+        type,
+        id ?? null,
+      ])
+    ).rows.map((r) => r.data);
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
@@ -82,8 +88,14 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     if (storage === 's3') {
       s3 = await new S3Server(S3).start();
       Object.assign(env, {
-        MEDIA_STORAGE: 's3', S3_ENDPOINT: s3.url, S3_REGION: S3.region, S3_BUCKET: S3.bucket, S3_ACCESS_KEY_ID: S3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: S3.secretAccessKey, S3_PUBLIC_URL: `${S3_PUBLIC}/`, S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_STORAGE: 's3',
+        S3_ENDPOINT: s3.url,
+        S3_REGION: S3.region,
+        S3_BUCKET: S3.bucket,
+        S3_ACCESS_KEY_ID: S3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: S3.secretAccessKey,
+        S3_PUBLIC_URL: `${S3_PUBLIC}/`,
+        S3_FORCE_PATH_STYLE: 'true',
       });
     }
     p = await startTestPlatform({ env });
@@ -158,12 +170,27 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     const rows = await rowCount();
     const objects = objectCount();
     const refusals: Array<[string, Record<string, unknown>, string]> = [
-      ['HTML named .png', { filename: 'cat.png', content_base64: b64(Buffer.from('<!doctype html><html><script>alert(1)</script></html>')) }, 'unsupported_file_type'],
+      [
+        'HTML named .png',
+        { filename: 'cat.png', content_base64: b64(Buffer.from('<!doctype html><html><script>alert(1)</script></html>')) },
+        'unsupported_file_type',
+      ],
       ['plain text', { filename: 'notes.gif', content_base64: b64(Buffer.from('just some words')) }, 'unsupported_file_type'],
       ['PNG signature, no header', { filename: 'broken.png', content_base64: b64(png(4, 4).subarray(0, 12)) }, 'invalid_image'],
       ['JPEG marker, no frame', { filename: 'broken.jpg', content_base64: b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0])) }, 'invalid_image'],
-      ['SVG with an entity declaration', { filename: 'bomb.svg', content_base64: b64(Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>')) }, 'invalid_file'],
-      ['one byte over 10 MB', { filename: 'big.png', content_base64: b64(Buffer.concat([png(2, 2), Buffer.alloc(MAX_FILE_BYTES + 1 - png(2, 2).length)])) }, 'file_too_large'],
+      [
+        'SVG with an entity declaration',
+        {
+          filename: 'bomb.svg',
+          content_base64: b64(Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>')),
+        },
+        'invalid_file',
+      ],
+      [
+        'one byte over 10 MB',
+        { filename: 'big.png', content_base64: b64(Buffer.concat([png(2, 2), Buffer.alloc(MAX_FILE_BYTES + 1 - png(2, 2).length)])) },
+        'file_too_large',
+      ],
       ['far over 10 MB', { filename: 'huge.png', content_base64: 'A'.repeat(14 * 1024 * 1024) }, 'invalid_field'],
       ['not base64', { filename: 'a.png', content_base64: 'this is not base64!' }, 'invalid_field'],
       ['base64 of impossible length', { filename: 'a.png', content_base64: 'iVBORw0KG' }, 'invalid_field'],
@@ -194,7 +221,11 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     expect(stored(m.url)!.equals(file)).toBe(true);
     // a 2 MB body from anyone else is refused before it is read
     const customer = await p.registerCustomer(shop.publishable_key);
-    const r = await p.graphql(UPLOAD, { input: { filename: 'x.png', content_base64: 'A'.repeat(2 * 1024 * 1024) } }, { token: customer.token, key: shop.publishable_key });
+    const r = await p.graphql(
+      UPLOAD,
+      { input: { filename: 'x.png', content_base64: 'A'.repeat(2 * 1024 * 1024) } },
+      { token: customer.token, key: shop.publishable_key },
+    );
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ type: 'validation_error', code: 'payload_too_large' });
   });
@@ -220,7 +251,10 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     expect(updated).toMatchObject({ alt: 'After', title: 'Old title', url: m.url });
     expect((await run(UPDATE, { id: m.id, input: { title: null } })).updateMedia).toMatchObject({ alt: 'After', title: null });
     expect((await run(UPDATE, { id: m.id, input: { alt: 'After' } })).updateMedia.alt).toBe('After'); // no change, no event
-    expect(await events('media.updated', m.id)).toEqual([{ id: m.id, fields: ['alt'] }, { id: m.id, fields: ['title'] }]);
+    expect(await events('media.updated', m.id)).toEqual([
+      { id: m.id, fields: ['alt'] },
+      { id: m.id, fields: ['title'] },
+    ]);
 
     const replaced = (await run(REPLACE, { id: m.id, input: { content_base64: b64(jpeg(300, 200)), filename: 'after.jpg' } })).replaceMediaFile;
     expect(replaced).toMatchObject({ id: m.id, mime_type: 'image/jpeg', width: 300, height: 200, filename: 'after.jpg', alt: 'After' });
@@ -243,11 +277,17 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     expect(again.extensions).toMatchObject({ type: 'not_found' });
   });
 
-  it('lists the store\'s media for admins with pagination and a mime_type filter', async () => {
+  it("lists the store's media for admins with pagination and a mime_type filter", async () => {
     const t = await p.createTenant();
     const token = await p.adminToken(t);
     const ids = [];
-    for (const [f, n] of [[png(1, 1), 'a.png'], [svg(2, 2), 'b.svg'], [png(3, 3), 'c.png'], [pdf(), 'd.pdf']] as const) ids.push((await upload(f, n, {}, token)).id);
+    for (const [f, n] of [
+      [png(1, 1), 'a.png'],
+      [svg(2, 2), 'b.svg'],
+      [png(3, 3), 'c.png'],
+      [pdf(), 'd.pdf'],
+    ] as const)
+      ids.push((await upload(f, n, {}, token)).id);
     const all = (await run(LIST, {}, token)).mediaList;
     expect(all).toMatchObject({ count: 4, limit: 20, offset: 0 });
     expect(all.items.map((i: any) => i.id)).toEqual([...ids].reverse());
@@ -265,7 +305,7 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     expect((await fail(LIST, {}, { key: t.publishable_key })).extensions.type).toBe('authentication_error');
   });
 
-  it('keeps tenants apart: another store\'s media is 404 on REST and GraphQL, and cannot be changed', async () => {
+  it("keeps tenants apart: another store's media is 404 on REST and GraphQL, and cannot be changed", async () => {
     const mine = await upload(png(6, 6), 'mine.png', { alt: 'Mine' });
     const theirs = await upload(png(7, 7), 'theirs.png', {}, otherAdmin);
     for (const r of [await store(theirs.id), await store(mine.id, other.publishable_key)]) {
@@ -343,7 +383,9 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
       [DELETE, { id: long }, 'validation_error'],
     ] as const) {
       const e = await fail(q, vars, q === ONE ? { key: shop.publishable_key } : { token: admin });
-      expect(`${q.slice(0, 30)} ${JSON.stringify(vars).slice(0, 60)} -> ${e.extensions?.type}`).toBe(`${q.slice(0, 30)} ${JSON.stringify(vars).slice(0, 60)} -> ${type}`);
+      expect(`${q.slice(0, 30)} ${JSON.stringify(vars).slice(0, 60)} -> ${e.extensions?.type}`).toBe(
+        `${q.slice(0, 30)} ${JSON.stringify(vars).slice(0, 60)} -> ${type}`,
+      );
     }
     expect((await store(m.id)).body.media).toEqual(m);
   });
@@ -362,7 +404,7 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
     expect((await sql.query(`select count(*)::int as n from "media".outbox_event where tenant_id = $1`, [t.tenant_id])).rows[0].n).toBe(0);
   });
 
-  it('seeds the demo store\'s media with real images and dimensions', async () => {
+  it("seeds the demo store's media with real images and dimensions", async () => {
     const t = await p.createTenant();
     const s = p.services<MediaServices>('media');
     await seedDemoMedia(s, { ctx: systemContext(p.log, t.tenant_id, 'seed'), tenantId: t.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
@@ -383,8 +425,19 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
 
   if (storage === 's3') {
     it('signs with the configured secret: the bucket refuses a wrong one with 403 SignatureDoesNotMatch', async () => {
-      const wrong = new S3MediaStorage({ endpoint: s3!.url, region: S3.region, bucket: S3.bucket, accessKeyId: S3.accessKeyId, secretAccessKey: 'not-the-secret', publicUrl: S3_PUBLIC, forcePathStyle: true });
-      await expect(wrong.put('media/x/y.png', png(1, 1), 'image/png')).rejects.toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
+      const wrong = new S3MediaStorage({
+        endpoint: s3!.url,
+        region: S3.region,
+        bucket: S3.bucket,
+        accessKeyId: S3.accessKeyId,
+        secretAccessKey: 'not-the-secret',
+        publicUrl: S3_PUBLIC,
+        forcePathStyle: true,
+      });
+      await expect(wrong.put('media/x/y.png', png(1, 1), 'image/png')).rejects.toMatchObject({
+        name: 'SignatureDoesNotMatch',
+        $metadata: { httpStatusCode: 403 },
+      });
       expect(s3!.requests.at(-1)).toMatchObject({ method: 'PUT', status: 403, error: 'SignatureDoesNotMatch' });
       expect(s3!.object('media/x/y.png')).toBeUndefined();
       wrong.close();
@@ -398,11 +451,23 @@ describe('media storage configuration', () => {
   it('defaults to local disk and needs every S3 setting with MEDIA_STORAGE=s3', () => {
     expect(loadConfig(base).media).toEqual({ storage: 'local' });
     expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(/MEDIA_STORAGE=s3 needs S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      /MEDIA_STORAGE=s3 needs S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL/,
+    );
     expect(() => loadConfig({ ...base, MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
     const s3 = loadConfig({
-      ...base, MEDIA_STORAGE: 's3', S3_REGION: 'r', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PUBLIC_URL: 'https://cdn.example/b/', S3_FORCE_PATH_STYLE: 'true',
+      ...base,
+      MEDIA_STORAGE: 's3',
+      S3_REGION: 'r',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_PUBLIC_URL: 'https://cdn.example/b/',
+      S3_FORCE_PATH_STYLE: 'true',
     });
-    expect(s3.media).toEqual({ storage: 's3', s3: { endpoint: undefined, region: 'r', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example/b', forcePathStyle: true } });
+    expect(s3.media).toEqual({
+      storage: 's3',
+      s3: { endpoint: undefined, region: 'r', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example/b', forcePathStyle: true },
+    });
   });
 });

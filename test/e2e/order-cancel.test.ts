@@ -25,13 +25,21 @@ describe('orders: proof of ownership to cancel, transfer requests that stand', (
     const products = await p.api('GET', `/store/products?limit=50&region_id=${regionId}&fields=%2Bvariants.inventory_quantity`, { key });
     const inStock = products.body.products.flatMap((x: any) => x.variants).filter((v: any) => v.inventory_quantity > 0);
     const variant = inStock[variantIndex++ % inStock.length];
-    const c = await p.api('POST', '/store/carts', { key, token: o.token, body: { region_id: regionId, ...(o.email ? { email: o.email } : {}), items: [{ variant_id: variant.id, quantity: 1 }] } });
+    const c = await p.api('POST', '/store/carts', {
+      key,
+      token: o.token,
+      body: { region_id: regionId, ...(o.email ? { email: o.email } : {}), items: [{ variant_id: variant.id, quantity: 1 }] },
+    });
     expect(c.status).toBe(200);
     const id = c.body.cart.id;
     const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key, token: o.token });
     await p.api('POST', `/store/carts/${id}/shipping-methods`, { key, token: o.token, body: { option_id: options.body.shipping_options[0].id } });
     const pc = await p.api('POST', '/store/payment-collections', { key, token: o.token, body: { cart_id: id } });
-    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { key, token: o.token, body: { provider_id: 'pp_system_default' } });
+    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, {
+      key,
+      token: o.token,
+      body: { provider_id: 'pp_system_default' },
+    });
     const done = await p.api('POST', `/store/carts/${id}/complete`, { key, token: o.token });
     expect(done.body.type).toBe('order');
     return done.body.order as { id: string; display_id: number; email: string; customer_id: string | null; payment_collections: any[] };

@@ -24,7 +24,8 @@ describe('product templates', () => {
     expect(r.status).toBeLessThan(500);
     return r.body;
   };
-  const count = async (tenantId = t.tenant_id) => (await db.query(`select count(*)::int as n from catalog.product_template where tenant_id = $1`, [tenantId])).rows[0].n as number;
+  const count = async (tenantId = t.tenant_id) =>
+    (await db.query(`select count(*)::int as n from catalog.product_template where tenant_id = $1`, [tenantId])).rows[0].n as number;
   const list = (qs = '', k = key) => p.api('GET', `/store/product-templates${qs}`, { key: k });
 
   const apparel = {
@@ -64,7 +65,13 @@ describe('product templates', () => {
     const r = await gql(CREATE, { input: apparel }, admin);
     expect(r.errors).toBeUndefined();
     created = r.data.createProductTemplate;
-    expect(created).toEqual({ id: expect.stringMatching(/^ptpl_/), ...apparel, default_status: 'draft', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^ptpl_/),
+      ...apparel,
+      default_status: 'draft',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const l = await list();
     expect(l.body).toEqual({ product_templates: [created], count: 1, offset: 0, limit: 20 });
     const ev = await db.query(`select data from catalog.outbox_event where type = 'product_template.created' and tenant_id = $1`, [t.tenant_id]);
@@ -92,7 +99,13 @@ describe('product templates', () => {
       { name: 'x'.repeat(201) },
       { name: 'Opts', options: [{ title: 'Size', values: [] }] },
       { name: 'Opts', options: [{ title: 'Size', values: ['S', 'S'] }] },
-      { name: 'Opts', options: [{ title: 'Size', values: ['S'] }, { title: 'Size', values: ['M'] }] },
+      {
+        name: 'Opts',
+        options: [
+          { title: 'Size', values: ['S'] },
+          { title: 'Size', values: ['M'] },
+        ],
+      },
       { name: 'Opts', options: Array.from({ length: 11 }, (_, i) => ({ title: `O${i}`, values: ['a'] })) },
       { name: 'Attrs', attributes: { nested: { no: 1 } } },
       { name: 'Attrs', attributes: ['a'] },
@@ -104,23 +117,44 @@ describe('product templates', () => {
       const r = await gql(CREATE, { input }, admin);
       // GraphQL refuses what the input type cannot hold (BAD_USER_INPUT), the zod schema the rest
       const ext = r.errors?.[0]?.extensions ?? {};
-      expect({ input, data: r.data?.createProductTemplate ?? null, refused: ext.type ?? ext.code }).toEqual({ input, data: null, refused: expect.stringMatching(/^(validation_error|BAD_USER_INPUT)$/) });
+      expect({ input, data: r.data?.createProductTemplate ?? null, refused: ext.type ?? ext.code }).toEqual({
+        input,
+        data: null,
+        refused: expect.stringMatching(/^(validation_error|BAD_USER_INPUT)$/),
+      });
     }
     expect(await count()).toBe(before);
   });
 
   it('updates and deletes; customers and anonymous callers cannot; another tenant gets 404', async () => {
-    const u = await gql(UPDATE, { id: created.id, input: { description: null, default_status: 'proposed', options: [{ title: 'Size', values: ['M'] }] } }, admin);
-    expect(u.data.updateProductTemplate).toMatchObject({ id: created.id, name: 'Apparel', description: null, default_status: 'proposed', options: [{ title: 'Size', values: ['M'] }] });
+    const u = await gql(
+      UPDATE,
+      { id: created.id, input: { description: null, default_status: 'proposed', options: [{ title: 'Size', values: ['M'] }] } },
+      admin,
+    );
+    expect(u.data.updateProductTemplate).toMatchObject({
+      id: created.id,
+      name: 'Apparel',
+      description: null,
+      default_status: 'proposed',
+      options: [{ title: 'Size', values: ['M'] }],
+    });
     expect(u.data.updateProductTemplate.attributes).toEqual(apparel.attributes);
 
     for (const token of [customer, undefined]) {
-      for (const [q, v] of [[CREATE, { input: { name: 'Nope' } }], [UPDATE, { id: created.id, input: { name: 'Nope' } }], [DELETE, { id: created.id }]] as const) {
+      for (const [q, v] of [
+        [CREATE, { input: { name: 'Nope' } }],
+        [UPDATE, { id: created.id, input: { name: 'Nope' } }],
+        [DELETE, { id: created.id }],
+      ] as const) {
         const r = await gql(q, v, token);
         expect(r.errors?.[0]?.extensions?.type).toMatch(/permission_error|authentication_error/);
       }
     }
-    for (const [q, v] of [[UPDATE, { id: created.id, input: { name: 'Stolen' } }], [DELETE, { id: created.id }]] as const) {
+    for (const [q, v] of [
+      [UPDATE, { id: created.id, input: { name: 'Stolen' } }],
+      [DELETE, { id: created.id }],
+    ] as const) {
       const r = await gql(q, v, otherAdmin);
       expect(r.errors[0].extensions).toMatchObject({ type: 'not_found', code: 'not_found' });
     }

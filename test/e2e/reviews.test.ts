@@ -175,7 +175,12 @@ describe('product reviews', () => {
   });
 
   it('a customer cannot moderate; admins see pending first, only their tenant', async () => {
-    const [pending] = (await db.query(`select id from catalog.product_review where tenant_id = $1 and product_id = $2 and customer_id is not null order by created_at limit 1`, [t.tenant_id, tee.id])).rows;
+    const [pending] = (
+      await db.query(`select id from catalog.product_review where tenant_id = $1 and product_id = $2 and customer_id is not null order by created_at limit 1`, [
+        t.tenant_id,
+        tee.id,
+      ])
+    ).rows;
     for (const token of [anna, undefined]) {
       const r = await gql(APPROVE, { id: pending.id }, token as string);
       expect(r.errors?.[0]?.extensions).toMatchObject({ type: expect.stringMatching(/permission_error|authentication_error/) });
@@ -220,7 +225,10 @@ describe('product reviews', () => {
     expect((await p.api('GET', `${path(tee.id)}?order=-rating`, { key })).body.reviews.map((r: any) => r.rating)).toEqual([5, 1]);
     expect((await p.api('GET', `${path(tee.id)}?order=rating`, { key })).body.reviews.map((r: any) => r.rating)).toEqual([1, 5]);
     expect((await p.api('GET', `${path(tee.id)}?order=created_at`, { key })).body.reviews.map((r: any) => r.id)).toEqual([five.id, one.id]);
-    const ev = await db.query(`select type, data from catalog.outbox_event where type like 'review.%' and tenant_id = $1 and type <> 'review.created' order by created_at`, [t.tenant_id]);
+    const ev = await db.query(
+      `select type, data from catalog.outbox_event where type like 'review.%' and tenant_id = $1 and type <> 'review.created' order by created_at`,
+      [t.tenant_id],
+    );
     expect(ev.rows).toEqual([
       { type: 'review.approved', data: { id: five.id, product_id: tee.id, rating: 5 } },
       { type: 'review.approved', data: { id: one.id, product_id: tee.id, rating: 1 } },
@@ -233,7 +241,11 @@ describe('product reviews', () => {
     expect(r.data.rejectProductReview.status).toBe('rejected');
     expect((await p.api('GET', `/store/products/${tee.id}`, { key })).body.product.rating).toEqual({ average: 5, count: 1 });
     expect((await p.api('GET', path(tee.id), { key })).body.reviews.map((x: any) => x.id)).toEqual([five.id]);
-    const types = (await db.query(`select type from catalog.outbox_event where type in ('review.approved', 'review.rejected') and tenant_id = $1 order by created_at`, [t.tenant_id])).rows.map((x) => x.type);
+    const types = (
+      await db.query(`select type from catalog.outbox_event where type in ('review.approved', 'review.rejected') and tenant_id = $1 order by created_at`, [
+        t.tenant_id,
+      ])
+    ).rows.map((x) => x.type);
     expect(types).toEqual(['review.approved', 'review.approved', 'review.rejected']);
     // the other tenant's same product is untouched
     expect((await p.api('GET', `/store/products/${otherProduct.id}`, { key: other.publishable_key })).body.product.rating).toEqual({ average: null, count: 0 });

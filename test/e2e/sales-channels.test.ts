@@ -29,8 +29,14 @@ describe('sales channels scope a publishable key', () => {
     products = (await list()).products;
     web = (await gql('mutation { createSalesChannel(input: { name: "Web shop" }) { id } }')).createSalesChannel.id;
     pos = (await gql('mutation { createSalesChannel(input: { name: "Pop-up store", description: "Markets" }) { id } }')).createSalesChannel.id;
-    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', { id: web, i: { add: products.slice(0, 5).map((x) => x.id) } });
-    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', { id: pos, i: { add: [products[10].id] } });
+    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', {
+      id: web,
+      i: { add: products.slice(0, 5).map((x) => x.id) },
+    });
+    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', {
+      id: pos,
+      i: { add: [products[10].id] },
+    });
     keyId = (await gql('{ publishableKeys { id token sales_channel_ids } }')).publishableKeys[0].id;
   });
   afterAll(() => p?.stop());
@@ -39,18 +45,29 @@ describe('sales channels scope a publishable key', () => {
     expect((await list()).count).toBe(products.length);
   });
 
-  it("a key with channels sees only their products: lists, details, variants, and the sales_channel_id filter within them", async () => {
-    await gql('mutation($id: String!, $c: [String!]!) { setPublishableKeySalesChannels(id: $id, sales_channel_ids: $c) { sales_channel_ids } }', { id: keyId, c: [web] });
+  it('a key with channels sees only their products: lists, details, variants, and the sales_channel_id filter within them', async () => {
+    await gql('mutation($id: String!, $c: [String!]!) { setPublishableKeySalesChannels(id: $id, sales_channel_ids: $c) { sales_channel_ids } }', {
+      id: keyId,
+      c: [web],
+    });
     const scoped = await list();
     expect(scoped.count).toBe(5);
-    expect(scoped.products.map((x: any) => x.id).sort()).toEqual(products.slice(0, 5).map((x) => x.id).sort());
+    expect(scoped.products.map((x: any) => x.id).sort()).toEqual(
+      products
+        .slice(0, 5)
+        .map((x) => x.id)
+        .sort(),
+    );
     expect((await p.api('GET', `/store/products/${products[10].id}`, { key: key() })).status).toBe(404);
     expect((await p.api('GET', `/store/products/${products[0].handle}`, { key: key() })).status).toBe(200);
     expect((await p.api('GET', `/store/product-variants/${products[10].variants[0].id}`, { key: key() })).status).toBe(404);
     expect((await list(`&sales_channel_id[0]=${pos}`)).count).toBe(0);
     expect((await list(`&sales_channel_id=${web}`)).count).toBe(5);
     // membership changes show at once (the cached pages are dropped)
-    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', { id: web, i: { remove: [products[0].id] } });
+    await gql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', {
+      id: web,
+      i: { remove: [products[0].id] },
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect((await list()).count).toBe(4);
   });
@@ -72,13 +89,25 @@ describe('sales channels scope a publishable key', () => {
     const customer = await p.registerCustomer(key());
     const r = await p.graphql('mutation { createSalesChannel(input: { name: "x" }) { id } }', {}, { token: customer.token, key: key() });
     expect(r.body.errors[0].extensions.type).toBe('permission_error');
-    const bad = await p.graphql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', { id: web, i: { add: ['prod_not_mine'] } }, { token: admin, key: key() });
+    const bad = await p.graphql(
+      'mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }',
+      { id: web, i: { add: ['prod_not_mine'] } },
+      { token: admin, key: key() },
+    );
     expect(bad.body.errors[0].extensions.code).toBe('invalid_field');
     const other = await p.createTenant();
     const otherAdmin = await p.adminToken(other);
-    const cross = await p.graphql('mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }', { id: web, i: { add: [] } }, { token: otherAdmin });
+    const cross = await p.graphql(
+      'mutation($id: String!, $i: SalesChannelProductsInput!) { setSalesChannelProducts(id: $id, input: $i) { id } }',
+      { id: web, i: { add: [] } },
+      { token: otherAdmin },
+    );
     expect(cross.body.errors[0].extensions.code).toBe('not_found');
-    const badKey = await p.graphql('mutation($id: String!, $c: [String!]!) { setPublishableKeySalesChannels(id: $id, sales_channel_ids: $c) { id } }', { id: keyId, c: ['x'] }, { token: otherAdmin });
+    const badKey = await p.graphql(
+      'mutation($id: String!, $c: [String!]!) { setPublishableKeySalesChannels(id: $id, sales_channel_ids: $c) { id } }',
+      { id: keyId, c: ['x'] },
+      { token: otherAdmin },
+    );
     expect(badKey.body.errors[0].extensions.code).toBe('not_found');
   });
 });

@@ -22,7 +22,10 @@ describe('site: brand', () => {
   let admin: string;
   let otherAdmin: string;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const store = (key = shop.publishable_key) => p.api('GET', '/store/brand', { key });
   const upload = (filename: string, token = admin) =>
     run(UPLOAD, { input: { filename, content_base64: pngImage(20, 10, () => [10, 20, 30]).toString('base64'), alt: 'Logo' } }, token);
@@ -62,7 +65,13 @@ describe('site: brand', () => {
   });
 
   it('updates groups field by field: a value replaces, null goes back to the default, absent stays', async () => {
-    await run(UPDATE, { input: { colors: { primary: '#0f766e', accent: '#F97316' }, social_links: { instagram: 'https://instagram.com/shop', x: 'https://x.com/shop' }, contact: { email: 'hi@shop.example', phone: '+1 (555) 010-2030' } } });
+    await run(UPDATE, {
+      input: {
+        colors: { primary: '#0f766e', accent: '#F97316' },
+        social_links: { instagram: 'https://instagram.com/shop', x: 'https://x.com/shop' },
+        contact: { email: 'hi@shop.example', phone: '+1 (555) 010-2030' },
+      },
+    });
     let b = (await store()).body.brand;
     expect(b.colors).toEqual({ primary: '#0f766e', secondary: '#6b7280', accent: '#F97316', background: '#ffffff', text: '#111827' });
     expect(b.social_links).toMatchObject({ instagram: 'https://instagram.com/shop', x: 'https://x.com/shop', facebook: null });
@@ -77,7 +86,7 @@ describe('site: brand', () => {
     expect((await store()).body.brand.logo).toBeNull();
   });
 
-  it('answers logo null once the logo\'s media was deleted (the id stays)', async () => {
+  it("answers logo null once the logo's media was deleted (the id stays)", async () => {
     const gone = await upload('gone.png');
     await run(UPDATE, { input: { logo_media_id: gone.id } });
     await run(`mutation($id: String!) { deleteMedia(id: $id) { id } }`, { id: gone.id });

@@ -34,10 +34,19 @@ describe('site: menus', () => {
   let about: any;
   let otherProduct: any;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const store = (handle: string, key = shop.publishable_key) => p.api('GET', `/store/menus/${handle}`, { key });
   const product = (handle: string, token = admin) =>
-    run(CREATE_PRODUCT, { input: { title: handle, handle, status: 'published', variants: [{ title: 'One', sku: `${handle}-1`, prices: [{ currency_code: 'eur', amount: 10 }] }] } }, token);
+    run(
+      CREATE_PRODUCT,
+      {
+        input: { title: handle, handle, status: 'published', variants: [{ title: 'One', sku: `${handle}-1`, prices: [{ currency_code: 'eur', amount: 10 }] }] },
+      },
+      token,
+    );
 
   beforeAll(async () => {
     p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
@@ -65,7 +74,14 @@ describe('site: menus', () => {
         handle: 'main-menu',
         title: 'Main menu',
         items: [
-          { label: 'Shop', url: '/store', children: [{ label: 'Summer', type: 'collection', resource_id: summer.id }, { label: 'Tops', type: 'category', resource_id: tops.id, children: [{ label: 'Tee', type: 'product', resource_id: tee.id }] }] },
+          {
+            label: 'Shop',
+            url: '/store',
+            children: [
+              { label: 'Summer', type: 'collection', resource_id: summer.id },
+              { label: 'Tops', type: 'category', resource_id: tops.id, children: [{ label: 'Tee', type: 'product', resource_id: tee.id }] },
+            ],
+          },
           { label: 'About', type: 'page', resource_id: about.id },
           { label: 'Docs', url: 'https://docs.example.com/x' },
         ],
@@ -81,10 +97,17 @@ describe('site: menus', () => {
         title: 'Main menu',
         items: [
           {
-            label: 'Shop', url: '/store', type: 'url',
+            label: 'Shop',
+            url: '/store',
+            type: 'url',
             children: [
               { label: 'Summer', url: '/collections/summer', type: 'collection', children: [] },
-              { label: 'Tops', url: '/categories/tops', type: 'category', children: [{ label: 'Tee', url: '/products/menu-tee', type: 'product', children: [] }] },
+              {
+                label: 'Tops',
+                url: '/categories/tops',
+                type: 'category',
+                children: [{ label: 'Tee', url: '/products/menu-tee', type: 'product', children: [] }],
+              },
             ],
           },
           { label: 'About', url: '/pages/about-us', type: 'page', children: [] },
@@ -95,7 +118,7 @@ describe('site: menus', () => {
     expect((await run(LIST, {})).map((m: any) => m.handle)).toEqual(['main-menu']);
   });
 
-  it('shows a product\'s new handle as soon as it changes', async () => {
+  it("shows a product's new handle as soon as it changes", async () => {
     await run(UPDATE_PRODUCT, { id: tee.id, input: { handle: 'menu-tee-renamed' } });
     const items = (await store('main-menu')).body.menu.items;
     expect(items[0].children[1].children[0]).toMatchObject({ label: 'Tee', url: '/products/menu-tee-renamed' });
@@ -123,7 +146,11 @@ describe('site: menus', () => {
     ]);
     // the stored menu keeps the references (a republished target comes back)
     await run(UPDATE_PRODUCT, { id: hoodie.id, input: { status: 'published' } });
-    expect((await store('footer-menu')).body.menu.items[0]).toMatchObject({ label: 'Hoodie', url: '/products/menu-hoodie', children: [{ label: 'Kept child' }] });
+    expect((await store('footer-menu')).body.menu.items[0]).toMatchObject({
+      label: 'Hoodie',
+      url: '/products/menu-hoodie',
+      children: [{ label: 'Kept child' }],
+    });
     expect((await run(DELETE, { id: m.id })).handle).toBe('footer-menu');
     expect((await store('footer-menu')).status).toBe(404);
   });
@@ -131,7 +158,11 @@ describe('site: menus', () => {
   it('replaces items and renames on update', async () => {
     const m = await run(UPDATE, { id: main.id, input: { title: 'Top nav', items: [{ label: 'Home', url: '/' }] } });
     expect(m).toMatchObject({ title: 'Top nav', items: [{ label: 'Home', type: 'url', url: '/', resource_id: null, children: [] }] });
-    expect((await store('main-menu')).body.menu).toEqual({ handle: 'main-menu', title: 'Top nav', items: [{ label: 'Home', url: '/', type: 'url', children: [] }] });
+    expect((await store('main-menu')).body.menu).toEqual({
+      handle: 'main-menu',
+      title: 'Top nav',
+      items: [{ label: 'Home', url: '/', type: 'url', children: [] }],
+    });
   });
 
   it('answers 404 for an unknown handle and 400 for a malformed one', async () => {
@@ -175,21 +206,47 @@ describe('site: menus', () => {
     expect((await run(LIST, {})).length).toBe(2);
   });
 
-  it('keeps tenants apart: another store\'s menus are 404, its products are dropped', async () => {
+  it("keeps tenants apart: another store's menus are 404, its products are dropped", async () => {
     expect((await store('main-menu', other.publishable_key)).status).toBe(404);
     expect(await run(LIST, {}, otherAdmin)).toEqual([]);
     expect((await refused(DELETE, { id: main.id }, otherAdmin)).code).toBe('not_found');
     expect((await refused(UPDATE, { id: main.id, input: { title: 'x' } }, otherAdmin)).code).toBe('not_found');
     // another store's product is not a reference this store can write (issue 20 #7): 404, menu unchanged
     const before = (await store('main-menu')).body.menu;
-    expect((await refused(UPDATE, { id: main.id, input: { items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }, { label: 'Own', type: 'product', resource_id: tee.id }] } })).code).toBe('not_found');
-    expect((await refused(CREATE, { input: { handle: 'foreign-menu', title: 'x', items: [{ label: 'Foreign', type: 'collection', resource_id: 'pcol_doesnotexist' }] } })).code).toBe('not_found');
+    expect(
+      (
+        await refused(UPDATE, {
+          id: main.id,
+          input: {
+            items: [
+              { label: 'Foreign', type: 'product', resource_id: otherProduct.id },
+              { label: 'Own', type: 'product', resource_id: tee.id },
+            ],
+          },
+        })
+      ).code,
+    ).toBe('not_found');
+    expect(
+      (
+        await refused(CREATE, {
+          input: { handle: 'foreign-menu', title: 'x', items: [{ label: 'Foreign', type: 'collection', resource_id: 'pcol_doesnotexist' }] },
+        })
+      ).code,
+    ).toBe('not_found');
     expect((await store('main-menu')).body.menu).toEqual(before);
     await run(UPDATE, { id: main.id, input: { items: [{ label: 'Own', type: 'product', resource_id: tee.id }] } });
     expect((await store('main-menu')).body.menu.items).toEqual([{ label: 'Own', url: '/products/menu-tee-renamed', type: 'product', children: [] }]);
     // the other store may use the same handle for its own menu
-    await run(CREATE, { input: { handle: 'main-menu', title: 'Theirs', items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }] } }, otherAdmin);
-    expect((await store('main-menu', other.publishable_key)).body.menu).toEqual({ handle: 'main-menu', title: 'Theirs', items: [{ label: 'Foreign', url: '/products/foreign-tee', type: 'product', children: [] }] });
+    await run(
+      CREATE,
+      { input: { handle: 'main-menu', title: 'Theirs', items: [{ label: 'Foreign', type: 'product', resource_id: otherProduct.id }] } },
+      otherAdmin,
+    );
+    expect((await store('main-menu', other.publishable_key)).body.menu).toEqual({
+      handle: 'main-menu',
+      title: 'Theirs',
+      items: [{ label: 'Foreign', url: '/products/foreign-tee', type: 'product', children: [] }],
+    });
     expect((await store('main-menu')).body.menu.title).toBe('Top nav');
   });
 
@@ -200,7 +257,17 @@ describe('site: menus', () => {
     await domain.seed!(p.services<SiteServices>('site'), seed);
     const r = await store('main-menu', tenant.publishable_key);
     expect(r.status).toBe(200);
-    expect(r.body.menu).toMatchObject({ handle: 'main-menu', title: 'Main menu', items: [{ label: 'Shop', url: '/store' }, { label: 'Journal', url: '/blog' }] });
-    expect((await store('footer-menu', tenant.publishable_key)).body.menu.items.map((i: any) => i.url)).toEqual(['https://docs.example.com/help', 'https://www.instagram.com/demostore']);
+    expect(r.body.menu).toMatchObject({
+      handle: 'main-menu',
+      title: 'Main menu',
+      items: [
+        { label: 'Shop', url: '/store' },
+        { label: 'Journal', url: '/blog' },
+      ],
+    });
+    expect((await store('footer-menu', tenant.publishable_key)).body.menu.items.map((i: any) => i.url)).toEqual([
+      'https://docs.example.com/help',
+      'https://www.instagram.com/demostore',
+    ]);
   });
 });

@@ -26,11 +26,23 @@ describe('site: metafields', () => {
   let other: TenantCredentials;
   let admin: string;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const store = (type: string, id: string, key = shop.publishable_key) => p.api('GET', `/store/metafields/${type}/${id}`, { key });
   const set = (input: Record<string, unknown>, token = admin): Promise<any> => run(SET, { input }, token);
-  const field = (type: string, value: unknown, extra: Record<string, unknown> = {}) => ({ resource_type: 'product', resource_id: PRODUCT, namespace: 'spec', key: `k_${type}`, type, value, ...extra });
-  const rows = async (tenantId: string) => Number((await sql.query(`select count(*)::int as n from "site".metafield where tenant_id = $1`, [tenantId])).rows[0].n);
+  const field = (type: string, value: unknown, extra: Record<string, unknown> = {}) => ({
+    resource_type: 'product',
+    resource_id: PRODUCT,
+    namespace: 'spec',
+    key: `k_${type}`,
+    type,
+    value,
+    ...extra,
+  });
+  const rows = async (tenantId: string) =>
+    Number((await sql.query(`select count(*)::int as n from "site".metafield where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
     ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
@@ -94,7 +106,9 @@ describe('site: metafields', () => {
     ];
     for (const [type, value] of INVALID) {
       const ext = await refused(SET, { input: field(type, value, { key: 'bad' }) });
-      expect(`${type} ${JSON.stringify(value).slice(0, 30)} -> ${ext.type} ${ext.errors?.[0]?.field}`).toBe(`${type} ${JSON.stringify(value).slice(0, 30)} -> validation_error value`);
+      expect(`${type} ${JSON.stringify(value).slice(0, 30)} -> ${ext.type} ${ext.errors?.[0]?.field}`).toBe(
+        `${type} ${JSON.stringify(value).slice(0, 30)} -> validation_error value`,
+      );
     }
     for (const input of [
       field('color', 'red'),
@@ -114,11 +128,32 @@ describe('site: metafields', () => {
   });
 
   it('upserts on (resource, namespace, key): a second set replaces type and value, keeps visibility when absent', async () => {
-    const first = await set({ resource_type: 'order', resource_id: 'order_01JABCDEFGHJKMNPQRSTVWXYZ2', namespace: 'gift', key: 'note', type: 'string', value: 'Happy birthday', storefront_visible: true });
-    const second = await set({ resource_type: 'order', resource_id: 'order_01JABCDEFGHJKMNPQRSTVWXYZ2', namespace: 'gift', key: 'note', type: 'json', value: { text: 'Happy birthday', from: 'Ana' } });
+    const first = await set({
+      resource_type: 'order',
+      resource_id: 'order_01JABCDEFGHJKMNPQRSTVWXYZ2',
+      namespace: 'gift',
+      key: 'note',
+      type: 'string',
+      value: 'Happy birthday',
+      storefront_visible: true,
+    });
+    const second = await set({
+      resource_type: 'order',
+      resource_id: 'order_01JABCDEFGHJKMNPQRSTVWXYZ2',
+      namespace: 'gift',
+      key: 'note',
+      type: 'json',
+      value: { text: 'Happy birthday', from: 'Ana' },
+    });
     expect(second).toMatchObject({ id: first.id, type: 'json', value: { text: 'Happy birthday', from: 'Ana' }, storefront_visible: true });
     const answers = await Promise.all(
-      [1, 2, 3, 4].map((n) => p.graphql(SET, { input: { resource_type: 'customer', resource_id: 'cus_x', namespace: 'crm', key: 'tier', type: 'integer', value: n } }, { token: admin })),
+      [1, 2, 3, 4].map((n) =>
+        p.graphql(
+          SET,
+          { input: { resource_type: 'customer', resource_id: 'cus_x', namespace: 'crm', key: 'tier', type: 'integer', value: n } },
+          { token: admin },
+        ),
+      ),
     );
     expect(answers.map((a) => a.body.errors)).toEqual([undefined, undefined, undefined, undefined]);
     const list = (await p.graphql(LIST, { t: 'customer', id: 'cus_x' }, { token: admin })).body.data.metafields;
@@ -127,20 +162,47 @@ describe('site: metafields', () => {
   });
 
   it('shows only storefront-visible metafields, on custom resource types too', async () => {
-    await set({ resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'display', key: 'hero', type: 'url', value: 'https://cdn.example.com/hero.jpg', storefront_visible: true });
+    await set({
+      resource_type: 'lookbook',
+      resource_id: 'spring-2025',
+      namespace: 'display',
+      key: 'hero',
+      type: 'url',
+      value: 'https://cdn.example.com/hero.jpg',
+      storefront_visible: true,
+    });
     await set({ resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'internal', key: 'budget', type: 'decimal', value: '1500.00' });
-    expect((await store('lookbook', 'spring-2025')).body).toEqual({ metafields: [{ namespace: 'display', key: 'hero', type: 'url', value: 'https://cdn.example.com/hero.jpg' }] });
+    expect((await store('lookbook', 'spring-2025')).body).toEqual({
+      metafields: [{ namespace: 'display', key: 'hero', type: 'url', value: 'https://cdn.example.com/hero.jpg' }],
+    });
     const all = (await p.graphql(LIST, { t: 'lookbook', id: 'spring-2025' }, { token: admin })).body.data.metafields;
-    expect(all.map((m: any) => [m.key, m.storefront_visible])).toEqual([['hero', true], ['budget', false]]); // by namespace: display, internal
+    expect(all.map((m: any) => [m.key, m.storefront_visible])).toEqual([
+      ['hero', true],
+      ['budget', false],
+    ]); // by namespace: display, internal
     // hiding one takes it off the storefront
-    await set({ resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'display', key: 'hero', type: 'url', value: 'https://cdn.example.com/hero.jpg', storefront_visible: false });
+    await set({
+      resource_type: 'lookbook',
+      resource_id: 'spring-2025',
+      namespace: 'display',
+      key: 'hero',
+      type: 'url',
+      value: 'https://cdn.example.com/hero.jpg',
+      storefront_visible: false,
+    });
     expect((await store('lookbook', 'spring-2025')).body).toEqual({ metafields: [] });
   });
 
   it('answers an empty list for an unknown resource and 400 for a malformed one', async () => {
     expect((await store('product', 'prod_unknown')).body).toEqual({ metafields: [] });
     expect((await store('widget', 'w1')).body).toEqual({ metafields: [] });
-    for (const [t, id] of [['Product', PRODUCT], ['pro-duct', PRODUCT], ['product', '-x'], ['product', 'a.b'], ['x'.repeat(51), 'a']]) {
+    for (const [t, id] of [
+      ['Product', PRODUCT],
+      ['pro-duct', PRODUCT],
+      ['product', '-x'],
+      ['product', 'a.b'],
+      ['x'.repeat(51), 'a'],
+    ]) {
       const r = await store(t, id);
       expect(`${t}/${id} -> ${r.status}`).toBe(`${t}/${id} -> 400`);
       expect(r.body).toMatchObject({ type: 'validation_error' });
@@ -160,12 +222,30 @@ describe('site: metafields', () => {
     const otherAdmin = await p.adminToken(other);
     // another store cannot point a metafield at this store's product (issue 20 #7): 404, nothing written
     const before = await rows(other.tenant_id);
-    expect(await refused(SET, { input: { resource_type: 'product', resource_id: PRODUCT, namespace: 'spec', key: 'k_string', type: 'string', value: 'Theirs', storefront_visible: true } }, otherAdmin)).toMatchObject({ type: 'not_found' });
+    expect(
+      await refused(
+        SET,
+        {
+          input: {
+            resource_type: 'product',
+            resource_id: PRODUCT,
+            namespace: 'spec',
+            key: 'k_string',
+            type: 'string',
+            value: 'Theirs',
+            storefront_visible: true,
+          },
+        },
+        otherAdmin,
+      ),
+    ).toMatchObject({ type: 'not_found' });
     expect(await rows(other.tenant_id)).toBe(before);
     expect((await store('product', PRODUCT, other.publishable_key)).body).toEqual({ metafields: [] });
     expect((await store('product', PRODUCT)).body.metafields.find((m: any) => m.key === 'k_string').value).toBe('Made in Portugal');
     expect((await p.graphql(LIST, { t: 'product', id: PRODUCT }, { token: otherAdmin })).body.data.metafields).toHaveLength(0);
-    expect(await refused(DELETE, { input: { resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'internal', key: 'budget' } }, otherAdmin)).toMatchObject({ type: 'not_found' });
+    expect(
+      await refused(DELETE, { input: { resource_type: 'lookbook', resource_id: 'spring-2025', namespace: 'internal', key: 'budget' } }, otherAdmin),
+    ).toMatchObject({ type: 'not_found' });
   });
 
   it('is admin-only for writes and the full list', async () => {
@@ -175,15 +255,20 @@ describe('site: metafields', () => {
     expect(anon.body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
   });
 
-  it('seeds the demo product\'s metafields (one visible, one not) when the catalog has the product', async () => {
+  it("seeds the demo product's metafields (one visible, one not) when the catalog has the product", async () => {
     const tenant = await p.createTenant();
     await p.seedCatalog(tenant.tenant_id);
     const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
     await domain.seed!(p.services<SiteServices>('site'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
     const product = await p.api('GET', `/store/products/${DEMO_METAFIELD_PRODUCT}?fields=id`, { key: tenant.publishable_key });
     const id = product.body.product.id;
-    expect((await store('product', id, tenant.publishable_key)).body).toEqual({ metafields: [{ namespace: 'care', key: 'wash_temperature', type: 'integer', value: 30 }] });
+    expect((await store('product', id, tenant.publishable_key)).body).toEqual({
+      metafields: [{ namespace: 'care', key: 'wash_temperature', type: 'integer', value: 30 }],
+    });
     const all = (await p.graphql(LIST, { t: 'product', id }, { token: await p.adminToken(tenant) })).body.data.metafields;
-    expect(all.map((m: any) => [m.key, m.storefront_visible])).toEqual([['wash_temperature', true], ['supplier_cost', false]]);
+    expect(all.map((m: any) => [m.key, m.storefront_visible])).toEqual([
+      ['wash_temperature', true],
+      ['supplier_cost', false],
+    ]);
   });
 });

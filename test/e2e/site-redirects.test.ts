@@ -25,10 +25,14 @@ describe('site: redirects', () => {
   let admin: string;
   let otherAdmin: string;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const store = (key = shop.publishable_key) => p.api('GET', '/store/redirects', { key });
-  const create = async (input: Record<string, unknown>, token = admin) => (await run(CREATE, { input }, token));
-  const count = async (tenantId: string) => Number((await sql.query(`select count(*)::int as n from "site".redirect where tenant_id = $1`, [tenantId])).rows[0].n);
+  const create = async (input: Record<string, unknown>, token = admin) => await run(CREATE, { input }, token);
+  const count = async (tenantId: string) =>
+    Number((await sql.query(`select count(*)::int as n from "site".redirect where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
     ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
@@ -105,7 +109,7 @@ describe('site: redirects', () => {
     // an update of the target is checked too, and a target may change to a non-redirected path
     expect(await refused(UPDATE, { id: next.id, input: { target: '/promo' } })).toMatchObject({ code: 'redirect_chain' });
     await run(DELETE, { id: next.id });
-    expect((await run(UPDATE, { id: draft.id, input: { active: true, status_code: 302 } }))).toMatchObject({ active: true, status_code: 302 });
+    expect(await run(UPDATE, { id: draft.id, input: { active: true, status_code: 302 } })).toMatchObject({ active: true, status_code: 302 });
   });
 
   it('answers 400 for bad input and writes nothing', async () => {
@@ -124,8 +128,16 @@ describe('site: redirects', () => {
     ];
     for (const input of bad) expect(await refused(CREATE, { input })).toMatchObject({ type: 'validation_error' });
     // refused by the GraphQL input type itself (unknown or missing field)
-    expect(await refused(CREATE, { input: { source: '/a', target: '/b', extra: 1 } })).toMatchObject({ type: 'validation_error', code: 'invalid_field', errors: [{ field: 'input.extra', code: 'invalid_field' }] });
-    expect(await refused(CREATE, { input: { source: '/a' } })).toMatchObject({ type: 'validation_error', code: 'missing_field', errors: [{ field: 'input.target', code: 'missing_field' }] });
+    expect(await refused(CREATE, { input: { source: '/a', target: '/b', extra: 1 } })).toMatchObject({
+      type: 'validation_error',
+      code: 'invalid_field',
+      errors: [{ field: 'input.extra', code: 'invalid_field' }],
+    });
+    expect(await refused(CREATE, { input: { source: '/a' } })).toMatchObject({
+      type: 'validation_error',
+      code: 'missing_field',
+      errors: [{ field: 'input.target', code: 'missing_field' }],
+    });
     expect(await count(shop.tenant_id)).toBe(before);
     expect(await refused(UPDATE, { id: 'redir_nope', input: { active: false } })).toMatchObject({ type: 'not_found' });
     expect(await refused(DELETE, { id: 'redir_nope' })).toMatchObject({ type: 'not_found' });
@@ -137,7 +149,12 @@ describe('site: redirects', () => {
 
   it('keeps tenants apart: own lists, the same source in two stores, no reach into another store', async () => {
     const theirs = await create({ source: '/old-page', target: '/their-page' }, otherAdmin);
-    expect((await store(other.publishable_key)).body).toEqual({ redirects: [{ source: '/old-page', target: '/their-page', status_code: 301 }], count: 1, offset: 0, limit: 1 });
+    expect((await store(other.publishable_key)).body).toEqual({
+      redirects: [{ source: '/old-page', target: '/their-page', status_code: 301 }],
+      count: 1,
+      offset: 0,
+      limit: 1,
+    });
     expect((await store()).body.redirects.map((r: any) => r.target)).not.toContain('/their-page');
     expect(await refused(UPDATE, { id: theirs.id, input: { target: '/mine' } })).toMatchObject({ type: 'not_found' });
     expect(await refused(DELETE, { id: theirs.id })).toMatchObject({ type: 'not_found' });
@@ -155,7 +172,7 @@ describe('site: redirects', () => {
 
   it('deletes a redirect, which leaves the store list', async () => {
     const promo = (await run(LIST, {})).items.find((r: any) => r.source === '/promo');
-    expect((await run(DELETE, { id: promo.id }))).toEqual({ id: promo.id, source: '/promo' });
+    expect(await run(DELETE, { id: promo.id })).toEqual({ id: promo.id, source: '/promo' });
     expect((await store()).body.redirects.map((r: any) => r.source)).not.toContain('/promo');
   });
 
@@ -164,6 +181,10 @@ describe('site: redirects', () => {
     const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
     await domain.seed!(p.services<SiteServices>('site'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
     const r = await store(tenant.publishable_key);
-    expect(r.body.redirects.map((x: any) => x.source)).toEqual(demoRedirects().map((d) => d.source).sort());
+    expect(r.body.redirects.map((x: any) => x.source)).toEqual(
+      demoRedirects()
+        .map((d) => d.source)
+        .sort(),
+    );
   });
 });

@@ -26,7 +26,10 @@ describe('site: theme', () => {
   let other: TenantCredentials;
   let admin: string;
 
-  const { run, refused } = graphqlHelpers(() => p, () => admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => admin,
+  );
   const store = (key = shop.publishable_key, headers: Record<string, string> = {}) => p.api('GET', '/store/theme', { key, headers });
   const version = async (key = shop.publishable_key) => (await store(key)).body.theme.version;
 
@@ -54,12 +57,19 @@ describe('site: theme', () => {
     expect(a.tokens.colors).toEqual({ primary: '#0F766E', 'on-primary': '#fff' });
     expect(a.tokens.radii).toEqual({ card: '12px', pill: '9999px' });
     expect(a.tokens.spacing.md).toBe('16px'); // untouched group keeps the defaults
-    const b = await run(TOKENS, { input: { typography: { heading: { font_family: "'Playfair Display', serif", font_size: '2.5rem', font_weight: 700, line_height: 1.1 } }, spacing: { gutter: '1.5rem' } } });
+    const b = await run(TOKENS, {
+      input: {
+        typography: { heading: { font_family: "'Playfair Display', serif", font_size: '2.5rem', font_weight: 700, line_height: 1.1 } },
+        spacing: { gutter: '1.5rem' },
+      },
+    });
     expect(b.version).toBe(2);
     expect(b.tokens.colors.primary).toBe('#0F766E');
     const c = await run(SETTINGS, { input: { settings: { show_vendor: true, products_per_row: 4, announcement: 'Free shipping over 50 €' } } });
     expect(c).toMatchObject({ version: 3, settings: { show_vendor: true, products_per_row: 4, announcement: 'Free shipping over 50 €' } });
-    const events = await sql.query(`select data from "site".outbox_event where tenant_id = $1 and type = 'theme.updated' order by created_at, id`, [shop.tenant_id]);
+    const events = await sql.query(`select data from "site".outbox_event where tenant_id = $1 and type = 'theme.updated' order by created_at, id`, [
+      shop.tenant_id,
+    ]);
     expect(events.rows.map((r) => r.data)).toEqual([
       { version: 1, part: 'tokens' },
       { version: 2, part: 'tokens' },
@@ -120,7 +130,11 @@ describe('site: theme', () => {
       expect(`${JSON.stringify(variables).slice(0, 60)} -> ${ext.type}`).toBe(`${JSON.stringify(variables).slice(0, 60)} -> validation_error`);
     }
     // a group the input type does not know: refused by GraphQL itself
-    expect(await refused(TOKENS, { input: { shadows: { sm: '1px' } } })).toMatchObject({ type: 'validation_error', code: 'invalid_field', errors: [{ field: 'input.shadows', code: 'invalid_field' }] });
+    expect(await refused(TOKENS, { input: { shadows: { sm: '1px' } } })).toMatchObject({
+      type: 'validation_error',
+      code: 'invalid_field',
+      errors: [{ field: 'input.shadows', code: 'invalid_field' }],
+    });
     expect(await version()).toBe(v);
   });
 
@@ -139,14 +153,17 @@ describe('site: theme', () => {
 
   it('keeps concurrent changes apart: every one gets its own version', async () => {
     const v = await version();
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => p.graphql(ADD, { input: { type: 'text', settings: { n: i } } }, { token: admin })),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => p.graphql(ADD, { input: { type: 'text', settings: { n: i } } }, { token: admin })));
     expect(answers.every((a) => !a.body.errors)).toBe(true);
     expect(answers.map((a) => a.body.data.addThemeSection.version).sort()).toEqual([v + 1, v + 2, v + 3, v + 4, v + 5]);
     const t = (await store()).body.theme;
     expect(t.version).toBe(v + 5);
-    expect(t.sections.filter((s: any) => s.type === 'text').map((s: any) => s.settings.n).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      t.sections
+        .filter((s: any) => s.type === 'text')
+        .map((s: any) => s.settings.n)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('keeps tenants apart and is admin-only for changes', async () => {

@@ -42,7 +42,11 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     p = await startTestPlatform({
       extraSubscriptions: {
         identity: (['customer.created', 'customer.social_linked', 'customer.social_unlinked'] as const).map((type) =>
-          identityEvents.on(type, `test-social-${type.replace(/[._]/g, '-')}`, async (e) => void events.push({ type, data: e.data as Record<string, unknown> })),
+          identityEvents.on(
+            type,
+            `test-social-${type.replace(/[._]/g, '-')}`,
+            async (e) => void events.push({ type, data: e.data as Record<string, unknown> }),
+          ),
         ),
       },
     });
@@ -50,12 +54,32 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     [admin, admin2] = await Promise.all([p.adminToken(t), p.adminToken(t2)]);
     op = await startOidcOp({
       clients: [
-        { client_id: 'shop-google', client_secret: 'google-secret', redirect_uris: [callback('google'), callback('microsoft')], token_endpoint_auth_method: 'client_secret_post', response_modes: ['query'] },
+        {
+          client_id: 'shop-google',
+          client_secret: 'google-secret',
+          redirect_uris: [callback('google'), callback('microsoft')],
+          token_endpoint_auth_method: 'client_secret_post',
+          response_modes: ['query'],
+        },
         { client_id: 'other-app', client_secret: 'other-secret', redirect_uris: [callback('google')], token_endpoint_auth_method: 'client_secret_post' },
-        { client_id: 'shop.apple.signin', client_secret: 'apple-op-secret', redirect_uris: [callback('apple')], token_endpoint_auth_method: 'client_secret_post', response_modes: ['form_post'] },
+        {
+          client_id: 'shop.apple.signin',
+          client_secret: 'apple-op-secret',
+          redirect_uris: [callback('apple')],
+          token_endpoint_auth_method: 'client_secret_post',
+          response_modes: ['form_post'],
+        },
       ],
       accounts: [
-        { sub: 'alice', email: 'Alice@Example.com', email_verified: true, name: 'Alice Liddell', given_name: 'Alice', family_name: 'Liddell', picture: 'https://img.example.com/alice.png' },
+        {
+          sub: 'alice',
+          email: 'Alice@Example.com',
+          email_verified: true,
+          name: 'Alice Liddell',
+          given_name: 'Alice',
+          family_name: 'Liddell',
+          picture: 'https://img.example.com/alice.png',
+        },
         { sub: 'bob', email: 'bob@example.com', email_verified: false, name: 'Bob' },
         { sub: 'carol', email: 'carol@example.com', email_verified: true, name: 'Carol' },
         { sub: 'dora', email: 'dora@example.com', email_verified: false, name: 'Dora' },
@@ -69,20 +93,60 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     });
     apple = await startAppleStandIn(op, { clientId: 'shop.apple.signin', opClientSecret: 'apple-op-secret' });
     [github, facebook] = await Promise.all([startGitHubServer(), startFacebookServer()]);
-    github.users.set('octo', { id: '583231', name: 'Mona Octo', login: 'octocat', avatar: 'https://avatars.example.com/u/583231', emails: [
-      { email: 'mona-old@example.com', primary: false, verified: true }, { email: 'mona@example.com', primary: true, verified: true }] });
-    github.users.set('unverified', { id: '77', name: 'Nope', emails: [{ email: 'nope@example.com', primary: true, verified: false }, { email: 'other@example.com', primary: false, verified: true }] });
+    github.users.set('octo', {
+      id: '583231',
+      name: 'Mona Octo',
+      login: 'octocat',
+      avatar: 'https://avatars.example.com/u/583231',
+      emails: [
+        { email: 'mona-old@example.com', primary: false, verified: true },
+        { email: 'mona@example.com', primary: true, verified: true },
+      ],
+    });
+    github.users.set('unverified', {
+      id: '77',
+      name: 'Nope',
+      emails: [
+        { email: 'nope@example.com', primary: true, verified: false },
+        { email: 'other@example.com', primary: false, verified: true },
+      ],
+    });
     github.users.set('connector', { id: '99', name: 'Connector', emails: [{ email: 'someone-else@example.com', primary: true, verified: true }] });
-    facebook.users.set('zuck', { id: '10158', name: 'Mark Z', avatar: 'https://fb.example.com/p.jpg', emails: [{ email: 'mark@example.com', primary: true, verified: true }] });
+    facebook.users.set('zuck', {
+      id: '10158',
+      name: 'Mark Z',
+      avatar: 'https://fb.example.com/p.jpg',
+      emails: [{ email: 'mark@example.com', primary: true, verified: true }],
+    });
     facebook.users.set('noemail', { id: '20001', name: 'No Mail', emails: [] });
 
     const results = await Promise.all([
       configure(admin, { provider: 'google', client_id: 'shop-google', client_secret: 'google-secret', issuer: op.issuer }),
-      configure(admin, { provider: 'github', client_id: github.clientId, client_secret: github.clientSecret, authorization_url: github.authorizationUrl, token_url: github.tokenUrl, userinfo_url: github.userinfoUrl }),
-      configure(admin, { provider: 'facebook', client_id: facebook.clientId, client_secret: facebook.clientSecret, authorization_url: facebook.authorizationUrl, token_url: facebook.tokenUrl, userinfo_url: facebook.userinfoUrl }),
       configure(admin, {
-        provider: 'apple', client_id: 'shop.apple.signin', issuer: op.issuer, token_url: apple.tokenUrl, scopes: ['openid', 'email', 'profile'],
-        apple_team_id: apple.teamId, apple_key_id: apple.keyId, apple_private_key: apple.privateKeyPem,
+        provider: 'github',
+        client_id: github.clientId,
+        client_secret: github.clientSecret,
+        authorization_url: github.authorizationUrl,
+        token_url: github.tokenUrl,
+        userinfo_url: github.userinfoUrl,
+      }),
+      configure(admin, {
+        provider: 'facebook',
+        client_id: facebook.clientId,
+        client_secret: facebook.clientSecret,
+        authorization_url: facebook.authorizationUrl,
+        token_url: facebook.tokenUrl,
+        userinfo_url: facebook.userinfoUrl,
+      }),
+      configure(admin, {
+        provider: 'apple',
+        client_id: 'shop.apple.signin',
+        issuer: op.issuer,
+        token_url: apple.tokenUrl,
+        scopes: ['openid', 'email', 'profile'],
+        apple_team_id: apple.teamId,
+        apple_key_id: apple.keyId,
+        apple_private_key: apple.privateKeyPem,
       }),
     ]);
     for (const r of results) expect(r.body.errors).toBeUndefined();
@@ -96,7 +160,10 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   /** the binding each start answered, by its state: what a storefront remembers of the sign-ins it began */
   const bindings = new Map<string, string>();
   const start = async (provider: string, o: { key?: string; token?: string; returnTo?: string } = {}) => {
-    const r = await p.api('GET', `/store/auth/social/${provider}/start${o.returnTo !== undefined ? `?return_to=${encodeURIComponent(o.returnTo)}` : ''}`, { key: o.key ?? t.publishable_key, token: o.token });
+    const r = await p.api('GET', `/store/auth/social/${provider}/start${o.returnTo !== undefined ? `?return_to=${encodeURIComponent(o.returnTo)}` : ''}`, {
+      key: o.key ?? t.publishable_key,
+      token: o.token,
+    });
     if (r.status === 200) bindings.set(new URL(r.body.authorization_url).searchParams.get('state')!, r.body.binding);
     return r;
   };
@@ -116,13 +183,21 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   };
 
   /** start → provider (login + consent) → callback; answers the callback response */
-  async function signInWithOp(provider: 'google' | 'apple', login: string, o: { key?: string; token?: string; returnTo?: string; user?: string } = {}): Promise<ApiResponse> {
+  async function signInWithOp(
+    provider: 'google' | 'apple',
+    login: string,
+    o: { key?: string; token?: string; returnTo?: string; user?: string } = {},
+  ): Promise<ApiResponse> {
     const s = await start(provider, o);
     expect(s.status).toBe(200);
     const r = await authorizeAt(s.body.authorization_url, { login });
     if (r.kind === 'redirect') return getCallback(provider, r.url, { key: o.key, token: o.token });
     const form = new URLSearchParams({ ...r.fields, ...(o.user ? { user: o.user } : {}), binding: s.body.binding });
-    return p.api('POST', `/store/auth/social/${provider}/callback`, { raw: form.toString(), token: o.token, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    return p.api('POST', `/store/auth/social/${provider}/callback`, {
+      raw: form.toString(),
+      token: o.token,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
   }
 
   async function signInWithOAuth(provider: 'github' | 'facebook', server: LocalOAuthServer, user: string, o: { token?: string } = {}): Promise<ApiResponse> {
@@ -142,7 +217,11 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     const url = new URL(s.body.authorization_url);
     expect(url.origin + url.pathname).toContain(op.issuer);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: 'shop-google', response_type: 'code', code_challenge_method: 'S256', redirect_uri: callback('google'), scope: 'openid email profile',
+      client_id: 'shop-google',
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      redirect_uri: callback('google'),
+      scope: 'openid email profile',
     });
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
     expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{40,}$/);
@@ -156,15 +235,30 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(cb.headers.get('set-cookie')).toBeNull();
     expect(cb.body).toEqual({ token: expect.any(String), customer_id: expect.stringMatching(/^cus_/), is_new_link: true, return_to: '/account?tab=orders' });
     expect(await eventFor('customer.created', (d) => d.id === cb.body.customer_id)).toEqual({ id: cb.body.customer_id, email: 'alice@example.com' });
-    expect(await eventFor('customer.social_linked', (d) => d.id === cb.body.customer_id)).toMatchObject({ provider: 'google', link_id: expect.stringMatching(/^slink_/) });
+    expect(await eventFor('customer.social_linked', (d) => d.id === cb.body.customer_id)).toMatchObject({
+      provider: 'google',
+      link_id: expect.stringMatching(/^slink_/),
+    });
 
     const who = await me(cb.body.token);
     expect(who.status).toBe(200);
-    expect(who.body.customer).toMatchObject({ id: cb.body.customer_id, email: 'alice@example.com', first_name: 'Alice', last_name: 'Liddell', has_account: true });
+    expect(who.body.customer).toMatchObject({
+      id: cb.body.customer_id,
+      email: 'alice@example.com',
+      first_name: 'Alice',
+      last_name: 'Liddell',
+      has_account: true,
+    });
     const l = await linked(cb.body.token);
     expect(l.status).toBe(200);
     expect(l.body.linked_accounts).toEqual([
-      expect.objectContaining({ provider: 'google', email: 'alice@example.com', email_verified: true, avatar_url: 'https://img.example.com/alice.png', last_login_at: expect.any(String) }),
+      expect.objectContaining({
+        provider: 'google',
+        email: 'alice@example.com',
+        email_verified: true,
+        avatar_url: 'https://img.example.com/alice.png',
+        last_login_at: expect.any(String),
+      }),
     ]);
 
     // the same account again: the same customer, no new link
@@ -310,13 +404,15 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(direct.body.expires_in).toBe(600);
     const r3 = await authorizeAt(direct.body.authorization_url, { login: 'erin' });
     if (r3.kind !== 'redirect') throw new Error('expected a query redirect');
-    const viaCookie = await p.api('GET', `/store/auth/social/google/callback${r3.url.search}`, { headers: { cookie: `svc_social_binding=${direct.body.binding}` } });
+    const viaCookie = await p.api('GET', `/store/auth/social/google/callback${r3.url.search}`, {
+      headers: { cookie: `svc_social_binding=${direct.body.binding}` },
+    });
     expect(viaCookie.status).toBe(200);
     // Apple answers with a cross-site POST: its binding cookie must be SameSite=None to come along
     expect((await start('apple')).headers.get('set-cookie')).toMatch(/SameSite=None/);
   });
 
-  it("finishes a connect only with the token of the customer who started it", async () => {
+  it('finishes a connect only with the token of the customer who started it', async () => {
     const c = await p.registerCustomer(t.publishable_key);
     const other = await p.registerCustomer(t.publishable_key);
     github.users.set('bound', { id: '5150', name: 'Bound', emails: [{ email: 'bound@example.com', primary: true, verified: true }] });
@@ -351,7 +447,10 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   it('refuses a code the provider already redeemed (GitHub answers 200 with an error, Facebook a 400 of its own shape)', async () => {
     github.users.set('replayer', { id: '7272', name: 'Replayer', emails: [{ email: 'replayer-gh@example.com', primary: true, verified: true }] });
     facebook.users.set('replayer', { id: '7373', name: 'Replayer', emails: [{ email: 'replayer-fb@example.com', primary: true, verified: true }] });
-    for (const [provider, server] of [['github', github], ['facebook', facebook]] as const) {
+    for (const [provider, server] of [
+      ['github', github],
+      ['facebook', facebook],
+    ] as const) {
       const user = 'replayer';
       const s1 = await start(provider);
       server.signInAs(user);
@@ -367,7 +466,9 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   });
 
   it("takes Apple's name from the user field of the first sign-in, never its address", async () => {
-    const cb = await signInWithOp('apple', 'quinn', { user: JSON.stringify({ name: { firstName: 'Quinn', lastName: 'Apple' }, email: 'someone-else@example.com' }) });
+    const cb = await signInWithOp('apple', 'quinn', {
+      user: JSON.stringify({ name: { firstName: 'Quinn', lastName: 'Apple' }, email: 'someone-else@example.com' }),
+    });
     expect(cb.status).toBe(200);
     expect((await me(cb.body.token)).body.customer).toMatchObject({ email: 'quinn@example.com', first_name: 'Quinn', last_name: 'Apple' });
   });
@@ -387,13 +488,19 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   it('refuses an ID token issued to another client (wrong audience)', async () => {
     // a token endpoint that answers with a valid, signed ID token the provider issued to another app
     let substitute = '';
-    const discovered = await oc.discovery(new URL(op.issuer), 'other-app', undefined, oc.ClientSecretPost('other-secret'), { execute: [oc.allowInsecureRequests] });
+    const discovered = await oc.discovery(new URL(op.issuer), 'other-app', undefined, oc.ClientSecretPost('other-secret'), {
+      execute: [oc.allowInsecureRequests],
+    });
     const tokenEndpoint = discovered.serverMetadata().token_endpoint!;
     const proxy = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
       req.on('end', async () => {
-        const upstream = await fetch(tokenEndpoint, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks) });
+        const upstream = await fetch(tokenEndpoint, {
+          method: 'POST',
+          headers: { 'content-type': String(req.headers['content-type']) },
+          body: Buffer.concat(chunks),
+        });
         const body = (await upstream.json()) as Record<string, unknown>;
         if (body.id_token) body.id_token = substitute;
         res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -404,7 +511,11 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     const admin3 = await p.adminToken(t3);
     try {
       const c = await configure(admin3, {
-        provider: 'google', client_id: 'shop-google', client_secret: 'google-secret', issuer: op.issuer, token_url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/token`,
+        provider: 'google',
+        client_id: 'shop-google',
+        client_secret: 'google-secret',
+        issuer: op.issuer,
+        token_url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/token`,
       });
       expect(c.body.errors).toBeUndefined();
       const s = await start('google', { key: t3.publishable_key });
@@ -413,7 +524,12 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
       const verifier = oc.randomPKCECodeVerifier();
       const state = oc.randomState();
       const otherUrl = oc.buildAuthorizationUrl(discovered, {
-        redirect_uri: callback('google'), scope: 'openid email', nonce, state, code_challenge: await oc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+        redirect_uri: callback('google'),
+        scope: 'openid email',
+        nonce,
+        state,
+        code_challenge: await oc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
       });
       const or = await authorizeAt(otherUrl.toString(), { login: 'gina' });
       if (or.kind !== 'redirect') throw new Error('expected a query redirect');
@@ -537,9 +653,17 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect((await linked(stranger.token)).body.linked_accounts).toEqual([]);
     const otherStore = await p.registerCustomer(t2.publishable_key);
     expect((await p.api('DELETE', `/store/auth/social/linked-accounts/${fbLink.id}`, { key: t2.publishable_key, token: otherStore.token })).status).toBe(404);
-    const adminOther = await p.graphql(`query($id: String!) { customerLinkedAccounts(customer_id: $id) { id } }`, { id: first.body.customer_id }, { token: admin2 });
+    const adminOther = await p.graphql(
+      `query($id: String!) { customerLinkedAccounts(customer_id: $id) { id } }`,
+      { id: first.body.customer_id },
+      { token: admin2 },
+    );
     expect(adminOther.body.data.customerLinkedAccounts).toEqual([]);
-    const adminOwn = await p.graphql(`query($id: String!) { customerLinkedAccounts(customer_id: $id) { id provider } }`, { id: first.body.customer_id }, { token: admin });
+    const adminOwn = await p.graphql(
+      `query($id: String!) { customerLinkedAccounts(customer_id: $id) { id provider } }`,
+      { id: first.body.customer_id },
+      { token: admin },
+    );
     expect(adminOwn.body.data.customerLinkedAccounts).toEqual([{ id: fbLink.id, provider: 'facebook' }]);
 
     // a password customer may unlink their only provider
@@ -592,19 +716,35 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   });
 
   it('documents the five routes in /openapi.json (the form_post callback reads forms)', async () => {
-    const doc = (await fetch(`${p.url}/openapi.json`).then((r) => r.json())) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> };
+    const doc = (await fetch(`${p.url}/openapi.json`).then((r) => r.json())) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
     const paths = Object.keys(doc.paths).filter((k) => k.includes('/auth/social/'));
-    expect(paths.sort()).toEqual([
-      '/store/auth/social/linked-accounts', '/store/auth/social/linked-accounts/{id}', '/store/auth/social/{provider}/callback', '/store/auth/social/{provider}/start',
-    ].sort());
-    expect(Object.keys(doc.paths['/store/auth/social/{provider}/callback'].post.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(paths.sort()).toEqual(
+      [
+        '/store/auth/social/linked-accounts',
+        '/store/auth/social/linked-accounts/{id}',
+        '/store/auth/social/{provider}/callback',
+        '/store/auth/social/{provider}/start',
+      ].sort(),
+    );
+    expect(Object.keys(doc.paths['/store/auth/social/{provider}/callback'].post.requestBody!.content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 
   it('lets admins configure providers (secrets sealed, never answered) and checks their input', async () => {
     const list = await p.graphql(PROVIDERS, {}, { token: admin });
     const byKey = Object.fromEntries(list.body.data.socialProviders.map((x: { provider: string }) => [x.provider, x]));
     expect(Object.keys(byKey).sort()).toEqual(['apple', 'facebook', 'github', 'google', 'microsoft']);
-    expect(byKey.google).toMatchObject({ configured: true, enabled: true, client_id: 'shop-google', has_client_secret: true, redirect_uri: callback('google') });
+    expect(byKey.google).toMatchObject({
+      configured: true,
+      enabled: true,
+      client_id: 'shop-google',
+      has_client_secret: true,
+      redirect_uri: callback('google'),
+    });
     expect(byKey.microsoft).toMatchObject({ configured: false, enabled: false, client_id: null });
     expect(JSON.stringify(list.body)).not.toContain('google-secret');
     const db = new Client({ connectionString: p.dbUrl });
@@ -638,12 +778,18 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     expect(JSON.stringify((await p.graphql(PROVIDERS, {}, { token: admin })).body)).toBe(before);
     // customers and other stores' admins cannot configure
     const customer = await p.registerCustomer(t.publishable_key);
-    expect((await configure(customer.token, { provider: 'microsoft', client_id: 'x', client_secret: 'y' })).body.errors[0].extensions.type).toBe('permission_error');
+    expect((await configure(customer.token, { provider: 'microsoft', client_id: 'x', client_secret: 'y' })).body.errors[0].extensions.type).toBe(
+      'permission_error',
+    );
     expect((await p.graphql(PROVIDERS, {}, { token: admin2 })).body.data.socialProviders.every((x: { configured: boolean }) => !x.configured)).toBe(true);
   });
 
   it('sets the token cookie on the callback when the store enables it', async () => {
-    const on = await p.graphql(`mutation { updateStoreSettings(input: { social_login_cookie: true, social_login_cookie_domain: ".example.com" }) { social_login_cookie social_login_cookie_domain } }`, {}, { token: admin });
+    const on = await p.graphql(
+      `mutation { updateStoreSettings(input: { social_login_cookie: true, social_login_cookie_domain: ".example.com" }) { social_login_cookie social_login_cookie_domain } }`,
+      {},
+      { token: admin },
+    );
     expect(on.body.data.updateStoreSettings).toEqual({ social_login_cookie: true, social_login_cookie_domain: '.example.com' });
     try {
       const cb = await signInWithOp('google', 'alice');
@@ -663,22 +809,66 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
   it('configures a provider from the command line (npm run tenant:social)', async () => {
     const run = promisify(execFile);
     const root = path.resolve(__dirname, '../..');
-    const { stdout } = await run(process.execPath, [
-      '-r', './scripts/register.js', 'scripts/tenant-social.ts',
-      '--tenant', t2.publishable_key, '--provider', 'microsoft', '--client-id', 'ms-app', '--client-secret', 'ms-secret', '--issuer', op.issuer,
-    ], { cwd: root, env: { ...process.env, DATABASE_URL: p.dbUrl, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), INTERNAL_SECRET: p.config.internalSecret, OPERATOR_TOKEN: 'o'.repeat(20), LOG_LEVEL: 'silent' } });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '-r',
+        './scripts/register.js',
+        'scripts/tenant-social.ts',
+        '--tenant',
+        t2.publishable_key,
+        '--provider',
+        'microsoft',
+        '--client-id',
+        'ms-app',
+        '--client-secret',
+        'ms-secret',
+        '--issuer',
+        op.issuer,
+      ],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: p.dbUrl,
+          NODE_ENV: 'test',
+          JWT_SECRET: 'x'.repeat(40),
+          INTERNAL_SECRET: p.config.internalSecret,
+          OPERATOR_TOKEN: 'o'.repeat(20),
+          LOG_LEVEL: 'silent',
+        },
+      },
+    );
     const printed = JSON.parse(stdout.trim());
     expect(printed).toMatchObject({ provider: 'microsoft', configured: true, enabled: true, client_id: 'ms-app', has_client_secret: true, issuer: op.issuer });
     expect(stdout).not.toContain('ms-secret');
     const listed = await p.graphql(PROVIDERS, {}, { token: admin2 });
-    expect(listed.body.data.socialProviders.find((x: { provider: string }) => x.provider === 'microsoft')).toMatchObject({ configured: true, client_id: 'ms-app' });
+    expect(listed.body.data.socialProviders.find((x: { provider: string }) => x.provider === 'microsoft')).toMatchObject({
+      configured: true,
+      client_id: 'ms-app',
+    });
     // the platform opens the secret the command sealed: a Microsoft sign-in starts
     const s = await start('microsoft', { key: t2.publishable_key });
     expect(s.status).toBe(200);
     expect(new URL(s.body.authorization_url).searchParams.get('client_id')).toBe('ms-app');
 
-    await expect(run(process.execPath, ['-r', './scripts/register.js', 'scripts/tenant-social.ts', '--tenant', 'nobody', '--provider', 'google', '--client-id', 'x', '--client-secret', 'y'], {
-      cwd: root, env: { ...process.env, DATABASE_URL: p.dbUrl, NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), INTERNAL_SECRET: p.config.internalSecret, OPERATOR_TOKEN: 'o'.repeat(20), LOG_LEVEL: 'silent' },
-    })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no tenant') });
+    await expect(
+      run(
+        process.execPath,
+        ['-r', './scripts/register.js', 'scripts/tenant-social.ts', '--tenant', 'nobody', '--provider', 'google', '--client-id', 'x', '--client-secret', 'y'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATABASE_URL: p.dbUrl,
+            NODE_ENV: 'test',
+            JWT_SECRET: 'x'.repeat(40),
+            INTERNAL_SECRET: p.config.internalSecret,
+            OPERATOR_TOKEN: 'o'.repeat(20),
+            LOG_LEVEL: 'silent',
+          },
+        },
+      ),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no tenant') });
   });
 });

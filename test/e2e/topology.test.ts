@@ -176,7 +176,10 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     const order = (done as { order: { id: string; total: number; items: Array<{ variant_id: string; quantity: number }> } }).order;
     expect(order.total).toBeCloseTo(cart.total, 4);
     expect(order.items[0]).toMatchObject({ variant_id: variant.id, quantity: 2 });
-    const after = await sdk.store.product.retrieve(products.find((p: any) => p.variants.some((v: any) => v.id === variant.id))!.id, { region_id: eur.id, fields: '+variants.inventory_quantity' });
+    const after = await sdk.store.product.retrieve(products.find((p: any) => p.variants.some((v: any) => v.id === variant.id))!.id, {
+      region_id: eur.id,
+      fields: '+variants.inventory_quantity',
+    });
     expect(after.product.variants!.find((v: any) => v.id === variant.id)!.inventory_quantity).toBe(variant.inventory_quantity - 2);
   });
 
@@ -188,13 +191,19 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
         input: { url: rx.url('/topology'), event_types: ['collection.created'] },
       })
     ).createWebhookEndpoint;
-    const created = (await gql(gwB, token, `mutation($input: CollectionInput!) { createCollection(input: $input) { id } }`, { input: { title: 'Topology Gear' } })).createCollection;
+    const created = (
+      await gql(gwB, token, `mutation($input: CollectionInput!) { createCollection(input: $input) { id } }`, { input: { title: 'Topology Gear' } })
+    ).createCollection;
     const got = await waitFor('the collection.created delivery', () => rx.at('/topology').find((r) => r.body.includes(created.id)), 60_000, 100);
     expect(JSON.parse(got.body)).toMatchObject({ type: 'collection.created' });
     const deliveries = await waitFor(
       'the delivery to be recorded as delivered',
       async () => {
-        const d = (await gql(gwB, token, `query($id: String) { webhookDeliveries(endpoint_id: $id, limit: 100) { items { status attempts event_type } } }`, { id: endpoint.id })).webhookDeliveries.items;
+        const d = (
+          await gql(gwB, token, `query($id: String) { webhookDeliveries(endpoint_id: $id, limit: 100) { items { status attempts event_type } } }`, {
+            id: endpoint.id,
+          })
+        ).webhookDeliveries.items;
         return d.length && d.every((x: { status: string }) => x.status === 'delivered') ? d : null;
       },
       30_000,
@@ -217,7 +226,10 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       method: 'POST',
       signal: abort.signal,
       headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${await adminToken(gwA)}` },
-      body: JSON.stringify({ query: 'subscription($types: [String!]) { domainEvents(types: $types) { type entity_id } }', variables: { types: ['product.updated'] } }),
+      body: JSON.stringify({
+        query: 'subscription($types: [String!]) { domainEvents(types: $types) { type entity_id } }',
+        variables: { types: ['product.updated'] },
+      }),
     });
     expect(stream.status).toBe(200);
     let streamed = '';
@@ -229,8 +241,11 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
         // aborted below
       }
     })();
-    await gql(gwB, token, `mutation($id: String!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }`, { id, input: { title: `The ${word} Tee` } });
-    await waitFor('the product.updated event on gateway A\'s stream', () => streamed.includes(id) && streamed.includes('product.updated'), 30_000, 50);
+    await gql(gwB, token, `mutation($id: String!, $input: UpdateProductInput!) { updateProduct(id: $id, input: $input) { id } }`, {
+      id,
+      input: { title: `The ${word} Tee` },
+    });
+    await waitFor("the product.updated event on gateway A's stream", () => streamed.includes(id) && streamed.includes('product.updated'), 30_000, 50);
     abort.abort();
     await reading;
     const found = await waitFor(
@@ -276,7 +291,11 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     const after = await json(`${gwB}/graphql`, { method: 'POST', token, body: JSON.stringify({ query: '{ storeSettings { allowed_origins } }' }) });
     expect(JSON.stringify(after.body)).toContain('token_invalid');
     // the internal auth operations are refused to every outside caller, the operator included
-    const internal = await json(`${gwA}/graphql`, { method: 'POST', token: 'sk_demo_agent_key', body: JSON.stringify({ query: '{ authSession(id: "x") { open } }' }) });
+    const internal = await json(`${gwA}/graphql`, {
+      method: 'POST',
+      token: 'sk_demo_agent_key',
+      body: JSON.stringify({ query: '{ authSession(id: "x") { open } }' }),
+    });
     expect(JSON.stringify(internal.body.errors)).toMatch(/forbidden|permission/);
   });
 });

@@ -28,7 +28,8 @@ describe('unit of work carried by the request context', () => {
   });
 
   const count = async (q: string, params: unknown[]) => Number((await sql.query(q, params)).rows[0].n);
-  const events = (type: string, schema: string) => count(`select count(*) as n from ${schema}.outbox_event where tenant_id = $1 and type = $2`, [tenantId, type]);
+  const events = (type: string, schema: string) =>
+    count(`select count(*) as n from ${schema}.outbox_event where tenant_id = $1 and type = $2`, [tenantId, type]);
 
   it('rolls back every service call and its events when the unit of work fails', async () => {
     const email = 'rollback@example.com';
@@ -37,7 +38,9 @@ describe('unit of work carried by the request context', () => {
       p.identity.store.transaction(ctx, async (_em, tx) => {
         await p.identity.customers.ensureForAccount(tx, email);
         // a raw read in the same unit of work sees the uncommitted customer
-        seenInside = (await p.identity.store.sql<{ n: number }>(tx, 'select count(*)::int as n from identity.customer where tenant_id = ? and email = ?', [tenantId, email]))[0].n;
+        seenInside = (
+          await p.identity.store.sql<{ n: number }>(tx, 'select count(*)::int as n from identity.customer where tenant_id = ? and email = ?', [tenantId, email])
+        )[0].n;
         throw new Error('boom after the customer was written');
       }),
     ).rejects.toThrow('boom');

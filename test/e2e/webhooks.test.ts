@@ -18,7 +18,8 @@ import { WebhookReceiver, type Received } from '../support/webhook-receiver';
  */
 describe('webhooks', () => {
   const E = 'id url description event_types active disabled_reason allow_private_network selection previous_secret_expires_at secret created_at updated_at';
-  const D = 'id endpoint_id event_id event_type ordering_key sequence status attempts last_status last_error delivered_at attempt_log { number success status_code duration_ms response_snippet error }';
+  const D =
+    'id endpoint_id event_id event_type ordering_key sequence status attempts last_status last_error delivered_at attempt_log { number success status_code duration_ms response_snippet error }';
   const CREATE = `mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { ${E} } }`;
   const UPDATE = `mutation($id: String!, $input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(id: $id, input: $input) { ${E} } }`;
   const DELETE = `mutation($id: String!) { deleteWebhookEndpoint(id: $id) { id } }`;
@@ -38,18 +39,27 @@ describe('webhooks', () => {
   let s: TwoStores;
   let p: TestPlatform;
   const rx = new WebhookReceiver();
-  const { run, refused } = graphqlHelpers(() => p, () => s.admin);
+  const { run, refused } = graphqlHelpers(
+    () => p,
+    () => s.admin,
+  );
   const svc = () => p.services<WebhooksServices>('webhooks');
 
   const create = (input: Record<string, unknown>, token = s.admin) => run(CREATE, { input }, token);
   const delivery = (id: string) => run(DELIVERY, { id });
   const settled = (id: string, status = 'delivered', timeout = 20_000) =>
-    waitFor(`delivery ${id} ${status}`, async () => {
-      const d = await delivery(id);
-      return d.status === status ? d : null;
-    }, timeout, 50);
+    waitFor(
+      `delivery ${id} ${status}`,
+      async () => {
+        const d = await delivery(id);
+        return d.status === status ? d : null;
+      },
+      timeout,
+      50,
+    );
   const deliveriesOf = async (endpointId: string, token = s.admin) => (await run(DELIVERIES, { endpoint_id: endpointId }, token)).items as any[];
-  const countEndpoints = async (tenantId: string) => Number((await s.sql.query(`select count(*)::int n from webhooks.webhook_endpoint where tenant_id = $1`, [tenantId])).rows[0].n);
+  const countEndpoints = async (tenantId: string) =>
+    Number((await s.sql.query(`select count(*)::int n from webhooks.webhook_endpoint where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
     await rx.start();
@@ -66,7 +76,14 @@ describe('webhooks', () => {
 
   it('creates, reads, lists, updates and deletes endpoints; the secret is answered once', async () => {
     const e = await create({ url: rx.url('/crud'), event_types: ['order.placed', 'order.*'], description: '  Orders  ' });
-    expect(e).toMatchObject({ url: rx.url('/crud'), event_types: ['order.placed', 'order.*'], description: 'Orders', active: true, allow_private_network: false, selection: null });
+    expect(e).toMatchObject({
+      url: rx.url('/crud'),
+      event_types: ['order.placed', 'order.*'],
+      description: 'Orders',
+      active: true,
+      allow_private_network: false,
+      selection: null,
+    });
     expect(e.id).toMatch(/^whep_[0-9A-Z]{26}$/);
     expect(e.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const got = await run(GET, { id: e.id });
@@ -74,7 +91,10 @@ describe('webhooks', () => {
     expect((await run(LIST, {})).items.map((i: any) => i.id)).toContain(e.id);
     const u = await run(UPDATE, { id: e.id, input: { event_types: ['*'], description: null, active: false } });
     expect(u).toMatchObject({ event_types: [], description: null, active: false });
-    const ev = await s.sql.query(`select type, data from webhooks.outbox_event where tenant_id = $1 and data->>'id' = $2 order by created_at`, [s.shop.tenant_id, e.id]);
+    const ev = await s.sql.query(`select type, data from webhooks.outbox_event where tenant_id = $1 and data->>'id' = $2 order by created_at`, [
+      s.shop.tenant_id,
+      e.id,
+    ]);
     expect(ev.rows.map((r) => r.type)).toEqual(['webhook_endpoint.created', 'webhook_endpoint.updated']);
     expect(ev.rows[1].data.fields.sort()).toEqual(['active', 'description', 'event_types']);
     await run(DELETE, { id: e.id });
@@ -89,13 +109,22 @@ describe('webhooks', () => {
     const [r] = rx.at('/signed');
     const body = JSON.parse(r.body);
     // the first number of an entity is its event's time in microseconds
-    expect(body).toEqual({ id: d.event_id, type: 'webhook.ping', created_at: expect.any(String), ordering_key: e.id, sequence: Date.parse(body.created_at) * 1000, data: { endpoint_id: e.id, message: expect.any(String) } });
+    expect(body).toEqual({
+      id: d.event_id,
+      type: 'webhook.ping',
+      created_at: expect.any(String),
+      ordering_key: e.id,
+      sequence: Date.parse(body.created_at) * 1000,
+      data: { endpoint_id: e.id, message: expect.any(String) },
+    });
     expect(d.sequence).toBe(String(body.sequence));
     // Standard Webhooks, the library unchanged
     const payload = new Webhook(e.secret).verify(r.body, r.headers as Record<string, string>);
     expect(payload).toEqual(body);
     expect(r.headers['webhook-id']).toBe(d.event_id);
-    expect(() => new Webhook(`whsec_${Buffer.from('another key of 24 bytes!').toString('base64')}`).verify(r.body, r.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another key of 24 bytes!').toString('base64')}`).verify(r.body, r.headers as Record<string, string>),
+    ).toThrow();
     // the documented recipe: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>
     const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-svc-signature']));
     expect(m).not.toBeNull();
@@ -116,7 +145,11 @@ describe('webhooks', () => {
     const e = await create({ url: rx.url('/flaky'), event_types: PING_ONLY });
     const d = await settled((await run(PING, { id: e.id })).id);
     expect(d.attempts).toBe(3);
-    expect(d.attempt_log.map((a: any) => [a.number, a.success, a.status_code])).toEqual([[1, false, 500], [2, false, 502], [3, true, 200]]);
+    expect(d.attempt_log.map((a: any) => [a.number, a.success, a.status_code])).toEqual([
+      [1, false, 500],
+      [2, false, 502],
+      [3, true, 200],
+    ]);
     expect(d.attempt_log[0]).toMatchObject({ response_snippet: 'boom', error: 'HTTP 500' });
     expect(d.attempt_log[2].response_snippet).toBe('thanks');
     await new Promise((r) => setTimeout(r, 400));
@@ -140,7 +173,10 @@ describe('webhooks', () => {
     expect(bd.attempt_log.map((a: any) => a.status_code)).toEqual([429, 200]);
 
     const md = await settled(m.id);
-    expect(md.attempt_log.map((a: any) => [a.status_code, a.success])).toEqual([[302, false], [204, true]]);
+    expect(md.attempt_log.map((a: any) => [a.status_code, a.success])).toEqual([
+      [302, false],
+      [204, true],
+    ]);
     expect(md.attempt_log[0].error).toMatch(/redirect/);
     expect(rx.at('/elsewhere')).toHaveLength(0);
 
@@ -176,7 +212,9 @@ describe('webhooks', () => {
     expect(one.attempt_log.at(-1)).toMatchObject({ number: 11, success: true });
 
     const to = new Date(Date.now() + 1000).toISOString();
-    expect((await run(REPLAY_FAILED, { input: { from: new Date(Date.now() + 60_000).toISOString(), to: new Date(Date.now() + 120_000).toISOString() } })).replayed).toBe(0);
+    expect(
+      (await run(REPLAY_FAILED, { input: { from: new Date(Date.now() + 60_000).toISOString(), to: new Date(Date.now() + 120_000).toISOString() } })).replayed,
+    ).toBe(0);
     expect((await run(REPLAY_FAILED, { input: { from, to, endpoint_id: e.id } })).replayed).toBe(2);
     await Promise.all(dead.slice(1).map((d) => settled(d.id)));
     expect(rx.at('/down')).toHaveLength(33);
@@ -240,7 +278,11 @@ describe('webhooks', () => {
       const e = await create({ url: `http://rebind.example.com:${rx.port}/rebind` });
       const d = await settled((await run(PING, { id: e.id })).id, 'pending');
       const failed = await waitFor('a refused attempt', async () => ((await delivery(d.id)).attempts > 0 ? delivery(d.id) : null));
-      expect(failed.attempt_log[0]).toMatchObject({ success: false, status_code: null, error: expect.stringMatching(/^refused: rebind\.example\.com resolves to 127\.0\.0\.1/) });
+      expect(failed.attempt_log[0]).toMatchObject({
+        success: false,
+        status_code: null,
+        error: expect.stringMatching(/^refused: rebind\.example\.com resolves to 127\.0\.0\.1/),
+      });
       await run(DELETE, { id: e.id });
     } finally {
       guard.lookup = lookup;
@@ -257,7 +299,10 @@ describe('webhooks', () => {
     // an admin may change other fields, but a new URL loses the exemption (and is checked again)
     expect(await run(UPDATE, { id: ex.id, input: { description: 'kept' } })).toMatchObject({ allow_private_network: true });
     expect((await refused(UPDATE, { id: ex.id, input: { url: 'http://169.254.169.254/latest/meta-data' } })).code).toBe('invalid_field');
-    expect(await run(UPDATE, { id: ex.id, input: { url: 'https://hooks.example.com/moved' } })).toMatchObject({ allow_private_network: false, url: 'https://hooks.example.com/moved' });
+    expect(await run(UPDATE, { id: ex.id, input: { url: 'https://hooks.example.com/moved' } })).toMatchObject({
+      allow_private_network: false,
+      url: 'https://hooks.example.com/moved',
+    });
   });
 
   it('numbers events about one entity in the order their domain wrote them, however late one is handed over', async () => {
@@ -265,7 +310,15 @@ describe('webhooks', () => {
     const ctx = systemContext(p.log, s.shop.tenant_id, 'test');
     const key = 'zz_late_entity';
     const at = (ms: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + ms).toISOString();
-    const ev = (id: string, type: string, ms: number, position: string) => ({ id, type, tenant_id: s.shop.tenant_id, request_id: null, created_at: at(ms), data: { id: key }, position });
+    const ev = (id: string, type: string, ms: number, position: string) => ({
+      id,
+      type,
+      tenant_id: s.shop.tenant_id,
+      request_id: null,
+      created_at: at(ms),
+      data: { id: key },
+      position,
+    });
     // the queue hands over the third event first, then the first (late), then the second (late), then a fourth
     const fan = async (x: ReturnType<typeof ev>) => {
       expect(await svc().deliveries.fanOut(ctx, x)).toBe(1);
@@ -284,7 +337,7 @@ describe('webhooks', () => {
     await run(DELETE, { id: e.id });
   });
 
-  it('delivers every domain\'s events to the endpoints of their tenant only, ordered per entity', async () => {
+  it("delivers every domain's events to the endpoints of their tenant only, ordered per entity", async () => {
     const mine = await create({ url: rx.url('/shop-events'), event_types: ['redirect.*', 'customer.created'] });
     const theirs = await create({ url: rx.url('/other-events'), event_types: [] }, s.otherAdmin);
     const red = await run(REDIRECT, { input: { source: '/wh-old', target: '/wh-new' } });
@@ -293,7 +346,10 @@ describe('webhooks', () => {
     const got = await waitFor('three shop events', () => (rx.at('/shop-events').length >= 3 ? rx.at('/shop-events') : null));
     const bodies = got.map((g: Received) => JSON.parse(g.body));
     const redirects = bodies.filter((b) => b.type.startsWith('redirect.')).sort((a, b) => a.sequence - b.sequence);
-    expect(redirects.map((b) => [b.type, b.ordering_key])).toEqual([['redirect.created', red.id], ['redirect.updated', red.id]]);
+    expect(redirects.map((b) => [b.type, b.ordering_key])).toEqual([
+      ['redirect.created', red.id],
+      ['redirect.updated', red.id],
+    ]);
     expect(redirects[1].sequence).toBeGreaterThan(redirects[0].sequence);
     expect(bodies.find((b) => b.type === 'customer.created')).toMatchObject({ data: { email: 'wh-customer@example.com' } });
     for (const g of got) expect(verifyWebhook(mine.secret, g.headers, g.body)).toBeTruthy();
@@ -317,8 +373,18 @@ describe('webhooks', () => {
     ] as const) {
       expect((await refused(q, vars, s.otherAdmin)).code).toBe('not_found');
     }
-    expect((await run(REPLAY_FAILED, { input: { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() } }, s.otherAdmin)).replayed).toBe(0);
-    expect((await refused(REPLAY_FAILED, { input: { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString(), endpoint_id: mine.id } }, s.otherAdmin)).code).toBe('not_found');
+    expect(
+      (await run(REPLAY_FAILED, { input: { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() } }, s.otherAdmin)).replayed,
+    ).toBe(0);
+    expect(
+      (
+        await refused(
+          REPLAY_FAILED,
+          { input: { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString(), endpoint_id: mine.id } },
+          s.otherAdmin,
+        )
+      ).code,
+    ).toBe('not_found');
     expect(await run(GET, { id: mine.id })).toMatchObject({ active: true });
     // customers and anonymous callers are refused
     const customer = await p.registerCustomer(s.shop.publishable_key);
@@ -332,7 +398,11 @@ describe('webhooks', () => {
     expect(e.selection).toBe(selection);
     const red = await run(REDIRECT, { input: { source: '/shaped-old', target: '/shaped-new' } });
     const [got] = await waitFor('a shaped delivery', () => (rx.at('/shaped').length ? rx.at('/shaped') : null));
-    expect(JSON.parse(got.body)).toMatchObject({ type: 'redirect.created', ordering_key: red.id, data: { redirect: { id: red.id, source: '/shaped-old', target: '/shaped-new', status_code: 301 } } });
+    expect(JSON.parse(got.body)).toMatchObject({
+      type: 'redirect.created',
+      ordering_key: red.id,
+      data: { redirect: { id: red.id, source: '/shaped-old', target: '/shaped-new', status_code: 301 } },
+    });
 
     const before = await countEndpoints(s.shop.tenant_id);
     const bad: Array<[string, RegExp]> = [
@@ -382,7 +452,10 @@ describe('webhooks', () => {
     }
     expect(await countEndpoints(s.shop.tenant_id)).toBe(before);
     expect(await run(GET, { id: e.id })).toMatchObject({ url: rx.url('/valid'), event_types: [], active: true });
-    const rotations = await s.sql.query(`select count(*)::int n from webhooks.outbox_event where type = 'webhook_endpoint.secret_rotated' and data->>'id' = $1`, [e.id]);
+    const rotations = await s.sql.query(
+      `select count(*)::int n from webhooks.outbox_event where type = 'webhook_endpoint.secret_rotated' and data->>'id' = $1`,
+      [e.id],
+    );
     expect(rotations.rows[0].n).toBe(0);
   });
 
@@ -408,16 +481,29 @@ describe('webhooks', () => {
     expect(row.lease_until).not.toBeNull();
 
     const config = loadConfig({
-      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: p.dbUrl, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false',
-      RATE_LIMIT_DISABLED: 'true', WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_SECONDS: '2',
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: p.dbUrl,
+      DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_DISABLED: 'true',
+      WEBHOOK_ALLOW_HOSTS: 'localhost',
+      WEBHOOK_POLL_MS: '100',
+      WEBHOOK_LEASE_SECONDS: '2',
     });
     let next: Platform | undefined;
     try {
       next = await startPlatform({ config });
-      await waitFor('the delivery by the next platform', async () => {
-        const r = await s.sql.query(`select status from webhooks.webhook_delivery where id = $1`, [d.id]);
-        return r.rows[0].status === 'delivered';
-      }, 20_000);
+      await waitFor(
+        'the delivery by the next platform',
+        async () => {
+          const r = await s.sql.query(`select status from webhooks.webhook_delivery where id = $1`, [d.id]);
+          return r.rows[0].status === 'delivered';
+        },
+        20_000,
+      );
       const got = rx.at('/slow');
       expect(got).toHaveLength(2);
       expect(got[1].headers['webhook-id']).toBe(got[0].headers['webhook-id']);

@@ -26,12 +26,26 @@ describe('gateway modes: in-process and remote subgraphs', () => {
   const subgraphLogs: Array<Record<string, unknown>> = [];
 
   const env = (extra: Record<string, string> = {}) =>
-    loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true', ...extra });
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WORKERS_DISABLED: 'true',
+      ...extra,
+    });
 
   beforeAll(async () => {
     db = await freshDatabase();
     local = await startPlatform({ config: env() });
-    const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), { name: 'Modes', adminEmail: 'modes@example.com', adminPassword: 'modes-admin-password' });
+    const creds = await local.identity.tenants.create(systemContext(local.log, null, 't'), {
+      name: 'Modes',
+      adminEmail: 'modes@example.com',
+      adminPassword: 'modes-admin-password',
+    });
     adminEmail = 'modes@example.com';
     key = creds.publishable_key;
     await local.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(local)));
@@ -158,7 +172,9 @@ describe('gateway modes: in-process and remote subgraphs', () => {
   it('drops what the remote authority cached when identity announces a credential change', async () => {
     const origin = 'https://modes-shop.example';
     const cors = () =>
-      fetch(`${remoteAuth.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': key, origin } }).then((r) => r.headers.get('access-control-allow-origin'));
+      fetch(`${remoteAuth.url}/api/store/products?limit=1`, { headers: { 'x-publishable-api-key': key, origin } }).then((r) =>
+        r.headers.get('access-control-allow-origin'),
+      );
     expect(await cors()).toBeNull(); // now cached: the store allows no origin
     const login = await fetch(`${local.url}/api/auth/user/emailpass`, {
       method: 'POST',
@@ -166,13 +182,18 @@ describe('gateway modes: in-process and remote subgraphs', () => {
       body: JSON.stringify({ email: adminEmail, password: 'modes-admin-password' }),
     });
     const { token } = (await login.json()) as { token: string };
-    const changed = await gql(local, 'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: [origin] } }, { authorization: `Bearer ${token}` });
+    const changed = await gql(
+      local,
+      'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }',
+      { input: { allowed_origins: [origin] } },
+      { authorization: `Bearer ${token}` },
+    );
     expect(changed.body.data.updateStoreSettings.allowed_origins).toEqual([origin]);
     // the change notice reaches the other process's gateway (its cache would otherwise hold 60 s)
     await waitFor('the remote authority to drop its cache', async () => (await cors()) === origin, 10_000, 50);
   });
 
-  it('refuses identity\'s internal operations to every outside caller, the operator included', async () => {
+  it("refuses identity's internal operations to every outside caller, the operator included", async () => {
     for (const p of [local, remoteAuth]) {
       const r = await gql(p, '{ authSession(id: "x") { open } }', {}, { authorization: `Bearer ${p.config.operatorToken}` });
       expect(r.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });

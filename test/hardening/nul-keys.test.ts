@@ -34,7 +34,11 @@ describe('NUL in object keys', () => {
   });
 
   it('GraphQL variables with a NUL in a key -> validation_error, not internal_error', async () => {
-    const g = await p.graphql('mutation($input: UpdateCustomerInput!) { updateMe(input: $input) { id } }', { input: { metadata: { 'a\u0000b': 1 } } }, { key, token });
+    const g = await p.graphql(
+      'mutation($input: UpdateCustomerInput!) { updateMe(input: $input) { id } }',
+      { input: { metadata: { 'a\u0000b': 1 } } },
+      { key, token },
+    );
     expect(g.body.errors[0].extensions).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
   });
 });

@@ -49,13 +49,21 @@ describe('hardening round 2', () => {
       const list = await p.api('GET', '/store/blog-posts', { key });
       for (const item of list.body.blog_posts) for (const re of bad) expect(String(item.body ?? '')).not.toMatch(re);
 
-      const md = (await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id } }`, { input: { slug: 'md', variants: [{ locale: 'en', title: 'MD', body: '# Hi\n\n**x**' }] } })).createBlogPost;
+      const md = (
+        await run(`mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id } }`, {
+          input: { slug: 'md', variants: [{ locale: 'en', title: 'MD', body: '# Hi\n\n**x**' }] },
+        })
+      ).createBlogPost;
       await run(`mutation($id: String!) { publishBlogPost(id: $id) { id } }`, { id: md.id });
       expect((await p.api('GET', '/store/blog-posts/md', { key })).body.blog_post.body).toBe('# Hi\n\n**x**');
     });
 
     it('an HTML page: body is the sanitized HTML', async () => {
-      const page = (await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { id } }`, { input: { slug: 'raw-page', variants: [{ locale: 'en', title: 'Raw', body: evil, body_format: 'html' }] } })).createPage;
+      const page = (
+        await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { id } }`, {
+          input: { slug: 'raw-page', variants: [{ locale: 'en', title: 'Raw', body: evil, body_format: 'html' }] },
+        })
+      ).createPage;
       await run(`mutation($id: String!) { publishPage(id: $id) { id } }`, { id: page.id });
       const r = await p.api('GET', '/store/pages/raw-page', { key });
       expect(r.status).toBe(200);
@@ -82,17 +90,25 @@ describe('hardening round 2', () => {
     it('catalog, forms, site and marketing refuse markup in their plain-text fields', async () => {
       const evil = '<img src=x onerror=alert(1)>';
       await refused(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, { input: { title: evil } });
-      await refused(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, { input: { title: 'Ok', description: `<svg onload=alert(1)>` } });
-      await refused(`mutation($input: CreateFormInput!) { createForm(input: $input) { id } }`, { input: { slug: 'f', title: evil, fields: [{ name: 'email', label: 'Email', type: 'email' }] } });
+      await refused(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, {
+        input: { title: 'Ok', description: `<svg onload=alert(1)>` },
+      });
+      await refused(`mutation($input: CreateFormInput!) { createForm(input: $input) { id } }`, {
+        input: { slug: 'f', title: evil, fields: [{ name: 'email', label: 'Email', type: 'email' }] },
+      });
       await refused(`mutation($input: CreateMenuInput!) { createMenu(input: $input) { id } }`, { input: { handle: 'main', title: evil } });
-      await refused(`mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }`, { input: { list_id: 'lst_x', name: evil, subject: 'Hi', html: '<p>x</p>', text: 'x' } });
+      await refused(`mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }`, {
+        input: { list_id: 'lst_x', name: evil, subject: 'Hi', html: '<p>x</p>', text: 'x' },
+      });
       // the REST door answers the same 400
       const r = await p.api('POST', '/admin/products', { token: admin, body: { title: evil } });
       if (r.status !== 404) expect(r.status).toBe(400);
     });
 
     it('text with a lone < or & is plain text', async () => {
-      const r = await run(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id title } }`, { input: { title: 'Jeans < 50 € & more <3' } });
+      const r = await run(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id title } }`, {
+        input: { title: 'Jeans < 50 € & more <3' },
+      });
       expect(r.createProduct.title).toBe('Jeans < 50 € & more <3');
     });
   });
@@ -105,7 +121,9 @@ describe('hardening round 2', () => {
       expect(e).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
       const pages = await run(`query { adminPages { items { slug } } }`);
       expect(pages.adminPages.items.map((x: any) => x.slug)).not.toContain('og');
-      const ok = await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { og_image_url } }`, { input: { slug: 'og', og_image_url: '/static/og.png', variants: [{ locale: 'en', title: 'OG', body: 'x' }] } });
+      const ok = await run(`mutation($input: CreatePageInput!) { createPage(input: $input) { og_image_url } }`, {
+        input: { slug: 'og', og_image_url: '/static/og.png', variants: [{ locale: 'en', title: 'OG', body: 'x' }] },
+      });
       expect(ok.createPage.og_image_url).toBe('/static/og.png');
     });
   });
@@ -116,32 +134,67 @@ describe('hardening round 2', () => {
       const mine = (await run(`mutation { createProduct(input: { title: "Mine" }) { id } }`)).createProduct.id;
       for (const code of ['en', 'de']) await run(`mutation($input: AddLocaleInput!) { addLocale(input: $input) { code } }`, { input: { code } });
       const SET_T = `mutation($input: [SetTranslationInput!]!) { setTranslations(input: $input) { resource_id } }`;
-      expect(await errorOf(SET_T, { input: [{ resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } }] })).toMatchObject({ type: 'not_found', code: 'not_found' });
+      expect(await errorOf(SET_T, { input: [{ resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } }] })).toMatchObject({
+        type: 'not_found',
+        code: 'not_found',
+      });
       // a batch with one foreign id writes nothing
-      expect(await errorOf(SET_T, { input: [{ resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } }, { resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } }] })).toMatchObject({ type: 'not_found' });
-      const listed = await run(`query($ids: [String!]) { translations(resource_type: "product", resource_ids: $ids) { items { resource_id } } }`, { ids: [mine, theirs] });
+      expect(
+        await errorOf(SET_T, {
+          input: [
+            { resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } },
+            { resource_type: 'product', resource_id: theirs, locale: 'de', fields: { title: 'Fremd' } },
+          ],
+        }),
+      ).toMatchObject({ type: 'not_found' });
+      const listed = await run(`query($ids: [String!]) { translations(resource_type: "product", resource_ids: $ids) { items { resource_id } } }`, {
+        ids: [mine, theirs],
+      });
       expect(listed.translations.items).toEqual([]);
       // this store's own product is translated as before
-      expect((await run(SET_T, { input: [{ resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } }] })).setTranslations).toEqual([{ resource_id: mine }]);
+      expect(
+        (await run(SET_T, { input: [{ resource_type: 'product', resource_id: mine, locale: 'de', fields: { title: 'Meins' } }] })).setTranslations,
+      ).toEqual([{ resource_id: mine }]);
 
       const SET_M = `mutation($input: SetMetafieldInput!) { setMetafield(input: $input) { id } }`;
-      expect(await errorOf(SET_M, { input: { resource_type: 'product', resource_id: theirs, namespace: 'spec', key: 'x', type: 'string', value: 'y' } })).toMatchObject({ type: 'not_found', code: 'not_found' });
-      expect((await run(SET_M, { input: { resource_type: 'product', resource_id: mine, namespace: 'spec', key: 'x', type: 'string', value: 'y' } })).setMetafield.id).toBeTruthy();
+      expect(
+        await errorOf(SET_M, { input: { resource_type: 'product', resource_id: theirs, namespace: 'spec', key: 'x', type: 'string', value: 'y' } }),
+      ).toMatchObject({ type: 'not_found', code: 'not_found' });
+      expect(
+        (await run(SET_M, { input: { resource_type: 'product', resource_id: mine, namespace: 'spec', key: 'x', type: 'string', value: 'y' } })).setMetafield.id,
+      ).toBeTruthy();
 
       const MENU = `mutation($input: CreateMenuInput!) { createMenu(input: $input) { id } }`;
-      expect(await errorOf(MENU, { input: { handle: 'foreign', title: 'Foreign', items: [{ label: 'Shop', url: '/shop', children: [{ label: 'Theirs', type: 'product', resource_id: theirs }] }] } })).toMatchObject({ type: 'not_found', code: 'not_found' });
+      expect(
+        await errorOf(MENU, {
+          input: {
+            handle: 'foreign',
+            title: 'Foreign',
+            items: [{ label: 'Shop', url: '/shop', children: [{ label: 'Theirs', type: 'product', resource_id: theirs }] }],
+          },
+        }),
+      ).toMatchObject({ type: 'not_found', code: 'not_found' });
       expect((await run(`query { menus { handle } }`)).menus.map((m: any) => m.handle)).not.toContain('foreign');
-      expect((await run(MENU, { input: { handle: 'own', title: 'Own', items: [{ label: 'Mine', type: 'product', resource_id: mine }] } })).createMenu.id).toBeTruthy();
+      expect(
+        (await run(MENU, { input: { handle: 'own', title: 'Own', items: [{ label: 'Mine', type: 'product', resource_id: mine }] } })).createMenu.id,
+      ).toBeTruthy();
     });
   });
 
   describe('#8 the email open pixel never breaks', () => {
-    it.each(['nonsense/also-nonsense', `${'c'.repeat(300)}/x`, 'camp_%27%22%3C/msub_x', 'cus_01JD5Z8X4N3C6V7B8M9K0QWERT/msub_01JD5Z8X4N3C6V7B8M9K0QWERT'])('GET /store/track/open/%s -> the 1x1 GIF', async (ids) => {
-      const r = await fetch(`${p.url}/api/store/track/open/${ids}`);
-      expect(r.status).toBe(200);
-      expect(r.headers.get('content-type')).toBe('image/gif');
-      expect(Buffer.from(await r.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
-    });
+    it.each(['nonsense/also-nonsense', `${'c'.repeat(300)}/x`, 'camp_%27%22%3C/msub_x', 'cus_01JD5Z8X4N3C6V7B8M9K0QWERT/msub_01JD5Z8X4N3C6V7B8M9K0QWERT'])(
+      'GET /store/track/open/%s -> the 1x1 GIF',
+      async (ids) => {
+        const r = await fetch(`${p.url}/api/store/track/open/${ids}`);
+        expect(r.status).toBe(200);
+        expect(r.headers.get('content-type')).toBe('image/gif');
+        expect(
+          Buffer.from(await r.arrayBuffer())
+            .subarray(0, 6)
+            .toString(),
+        ).toBe('GIF89a');
+      },
+    );
   });
 
   describe('#11 no leniencies in the REST door', () => {

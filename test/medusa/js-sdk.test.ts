@@ -81,8 +81,10 @@ describe('@medusajs/js-sdk storefront flow', () => {
     await book.auth.register('customer', 'emailpass', { email, password: 'book-password-1' });
     await book.store.customer.create({ email, first_name: 'Ada' });
     await book.auth.login('customer', 'emailpass', { email, password: 'book-password-1' });
-    const home = (await book.store.customer.createAddress({ address_1: '1 Home St', city: 'London', country_code: 'GB', is_default_shipping: true })).customer.addresses[0];
-    const work = (await book.store.customer.createAddress({ address_1: '2 Work Rd', city: 'Leeds', country_code: 'gb', is_default_billing: true })).customer.addresses[1];
+    const home = (await book.store.customer.createAddress({ address_1: '1 Home St', city: 'London', country_code: 'GB', is_default_shipping: true })).customer
+      .addresses[0];
+    const work = (await book.store.customer.createAddress({ address_1: '2 Work Rd', city: 'Leeds', country_code: 'gb', is_default_billing: true })).customer
+      .addresses[1];
     expect(home.country_code).toBe('gb');
     const listed = await book.store.customer.listAddress({ city: 'Leeds' });
     expect(listed).toMatchObject({ count: 1, offset: 0, limit: 50 });
@@ -97,13 +99,21 @@ describe('@medusajs/js-sdk storefront flow', () => {
 
     // another customer cannot read, change or delete them
     const other = await p.registerCustomer(t.publishable_key);
-    for (const [method, body] of [['GET', undefined], ['POST', { city: 'Hacked' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { city: 'Hacked' }],
+      ['DELETE', undefined],
+    ] as const) {
       const r = await p.api(method, `/store/customers/me/addresses/${home.id}`, { key: t.publishable_key, token: other.token, body });
       expect({ method, status: r.status }).toEqual({ method, status: 404 });
     }
     // bad input changes nothing
     const own = (await p.api('POST', '/auth/customer/emailpass', { key: t.publishable_key, body: { email, password: 'book-password-1' } })).body.token;
-    const bad = await p.api('POST', `/store/customers/me/addresses/${home.id}`, { key: t.publishable_key, token: own, body: { country_code: 'GBR', city: 'Changed' } });
+    const bad = await p.api('POST', `/store/customers/me/addresses/${home.id}`, {
+      key: t.publishable_key,
+      token: own,
+      body: { country_code: 'GBR', city: 'Changed' },
+    });
     expect(bad.status).toBe(400);
     expect((await book.store.customer.retrieveAddress(home.id)).address.city).toBe('London');
 

@@ -312,7 +312,19 @@ export const STARTER_CALLS: StarterCall[] = [
   {
     name: 'listRegions',
     source: 'src/lib/data/regions.ts listRegions (also via getRegion)',
-    pages: ['build', 'layout', 'home', 'store', 'product', 'collection', 'category', 'account:profile', 'account:addresses', 'product:add-to-cart', 'nav:country-select'],
+    pages: [
+      'build',
+      'layout',
+      'home',
+      'store',
+      'product',
+      'collection',
+      'category',
+      'account:profile',
+      'account:addresses',
+      'product:add-to-cart',
+      'nav:country-select',
+    ],
     area: 'region',
     method: 'GET',
     path: '/store/regions',
@@ -330,7 +342,8 @@ export const STARTER_CALLS: StarterCall[] = [
     method: 'GET',
     path: '/store/regions/:id',
     reads: ['region.id'],
-    notes: 'Called by listProducts when given regionId instead of countryCode: home ProductRail and product ProductActionsWrapper. next tag `regions-<id>-<cacheId>`.',
+    notes:
+      'Called by listProducts when given regionId instead of countryCode: home ProductRail and product ProductActionsWrapper. next tag `regions-<id>-<cacheId>`.',
   },
   {
     name: 'listLocales',

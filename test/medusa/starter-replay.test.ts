@@ -210,7 +210,10 @@ describe('the Next.js starter, replayed call by call', () => {
     await replay('requestOrderTransfer', { id: gdone.order.id });
     const sql2 = new Client({ connectionString: p.dbUrl });
     await sql2.connect();
-    const ev2 = await sql2.query(`select data from commerce.outbox_event where type = 'order.transfer_requested' and data->>'id' = $1 order by created_at desc, id desc limit 1`, [gdone.order.id]);
+    const ev2 = await sql2.query(
+      `select data from commerce.outbox_event where type = 'order.transfer_requested' and data->>'id' = $1 order by created_at desc, id desc limit 1`,
+      [gdone.order.id],
+    );
     await sql2.end();
     await replay('acceptOrderTransfer', { id: gdone.order.id, transfer_token: ev2.rows[0].data.token });
 

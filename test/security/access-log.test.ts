@@ -10,7 +10,16 @@ describe('access log', () => {
   const lines: Array<Record<string, unknown>> = [];
   beforeAll(async () => {
     db = await freshDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, DB_POOL_SIZE: '4', LOG_LEVEL: 'info', SEED_DEMO: 'false', WORKERS_DISABLED: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      DB_POOL_SIZE: '4',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      WORKERS_DISABLED: 'true',
+    });
     const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s)) });
     p = await startPlatform({ config, log });
   });

@@ -66,9 +66,13 @@ describe('anti-spam proof of work (ALTCHA)', () => {
     expect(crossTenant.status).toBe(403);
   });
 
-  it('lets an admin set the tenant\'s difficulty; a tenant without one gets the platform default', async () => {
+  it("lets an admin set the tenant's difficulty; a tenant without one gets the platform default", async () => {
     const admin = await p.adminToken(a);
-    const set = await p.graphql('mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { antispam_max_number } }', { i: { antispam_max_number: 60000 } }, { token: admin });
+    const set = await p.graphql(
+      'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { antispam_max_number } }',
+      { i: { antispam_max_number: 60000 } },
+      { token: admin },
+    );
     expect(set.body.data.updateStoreSettings.antispam_max_number).toBe(60000);
     let c = await p.api('GET', '/store/anti-spam/challenge', { key: a.publishable_key });
     for (let i = 0; i < 50 && c.body.maxnumber !== 60000; i++) {
@@ -79,7 +83,11 @@ describe('anti-spam proof of work (ALTCHA)', () => {
     expect((await p.api('GET', '/store/anti-spam/challenge', { key: b.publishable_key })).body.maxnumber).toBe(20000);
     const token = await solved(p, a.publishable_key);
     expect((await p.api('POST', '/store/test-guarded', { key: a.publishable_key, body: {}, headers: { 'x-antispam-token': token } })).status).toBe(200);
-    const tooEasy = await p.graphql('mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { antispam_max_number } }', { i: { antispam_max_number: 10 } }, { token: admin });
+    const tooEasy = await p.graphql(
+      'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { antispam_max_number } }',
+      { i: { antispam_max_number: 10 } },
+      { token: admin },
+    );
     expect(tooEasy.body.errors[0].extensions.type).toBe('validation_error');
   });
 });
@@ -91,7 +99,7 @@ describe('anti-spam default difficulty', () => {
   });
   afterAll(() => p?.stop());
 
-  it('is ALTCHA\'s own default of 1,000,000', async () => {
+  it("is ALTCHA's own default of 1,000,000", async () => {
     const { loadConfig } = await import('@svc/kit');
     expect(loadConfig({ DATA_DIR: p.config.dataDir }).antispamMaxNumber).toBe(1_000_000);
     const t = await p.createTenant();

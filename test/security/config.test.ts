@@ -69,7 +69,13 @@ describe('configuration', () => {
       public: { maxCost: 1000 },
       trusted: { maxTokens: 20000 },
     });
-    expect(loadConfig({ SUBGRAPH_URLS: 'catalog=http://c:4001/graphql', SUBGRAPH_IDENTITY_URL: 'http://i:4002/graphql', SUBGRAPH_GIFT_CARDS_URL: 'http://g:4003/graphql' }).subgraphUrls).toEqual({
+    expect(
+      loadConfig({
+        SUBGRAPH_URLS: 'catalog=http://c:4001/graphql',
+        SUBGRAPH_IDENTITY_URL: 'http://i:4002/graphql',
+        SUBGRAPH_GIFT_CARDS_URL: 'http://g:4003/graphql',
+      }).subgraphUrls,
+    ).toEqual({
       catalog: 'http://c:4001/graphql',
       identity: 'http://i:4002/graphql',
       'gift-cards': 'http://g:4003/graphql',

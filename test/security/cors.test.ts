@@ -19,7 +19,9 @@ describe('CORS per tenant', () => {
     key = t.publishable_key;
     admin = await p.adminToken(t);
     otherKey = (await p.createTenant()).publishable_key;
-    prod = await startTestPlatform({ env: { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(24) } });
+    prod = await startTestPlatform({
+      env: { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(24) },
+    });
   });
   afterAll(async () => {
     await p?.stop();
@@ -57,11 +59,17 @@ describe('CORS per tenant', () => {
   });
 
   it('answers preflights from the origins the platform knows', async () => {
-    const ok = await fetch(`${p.url}/api/store/products`, { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-publishable-api-key' } });
+    const ok = await fetch(`${p.url}/api/store/products`, {
+      method: 'OPTIONS',
+      headers: { origin: SHOP, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-publishable-api-key' },
+    });
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(ok.headers.get('access-control-allow-headers')).toMatch(/x-publishable-api-key/);
-    const bad = await fetch(`${p.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' } });
+    const bad = await fetch(`${p.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' },
+    });
     expect(bad.status).toBe(403);
     expect(bad.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -69,14 +77,22 @@ describe('CORS per tenant', () => {
   it('lets an admin change the allowed origins (effective at once)', async () => {
     const NEW = 'https://new-shop.example.org';
     expect((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin')).toBeNull();
-    const r = await p.graphql('mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: [NEW, SHOP] } }, { token: admin });
+    const r = await p.graphql(
+      'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }',
+      { input: { allowed_origins: [NEW, SHOP] } },
+      { token: admin },
+    );
     expect(r.body.data.updateStoreSettings.allowed_origins).toEqual([NEW, SHOP]);
     for (let i = 0; i < 50; i++) {
       if ((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin') === NEW) break;
       await new Promise((res) => setTimeout(res, 20));
     }
     expect((await get(p, '/api/store/regions', NEW, key)).headers.get('access-control-allow-origin')).toBe(NEW);
-    const bad = await p.graphql('mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }', { input: { allowed_origins: ['javascript:alert(1)'] } }, { token: admin });
+    const bad = await p.graphql(
+      'mutation($input: StoreSettingsInput!) { updateStoreSettings(input: $input) { allowed_origins } }',
+      { input: { allowed_origins: ['javascript:alert(1)'] } },
+      { token: admin },
+    );
     expect(bad.body.errors[0].extensions.type).toBe('validation_error');
   });
 

@@ -29,7 +29,11 @@ describe('deeply nested input', () => {
   });
 
   it('GraphQL variables nested too deep -> too_deep, not a 500', async () => {
-    const g = await p.graphql('mutation($input: UpdateCustomerInput!) { updateMe(input: $input) { id } }', { input: { metadata: JSON.parse(nested(2000)) } }, { key, token });
+    const g = await p.graphql(
+      'mutation($input: UpdateCustomerInput!) { updateMe(input: $input) { id } }',
+      { input: { metadata: JSON.parse(nested(2000)) } },
+      { key, token },
+    );
     expect(g.body.errors[0].extensions).toMatchObject({ type: 'validation_error', code: 'too_deep' });
   });
 });

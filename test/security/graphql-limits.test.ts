@@ -109,7 +109,13 @@ describe('GraphQL query limits on /graphql', () => {
     const before = store.size;
     // distinct documents over each limit: cost (checked after Apollo validated and offered the document)
     for (let i = 0; i < 5; i++) {
-      refused(await p.graphql(`{ a${i}: products(limit: 100) { items { variants { prices { amount } } } } b: products(limit: 100) { items { variants { prices { amount } } } } }`, {}, { key }));
+      refused(
+        await p.graphql(
+          `{ a${i}: products(limit: 100) { items { variants { prices { amount } } } } b: products(limit: 100) { items { variants { prices { amount } } } } }`,
+          {},
+          { key },
+        ),
+      );
     }
     // depth, aliases and directives (same moment), and tokens (before parsing)
     refused(await p.graphql(`{ ${repeat(16, (i) => `q${i}: regions { count }`)} }`, {}, { key }));
@@ -174,7 +180,10 @@ describe('GraphQL limits from the environment', () => {
 describe('_entities representations cap (subgraph side)', () => {
   const ds = new CachedLocalDataSource(buildSchema('type Query { x: Int }'));
   const run = (n: number) =>
-    ds.process({ request: { query: '{ x }', variables: { representations: Array.from({ length: n }, (_, i) => ({ __typename: 'T', id: String(i) })) } }, context: {} } as never) as Promise<any>;
+    ds.process({
+      request: { query: '{ x }', variables: { representations: Array.from({ length: n }, (_, i) => ({ __typename: 'T', id: String(i) })) } },
+      context: {},
+    } as never) as Promise<any>;
 
   it('accepts up to 1,000 representations and refuses more', async () => {
     expect((await run(1_000)).errors).toBeUndefined();

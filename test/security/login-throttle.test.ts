@@ -29,7 +29,9 @@ describe('sign-in throttling (in memory)', () => {
     expect(locked.body).toMatchObject({ type: 'rate_limit_error', code: 'too_many_attempts' });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await adminLogin(t.admin_email, 'the-right-password')).status).toBe(429);
-    const gql = await p.graphql('mutation($i: EmailPassInput!) { loginAdmin(input: $i) { token } }', { i: { email: t.admin_email, password: 'the-right-password' } });
+    const gql = await p.graphql('mutation($i: EmailPassInput!) { loginAdmin(input: $i) { token } }', {
+      i: { email: t.admin_email, password: 'the-right-password' },
+    });
     expect(gql.body.errors[0].extensions).toMatchObject({ type: 'rate_limit_error', code: 'too_many_attempts' });
     expect(gql.status).toBe(429);
     expect(Number(gql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

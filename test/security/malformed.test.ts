@@ -47,8 +47,7 @@ const SPECIAL_RAW = [
 ];
 const SPECIAL_STRINGS = ["' OR 1=1 --", '\u0000', 'nul\u0000inside', 'ü🙂漢字', '\u202e', '"><script>', '\\', '%00'];
 
-const shapeOf = (schema: ZodType | undefined): Record<string, ZodType> =>
-  schema instanceof z.ZodObject ? (schema.shape as Record<string, ZodType>) : {};
+const shapeOf = (schema: ZodType | undefined): Record<string, ZodType> => (schema instanceof z.ZodObject ? (schema.shape as Record<string, ZodType>) : {});
 const fill = (path: string, id: string) => path.replace(/:(\w+)/g, () => id);
 const accepts = (schema: ZodType | undefined, value: unknown) => !!schema && schema.safeParse(value).success;
 const isStore = (def: RouteDef) => def.path.startsWith('/store/') || def.path.startsWith('/auth/customer/');
@@ -110,7 +109,13 @@ describe('malformed requests on every route', () => {
     if ('fields' in shapeOf(def.query)) {
       const exact = !/:\w+/.test(def.path);
       for (const fields of ['zz_nonsense', 'id,zz_nonsense', '%2Bzz_nonsense', '*zz_nonsense']) {
-        add({ name: `query: fields=${fields}`, path: `${path}?fields=${fields}`, o: { ...base }, status: exact ? 400 : undefined, code: exact ? 'invalid_field' : undefined });
+        add({
+          name: `query: fields=${fields}`,
+          path: `${path}?fields=${fields}`,
+          o: { ...base },
+          status: exact ? 400 : undefined,
+          code: exact ? 'invalid_field' : undefined,
+        });
       }
     }
     // every declared query field, given an array or an object where the schema wants something else
@@ -148,7 +153,16 @@ describe('malformed requests on every route', () => {
         add({ name: `body: JSON ${raw} instead of an object`, path, o: { ...base, raw }, status: 400 });
       }
       add({ name: 'body: unknown field', path, o: { ...base, body: { ...(body ?? {}), zz_unknown: 1 } }, status: 400 });
-      add({ name: 'body: __proto__ key', path, o: { ...base, raw: JSON.stringify(body ?? {}).replace(/^\{/, '{"__proto__":{"admin":true},').replace(',}', '}') } });
+      add({
+        name: 'body: __proto__ key',
+        path,
+        o: {
+          ...base,
+          raw: JSON.stringify(body ?? {})
+            .replace(/^\{/, '{"__proto__":{"admin":true},')
+            .replace(',}', '}'),
+        },
+      });
       for (const [field] of Object.entries(shapeOf(def.body))) {
         const wrong: Array<[string, unknown]> = [
           ['a number', 12345],
@@ -180,12 +194,31 @@ describe('malformed requests on every route', () => {
     if (isStore(def)) {
       const { key: _k, ...noKey } = base;
       // the social callback is the one store route a provider's redirect reaches without a key (auth 'none')
-      if (def.auth !== 'none') add({ name: 'auth: missing publishable key', path: authPath, o: noKey, status: authStatus(bodyOk), code: bodyOk ? 'publishable_key_required' : undefined });
-      add({ name: 'auth: unknown publishable key', path: authPath, o: { ...base, key: 'pk_not_a_real_key' }, status: authStatus(bodyOk), code: bodyOk ? 'invalid_publishable_key' : undefined });
+      if (def.auth !== 'none')
+        add({
+          name: 'auth: missing publishable key',
+          path: authPath,
+          o: noKey,
+          status: authStatus(bodyOk),
+          code: bodyOk ? 'publishable_key_required' : undefined,
+        });
+      add({
+        name: 'auth: unknown publishable key',
+        path: authPath,
+        o: { ...base, key: 'pk_not_a_real_key' },
+        status: authStatus(bodyOk),
+        code: bodyOk ? 'invalid_publishable_key' : undefined,
+      });
       add({ name: 'auth: 5,000-char publishable key', path: authPath, o: { ...base, key: LONG }, status: authStatus(bodyOk) });
     }
     const secret = p.config.jwtSecret;
-    const claims = { actor_id: 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA', actor_type: 'customer', auth_identity_id: 'authid_x', tenant_id: t.tenant_id, sid: 'sess_01JAAAAAAAAAAAAAAAAAAAAAAA' };
+    const claims = {
+      actor_id: 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA',
+      actor_type: 'customer',
+      auth_identity_id: 'authid_x',
+      tenant_id: t.tenant_id,
+      sid: 'sess_01JAAAAAAAAAAAAAAAAAAAAAAA',
+    };
     const tokens: Array<[string, string, string | undefined]> = [
       ['garbage bearer', 'Bearer garbage', 'token_invalid'],
       ['three-part garbage', 'Bearer a.b.c', 'token_invalid'],
@@ -193,7 +226,11 @@ describe('malformed requests on every route', () => {
       ['JWT with alg none', `Bearer ${jwt.sign(claims, '', { algorithm: 'none' })}`, 'token_invalid'],
       ['JWT for an unknown session', `Bearer ${jwt.sign(claims, secret, { algorithm: 'HS256', expiresIn: 3600 })}`, 'token_invalid'],
       ['expired JWT', `Bearer ${jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, secret, { algorithm: 'HS256' })}`, 'token_expired'],
-      ['JWT with a foreign tenant', `Bearer ${jwt.sign({ ...claims, tenant_id: 'ten_01JAAAAAAAAAAAAAAAAAAAAAAA' }, secret, { algorithm: 'HS256', expiresIn: 3600 })}`, 'token_invalid'],
+      [
+        'JWT with a foreign tenant',
+        `Bearer ${jwt.sign({ ...claims, tenant_id: 'ten_01JAAAAAAAAAAAAAAAAAAAAAAA' }, secret, { algorithm: 'HS256', expiresIn: 3600 })}`,
+        'token_invalid',
+      ],
       ['5,000-char bearer', `Bearer ${LONG}`, 'token_invalid'],
       ['Basic scheme', `Basic ${Buffer.from('user:pass').toString('base64')}`, 'token_invalid'],
       ['empty bearer', 'Bearer ', 'token_invalid'],
@@ -201,11 +238,23 @@ describe('malformed requests on every route', () => {
     for (const [name, header, code] of tokens) {
       const { token: _t, ...rest } = base;
       // each bad credential from its own client: one client sending many is throttled (login-throttle.test.ts)
-      add({ name: `auth: ${name}`, path: authPath, o: { ...rest, headers: { authorization: header, 'x-forwarded-for': nextClientIp() } }, status: authStatus(bodyOk), code: bodyOk ? code : undefined });
+      add({
+        name: `auth: ${name}`,
+        path: authPath,
+        o: { ...rest, headers: { authorization: header, 'x-forwarded-for': nextClientIp() } },
+        status: authStatus(bodyOk),
+        code: bodyOk ? code : undefined,
+      });
     }
     // a large body is refused before anything else
     if (hasBody) {
-      add({ name: 'body: over 1 MB', path, o: { ...base, raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }) }, status: 413, code: 'payload_too_large' });
+      add({
+        name: 'body: over 1 MB',
+        path,
+        o: { ...base, raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024 + 10) }) },
+        status: 413,
+        code: 'payload_too_large',
+      });
     }
     return cases;
   }
@@ -265,7 +314,11 @@ describe('malformed requests on every route', () => {
   });
 
   it('answers unknown routes with 404 route_not_found, unsupported methods on known paths with 405 and Allow', async () => {
-    for (const [method, path] of [['POST', '/store/products'], ['DELETE', '/store/products/abc'], ['PUT', '/store/products']]) {
+    for (const [method, path] of [
+      ['POST', '/store/products'],
+      ['DELETE', '/store/products/abc'],
+      ['PUT', '/store/products'],
+    ]) {
       const r = await p.api(method, path, { key: t.publishable_key });
       expect({ method, path, status: r.status, body: r.body, allow: r.headers.get('allow') }).toEqual({
         method,
@@ -275,7 +328,10 @@ describe('malformed requests on every route', () => {
         allow: 'GET, HEAD',
       });
     }
-    for (const [method, path] of [['GET', '/store/nope'], ['GET', '/']]) {
+    for (const [method, path] of [
+      ['GET', '/store/nope'],
+      ['GET', '/'],
+    ]) {
       const r = await p.api(method, path, { key: t.publishable_key });
       expect({ method, path, status: r.status, body: r.body }).toEqual({
         method,

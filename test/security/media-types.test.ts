@@ -25,11 +25,17 @@ describe('request media types', () => {
   );
 
   it('an empty body is {} only as application/json (or with no body and no type)', async () => {
-    const refresh = await fetch(`${p.url}/api/auth/token/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+    const refresh = await fetch(`${p.url}/api/auth/token/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
     expect(refresh.status).toBe(200);
     const bare = await fetch(`${p.url}/api/auth/token/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(bare.status).toBe(200);
-    const text = await fetch(`${p.url}/api/auth/token/refresh`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' } });
+    const text = await fetch(`${p.url}/api/auth/token/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
   });
 });

@@ -41,7 +41,11 @@ describe('metadata and address limits', () => {
   });
 
   it('the same rule holds for catalog metadata (admin GraphQL)', async () => {
-    const r = await p.graphql('mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }', { input: { title: 'Meta', metadata: { nested: { a: 1 } } } }, { token: admin });
+    const r = await p.graphql(
+      'mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }',
+      { input: { title: 'Meta', metadata: { nested: { a: 1 } } } },
+      { token: admin },
+    );
     expect(r.body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
     expect(r.body.errors[0].extensions.errors[0].field).toMatch(/^metadata/);
   });
@@ -49,7 +53,11 @@ describe('metadata and address limits', () => {
   it('limits addresses per customer (50)', async () => {
     const c = await p.registerCustomer(key);
     for (let i = 0; i < 50; i++) {
-      const r = await p.api('POST', '/store/customers/me/addresses', { key, token: c.token, body: { address_1: `${i} Main St`, city: 'Berlin', country_code: 'de' } });
+      const r = await p.api('POST', '/store/customers/me/addresses', {
+        key,
+        token: c.token,
+        body: { address_1: `${i} Main St`, city: 'Berlin', country_code: 'de' },
+      });
       expect(r.status).toBe(200);
     }
     const over = await p.api('POST', '/store/customers/me/addresses', { key, token: c.token, body: { address_1: 'one more', country_code: 'de' } });

@@ -8,8 +8,12 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
  * is enforced by the engine whatever its path.
  */
 const keyed = route({
-  method: 'GET', path: '/v1/test-keyed', auth: 'publishable', query: z.strictObject({}),
-  operation: 'identity/AntispamChallenge', summary: 'test-only: needs a publishable key outside /store',
+  method: 'GET',
+  path: '/v1/test-keyed',
+  auth: 'publishable',
+  query: z.strictObject({}),
+  operation: 'identity/AntispamChallenge',
+  summary: 'test-only: needs a publishable key outside /store',
   respond: () => ({ ok: true }),
 });
 

@@ -5,7 +5,15 @@ const ADMIN_RPS = 3;
 
 // an operator route under /admin/ (the operation is any existing one; the answer is fixed)
 const EXTRA: RouteDef[] = [
-  route({ method: 'GET', path: '/admin/operator-rate-test', auth: 'operator', operation: 'identity/AntispamChallenge', summary: 'Test: operator', tag: 'rate-test', respond: () => ({ ok: true }) }),
+  route({
+    method: 'GET',
+    path: '/admin/operator-rate-test',
+    auth: 'operator',
+    operation: 'identity/AntispamChallenge',
+    summary: 'Test: operator',
+    tag: 'rate-test',
+    respond: () => ({ ok: true }),
+  }),
 ];
 
 /** Waits for the start of a fresh one-second window (windows are aligned to the clock). */
@@ -28,7 +36,10 @@ describe('operator token rate limit: the admin limit, one window for REST and Gr
   // the route's operation (an anti-spam challenge) needs a store: the operator names one by its key
   const opGet = () => p.api('GET', '/admin/operator-rate-test', { token, key });
   beforeAll(async () => {
-    p = await startTestPlatform({ extraRoutes: EXTRA, env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_ADMIN_RPS: String(ADMIN_RPS), RATE_LIMIT_STORE_RPS: '1000' } });
+    p = await startTestPlatform({
+      extraRoutes: EXTRA,
+      env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_ADMIN_RPS: String(ADMIN_RPS), RATE_LIMIT_STORE_RPS: '1000' },
+    });
     token = p.config.operatorToken;
     key = (await p.createTenant()).publishable_key;
     expect((await opGet()).status).toBe(200);

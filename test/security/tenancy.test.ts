@@ -54,7 +54,9 @@ describe('tenant isolation', () => {
           status: 'published',
           tags: ['a-only'],
           options: [{ title: 'Finish', values: ['Brass'] }],
-          variants: [{ title: 'Brass', sku: 'LAMP-BRASS', options: { Finish: 'Brass' }, prices: [{ currency_code: 'eur', amount: 120 }], inventory_quantity: 4 }],
+          variants: [
+            { title: 'Brass', sku: 'LAMP-BRASS', options: { Finish: 'Brass' }, prices: [{ currency_code: 'eur', amount: 120 }], inventory_quantity: 4 },
+          ],
         },
       },
       { token: adminA },
@@ -201,8 +203,14 @@ describe('tenant isolation', () => {
     const refs: Array<[string, Record<string, unknown>]> = [
       [`mutation($id: String!, $c: String!) { updateProduct(id: $id, input: { collection_id: $c }) { id } }`, { id: aProduct.id, c: data.B.collections[0].id }],
       [`mutation($id: String!, $c: String!) { updateProduct(id: $id, input: { category_ids: [$c] }) { id } }`, { id: aProduct.id, c: data.B.categories[0].id }],
-      [`mutation($c: String!) { createProductCategory(input: { name: "Sub of B", handle: "sub-of-b", parent_category_id: $c }) { id } }`, { c: data.B.categories[0].id }],
-      [`mutation($v: String!, $r: String!) { setVariantPrices(variant_id: $v, prices: [{ currency_code: "eur", amount: 1, region_id: $r }]) { id } }`, { v: exclusive.variants[0].id, r: data.B.regions[0].id }],
+      [
+        `mutation($c: String!) { createProductCategory(input: { name: "Sub of B", handle: "sub-of-b", parent_category_id: $c }) { id } }`,
+        { c: data.B.categories[0].id },
+      ],
+      [
+        `mutation($v: String!, $r: String!) { setVariantPrices(variant_id: $v, prices: [{ currency_code: "eur", amount: 1, region_id: $r }]) { id } }`,
+        { v: exclusive.variants[0].id, r: data.B.regions[0].id },
+      ],
     ];
     for (const [q, vars] of refs) {
       const r = await p.graphql(q, vars, { token: adminA });
@@ -226,7 +234,11 @@ describe('tenant isolation', () => {
     const asB = await p.graphql(q, vars, { key: B.publishable_key });
     expect(asB.body.data).toBeNull();
     for (const field of ['product', 'region', 'collection', 'productCategory']) {
-      const one = await p.graphql(`query($id: String!) { ${field}(id: $id) { id } }`, { id: vars[field === 'product' ? 'p' : field === 'region' ? 'r' : field === 'collection' ? 'c' : 'k'] }, { key: B.publishable_key });
+      const one = await p.graphql(
+        `query($id: String!) { ${field}(id: $id) { id } }`,
+        { id: vars[field === 'product' ? 'p' : field === 'region' ? 'r' : field === 'collection' ? 'c' : 'k'] },
+        { key: B.publishable_key },
+      );
       expect(one.body.errors[0].extensions).toMatchObject({ type: 'not_found', code: 'not_found' });
     }
     const lists = await p.graphql(
@@ -271,21 +283,63 @@ describe('tenant isolation', () => {
 
       // child rows and link rows never cross tenants
       const crossings: Array<[string, string]> = [
-        ['variant vs product', `select count(*)::int as n from catalog.product_variant v join catalog.product p on p.id = v.product_id where v.tenant_id <> p.tenant_id`],
-        ['price vs variant', `select count(*)::int as n from catalog.price x join catalog.product_variant v on v.id = x.variant_id where x.tenant_id <> v.tenant_id`],
+        [
+          'variant vs product',
+          `select count(*)::int as n from catalog.product_variant v join catalog.product p on p.id = v.product_id where v.tenant_id <> p.tenant_id`,
+        ],
+        [
+          'price vs variant',
+          `select count(*)::int as n from catalog.price x join catalog.product_variant v on v.id = x.variant_id where x.tenant_id <> v.tenant_id`,
+        ],
         ['price vs region', `select count(*)::int as n from catalog.price x join catalog.region r on r.id = x.region_id where x.tenant_id <> r.tenant_id`],
-        ['inventory vs variant', `select count(*)::int as n from catalog.inventory_level x join catalog.product_variant v on v.id = x.variant_id where x.tenant_id <> v.tenant_id`],
-        ['option vs product', `select count(*)::int as n from catalog.product_option o join catalog.product p on p.id = o.product_id where o.tenant_id <> p.tenant_id`],
-        ['image vs product', `select count(*)::int as n from catalog.product_image i join catalog.product p on p.id = i.product_id where i.tenant_id <> p.tenant_id`],
-        ['product vs collection', `select count(*)::int as n from catalog.product p join catalog.product_collection c on c.id = p.collection_id where p.tenant_id <> c.tenant_id`],
-        ['product vs type', `select count(*)::int as n from catalog.product p join catalog.product_type t on t.id = p.type_id where p.tenant_id <> t.tenant_id`],
-        ['category vs parent', `select count(*)::int as n from catalog.product_category c join catalog.product_category pc on pc.id = c.parent_id where c.tenant_id <> pc.tenant_id`],
-        ['category link', `select count(*)::int as n from catalog.product_category_link l join catalog.product p on p.id = l.product_id join catalog.product_category c on c.id = l.category_id where p.tenant_id <> c.tenant_id`],
-        ['tag link', `select count(*)::int as n from catalog.product_tag_link l join catalog.product p on p.id = l.product_id join catalog.product_tag t on t.id = l.tag_id where p.tenant_id <> t.tenant_id`],
-        ['variant option link', `select count(*)::int as n from catalog.variant_option_value l join catalog.product_variant v on v.id = l.variant_id join catalog.product_option_value o on o.id = l.option_value_id where v.tenant_id <> o.tenant_id`],
-        ['region country', `select count(*)::int as n from catalog.region_country c join catalog.region r on r.id = c.region_id where c.tenant_id <> r.tenant_id`],
-        ['address vs customer', `select count(*)::int as n from identity.customer_address a join identity.customer c on c.id = a.customer_id where a.tenant_id <> c.tenant_id`],
-        ['identity vs customer', `select count(*)::int as n from identity.auth_identity i join identity.customer c on c.id = i.customer_id where i.tenant_id <> c.tenant_id`],
+        [
+          'inventory vs variant',
+          `select count(*)::int as n from catalog.inventory_level x join catalog.product_variant v on v.id = x.variant_id where x.tenant_id <> v.tenant_id`,
+        ],
+        [
+          'option vs product',
+          `select count(*)::int as n from catalog.product_option o join catalog.product p on p.id = o.product_id where o.tenant_id <> p.tenant_id`,
+        ],
+        [
+          'image vs product',
+          `select count(*)::int as n from catalog.product_image i join catalog.product p on p.id = i.product_id where i.tenant_id <> p.tenant_id`,
+        ],
+        [
+          'product vs collection',
+          `select count(*)::int as n from catalog.product p join catalog.product_collection c on c.id = p.collection_id where p.tenant_id <> c.tenant_id`,
+        ],
+        [
+          'product vs type',
+          `select count(*)::int as n from catalog.product p join catalog.product_type t on t.id = p.type_id where p.tenant_id <> t.tenant_id`,
+        ],
+        [
+          'category vs parent',
+          `select count(*)::int as n from catalog.product_category c join catalog.product_category pc on pc.id = c.parent_id where c.tenant_id <> pc.tenant_id`,
+        ],
+        [
+          'category link',
+          `select count(*)::int as n from catalog.product_category_link l join catalog.product p on p.id = l.product_id join catalog.product_category c on c.id = l.category_id where p.tenant_id <> c.tenant_id`,
+        ],
+        [
+          'tag link',
+          `select count(*)::int as n from catalog.product_tag_link l join catalog.product p on p.id = l.product_id join catalog.product_tag t on t.id = l.tag_id where p.tenant_id <> t.tenant_id`,
+        ],
+        [
+          'variant option link',
+          `select count(*)::int as n from catalog.variant_option_value l join catalog.product_variant v on v.id = l.variant_id join catalog.product_option_value o on o.id = l.option_value_id where v.tenant_id <> o.tenant_id`,
+        ],
+        [
+          'region country',
+          `select count(*)::int as n from catalog.region_country c join catalog.region r on r.id = c.region_id where c.tenant_id <> r.tenant_id`,
+        ],
+        [
+          'address vs customer',
+          `select count(*)::int as n from identity.customer_address a join identity.customer c on c.id = a.customer_id where a.tenant_id <> c.tenant_id`,
+        ],
+        [
+          'identity vs customer',
+          `select count(*)::int as n from identity.auth_identity i join identity.customer c on c.id = i.customer_id where i.tenant_id <> c.tenant_id`,
+        ],
       ];
       for (const [name, sql] of crossings) {
         const n = await db.query(sql);

@@ -27,8 +27,7 @@ describe('token claims must match the session', () => {
     const { iat: _i, exp: _e, jti: _j, ...rest } = claims;
     return jwt.sign({ ...rest, ...change }, p.config.jwtSecret, { algorithm: 'HS256', expiresIn: 3600 });
   };
-  const createCollection = (token: string) =>
-    p.graphql('mutation { createCollection(input: { title: "Forged" }) { id } }', {}, { token });
+  const createCollection = (token: string) => p.graphql('mutation { createCollection(input: { title: "Forged" }) { id } }', {}, { token });
 
   it('an admin claim for another tenant on a customer session creates nothing (401)', async () => {
     const forged = forge(customerA.token, { actor_type: 'admin', tenant_id: tenantB });

@@ -5,7 +5,9 @@ import type { TestPlatform } from './platform';
 export async function solvedAntispam(p: TestPlatform, key: string): Promise<string> {
   const c = await p.api('GET', '/store/anti-spam/challenge', { key });
   const s = await solveChallenge(c.body.challenge, c.body.salt, c.body.algorithm, c.body.maxnumber).promise;
-  return Buffer.from(JSON.stringify({ algorithm: c.body.algorithm, challenge: c.body.challenge, number: s!.number, salt: c.body.salt, signature: c.body.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.body.algorithm, challenge: c.body.challenge, number: s!.number, salt: c.body.salt, signature: c.body.signature }),
+  ).toString('base64');
 }
 
 /** `data` of a GraphQL answer that must have no errors (throws with them otherwise). */

@@ -13,22 +13,43 @@ async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const config = loadConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: process.env.PROBE_DATABASE_URL, DB_POOL_SIZE: '4',
-    LOG_LEVEL: 'silent', SEED_DEMO: 'false', WORKERS_DISABLED: 'true', RATE_LIMIT_DISABLED: 'true', DATA_DIR: process.env.PROBE_DATA_DIR,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: process.env.PROBE_DATABASE_URL,
+    DB_POOL_SIZE: '4',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WORKERS_DISABLED: 'true',
+    RATE_LIMIT_DISABLED: 'true',
+    DATA_DIR: process.env.PROBE_DATA_DIR,
   });
   const p = await startPlatform({ config });
   try {
-    const t = await p.identity.tenants.create(systemContext(p.log, null, 'probe'), { name: 'Heap', adminEmail: 'heap@example.com', adminPassword: 'heap-admin-password' });
-    const login = await fetch(`${p.url}/api/auth/user/emailpass`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'heap@example.com', password: 'heap-admin-password' }) });
+    const t = await p.identity.tenants.create(systemContext(p.log, null, 'probe'), {
+      name: 'Heap',
+      adminEmail: 'heap@example.com',
+      adminPassword: 'heap-admin-password',
+    });
+    const login = await fetch(`${p.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'heap@example.com', password: 'heap-admin-password' }),
+    });
     const admin = ((await login.json()) as { token: string }).token;
     const send = async (query: string, headers: Record<string, string>) => {
-      const r = await fetch(`${p.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+      const r = await fetch(`${p.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query }),
+      });
       await r.arrayBuffer();
       return r.status;
     };
     const key = { 'x-publishable-api-key': t.publishable_key };
     const bearer = { authorization: `Bearer ${admin}` };
-    const aliases = (i: number, n: number, sel: string) => Array.from({ length: n }, (_, j) => `r${i}_${j}: regions(limit: ${(j % 50) + 1}) { ${sel} }`).join(' ');
+    const aliases = (i: number, n: number, sel: string) =>
+      Array.from({ length: n }, (_, j) => `r${i}_${j}: regions(limit: ${(j % 50) + 1}) { ${sel} }`).join(' ');
     const small = 'count items { id name currency_code countries { iso_2 display_name } }';
     const statuses: Record<string, number> = {};
     const note = (s: number) => void (statuses[s] = (statuses[s] ?? 0) + 1);

@@ -27,13 +27,31 @@ export const png = (w: number, h: number) => pngImage(w, h, (x, y) => [(x * 40) 
 /** baseline JPEG: SOI, JFIF APP0, SOF0 with the size, EOI */
 export const jpeg = (w: number, h: number) =>
   Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0]), u16be(16), Buffer.from('JFIF\0', 'latin1'), Buffer.from([1, 1, 0]), u16be(1), u16be(1), Buffer.from([0, 0]),
-    Buffer.from([0xff, 0xc0]), u16be(17), Buffer.from([8]), u16be(h), u16be(w), Buffer.from([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    u16be(16),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.from([1, 1, 0]),
+    u16be(1),
+    u16be(1),
+    Buffer.from([0, 0]),
+    Buffer.from([0xff, 0xc0]),
+    u16be(17),
+    Buffer.from([8]),
+    u16be(h),
+    u16be(w),
+    Buffer.from([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
     Buffer.from([0xff, 0xd9]),
   ]);
 
 export const gif = (w: number, h: number) =>
-  Buffer.concat([Buffer.from('GIF89a', 'latin1'), u16le(w), u16le(h), Buffer.from([0, 0, 0, 0x2c]), Buffer.alloc(9), Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b])]);
+  Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    u16le(w),
+    u16le(h),
+    Buffer.from([0, 0, 0, 0x2c]),
+    Buffer.alloc(9),
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
+  ]);
 
 /** extended WebP (VP8X chunk: canvas width-1 and height-1 as 24-bit little endian) */
 export const webp = (w: number, h: number) => {
@@ -45,14 +63,24 @@ export const webp = (w: number, h: number) => {
 export const avif = (w: number, h: number) =>
   Buffer.concat([
     box('ftyp', Buffer.from('avif', 'latin1'), u32be(0), Buffer.from('avifmif1miaf', 'latin1')),
-    box('meta', u32be(0), box('hdlr', u32be(0), u32be(0), Buffer.from('pict', 'latin1'), Buffer.alloc(13)), box('iprp', box('ipco', box('ispe', u32be(0), u32be(w), u32be(h))))),
+    box(
+      'meta',
+      u32be(0),
+      box('hdlr', u32be(0), u32be(0), Buffer.from('pict', 'latin1'), Buffer.alloc(13)),
+      box('iprp', box('ipco', box('ispe', u32be(0), u32be(w), u32be(h)))),
+    ),
   ]);
 
 export const pdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
 
 export const svg = (w: number, h: number, inner = '<rect width="10" height="10" fill="#c00"/>') =>
-  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${inner}</svg>\n`);
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${inner}</svg>\n`,
+  );
 
 /** an SVG carrying every active thing a browser would run or fetch */
 export const hostileSvg = () =>

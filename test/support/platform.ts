@@ -65,7 +65,12 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 
 /** Boots the whole platform on a free port against a fresh database. */
 export async function startTestPlatform(
-  o: { env?: Record<string, string>; extraRoutes?: RouteDef[]; extraSubscriptions?: PlatformOptions['extraSubscriptions']; extraJobs?: PlatformOptions['extraJobs'] } = {},
+  o: {
+    env?: Record<string, string>;
+    extraRoutes?: RouteDef[];
+    extraSubscriptions?: PlatformOptions['extraSubscriptions'];
+    extraJobs?: PlatformOptions['extraJobs'];
+  } = {},
 ): Promise<TestPlatform> {
   const db = await freshDatabase();
   const config = loadConfig({

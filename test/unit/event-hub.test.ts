@@ -106,10 +106,14 @@ describe('/graphql/stream handler', () => {
   const serve = async (app: express.Express) => {
     const server = http.createServer(app);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+    };
   };
   const adminBuilder = {
-    build: async () => ({ requestId: 'req_1', tenantId: 't', actor: { type: 'admin', id: 'user_1' }, roles: ['admin'], log, memo: new Map() }) as unknown as RequestContext,
+    build: async () =>
+      ({ requestId: 'req_1', tenantId: 't', actor: { type: 'admin', id: 'user_1' }, roles: ['admin'], log, memo: new Map() }) as unknown as RequestContext,
   } as unknown as ContextBuilder;
 
   it('answers 503 with the JSON error shape when the instance has no event source (workers disabled)', async () => {

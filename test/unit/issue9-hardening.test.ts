@@ -22,7 +22,9 @@ describe('issue 9 hardening', () => {
     for (const bad of ['https://169.254.169.254/latest/meta-data', 'https://10.0.0.5/siteverify', 'http://127.0.0.1:8080/x', 'https://localhost/x']) {
       expect(() => checkOutboundUrl('verify_url', bad, true)).toThrow(expect.objectContaining({ type: 'validation_error' }));
     }
-    expect(checkOutboundUrl('verify_url', 'https://challenges.cloudflare.com/turnstile/v0/siteverify', true)).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
+    expect(checkOutboundUrl('verify_url', 'https://challenges.cloudflare.com/turnstile/v0/siteverify', true)).toBe(
+      'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    );
     expect(checkOutboundUrl('verify_url', 'http://127.0.0.1:8080/x', false)).toBe('http://127.0.0.1:8080/x');
   });
 

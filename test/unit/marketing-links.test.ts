@@ -40,7 +40,10 @@ describe('marketing links: signed tokens', () => {
     expect(links.unsubscribeUrl('ten_a', SUB)).toMatch(/^https:\/\/api\.shop\.example\/api\/store\/email-unsubscribe\?token=msub_/);
     expect(links.confirmUrl('ten_a', SUB, null)).toMatch(/^https:\/\/api\.shop\.example\/api\/store\/email-subscribe\/confirm\?token=/);
     expect(links.confirmUrl('ten_a', SUB, 'https://shop.example/confirm?lang=de')).toMatch(/^https:\/\/shop\.example\/confirm\?lang=de&token=msub_/);
-    expect(links.listHeaders('ten_a', SUB)).toEqual({ 'List-Unsubscribe': `<${links.unsubscribeUrl('ten_a', SUB)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(links.listHeaders('ten_a', SUB)).toEqual({
+      'List-Unsubscribe': `<${links.unsubscribeUrl('ten_a', SUB)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     const signed = new URL(links.clickUrl('camp_01JD5Z8X4N3C6V7B8M9K0QWERT', SUB, 'https://x.example/a', true));
     expect(links.destinationSigned('camp_01JD5Z8X4N3C6V7B8M9K0QWERT', signed.searchParams.get('url')!, signed.searchParams.get('sig')!)).toBe(true);
     expect(links.destinationSigned('camp_01JD5Z8X4N3C6V7B8M9K0QWERS', signed.searchParams.get('url')!, signed.searchParams.get('sig')!)).toBe(false);
@@ -60,7 +63,16 @@ describe('marketing links: destinations and rendering', () => {
   it('accepts absolute http(s) URLs without credentials, normalised; refuses the rest', () => {
     expect(normaliseDestination('https://Shop.Example/a b')).toBeNull();
     expect(normaliseDestination('https://Shop.Example/a?b=1')).toBe('https://shop.example/a?b=1');
-    for (const bad of ['//evil.example', '/path', 'javascript:alert(1)', 'https:\\\\evil.example', 'https://u:p@x.example/', 'ftp://x.example/', 'data:text/html,x', 'https://']) {
+    for (const bad of [
+      '//evil.example',
+      '/path',
+      'javascript:alert(1)',
+      'https:\\\\evil.example',
+      'https://u:p@x.example/',
+      'ftp://x.example/',
+      'data:text/html,x',
+      'https://',
+    ]) {
       expect([bad, normaliseDestination(bad)]).toEqual([bad, null]);
     }
   });
@@ -78,15 +90,24 @@ describe('marketing links: destinations and rendering', () => {
     expect(out.html).toContain('href="mailto:x@y.z"');
     expect(out.html).toMatch(/<img src="https:\/\/t\.example\/o" width="1" height="1"[^>]*><\/body><\/html>$/);
     expect(out.html).toContain('href="https://t.example/u?token=1&amp;x=2"');
-    expect(out.text).toBe('See https://t.example/c?url=https%3A%2F%2Fshop.example%2Fa and https://shop.example/ab.\n\n--\nUnsubscribe: https://t.example/u?token=1&x=2');
+    expect(out.text).toBe(
+      'See https://t.example/c?url=https%3A%2F%2Fshop.example%2Fa and https://shop.example/ab.\n\n--\nUnsubscribe: https://t.example/u?token=1&x=2',
+    );
   });
 });
 
 describe('facade: multipart/form-data text fields (RFC 8058 one-click POSTs)', () => {
   const body = (parts: string[], b = 'XyZ') => Buffer.from(`${parts.map((p) => `--${b}\r\n${p}\r\n`).join('')}--${b}--\r\n`);
   it('reads text fields', () => {
-    expect(parseMultipartFields('multipart/form-data; boundary=XyZ', body(['Content-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click']))).toEqual({ 'List-Unsubscribe': 'One-Click' });
-    expect(parseMultipartFields('multipart/form-data; boundary="XyZ"', body(['Content-Disposition: form-data; name="a"\r\n\r\n1', 'Content-Disposition: form-data; name="b"\r\n\r\ntwo\r\nlines']))).toEqual({ a: '1', b: 'two\r\nlines' });
+    expect(
+      parseMultipartFields('multipart/form-data; boundary=XyZ', body(['Content-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click'])),
+    ).toEqual({ 'List-Unsubscribe': 'One-Click' });
+    expect(
+      parseMultipartFields(
+        'multipart/form-data; boundary="XyZ"',
+        body(['Content-Disposition: form-data; name="a"\r\n\r\n1', 'Content-Disposition: form-data; name="b"\r\n\r\ntwo\r\nlines']),
+      ),
+    ).toEqual({ a: '1', b: 'two\r\nlines' });
   });
   it('refuses files, nameless parts and malformed bodies with 400', () => {
     const bad: Array<[string, Buffer]> = [
@@ -106,7 +127,10 @@ describe('kit mailer: headers, From and DKIM', () => {
       const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
       const mailer = new FileMailer(dir, 'Default <d@example.com>');
       const sent = await mailer.send({
-        to: 'a@example.com', subject: 'Hi', text: 'Hello', from: 'Shop <news@shop.example>',
+        to: 'a@example.com',
+        subject: 'Hi',
+        text: 'Hello',
+        from: 'Shop <news@shop.example>',
         headers: { 'List-Unsubscribe': '<https://x.example/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         dkim: { domainName: 'shop.example', keySelector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       });
@@ -114,7 +138,10 @@ describe('kit mailer: headers, From and DKIM', () => {
       expect(mail.header('from')).toBe('Shop <news@shop.example>');
       expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(mail.header('dkim-signature')).toMatch(/d=shop\.example; .*s=s1;.*h=[^;]*list-unsubscribe/);
-      expect(verifyDkim(fs.readFileSync(sent.via, 'utf8'), publicKey.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({ d: 'shop.example', s: 's1' });
+      expect(verifyDkim(fs.readFileSync(sent.via, 'utf8'), publicKey.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({
+        d: 'shop.example',
+        s: 's1',
+      });
       await mailer.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

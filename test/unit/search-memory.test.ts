@@ -1,6 +1,10 @@
 import { TenantIndex, parseTsquery, tsvectorEntries } from '@svc/search';
 
-const BUCKETS: Array<[number, number | null]> = [[0, 25], [25, 100], [100, null]];
+const BUCKETS: Array<[number, number | null]> = [
+  [0, 25],
+  [25, 100],
+  [100, null],
+];
 const NO_FILTERS = { locales: null, types: null, categories: null, collections: null, destinations: null, currency: null, prices: null };
 
 const doc = (id: string, tsv: string, more: Record<string, unknown> = {}) => ({
@@ -26,14 +30,29 @@ describe('search memory index: tsquery texts', () => {
     expect(parseTsquery(`( 'jacket' | 'jackets' ) & 'leath':*`)).toEqual({
       t: 'and',
       children: [
-        { t: 'or', children: [{ t: 'term', lexeme: 'jacket', prefix: false }, { t: 'term', lexeme: 'jackets', prefix: false }] },
+        {
+          t: 'or',
+          children: [
+            { t: 'term', lexeme: 'jacket', prefix: false },
+            { t: 'term', lexeme: 'jackets', prefix: false },
+          ],
+        },
         { t: 'term', lexeme: 'leath', prefix: true },
       ],
     });
     // `&` binds tighter than `|`
     expect(parseTsquery(`'a' | 'b' & 'c'`)).toEqual({
       t: 'or',
-      children: [{ t: 'term', lexeme: 'a', prefix: false }, { t: 'and', children: [{ t: 'term', lexeme: 'b', prefix: false }, { t: 'term', lexeme: 'c', prefix: false }] }],
+      children: [
+        { t: 'term', lexeme: 'a', prefix: false },
+        {
+          t: 'and',
+          children: [
+            { t: 'term', lexeme: 'b', prefix: false },
+            { t: 'term', lexeme: 'c', prefix: false },
+          ],
+        },
+      ],
     });
     expect(parseTsquery(`'it''s'`)).toEqual({ t: 'term', lexeme: "it's", prefix: false });
   });
@@ -60,11 +79,20 @@ describe('search memory index: tsvectors', () => {
 describe('search memory index: matching, ranking, filters and facets', () => {
   const make = () => {
     const idx = new TenantIndex();
-    idx.put(doc('shirt', `'classic':1A 'shirt':2A 'cotton':3C`, { categories: ['tops'], collection: 'summer', prices: { eur: 25 }, labels: { 'category:tops': 'Tops', 'collection:summer': 'Summer' } }));
+    idx.put(
+      doc('shirt', `'classic':1A 'shirt':2A 'cotton':3C`, {
+        categories: ['tops'],
+        collection: 'summer',
+        prices: { eur: 25 },
+        labels: { 'category:tops': 'Tops', 'collection:summer': 'Summer' },
+      }),
+    );
     idx.put(doc('tee', `'tee':1A 'shirt':5C,7C 'cotton':2B`, { categories: ['tops'], prices: { eur: 19 } }));
     idx.put(doc('jacket', `'leather':1A 'jacket':2A`, { categories: ['outerwear'], collection: 'summer', prices: { eur: 249 } }));
     idx.put(doc('post-en', `'shirt':3B 'care':1A`, { kind: 'blog_post', locale: 'en', locales: ['en', 'de'], published: Date.UTC(2026, 0, 2) }));
-    idx.put(doc('post-de', `'hemd':3B 'pfleg':1A`, { kind: 'blog_post', locale: 'de', locales: ['en', 'de'], primary: false, published: Date.UTC(2026, 0, 2) }));
+    idx.put(
+      doc('post-de', `'hemd':3B 'pfleg':1A`, { kind: 'blog_post', locale: 'de', locales: ['en', 'de'], primary: false, published: Date.UTC(2026, 0, 2) }),
+    );
     return idx;
   };
   const ids = (r: ReturnType<TenantIndex['search']>) => r.page.map((p) => p.id);
@@ -78,9 +106,18 @@ describe('search memory index: matching, ranking, filters and facets', () => {
     idx.put(doc('a-tee', `'tee':1A 'shirt':9C`));
     const all = parseTsquery(`'shirt' | 'tee'`);
     const r = idx.search(all, shirt, NO_FILTERS, 0, 10, BUCKETS);
-    expect(r.page.map((p) => [p.id, p.tier])).toEqual([['shirt', 0], ['a-tee', 0], ['tee', 0], ['post-en', 0]]);
+    expect(r.page.map((p) => [p.id, p.tier])).toEqual([
+      ['shirt', 0],
+      ['a-tee', 0],
+      ['tee', 0],
+      ['post-en', 0],
+    ]);
     const typoOnly = idx.search(parseTsquery(`'tee' | 'leather'`), parseTsquery(`'leather'`), NO_FILTERS, 0, 10, BUCKETS);
-    expect(typoOnly.page.map((p) => [p.id, p.tier])).toEqual([['jacket', 0], ['a-tee', 1], ['tee', 1]]);
+    expect(typoOnly.page.map((p) => [p.id, p.tier])).toEqual([
+      ['jacket', 0],
+      ['a-tee', 1],
+      ['tee', 1],
+    ]);
   });
 
   it('needs every word of an and, any of an or, and matches prefixes', () => {
@@ -104,12 +141,39 @@ describe('search memory index: matching, ranking, filters and facets', () => {
     const all = idx.search(null, null, { ...NO_FILTERS, currency: 'eur' }, 0, 0, BUCKETS);
     expect(all.count).toBe(4);
     expect(all.page).toEqual([]);
-    expect(all.facets.type).toEqual([{ value: 'product', label: null, count: 3 }, { value: 'blog_post', label: null, count: 1 }]);
-    expect(all.facets.category).toEqual([{ value: 'tops', label: 'Tops', count: 2 }, { value: 'outerwear', label: null, count: 1 }]);
+    expect(all.facets.type).toEqual([
+      { value: 'product', label: null, count: 3 },
+      { value: 'blog_post', label: null, count: 1 },
+    ]);
+    expect(all.facets.category).toEqual([
+      { value: 'tops', label: 'Tops', count: 2 },
+      { value: 'outerwear', label: null, count: 1 },
+    ]);
     expect(all.facets.collection).toEqual([{ value: 'summer', label: 'Summer', count: 2 }]);
-    expect(all.facets.price).toEqual([{ lo: 0, hi: 25, count: 1 }, { lo: 25, hi: 100, count: 1 }, { lo: 100, hi: null, count: 1 }]);
-    const cheap = idx.search(null, null, { ...NO_FILTERS, currency: 'eur', prices: [[null, 25], [200, null]] }, 0, 10, BUCKETS);
-    expect(cheap.page.map((p) => [p.id, p.price]).sort()).toEqual([['jacket', 249], ['tee', 19]]);
+    expect(all.facets.price).toEqual([
+      { lo: 0, hi: 25, count: 1 },
+      { lo: 25, hi: 100, count: 1 },
+      { lo: 100, hi: null, count: 1 },
+    ]);
+    const cheap = idx.search(
+      null,
+      null,
+      {
+        ...NO_FILTERS,
+        currency: 'eur',
+        prices: [
+          [null, 25],
+          [200, null],
+        ],
+      },
+      0,
+      10,
+      BUCKETS,
+    );
+    expect(cheap.page.map((p) => [p.id, p.price]).sort()).toEqual([
+      ['jacket', 249],
+      ['tee', 19],
+    ]);
     expect(ids(idx.search(null, null, { ...NO_FILTERS, categories: ['tops'], collections: ['summer'] }, 0, 10, BUCKETS))).toEqual(['shirt']);
     expect(idx.search(null, null, { ...NO_FILTERS, categories: ['unknown'] }, 0, 10, BUCKETS).count).toBe(0);
     // a currency no document has: no price, no price filter match

@@ -35,7 +35,13 @@ beforeAll(async () => {
     startOidcOp({
       clients: [
         { client_id: 'web', client_secret: 'web-secret', redirect_uris: [WEB_CALLBACK] },
-        { client_id: 'com.example.shop.signin', client_secret: 'apple-op-secret', redirect_uris: [APPLE_CALLBACK], token_endpoint_auth_method: 'client_secret_post', response_modes: ['form_post'] },
+        {
+          client_id: 'com.example.shop.signin',
+          client_secret: 'apple-op-secret',
+          redirect_uris: [APPLE_CALLBACK],
+          token_endpoint_auth_method: 'client_secret_post',
+          response_modes: ['form_post'],
+        },
       ],
       accounts: [alice, { sub: 'bob', email: 'bob@example.test', email_verified: false }],
     }),
@@ -71,7 +77,11 @@ async function authorizationUrl(config: client.Configuration, redirectUri: strin
 }
 
 function formPostRequest(action: string, fields: Record<string, string>): Request {
-  return new Request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return new Request(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 describe('local OpenID provider + browser driver', () => {
@@ -106,7 +116,11 @@ describe('local OpenID provider + browser driver', () => {
     const result = await authorizeAt(url.href, { login: 'bob' });
     if (result.kind !== 'redirect') throw new Error('expected a redirect');
     await expect(
-      client.authorizationCodeGrant(web, result.url, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: checks.state, expectedNonce: checks.nonce }),
+      client.authorizationCodeGrant(web, result.url, {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+      }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
 
     const noPkce = new URL(url);
@@ -125,7 +139,11 @@ describe('local OpenID provider + browser driver', () => {
     // a different login name would be typed if the login form came again
     const result = await authorizeAt(second.url.href, { login: 'bob', jar });
     if (result.kind !== 'redirect') throw new Error('expected a redirect');
-    const tokens = await client.authorizationCodeGrant(web, result.url, { pkceCodeVerifier: second.checks.verifier, expectedState: second.checks.state, expectedNonce: second.checks.nonce });
+    const tokens = await client.authorizationCodeGrant(web, result.url, {
+      pkceCodeVerifier: second.checks.verifier,
+      expectedState: second.checks.state,
+      expectedNonce: second.checks.nonce,
+    });
     expect(tokens.claims()?.sub).toBe('alice');
   });
 
@@ -138,7 +156,9 @@ describe('local OpenID provider + browser driver', () => {
   });
 
   it('form_post mode: the auto-submit form, then the code exchange from the POSTed form', async () => {
-    const config = await client.discovery(new URL(op.issuer), apple.clientId, 'apple-op-secret', client.ClientSecretPost('apple-op-secret'), { execute: [client.allowInsecureRequests] });
+    const config = await client.discovery(new URL(op.issuer), apple.clientId, 'apple-op-secret', client.ClientSecretPost('apple-op-secret'), {
+      execute: [client.allowInsecureRequests],
+    });
     const { url, checks } = await authorizationUrl(config, APPLE_CALLBACK, { response_mode: 'form_post' });
     const result = await authorizeAt(url.href, { login: 'bob' });
     if (result.kind !== 'form_post') throw new Error(`expected form_post, got ${result.kind}`);
@@ -182,7 +202,12 @@ describe('Apple client-secret proxy', () => {
     const config = await appleConfig(signAppleClientSecret(apple));
     const { request, checks } = await formPost(config);
     const before = apple.requests.length;
-    const tokens = await client.authorizationCodeGrant(config, request, { pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(config, request, {
+      pkceCodeVerifier: checks.verifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
+    });
     expect(tokens.claims()).toMatchObject({ sub: 'alice', email: 'alice@example.test', aud: apple.clientId });
     expect(apple.requests.slice(before)).toEqual([{ ok: true }]);
   });
@@ -191,7 +216,9 @@ describe('Apple client-secret proxy', () => {
     const otherKey = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
     const config = await appleConfig(signAppleClientSecret(apple, { privateKeyPem: otherKey }));
     const { request, checks } = await formPost(config);
-    await expect(client.authorizationCodeGrant(config, request, { pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce })).rejects.toMatchObject({
+    await expect(
+      client.authorizationCodeGrant(config, request, { pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce }),
+    ).rejects.toMatchObject({
       error: 'invalid_client',
     });
     expect(apple.requests.at(-1)).toEqual({ ok: false, reason: expect.stringMatching(/signature/) });
@@ -210,7 +237,13 @@ describe('Apple client-secret proxy', () => {
     const res = await fetch(apple.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', client_id: apple.clientId, client_secret: signAppleClientSecret(apple, overrides), redirect_uri: APPLE_CALLBACK }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'x',
+        client_id: apple.clientId,
+        client_secret: signAppleClientSecret(apple, overrides),
+        redirect_uri: APPLE_CALLBACK,
+      }).toString(),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'invalid_client' });
@@ -237,7 +270,14 @@ describe('GitHub-style OAuth server', () => {
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const url = new URL(github.authorizationUrl);
-    url.search = new URLSearchParams({ client_id: github.clientId, redirect_uri: CALLBACK, state, scope, code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' }).toString();
+    url.search = new URLSearchParams({
+      client_id: github.clientId,
+      redirect_uri: CALLBACK,
+      state,
+      scope,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    }).toString();
     const back = await followAuthorize(url.href);
     expect(back.origin + back.pathname).toBe(CALLBACK);
     expect(back.searchParams.get('state')).toBe(state);
@@ -245,7 +285,11 @@ describe('GitHub-style OAuth server', () => {
   }
 
   async function exchange(fields: Record<string, string>): Promise<Record<string, string>> {
-    const res = await fetch(github.tokenUrl, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const res = await fetch(github.tokenUrl, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, string>;
   }
@@ -277,10 +321,20 @@ describe('GitHub-style OAuth server', () => {
 
   it('refuses a wrong secret, a wrong verifier and a reused code (with status 200, as GitHub)', async () => {
     const a = await authorize();
-    expect(await exchange({ client_id: github.clientId, client_secret: 'wrong', code: a.code, redirect_uri: CALLBACK, code_verifier: a.verifier })).toMatchObject({ error: 'incorrect_client_credentials' });
+    expect(
+      await exchange({ client_id: github.clientId, client_secret: 'wrong', code: a.code, redirect_uri: CALLBACK, code_verifier: a.verifier }),
+    ).toMatchObject({ error: 'incorrect_client_credentials' });
 
     const b = await authorize();
-    expect(await exchange({ client_id: github.clientId, client_secret: github.clientSecret, code: b.code, redirect_uri: CALLBACK, code_verifier: client.randomPKCECodeVerifier() })).toMatchObject({ error: 'bad_verification_code' });
+    expect(
+      await exchange({
+        client_id: github.clientId,
+        client_secret: github.clientSecret,
+        code: b.code,
+        redirect_uri: CALLBACK,
+        code_verifier: client.randomPKCECodeVerifier(),
+      }),
+    ).toMatchObject({ error: 'bad_verification_code' });
 
     const c = await authorize();
     const ok = { client_id: github.clientId, client_secret: github.clientSecret, code: c.code, redirect_uri: CALLBACK, code_verifier: c.verifier };
@@ -300,14 +354,21 @@ describe('GitHub-style OAuth server', () => {
     expect((await fetch(`${github.url}/api/user/emails`, { headers: { authorization: `Bearer ${access_token}` } })).status).toBe(404);
 
     github.denyNext();
-    const back = await followAuthorize(`${github.authorizationUrl}?${new URLSearchParams({ client_id: github.clientId, redirect_uri: CALLBACK, state: 's1' })}`);
+    const back = await followAuthorize(
+      `${github.authorizationUrl}?${new URLSearchParams({ client_id: github.clientId, redirect_uri: CALLBACK, state: 's1' })}`,
+    );
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'access_denied', state: 's1' });
   });
 });
 
 describe('Facebook-style OAuth server', () => {
   beforeAll(() => {
-    facebook.users.set('mark', { id: '10158000000000001', name: 'Mark Example', avatar: 'https://fb.example.test/p/1.jpg', emails: [{ email: 'mark@fb.test', primary: true, verified: true }] });
+    facebook.users.set('mark', {
+      id: '10158000000000001',
+      name: 'Mark Example',
+      avatar: 'https://fb.example.test/p/1.jpg',
+      emails: [{ email: 'mark@fb.test', primary: true, verified: true }],
+    });
     facebook.users.set('unconfirmed', { id: '10158000000000002', name: 'Una Confirmed', emails: [{ email: 'una@fb.test', primary: true, verified: false }] });
   });
 
@@ -341,12 +402,20 @@ describe('Facebook-style OAuth server', () => {
     );
     client.allowInsecureRequests(config);
     const { code, verifier, state } = await authorize('mark');
-    const tokens = await client.authorizationCodeGrant(config, new URL(`${CALLBACK}?${new URLSearchParams({ code, state })}`), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, new URL(`${CALLBACK}?${new URLSearchParams({ code, state })}`), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: expect.any(Number) });
 
     const res = await me(tokens.access_token, proof(tokens.access_token));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: '10158000000000001', name: 'Mark Example', email: 'mark@fb.test', picture: { data: expect.objectContaining({ url: 'https://fb.example.test/p/1.jpg' }) } });
+    expect(await res.json()).toEqual({
+      id: '10158000000000001',
+      name: 'Mark Example',
+      email: 'mark@fb.test',
+      picture: { data: expect.objectContaining({ url: 'https://fb.example.test/p/1.jpg' }) },
+    });
 
     const bad = await me(tokens.access_token, proof(tokens.access_token, 'not-the-secret'));
     expect(bad.status).toBe(400);
@@ -355,7 +424,9 @@ describe('Facebook-style OAuth server', () => {
 
   it('no email for a user without a confirmed address', async () => {
     const { code, verifier } = await authorize('unconfirmed');
-    const res = await fetch(`${facebook.tokenUrl}?${new URLSearchParams({ client_id: facebook.clientId, client_secret: facebook.clientSecret, redirect_uri: CALLBACK, code, code_verifier: verifier })}`);
+    const res = await fetch(
+      `${facebook.tokenUrl}?${new URLSearchParams({ client_id: facebook.clientId, client_secret: facebook.clientSecret, redirect_uri: CALLBACK, code, code_verifier: verifier })}`,
+    );
     const { access_token } = (await res.json()) as { access_token: string };
     const profile = await (await me(access_token)).json();
     expect(profile).toMatchObject({ id: '10158000000000002', name: 'Una Confirmed' });
@@ -374,13 +445,22 @@ describe('Facebook-style OAuth server', () => {
     expect(wrongSecret).toMatchObject({ status: 400, body: { error: { type: 'OAuthException' } } });
 
     const b = await authorize('mark');
-    expect(await exchange({ ...base, code: b.code, code_verifier: client.randomPKCECodeVerifier() })).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+    expect(await exchange({ ...base, code: b.code, code_verifier: client.randomPKCECodeVerifier() })).toMatchObject({
+      status: 400,
+      body: { error: { type: 'OAuthException', code: 100 } },
+    });
 
     const c = await authorize('mark');
-    expect(await exchange({ ...base, redirect_uri: `${CALLBACK}/other`, code: c.code, code_verifier: c.verifier })).toMatchObject({ status: 400, body: { error: { type: 'OAuthException' } } });
+    expect(await exchange({ ...base, redirect_uri: `${CALLBACK}/other`, code: c.code, code_verifier: c.verifier })).toMatchObject({
+      status: 400,
+      body: { error: { type: 'OAuthException' } },
+    });
 
     const d = await authorize('mark');
     expect(await exchange({ ...base, code: d.code, code_verifier: d.verifier })).toMatchObject({ status: 200, body: { access_token: expect.any(String) } });
-    expect(await exchange({ ...base, code: d.code, code_verifier: d.verifier })).toMatchObject({ status: 400, body: { error: { type: 'OAuthException', code: 100 } } });
+    expect(await exchange({ ...base, code: d.code, code_verifier: d.verifier })).toMatchObject({
+      status: 400,
+      body: { error: { type: 'OAuthException', code: 100 } },
+    });
   });
 });

@@ -30,7 +30,17 @@ describe('social sign-in rules', () => {
   });
 
   it('normalises return_to before it checks it: dot segments cannot lead off-site (issue 20 #5)', () => {
-    for (const bad of ['/..//evil.com', '/.//evil.com', '/a/../..//evil.com', '/%2e%2e//evil.com', '/.%2e//evil.com', '/%2f/evil.com', '/%2F%2Fevil.com', '/%5cevil.com', '/./%2f%2fevil.com']) {
+    for (const bad of [
+      '/..//evil.com',
+      '/.//evil.com',
+      '/a/../..//evil.com',
+      '/%2e%2e//evil.com',
+      '/.%2e//evil.com',
+      '/%2f/evil.com',
+      '/%2F%2Fevil.com',
+      '/%5cevil.com',
+      '/./%2f%2fevil.com',
+    ]) {
       expect(() => checkReturnTo(bad)).toThrow(expect.objectContaining({ type: 'validation_error', code: 'invalid_field' }));
     }
     // what is stored and echoed is the normalised path
@@ -47,7 +57,18 @@ describe('social sign-in rules', () => {
     }
     // production: no plain http at all, nothing on this machine or a private network
     expect(checkProviderUrl('issuer', 'https://login.microsoftonline.com/common/v2.0', true)).toBe('https://login.microsoftonline.com/common/v2.0');
-    for (const bad of ['http://127.0.0.1:4000', 'https://localhost/x', 'https://127.0.0.1', 'https://10.1.2.3', 'https://172.20.0.1', 'https://192.168.1.1', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://[fd00::1]/', 'https://metadata.internal/']) {
+    for (const bad of [
+      'http://127.0.0.1:4000',
+      'https://localhost/x',
+      'https://127.0.0.1',
+      'https://10.1.2.3',
+      'https://172.20.0.1',
+      'https://192.168.1.1',
+      'https://169.254.169.254/latest',
+      'https://[::1]/',
+      'https://[fd00::1]/',
+      'https://metadata.internal/',
+    ]) {
       expect(() => checkProviderUrl('issuer', bad, true)).toThrow(expect.objectContaining({ type: 'validation_error' }));
     }
   });

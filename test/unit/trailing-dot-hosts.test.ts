@@ -20,7 +20,14 @@ describe('trailing-dot host names', () => {
 
   it('webhooks refuse internal names with a trailing dot when saved and when delivered', async () => {
     const guard = new TargetGuard([], async () => [{ address: '127.0.0.1', family: 4 }]);
-    for (const bad of ['http://localhost.:9399/', 'http://LOCALHOST./', 'http://api.internal./', 'http://printer.local./', 'http://intranet./', 'http://127.0.0.1./']) {
+    for (const bad of [
+      'http://localhost.:9399/',
+      'http://LOCALHOST./',
+      'http://api.internal./',
+      'http://printer.local./',
+      'http://intranet./',
+      'http://127.0.0.1./',
+    ]) {
       expect(guard.refuseAtSave(u(bad))).not.toBeNull();
     }
     await expect(guard.check(u('http://localhost.:9399/'))).rejects.toThrow(/loopback, private/);

@@ -1,15 +1,51 @@
 import { ALL_EVENTS, onAllEvents } from '@svc/kit';
-import { AllowList, TargetGuard, TargetRefused, embeddedV4, isBlockedAddress, matchesEventType, orderingKeyOf, retryAfterSeconds, RETRY_SCHEDULE_SECONDS, sendWebhook as send } from '@svc/webhooks';
+import {
+  AllowList,
+  TargetGuard,
+  TargetRefused,
+  embeddedV4,
+  isBlockedAddress,
+  matchesEventType,
+  orderingKeyOf,
+  retryAfterSeconds,
+  RETRY_SCHEDULE_SECONDS,
+  sendWebhook as send,
+} from '@svc/webhooks';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /** The parts of outbound webhooks that need no database: SSRF rules, pinning, schedules, matching. */
 describe('webhooks: targets, pinning and schedules', () => {
   it('blocks loopback, private, link-local, unique-local, CGNAT, multicast and unspecified addresses of both families', () => {
     const blocked = [
-      '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '100.127.255.254',
-      '0.0.0.0', '224.0.0.251', '239.1.1.1', '255.255.255.255', '198.18.0.1',
-      '::', '::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'febf::1', 'ff02::1',
-      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:7f00:1::', '::127.0.0.1', '[::1]',
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '100.127.255.254',
+      '0.0.0.0',
+      '224.0.0.251',
+      '239.1.1.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::',
+      '::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'febf::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::',
+      '::127.0.0.1',
+      '[::1]',
     ];
     for (const a of blocked) expect({ a, blocked: isBlockedAddress(a) }).toEqual({ a, blocked: true });
     const open = ['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'];
@@ -35,7 +71,10 @@ describe('webhooks: targets, pinning and schedules', () => {
   it('refuses at save time by the URL alone, and at delivery time by every resolved address', async () => {
     const names: Record<string, Array<{ address: string; family: number }>> = {
       'public.example': [{ address: '93.184.216.34', family: 4 }],
-      'mixed.example': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }],
+      'mixed.example': [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.1', family: 4 },
+      ],
       'loop6.example': [{ address: '::1', family: 6 }],
       'mapped.example': [{ address: '::ffff:127.0.0.1', family: 6 }],
     };
@@ -66,7 +105,10 @@ describe('webhooks: targets, pinning and schedules', () => {
       const url = new URL(`http://pinned.invalid:${rx.port}/pinned`);
       const r = await send(url, { 'x-test': '1' }, '{"a":1}', await guard.check(url), 5000);
       expect(r).toMatchObject({ status: 200, snippet: 'ok', error: null });
-      expect(rx.at('/pinned')[0]).toMatchObject({ body: '{"a":1}', headers: expect.objectContaining({ host: `pinned.invalid:${rx.port}`, 'x-test': '1', 'content-type': 'application/json' }) });
+      expect(rx.at('/pinned')[0]).toMatchObject({
+        body: '{"a":1}',
+        headers: expect.objectContaining({ host: `pinned.invalid:${rx.port}`, 'x-test': '1', 'content-type': 'application/json' }),
+      });
       // without the pin the name does not resolve at all
       const unpinned = await send(url, {}, '{}', {}, 5000);
       expect(unpinned.status).toBeNull();

@@ -62,8 +62,7 @@ function msUntilAllowed(prev: number, curr: number, elapsed: number, limit: numb
 /** Builds the decision from the counters as they are after the hit (unchanged when denied). */
 function decide(allowed: boolean, prev: number, curr: number, elapsed: number, limit: number, windowMs: number): RateDecision {
   const remaining = Math.max(0, limit - weightedUse(prev, curr, elapsed, windowMs));
-  const resetSeconds =
-    remaining > 0 ? 0 : Math.max(1, Math.ceil(msUntilAllowed(prev, curr, elapsed, limit, windowMs) / 1000));
+  const resetSeconds = remaining > 0 ? 0 : Math.max(1, Math.ceil(msUntilAllowed(prev, curr, elapsed, limit, windowMs) / 1000));
   return { allowed, limit, remaining, resetSeconds, retryAfterSeconds: allowed ? 0 : resetSeconds };
 }
 
@@ -242,10 +241,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 /** Redis when a URL is given (limits shared across instances), in-process memory otherwise. */
-export function createRateLimitStore(
-  redisUrl?: string,
-  opts: RedisRateLimitStoreOptions & MemoryRateLimitStoreOptions = {},
-): RateLimitStore {
+export function createRateLimitStore(redisUrl?: string, opts: RedisRateLimitStoreOptions & MemoryRateLimitStoreOptions = {}): RateLimitStore {
   return redisUrl ? new RedisRateLimitStore(redisUrl, opts) : new MemoryRateLimitStore(opts);
 }
 

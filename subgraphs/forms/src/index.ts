@@ -25,7 +25,9 @@ export const domain = defineDomain<FormsServices>({
   events: formsEvents,
   subscriptions: [
     // the notification mail leaves the request: a slow mail server slows nobody, a failure is retried
-    formsEvents.on<FormsServices, 'form_submission.created'>('form_submission.created', 'notify-recipients', (e, ctx, s) => s.submissions.notify(ctx, e.data.id)),
+    formsEvents.on<FormsServices, 'form_submission.created'>('form_submission.created', 'notify-recipients', (e, ctx, s) =>
+      s.submissions.notify(ctx, e.data.id),
+    ),
   ],
   routes: formsRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),

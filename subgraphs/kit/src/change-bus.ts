@@ -14,7 +14,10 @@ export class ChangeBus {
   private closed = false;
   private reconnectTimer?: NodeJS.Timeout;
 
-  constructor(private readonly url: string, private readonly log: Logger) {}
+  constructor(
+    private readonly url: string,
+    private readonly log: Logger,
+  ) {}
 
   async start(): Promise<void> {
     await this.connect();

@@ -20,9 +20,7 @@ const DEV_DEFAULTS = {
   DEMO_AGENT_API_KEY: 'sk_demo_agent_key',
 } as const;
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -71,7 +69,12 @@ const schema = z.object({
   STREAM_MAX_PER_TENANT: positiveInt.default(10),
   STREAM_MAX_CONNECTIONS: positiveInt.default(1000),
   /** bytes a stream may have unsent before its subscriber counts as too slow and is disconnected */
-  STREAM_BUFFER_BYTES: z.coerce.number().int().min(16_384).max(64 * 2 ** 20).default(2 ** 20),
+  STREAM_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .max(64 * 2 ** 20)
+    .default(2 ** 20),
   PUBLIC_URL: z.string().url().optional(),
   /** where uploaded media is stored: `local` (under DATA_DIR/static/media) or `s3` (any S3-compatible store) */
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -84,7 +87,10 @@ const schema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465')
+    .optional(),
   /** documents of search indexes held in memory per process (all tenants together); 0: every search by SQL */
   SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(500_000),
   /** the sender of the platform's mails */
@@ -208,7 +214,10 @@ export class ConfigError extends Error {}
 function parseSubgraphUrls(env: NodeJS.ProcessEnv, raw?: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (raw) {
-    for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const eq = part.indexOf('=');
       if (eq < 1) throw new ConfigError(`SUBGRAPH_URLS entry "${part}" must look like name=http://host:port/graphql`);
       const url = part.slice(eq + 1);
@@ -307,8 +316,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       agentApiKey: secret('DEMO_AGENT_API_KEY', seedDemo),
     },
     subgraphUrls: parseSubgraphUrls(env, e.SUBGRAPH_URLS),
-    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
-    rateLimit: { storeRps: e.RATE_LIMIT_STORE_RPS, adminRps: e.RATE_LIMIT_ADMIN_RPS, storefrontServerRps: e.RATE_LIMIT_STOREFRONT_SERVER_RPS, disabled: e.RATE_LIMIT_DISABLED },
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimit: {
+      storeRps: e.RATE_LIMIT_STORE_RPS,
+      adminRps: e.RATE_LIMIT_ADMIN_RPS,
+      storefrontServerRps: e.RATE_LIMIT_STOREFRONT_SERVER_RPS,
+      disabled: e.RATE_LIMIT_DISABLED,
+    },
     graphqlLimits: {
       public: limitSettings(e, 'public'),
       trusted: limitSettings(e, 'trusted'),
@@ -322,9 +338,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     searchMemoryDocs: e.SEARCH_MEMORY_DOCS,
-    currencyRates: { ecbUrl: e.CURRENCY_RATES_ECB_URL, jsonUrl: e.CURRENCY_RATES_JSON_URL, refreshMinutes: e.CURRENCY_RATES_REFRESH_MINUTES, timeoutMs: e.CURRENCY_RATES_TIMEOUT_MS },
+    currencyRates: {
+      ecbUrl: e.CURRENCY_RATES_ECB_URL,
+      jsonUrl: e.CURRENCY_RATES_JSON_URL,
+      refreshMinutes: e.CURRENCY_RATES_REFRESH_MINUTES,
+      timeoutMs: e.CURRENCY_RATES_TIMEOUT_MS,
+    },
     webhooks: {
-      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
       retryScale: e.WEBHOOK_RETRY_SCALE,
       leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
@@ -332,7 +355,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       concurrency: e.WEBHOOK_CONCURRENCY,
     },
     defaultsUsed,
-    generatedSecrets: { names: generated ? [...unset] : [], file: generated?.file ?? path.join(dataDir, SECRETS_FILE), createdNow: generated?.createdNow ?? false },
+    generatedSecrets: {
+      names: generated ? [...unset] : [],
+      file: generated?.file ?? path.join(dataDir, SECRETS_FILE),
+      createdNow: generated?.createdNow ?? false,
+    },
   };
   if (!cfg.secretsKey) cfg.secretsKey = `internal:${cfg.internalSecret}`;
   if (missing.length) {

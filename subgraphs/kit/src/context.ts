@@ -49,7 +49,10 @@ export interface RequestContext {
 }
 
 /** The serialisable part of the context (what travels to remote subgraphs). */
-export type ContextClaims = Pick<RequestContext, 'requestId' | 'tenantId' | 'publishableKey' | 'salesChannelIds' | 'clientIp' | 'userAgent' | 'actor' | 'roles' | 'antispam' | 'locale'>;
+export type ContextClaims = Pick<
+  RequestContext,
+  'requestId' | 'tenantId' | 'publishableKey' | 'salesChannelIds' | 'clientIp' | 'userAgent' | 'actor' | 'roles' | 'antispam' | 'locale'
+>;
 
 export function claimsOf(ctx: RequestContext): ContextClaims {
   const { requestId, tenantId, publishableKey, salesChannelIds, clientIp, userAgent, actor, roles, antispam, locale } = ctx;

@@ -71,12 +71,7 @@ export const urlFor = (port: number, db = DB_NAME) => `postgres://${PG_USER}:${P
  * `<dataDir>/pg` on a free port. `reuseRunning` lets operator commands attach to the PostgreSQL
  * that a running platform started on the same data directory.
  */
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-  log: Logger;
-  reuseRunning?: boolean;
-}): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; log: Logger; reuseRunning?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     if (!(await canConnect(opts.databaseUrl))) throw new Error(`Cannot connect to DATABASE_URL (${redact(opts.databaseUrl)})`);
     return { url: opts.databaseUrl, embedded: false, stop: async () => undefined };

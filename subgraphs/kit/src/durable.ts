@@ -116,7 +116,10 @@ export interface DurableOptions<S> {
 
 /** A business refusal from a step: the process compensates and fails with this error. */
 export class DurableRefusal extends Error {
-  constructor(readonly error: DomainError, readonly detail?: Record<string, unknown>) {
+  constructor(
+    readonly error: DomainError,
+    readonly detail?: Record<string, unknown>,
+  ) {
     super(error.message);
   }
 }
@@ -150,7 +153,11 @@ export class DurableProcesses<S extends object> {
 
   /** The record of `key` in the tenant of `ctx`, if any. */
   async find(ctx: RequestContext, key: string): Promise<DurableRow<S> | null> {
-    const [row] = await this.o.store.sql<DurableRow<S>>(null, `select * from ${this.table} where kind = ? and tenant_id = ? and key = ?`, [this.o.kind, ctx.tenantId, key]);
+    const [row] = await this.o.store.sql<DurableRow<S>>(null, `select * from ${this.table} where kind = ? and tenant_id = ? and key = ?`, [
+      this.o.kind,
+      ctx.tenantId,
+      key,
+    ]);
     return row ?? null;
   }
 
@@ -160,7 +167,12 @@ export class DurableProcesses<S extends object> {
    * allows; a running one whose lease ran out is resumed; one another holder is working is waited
    * for (up to `waitMs`, then 409 `in_progress`).
    */
-  async run(ctx: RequestContext, key: string, init: () => Promise<S>, opts: { restart?: (row: DurableRow<S>) => boolean; waitMs?: number } = {}): Promise<DurableRow<S>> {
+  async run(
+    ctx: RequestContext,
+    key: string,
+    init: () => Promise<S>,
+    opts: { restart?: (row: DurableRow<S>) => boolean; waitMs?: number } = {},
+  ): Promise<DurableRow<S>> {
     const tenantId = ctx.tenantId;
     if (!tenantId) throw new Error('durable process without a tenant');
     const deadline = this.now() + (opts.waitMs ?? 20_000);
@@ -250,7 +262,9 @@ export class DurableProcesses<S extends object> {
       } catch (err) {
         out.failed++;
         log.error({ err, id: row.id, kind: this.o.kind }, 'durable process recovery failed (retried on the next pass)');
-        await this.o.store.sql(null, `update ${this.table} set lease_until = null where id = ? and lease_owner = ?`, [row.id, this.owner]).catch(() => undefined);
+        await this.o.store
+          .sql(null, `update ${this.table} set lease_until = null where id = ? and lease_owner = ?`, [row.id, this.owner])
+          .catch(() => undefined);
       }
     }
     return out;
@@ -260,7 +274,12 @@ export class DurableProcesses<S extends object> {
     if (!this.o.crashEnv || process.env.NODE_ENV === 'production') return;
     const wanted = process.env[this.o.crashEnv];
     if (!wanted || row.attempts !== 1 || row.run !== 1) return;
-    if (wanted.split(',').map((s) => s.trim()).includes(boundary)) {
+    if (
+      wanted
+        .split(',')
+        .map((s) => s.trim())
+        .includes(boundary)
+    ) {
       this.o.log.warn({ boundary, id: row.id }, `${this.o.crashEnv}: SIGKILL at ${boundary}`);
       process.kill(process.pid, 'SIGKILL');
     }
@@ -305,7 +324,9 @@ export class DurableProcesses<S extends object> {
           throw e;
         }
         // an unexpected failure (database, network): left to the recovery (or the caller's retry)
-        await this.o.store.sql(null, `update ${this.table} set lease_until = null where id = ? and lease_owner = ?`, [cur.id, this.owner]).catch(() => undefined);
+        await this.o.store
+          .sql(null, `update ${this.table} set lease_until = null where id = ? and lease_owner = ?`, [cur.id, this.owner])
+          .catch(() => undefined);
         throw err;
       }
       this.crashAt(`after:${step.name}`, cur);
@@ -331,7 +352,16 @@ export class DurableProcesses<S extends object> {
   private async write(
     tx: RequestContext | null,
     row: DurableRow<S>,
-    c: { step?: number; started?: number; done?: number; compensated?: number; state?: Partial<S>; status?: DurableStatus; error?: DurableRow<S>['error']; release?: boolean },
+    c: {
+      step?: number;
+      started?: number;
+      done?: number;
+      compensated?: number;
+      state?: Partial<S>;
+      status?: DurableStatus;
+      error?: DurableRow<S>['error'];
+      release?: boolean;
+    },
   ): Promise<DurableRow<S>> {
     const at = new Date(this.now()).toISOString();
     const steps = this.o.steps.map((s, i) => ({ ...(row.steps[i] ?? {}), name: s.name }));

@@ -76,14 +76,11 @@ export const Errors = {
   notFound: (what: string, id?: string) =>
     new DomainError('not_found', 'not_found', id ? `${what} with id or handle "${id}" was not found` : `${what} was not found`),
   validation: (code: string, message: string, errors?: FieldError[]) => new DomainError('validation_error', code, message, errors),
-  invalidField: (field: string, message: string) =>
-    new DomainError('validation_error', 'invalid_field', message, [{ field, code: 'invalid_field', message }]),
-  unauthenticated: (code = 'authentication_required', message = 'Authentication is required') =>
-    new DomainError('authentication_error', code, message),
+  invalidField: (field: string, message: string) => new DomainError('validation_error', 'invalid_field', message, [{ field, code: 'invalid_field', message }]),
+  unauthenticated: (code = 'authentication_required', message = 'Authentication is required') => new DomainError('authentication_error', code, message),
   forbidden: (message = 'You are not allowed to do this', code = 'forbidden') => new DomainError('permission_error', code, message),
   conflict: (code: string, message: string) => new DomainError('conflict', code, message),
-  publishableKeyRequired: () =>
-    new DomainError('authentication_error', 'publishable_key_required', 'The x-publishable-api-key header is required'),
+  publishableKeyRequired: () => new DomainError('authentication_error', 'publishable_key_required', 'The x-publishable-api-key header is required'),
   internal: () => new DomainError('api_error', 'internal_error', 'An internal error occurred'),
 };
 

@@ -99,5 +99,12 @@ export function onAllEvents<S>(
   skip?: Subscription<S>['skip'],
 ): Subscription<S> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subscription name "${name}" must be kebab-case`);
-  return { event: ALL_EVENTS, name, schema: z.record(z.string(), z.unknown()), handler: handler as Subscription['handler'], ...(retry ? { retry } : {}), ...(skip ? { skip } : {}) };
+  return {
+    event: ALL_EVENTS,
+    name,
+    schema: z.record(z.string(), z.unknown()),
+    handler: handler as Subscription['handler'],
+    ...(retry ? { retry } : {}),
+    ...(skip ? { skip } : {}),
+  };
 }

@@ -59,5 +59,4 @@ export function newSecret(prefix: string, bytes = 24): string {
 }
 
 const ID_RE = /^[a-z]{2,10}_[0-9A-HJKMNP-TV-Z]{26}$/;
-export const looksLikeId = (v: string, prefix?: string): boolean =>
-  ID_RE.test(v) && (prefix === undefined || v.startsWith(`${prefix}_`));
+export const looksLikeId = (v: string, prefix?: string): boolean => ID_RE.test(v) && (prefix === undefined || v.startsWith(`${prefix}_`));

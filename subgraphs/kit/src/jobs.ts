@@ -255,7 +255,9 @@ export class JobQueue {
           await handler(job);
         } catch (err) {
           const e = err instanceof Error ? err : new Error(String(err));
-          await this.boss.fail(queue, job.id, { message: e.message, stack: e.stack }).catch((failErr) => this.log.error({ err: failErr, queue }, 'could not fail job'));
+          await this.boss
+            .fail(queue, job.id, { message: e.message, stack: e.stack })
+            .catch((failErr) => this.log.error({ err: failErr, queue }, 'could not fail job'));
         } finally {
           this.inFlight--;
         }
@@ -417,7 +419,10 @@ export class OutboxRelay {
           pgArray(list.map((r) => String(r.id))),
         ]);
         // live streams on every instance hear of the events once this transaction commits, in order
-        await trx.raw(`select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`, [DOMAIN_EVENT_CHANNEL, pgArray(notices)]);
+        await trx.raw(`select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`, [
+          DOMAIN_EVENT_CHANNEL,
+          pgArray(notices),
+        ]);
       }
       return list.length;
     });

@@ -56,7 +56,10 @@ export interface DomainEvent {
  * event too large for a NOTIFY payload as a reference). A small pool of its own: the process need
  * not run the domain that wrote the event.
  */
-export function outboxReader(dbUrl: string, schemas: string[]): { load(schema: string, id: string): Promise<Record<string, unknown> | null>; close(): Promise<void> } {
+export function outboxReader(
+  dbUrl: string,
+  schemas: string[],
+): { load(schema: string, id: string): Promise<Record<string, unknown> | null>; close(): Promise<void> } {
   const known = new Set(schemas);
   let pool: Pool | undefined;
   return {

@@ -152,9 +152,7 @@ export const offsetParam = z.preprocess(
   z.coerce.number({ message: 'offset must be a number' }).int('offset must be an integer').min(0, 'offset must not be negative').max(MAX_INT).optional(),
 );
 /** `id=a`, `id[0]=a&id[1]=b` (qs) -> string[] */
-export const stringList = z
-  .union([z.string().max(200), z.array(z.string().max(200)).max(100)])
-  .transform((v) => (Array.isArray(v) ? v : [v]));
+export const stringList = z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
 export const fieldsParam = z.string().max(2000).optional();
 export const moneyParam = z.coerce.number().min(0).max(1e12);
 export const idParam = z.strictObject({ id: z.string().min(1).max(200) });

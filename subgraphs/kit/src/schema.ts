@@ -49,10 +49,14 @@ function guarded(run: () => unknown, ctx: RequestContext | undefined, where: str
 /** Every field resolver that is not a plain property read is wrapped once (arguments checked for NUL first). */
 function guard(resolve: GraphQLFieldResolver<unknown, RequestContext>, where: string): GraphQLFieldResolver<unknown, RequestContext> {
   return (root, args, ctx, info) =>
-    guarded(() => {
-      assertNoNul(args);
-      return resolve(root, args, ctx, info);
-    }, ctx, where);
+    guarded(
+      () => {
+        assertNoNul(args);
+        return resolve(root, args, ctx, info);
+      },
+      ctx,
+      where,
+    );
 }
 
 /**
@@ -61,10 +65,14 @@ function guard(resolve: GraphQLFieldResolver<unknown, RequestContext>, where: st
  */
 function guardReference(resolveRef: ReferenceResolver, typeName: string) {
   return (ref: Record<string, unknown>, ctx: RequestContext) =>
-    guarded(() => {
-      assertNoNul(ref);
-      return resolveRef(ref, ctx);
-    }, ctx, `${typeName}.__resolveReference`);
+    guarded(
+      () => {
+        assertNoNul(ref);
+        return resolveRef(ref, ctx);
+      },
+      ctx,
+      `${typeName}.__resolveReference`,
+    );
 }
 
 /** Names of the object types that carry `@key` in a subgraph SDL. */
@@ -114,7 +122,6 @@ export function buildFederatedSchema(opts: {
   }
   return { schema, sdl };
 }
-
 
 /**
  * An error raised while building a GraphQL request's context (bad key, bad token, missing gateway

@@ -31,7 +31,9 @@ export class SeedRecord {
       await client.query('begin');
       await client.query('select pg_advisory_xact_lock($1, 0)', [LOCK_SPACE]);
       await client.query(`create schema if not exists ${SCHEMA}`);
-      await client.query(`create table if not exists ${TABLE} (domain text primary key, tenant_id text not null, seeded_at timestamptz not null default now())`);
+      await client.query(
+        `create table if not exists ${TABLE} (domain text primary key, tenant_id text not null, seeded_at timestamptz not null default now())`,
+      );
       await client.query('commit');
       await client.query(`listen ${CHANNEL}`);
     } catch (err) {

@@ -102,11 +102,14 @@ export class Store {
  * `batch` call (references, nested fields). Missing keys resolve to null.
  */
 export function loaderFor<K, V>(ctx: RequestContext, key: string, batch: (keys: readonly K[]) => Promise<Map<K, V>>): DataLoader<K, V | null> {
-  return memo(ctx, `loader:${key}`, () =>
-    new DataLoader<K, V | null>(async (keys) => {
-      const found = await batch(keys);
-      return keys.map((k) => found.get(k) ?? null);
-    }),
+  return memo(
+    ctx,
+    `loader:${key}`,
+    () =>
+      new DataLoader<K, V | null>(async (keys) => {
+        const found = await batch(keys);
+        return keys.map((k) => found.get(k) ?? null);
+      }),
   );
 }
 

@@ -140,11 +140,7 @@ async function withMigrationLock<T>(dbUrl: string, schema: string, fn: () => Pro
   }
 }
 
-export async function startSubgraph<S>(
-  def: DomainDefinition<S>,
-  deps: PlatformDeps,
-  opts: { migrate?: boolean } = {},
-): Promise<SubgraphRuntime<S>> {
+export async function startSubgraph<S>(def: DomainDefinition<S>, deps: PlatformDeps, opts: { migrate?: boolean } = {}): Promise<SubgraphRuntime<S>> {
   const orm = await createOrm({
     dbSchema: def.dbSchema,
     entities: def.entities,

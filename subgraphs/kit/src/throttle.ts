@@ -63,7 +63,11 @@ export class MemoryAttemptStore implements AttemptStore {
 
 export class RedisAttemptStore implements AttemptStore {
   private readonly redis: Redis;
-  constructor(url: string, private readonly prefix = 'signin:', private readonly onError?: (err: unknown) => void) {
+  constructor(
+    url: string,
+    private readonly prefix = 'signin:',
+    private readonly onError?: (err: unknown) => void,
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: true, enableOfflineQueue: true });
     this.redis.on('error', (err: unknown) => this.onError?.(err));
   }
@@ -106,7 +110,10 @@ export function tooManyAttempts(retryAfterMs: number): DomainError {
 }
 
 export class SignInThrottle {
-  constructor(readonly store: AttemptStore, private readonly opts: ThrottleOptions = DEFAULT_THROTTLE) {}
+  constructor(
+    readonly store: AttemptStore,
+    private readonly opts: ThrottleOptions = DEFAULT_THROTTLE,
+  ) {}
 
   /** Refuses (429) while the account or the IP is locked; call before checking the password. */
   async check(account: string, ip?: string | null): Promise<void> {

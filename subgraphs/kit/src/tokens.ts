@@ -41,7 +41,10 @@ export function verifyToken(token: string, secret: string): TokenClaims {
 export const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
 
 // Passwords: scrypt (memory-hard, 16 MiB per hash), self-describing format.
-const N = 16384, R = 8, P = 1, KEYLEN = 32;
+const N = 16384,
+  R = 8,
+  P = 1,
+  KEYLEN = 32;
 
 /** At most one hash per spare core at a time: a login flood queues instead of starving reads. */
 const hashGate = new HashGate(Math.max(1, availableParallelism() - 1));

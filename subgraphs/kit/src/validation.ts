@@ -107,12 +107,18 @@ export const METADATA_LIMITS = { keys: 50, keyLength: 40, valueLength: 500 } as 
 export const metadataSchema = z
   .record(
     z.string().min(1, 'metadata keys must not be empty').max(METADATA_LIMITS.keyLength, `metadata keys are at most ${METADATA_LIMITS.keyLength} characters`),
-    z.union([z.string().max(METADATA_LIMITS.valueLength, `metadata values are at most ${METADATA_LIMITS.valueLength} characters`), z.number(), z.boolean(), z.null()], {
-      message: 'metadata values are strings, numbers, booleans or null (metadata is flat)',
-    }),
+    z.union(
+      [z.string().max(METADATA_LIMITS.valueLength, `metadata values are at most ${METADATA_LIMITS.valueLength} characters`), z.number(), z.boolean(), z.null()],
+      {
+        message: 'metadata values are strings, numbers, booleans or null (metadata is flat)',
+      },
+    ),
   )
   .refine((m) => Object.keys(m).length <= METADATA_LIMITS.keys, `metadata holds at most ${METADATA_LIMITS.keys} keys`);
-export const handleSchema = z.string().max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'handle must be lowercase words joined by dashes');
+export const handleSchema = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'handle must be lowercase words joined by dashes');
 export const currencySchema = z.string().regex(/^[a-z]{3}$/, 'currency_code must be a 3-letter lowercase ISO code');
 export const countrySchema = z.string().regex(/^[a-zA-Z]{2}$/, 'country_code must be a 2-letter ISO code');
 /** The fields of a postal address, as customers keep them and carts and orders copy them (all optional). */

@@ -33,7 +33,9 @@ export const domain = defineDomain<MarketingServices>({
   subscriptions: [
     // mail leaves the request: the outbox row is written with the change, this sends it; a refused mail is retried
     {
-      ...marketingEvents.on<MarketingServices, 'email_message.queued'>('email_message.queued', 'deliver-email', (e, ctx, s) => s.outbox.deliver(ctx, e.data.id)),
+      ...marketingEvents.on<MarketingServices, 'email_message.queued'>('email_message.queued', 'deliver-email', (e, ctx, s) =>
+        s.outbox.deliver(ctx, e.data.id),
+      ),
       retry: { limit: 8, delaySeconds: 2, backoff: true },
     },
   ],

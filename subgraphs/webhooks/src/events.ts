@@ -12,7 +12,14 @@ export const webhooksEvents = defineEvents('webhooks', {
   'webhook_endpoint.deleted': z.object({ id: z.string(), url: z.string() }),
   'webhook_endpoint.secret_rotated': z.object({ id: z.string(), previous_valid_until: z.string().nullable() }),
   'webhook_endpoint.disabled': z.object({ id: z.string(), url: z.string(), reason: z.string() }),
-  'webhook_delivery.dead_lettered': z.object({ id: z.string(), endpoint_id: z.string(), event_id: z.string(), event_type: z.string(), attempts: z.number(), last_error: z.string().nullable() }),
+  'webhook_delivery.dead_lettered': z.object({
+    id: z.string(),
+    endpoint_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    attempts: z.number(),
+    last_error: z.string().nullable(),
+  }),
 });
 
 /** Event types of this domain: not delivered to webhooks. */

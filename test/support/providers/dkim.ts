@@ -30,7 +30,11 @@ export function verifyDkim(raw: string, publicKeyPem: string): { d: string; s: s
   if (tags.a !== 'rsa-sha256') throw new Error(`unsupported algorithm ${tags.a}`);
   const [headerCanon, bodyCanon = 'simple'] = (tags.c ?? 'simple/simple').split('/');
   const relaxedHeader = (f: { name: string; raw: string }) => {
-    const value = f.raw.slice(f.raw.indexOf(':') + 1).replace(/\r\n/g, '').replace(/[ \t]+/g, ' ').trim();
+    const value = f.raw
+      .slice(f.raw.indexOf(':') + 1)
+      .replace(/\r\n/g, '')
+      .replace(/[ \t]+/g, ' ')
+      .trim();
     return `${f.name}:${value}`;
   };
   const canonBody =
@@ -41,7 +45,9 @@ export function verifyDkim(raw: string, publicKeyPem: string): { d: string; s: s
           .join('\r\n')
           .replace(/(\r\n)*$/, '\r\n')
       : body.replace(/(\r\n)*$/, '\r\n');
-  const bh = createHash('sha256').update(canonBody === '\r\n' && bodyCanon === 'relaxed' ? '' : canonBody).digest('base64');
+  const bh = createHash('sha256')
+    .update(canonBody === '\r\n' && bodyCanon === 'relaxed' ? '' : canonBody)
+    .digest('base64');
   if (bh !== tags.bh) throw new Error('DKIM body hash does not match the body');
   const names = tags.h.split(':').map((n) => n.trim().toLowerCase());
   const used = new Map<string, number>();

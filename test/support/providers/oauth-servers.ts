@@ -83,10 +83,7 @@ class OAuthCore {
   ) {}
 
   /** The authorization step: either an error to show, or the redirect (code or access_denied). */
-  authorize(
-    q: URLSearchParams,
-    denied: (redirect: URL) => void,
-  ): { error: string } | { location: string } {
+  authorize(q: URLSearchParams, denied: (redirect: URL) => void): { error: string } | { location: string } {
     if (q.get('client_id') !== this.clientId) return { error: `unknown client_id ${q.get('client_id')}` };
     const redirectUri = q.get('redirect_uri');
     if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return { error: 'redirect_uri missing or not an http(s) URL' };
@@ -252,10 +249,12 @@ export async function startGitHubServer(opts: { clientId?: string; clientSecret?
     }
     if (req.method === 'POST' && req.path === '/login/oauth/access_token') {
       const p = params(req);
-      if (!core.clientAuthenticated(p, req.headers)) return tokenError(req, 'incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
+      if (!core.clientAuthenticated(p, req.headers))
+        return tokenError(req, 'incorrect_client_credentials', 'The client_id and/or client_secret passed are incorrect.');
       const r = core.redeem(p, false);
       if ('problem' in r) {
-        if (r.problem === 'redirect_uri') return tokenError(req, 'redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
+        if (r.problem === 'redirect_uri')
+          return tokenError(req, 'redirect_uri_mismatch', 'The redirect_uri MUST match the registered callback URL for this application.');
         return tokenError(req, 'bad_verification_code', `The code passed is incorrect or expired. (${r.message})`);
       }
       const token = core.issueToken(r.code, 'gho_', 8 * 3600);
@@ -265,10 +264,18 @@ export async function startGitHubServer(opts: { clientId?: string; clientSecret?
       const token = core.tokenFor(bearer(req));
       if (!token) return { status: 401, body: { message: 'Bad credentials', documentation_url: docs, status: '401' } };
       if (!req.headers['user-agent']) {
-        return { status: 403, body: { message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.', documentation_url: docs } };
+        return {
+          status: 403,
+          body: { message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header.', documentation_url: docs },
+        };
       }
       const user = core.users.get(token.userKey)!;
-      const emails = user.emails.map((e) => ({ email: e.email, primary: e.primary, verified: e.verified, visibility: e.visibility === undefined ? (e.primary ? 'public' : null) : e.visibility }));
+      const emails = user.emails.map((e) => ({
+        email: e.email,
+        primary: e.primary,
+        verified: e.verified,
+        visibility: e.visibility === undefined ? (e.primary ? 'public' : null) : e.visibility,
+      }));
       const headers = { 'x-oauth-scopes': token.scopes.join(', ') };
       if (req.path === '/api/user') {
         const login = user.login ?? token.userKey;
@@ -287,7 +294,8 @@ export async function startGitHubServer(opts: { clientId?: string; clientSecret?
           },
         };
       }
-      if (!token.scopes.includes('user:email') && !token.scopes.includes('user')) return { status: 404, headers, body: { message: 'Not Found', documentation_url: docs, status: '404' } };
+      if (!token.scopes.includes('user:email') && !token.scopes.includes('user'))
+        return { status: 404, headers, body: { message: 'Not Found', documentation_url: docs, status: '404' } };
       return { status: 200, headers, body: emails };
     }
     return { status: 404, body: { message: 'Not Found', documentation_url: docs } };
@@ -346,9 +354,18 @@ export async function startFacebookServer(opts: { clientId?: string; clientSecre
       if (!p.get('redirect_uri')) return oauthError('Missing redirect_uri parameter.', 191);
       const r = core.redeem(p, true);
       if ('problem' in r) {
-        if (r.problem === 'redirect_uri') return oauthError('Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 100, { error_subcode: 36008 });
+        if (r.problem === 'redirect_uri')
+          return oauthError(
+            'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+            100,
+            { error_subcode: 36008 },
+          );
         if (r.problem === 'pkce') return oauthError(`Invalid code verifier. (${r.message})`, 100);
-        return oauthError(/used/.test(r.message) ? 'This authorization code has been used.' : 'Invalid verification code format.', 100, /used/.test(r.message) ? { error_subcode: 36009 } : {});
+        return oauthError(
+          /used/.test(r.message) ? 'This authorization code has been used.' : 'Invalid verification code format.',
+          100,
+          /used/.test(r.message) ? { error_subcode: 36009 } : {},
+        );
       }
       const ttl = 60 * 24 * 3600;
       const token = core.issueToken(r.code, 'EAA', ttl);
@@ -376,7 +393,9 @@ export async function startFacebookServer(opts: { clientId?: string; clientSecre
         name: user.name,
         first_name: first,
         last_name: rest.join(' '),
-        picture: { data: { height: 50, width: 50, is_silhouette: !user.avatar, url: user.avatar ?? `https://static.xx.fbcdn.net/rsrc.php/silhouette-${user.id}.png` } },
+        picture: {
+          data: { height: 50, width: 50, is_silhouette: !user.avatar, url: user.avatar ?? `https://static.xx.fbcdn.net/rsrc.php/silhouette-${user.id}.png` },
+        },
       };
       const email = user.emails.find((e) => e.primary && e.verified) ?? user.emails.find((e) => e.verified);
       if (email && token.scopes.includes('email')) all.email = email.email;
@@ -387,7 +406,9 @@ export async function startFacebookServer(opts: { clientId?: string; clientSecre
     return oauthError(`Unknown path components: ${req.path}`, 2500);
   };
 
-  const server = await new ProtocolServer(handler, { error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2 } }).start();
+  const server = await new ProtocolServer(handler, {
+    error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2 },
+  }).start();
   return makeServer(core, server, {
     authorizationUrl: `${server.url}/${FB_VERSION}/dialog/oauth`,
     tokenUrl: `${server.url}/${FB_VERSION}/oauth/access_token`,
@@ -402,6 +423,7 @@ export async function followAuthorize(authorizationUrl: string): Promise<URL> {
   const res = await fetch(authorizationUrl, { redirect: 'manual' });
   const location = res.headers.get('location');
   const body = await res.text();
-  if (res.status < 300 || res.status >= 400 || !location) throw new Error(`authorization at ${authorizationUrl} did not redirect (${res.status}): ${body.slice(0, 300)}`);
+  if (res.status < 300 || res.status >= 400 || !location)
+    throw new Error(`authorization at ${authorizationUrl} did not redirect (${res.status}): ${body.slice(0, 300)}`);
   return new URL(location, authorizationUrl);
 }

@@ -11,7 +11,12 @@ export { CookieJar } from './cookie-jar';
  * `form_post` response modes. `authorizeAt` is the browser that walks through those pages.
  */
 
-export type { OidcProviderClient as OidcOpClient, OidcProviderAccount as OidcOpAccount, OidcProviderConfig as OidcOpConfig, DevOidcProvider as OidcOp } from '@svc/platform';
+export type {
+  OidcProviderClient as OidcOpClient,
+  OidcProviderAccount as OidcOpAccount,
+  OidcProviderConfig as OidcOpConfig,
+  DevOidcProvider as OidcOp,
+} from '@svc/platform';
 
 /** The development OpenID provider the platform's demo uses, on a port chosen by the OS. */
 export const startOidcOp = (config: OidcProviderConfig, timeoutMs = 15000): Promise<DevOidcProvider> => startDevOidcProvider(config, timeoutMs);

@@ -42,7 +42,32 @@ export interface PayPalOrder {
 }
 
 /** PayPal's currencies; HUF, JPY and TWD take no decimals. */
-const CURRENCIES = new Set(['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD']);
+const CURRENCIES = new Set([
+  'AUD',
+  'BRL',
+  'CAD',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'HKD',
+  'HUF',
+  'ILS',
+  'JPY',
+  'MYR',
+  'MXN',
+  'TWD',
+  'NZD',
+  'NOK',
+  'PHP',
+  'PLN',
+  'GBP',
+  'SGD',
+  'SEK',
+  'CHF',
+  'THB',
+  'USD',
+]);
 const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
 
 const decimalsOf = (currency: string) => (NO_DECIMALS.has(currency) ? 0 : 2);
@@ -63,9 +88,23 @@ function ppError(status: number, name: string, message: string, issue?: string, 
   return { status, body: { name, message, debug_id: rid(13), details: issue ? [{ issue, description: description ?? issue }] : [], links: [] } };
 }
 const unprocessable = (issue: string, description: string) =>
-  ppError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issue, description);
-const notFound = () => ppError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
-const invalidRequest = (issue: string, description: string) => ppError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', issue, description);
+  ppError(
+    422,
+    'UNPROCESSABLE_ENTITY',
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    issue,
+    description,
+  );
+const notFound = () =>
+  ppError(
+    404,
+    'RESOURCE_NOT_FOUND',
+    'The specified resource does not exist.',
+    'INVALID_RESOURCE_ID',
+    'Specified resource ID does not exist. Please check the resource ID and try again.',
+  );
+const invalidRequest = (issue: string, description: string) =>
+  ppError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', issue, description);
 const created = (body: unknown): Reply => ({ status: 201, body: structuredClone(body) });
 
 export class PayPalServer extends ProtocolServer {
@@ -85,7 +124,12 @@ export class PayPalServer extends ProtocolServer {
     /** lifetime of the access tokens it issues */
     public tokenTtlSeconds: number,
   ) {
-    super((req) => this.handle(req), { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred (injected).', debug_id: rid(13), details: [] });
+    super((req) => this.handle(req), {
+      name: 'INTERNAL_SERVER_ERROR',
+      message: 'An internal server error occurred (injected).',
+      debug_id: rid(13),
+      details: [],
+    });
   }
 
   /** The buyer logs in at PayPal and approves the order. */
@@ -128,7 +172,8 @@ export class PayPalServer extends ProtocolServer {
   private token(req: Incoming): Reply {
     const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const [id, secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(/:(.*)/s) : [];
-    if (id !== this.clientId || secret !== this.clientSecret) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+    if (id !== this.clientId || secret !== this.clientSecret)
+      return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
     if (new URLSearchParams(req.body).get('grant_type') !== 'client_credentials') {
       return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' } };
     }
@@ -137,7 +182,14 @@ export class PayPalServer extends ProtocolServer {
     this.tokensIssued++;
     return {
       status: 200,
-      body: { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: this.tokenTtlSeconds, nonce: rid(20) },
+      body: {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: this.tokenTtlSeconds,
+        nonce: rid(20),
+      },
     };
   }
 
@@ -175,7 +227,8 @@ export class PayPalServer extends ProtocolServer {
   /** An amount in PayPal's format, or the error PayPal gives. */
   private checkAmount(a: unknown): Amount | Reply {
     const amount = a as Partial<Amount> | undefined;
-    if (!amount || typeof amount.currency_code !== 'string' || typeof amount.value !== 'string') return invalidRequest('MISSING_REQUIRED_PARAMETER', 'amount.currency_code and amount.value are required.');
+    if (!amount || typeof amount.currency_code !== 'string' || typeof amount.value !== 'string')
+      return invalidRequest('MISSING_REQUIRED_PARAMETER', 'amount.currency_code and amount.value are required.');
     if (!CURRENCIES.has(amount.currency_code)) return unprocessable('CURRENCY_NOT_SUPPORTED', 'Currency code is invalid or is not currently supported.');
     const d = decimalsOf(amount.currency_code);
     if (!new RegExp(d === 0 ? '^\\d+$' : `^\\d+(\\.\\d{1,${d}})?$`).test(amount.value)) {
@@ -195,7 +248,13 @@ export class PayPalServer extends ProtocolServer {
       id,
       intent: body.intent,
       status: 'CREATED',
-      purchase_units: [{ reference_id: typeof units[0].reference_id === 'string' ? units[0].reference_id : 'default', custom_id: units[0].custom_id as string | undefined, amount }],
+      purchase_units: [
+        {
+          reference_id: typeof units[0].reference_id === 'string' ? units[0].reference_id : 'default',
+          custom_id: units[0].custom_id as string | undefined,
+          amount,
+        },
+      ],
       create_time: new Date().toISOString(),
       links: [
         { href: `${this.url}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
@@ -213,7 +272,10 @@ export class PayPalServer extends ProtocolServer {
     if (o.status === 'COMPLETED') return unprocessable('ORDER_ALREADY_AUTHORIZED', 'Order already authorized.');
     if (o.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
     if (this.declined.has(o.id)) {
-      return unprocessable('INSTRUMENT_DECLINED', "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.");
+      return unprocessable(
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
     }
     const id = rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
     const a: PayPalAuthorization = {
@@ -233,20 +295,29 @@ export class PayPalServer extends ProtocolServer {
   }
 
   private capture(a: PayPalAuthorization, body: Record<string, unknown>): Reply {
-    if (a.status === 'CAPTURED') return unprocessable('AUTHORIZATION_ALREADY_CAPTURED', 'Authorization has been previously captured and hence cannot be captured again.');
+    if (a.status === 'CAPTURED')
+      return unprocessable('AUTHORIZATION_ALREADY_CAPTURED', 'Authorization has been previously captured and hence cannot be captured again.');
     if (a.status === 'VOIDED') return unprocessable('AUTHORIZATION_VOIDED', 'A voided authorization cannot be captured.');
     const amount = body.amount === undefined ? a.amount : this.checkAmount(body.amount);
     if ('status' in amount) return amount;
-    if (amount.currency_code !== a.amount.currency_code) return unprocessable('AUTHORIZATION_CURRENCY_MISMATCH', 'The currency of the capture must match the authorization.');
+    if (amount.currency_code !== a.amount.currency_code)
+      return unprocessable('AUTHORIZATION_CURRENCY_MISMATCH', 'The currency of the capture must match the authorization.');
     if (units(amount) > units(a.amount)) return unprocessable('MAX_CAPTURE_AMOUNT_EXCEEDED', 'Capture amount exceeds allowable limit.');
-    const c: PayPalCapture = { id: rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), status: 'COMPLETED', amount, final_capture: body.final_capture !== false, authorization_id: a.id };
+    const c: PayPalCapture = {
+      id: rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+      status: 'COMPLETED',
+      amount,
+      final_capture: body.final_capture !== false,
+      authorization_id: a.id,
+    };
     this.captures.set(c.id, c);
     a.status = c.final_capture ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
     return created(c);
   }
 
   private void(a: PayPalAuthorization, req: Incoming): Reply {
-    if (a.status === 'CAPTURED' || a.status === 'PARTIALLY_CAPTURED') return unprocessable('PREVIOUSLY_CAPTURED', 'Authorization has been previously captured and hence cannot be voided.');
+    if (a.status === 'CAPTURED' || a.status === 'PARTIALLY_CAPTURED')
+      return unprocessable('PREVIOUSLY_CAPTURED', 'Authorization has been previously captured and hence cannot be voided.');
     if (a.status === 'VOIDED') return unprocessable('PREVIOUSLY_VOIDED', 'Authorization has been previously voided and hence cannot be voided again.');
     a.status = 'VOIDED';
     return req.headers.prefer === 'return=representation' ? { status: 200, body: structuredClone(a) } : { status: 204 };
@@ -255,9 +326,11 @@ export class PayPalServer extends ProtocolServer {
   private refund(c: PayPalCapture, body: Record<string, unknown>): Reply {
     const refunded = [...this.refunds.values()].filter((r) => r.capture_id === c.id).reduce((s, r) => s + units(r.amount), 0n);
     const remaining = units(c.amount) - refunded;
-    const amount = body.amount === undefined ? { currency_code: c.amount.currency_code, value: valueOf(remaining, c.amount.currency_code) } : this.checkAmount(body.amount);
+    const amount =
+      body.amount === undefined ? { currency_code: c.amount.currency_code, value: valueOf(remaining, c.amount.currency_code) } : this.checkAmount(body.amount);
     if ('status' in amount) return amount;
-    if (c.status === 'REFUNDED' || units(amount) > remaining) return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+    if (c.status === 'REFUNDED' || units(amount) > remaining)
+      return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
     const r = { id: rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), status: 'COMPLETED' as const, amount, capture_id: c.id };
     this.refunds.set(r.id, r);
     c.status = units(amount) === remaining ? 'REFUNDED' : 'PARTIALLY_REFUNDED';

@@ -86,7 +86,13 @@ export class ProtocolServer {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', this.url);
-    const incoming: Incoming = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const incoming: Incoming = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     this.requests.push(incoming);
     const fault = this.takeFault(incoming);
     if (fault === 'hang') return;

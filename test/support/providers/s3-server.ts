@@ -30,8 +30,7 @@ export interface S3Request {
 }
 
 /** RFC 3986 unreserved characters stay, everything else is %XX (uppercase), as SigV4 requires */
-const uriEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const sha256hex = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
@@ -80,13 +79,21 @@ export class S3Server {
       res.end(method === 'HEAD' ? undefined : payload);
     };
     const fail = (status: number, code: string, message: string) =>
-      reply(status, { 'content-type': 'application/xml' }, `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Resource>${rawPath}</Resource></Error>`, code);
+      reply(
+        status,
+        { 'content-type': 'application/xml' },
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Resource>${rawPath}</Resource></Error>`,
+        code,
+      );
 
     const auth = this.verify(req, method, rawPath, rawQuery, body);
     if (auth) return fail(auth.status, auth.code, auth.message);
 
     // path style: /<bucket>/<key…>
-    const segments = rawPath.split('/').slice(1).map((s) => decodeURIComponent(s));
+    const segments = rawPath
+      .split('/')
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
     const [bucket, ...keyParts] = segments;
     if (bucket !== this.opts.bucket) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
     const key = keyParts.join('/');
@@ -101,7 +108,11 @@ export class S3Server {
       case 'GET':
       case 'HEAD':
         if (!found) return fail(404, 'NoSuchKey', 'The specified key does not exist.');
-        return reply(200, { 'content-type': found.contentType, 'content-length': String(found.body.length), etag: `"${createHash('md5').update(found.body).digest('hex')}"` }, found.body);
+        return reply(
+          200,
+          { 'content-type': found.contentType, 'content-length': String(found.body.length), etag: `"${createHash('md5').update(found.body).digest('hex')}"` },
+          found.body,
+        );
       case 'DELETE':
         this.objects.delete(key);
         return reply(204);
@@ -111,13 +122,21 @@ export class S3Server {
   }
 
   /** SigV4 of the Authorization header; undefined when the request is signed by the known key */
-  private verify(req: http.IncomingMessage, method: string, rawPath: string, rawQuery: string, body: Buffer): { status: number; code: string; message: string } | undefined {
+  private verify(
+    req: http.IncomingMessage,
+    method: string,
+    rawPath: string,
+    rawQuery: string,
+    body: Buffer,
+  ): { status: number; code: string; message: string } | undefined {
     const header = String(req.headers.authorization ?? '');
     const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(header);
     if (!m) return { status: 403, code: 'AccessDenied', message: 'Requests must be signed with AWS Signature Version 4' };
     const [, accessKey, date, region, signedList, signature] = m;
-    if (accessKey !== this.opts.accessKeyId) return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
-    if (region !== this.opts.region) return { status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${this.opts.region}'` };
+    if (accessKey !== this.opts.accessKeyId)
+      return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' };
+    if (region !== this.opts.region)
+      return { status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${this.opts.region}'` };
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     if (!amzDate.startsWith(date)) return { status: 403, code: 'AccessDenied', message: 'X-Amz-Date does not match the credential scope' };
     const signed = signedList.split(';');
@@ -130,7 +149,11 @@ export class S3Server {
     }
 
     // canonical URI: every segment URI-encoded once (S3 does not double-encode)
-    const canonicalUri = rawPath.split('/').map((s) => uriEncode(decodeURIComponent(s))).join('/') || '/';
+    const canonicalUri =
+      rawPath
+        .split('/')
+        .map((s) => uriEncode(decodeURIComponent(s)))
+        .join('/') || '/';
     const canonicalQuery = rawQuery
       .split('&')
       .filter(Boolean)

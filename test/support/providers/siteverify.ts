@@ -32,7 +32,8 @@ export class SiteverifyServer {
 
   private handle(req: Incoming) {
     if (req.method !== 'POST' || req.path !== '/siteverify') return { status: 404, body: { error: 'not found' } };
-    if (!/application\/x-www-form-urlencoded/.test(String(req.headers['content-type']))) return { status: 400, body: { success: false, 'error-codes': ['bad-request'] } };
+    if (!/application\/x-www-form-urlencoded/.test(String(req.headers['content-type'])))
+      return { status: 400, body: { success: false, 'error-codes': ['bad-request'] } };
     const form = new URLSearchParams(req.body);
     this.verifications.push(form);
     const fail = (code: string) => ({ status: 200, body: { success: false, 'error-codes': [code] } });
@@ -46,7 +47,13 @@ export class SiteverifyServer {
     const score = this.tokens.get(token);
     return {
       status: 200,
-      body: { success: true, challenge_ts: new Date().toISOString(), hostname: 'shop.example.com', 'error-codes': [], ...(score === null ? {} : { score, action: 'submit' }) },
+      body: {
+        success: true,
+        challenge_ts: new Date().toISOString(),
+        hostname: 'shop.example.com',
+        'error-codes': [],
+        ...(score === null ? {} : { score, action: 'submit' }),
+      },
     };
   }
 }

@@ -46,7 +46,9 @@ const TEST_CARDS: Record<string, { decline?: { code: string; decline_code: strin
   pm_card_visa: {},
   pm_card_mastercard: {},
   pm_card_chargeDeclined: { decline: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
-  pm_card_chargeDeclinedInsufficientFunds: { decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' } },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  },
   pm_card_authenticationRequired: { action: true },
 };
 const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
@@ -66,17 +68,28 @@ export function parseStripeForm(body: string): Form {
 }
 
 const sortKeys = (v: unknown): unknown =>
-  typeof v === 'object' && v !== null ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
+  typeof v === 'object' && v !== null
+    ? Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+      )
+    : v;
 const now = () => Math.floor(Date.now() / 1000);
 
 function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}): Reply {
   return { status, body: { error: { type, message, ...extra } }, headers: { 'request-id': `req_${rid(14)}` } };
 }
 const unexpectedState = (pi: PaymentIntent, action: string, allowed: string) =>
-  stripeError(400, 'invalid_request_error', `This PaymentIntent could not be ${action} because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be ${action}: ${allowed}.`, {
-    code: 'payment_intent_unexpected_state',
-    payment_intent: pi,
-  });
+  stripeError(
+    400,
+    'invalid_request_error',
+    `This PaymentIntent could not be ${action} because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be ${action}: ${allowed}.`,
+    {
+      code: 'payment_intent_unexpected_state',
+      payment_intent: pi,
+    },
+  );
 
 export class StripeServer extends ProtocolServer {
   readonly intents = new Map<string, PaymentIntent>();
@@ -98,8 +111,18 @@ export class StripeServer extends ProtocolServer {
   private handle(req: Incoming): Reply {
     const auth = req.headers.authorization ?? '';
     const key = /^Bearer (.+)$/.exec(auth)?.[1];
-    if (!key) return stripeError(401, 'invalid_request_error', 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.');
-    if (key !== this.apiKey) return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
+    if (!key)
+      return stripeError(
+        401,
+        'invalid_request_error',
+        'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+      );
+    if (key !== this.apiKey)
+      return stripeError(
+        401,
+        'invalid_request_error',
+        `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+      );
     const params = req.method === 'POST' ? parseStripeForm(req.body) : Object.fromEntries(req.query);
     const idemKey = req.headers['idempotency-key'];
     if (req.method !== 'POST' || typeof idemKey !== 'string') return this.route(req, params);
@@ -107,7 +130,11 @@ export class StripeServer extends ProtocolServer {
     const prior = this.idempotent.get(idemKey);
     if (prior) {
       if (prior.fingerprint !== fingerprint) {
-        return stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`);
+        return stripeError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idemKey}' if you meant to execute a different request.`,
+        );
       }
       return { ...prior.reply, headers: { ...prior.reply.headers, 'idempotent-replayed': 'true' } };
     }
@@ -138,13 +165,19 @@ export class StripeServer extends ProtocolServer {
   }
 
   private create(p: Form): Reply {
-    if (p.amount === undefined) return stripeError(400, 'invalid_request_error', 'Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
-    if (typeof p.amount !== 'string' || !/^\d+$/.test(p.amount)) return stripeError(400, 'invalid_request_error', 'Invalid integer: ' + String(p.amount), { code: 'parameter_invalid_integer', param: 'amount' });
-    if (typeof p.currency !== 'string' || !/^[a-z]{3}$/.test(p.currency)) return stripeError(400, 'invalid_request_error', `Invalid currency: ${String(p.currency)}`, { code: 'parameter_invalid_string', param: 'currency' });
+    if (p.amount === undefined)
+      return stripeError(400, 'invalid_request_error', 'Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    if (typeof p.amount !== 'string' || !/^\d+$/.test(p.amount))
+      return stripeError(400, 'invalid_request_error', 'Invalid integer: ' + String(p.amount), { code: 'parameter_invalid_integer', param: 'amount' });
+    if (typeof p.currency !== 'string' || !/^[a-z]{3}$/.test(p.currency))
+      return stripeError(400, 'invalid_request_error', `Invalid currency: ${String(p.currency)}`, { code: 'parameter_invalid_string', param: 'currency' });
     const amount = Number(p.amount);
     if (amount < 1) return stripeError(400, 'invalid_request_error', 'Amount must be at least 1.', { code: 'amount_too_small', param: 'amount' });
     if (THREE_DECIMAL.has(p.currency) && amount % 10 !== 0) {
-      return stripeError(400, 'invalid_request_error', `Amounts in ${p.currency} must be a multiple of 10 (the last digit must be zero).`, { code: 'invalid_amount', param: 'amount' });
+      return stripeError(400, 'invalid_request_error', `Amounts in ${p.currency} must be a multiple of 10 (the last digit must be zero).`, {
+        code: 'invalid_amount',
+        param: 'amount',
+      });
     }
     const id = `pi_${rid(24)}`;
     const apm = p.automatic_payment_methods;
@@ -210,10 +243,15 @@ export class StripeServer extends ProtocolServer {
     if (pi.status !== 'requires_capture') return unexpectedState(pi, 'captured', 'requires_capture');
     const amount = p.amount_to_capture === undefined ? pi.amount_capturable : Number(p.amount_to_capture);
     if (!Number.isInteger(amount) || amount < 1 || amount > pi.amount_capturable) {
-      return stripeError(400, 'invalid_request_error', `The amount_to_capture (${String(p.amount_to_capture)}) must be at most the amount_capturable (${pi.amount_capturable}).`, {
-        code: 'amount_too_large',
-        param: 'amount_to_capture',
-      });
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `The amount_to_capture (${String(p.amount_to_capture)}) must be at most the amount_capturable (${pi.amount_capturable}).`,
+        {
+          code: 'amount_too_large',
+          param: 'amount_to_capture',
+        },
+      );
     }
     pi.status = 'succeeded';
     pi.amount_received = amount;
@@ -228,24 +266,44 @@ export class StripeServer extends ProtocolServer {
     pi.status = 'canceled';
     pi.amount_capturable = 0;
     pi.canceled_at = now();
-    (pi as PaymentIntent & { cancellation_reason?: string }).cancellation_reason = typeof p.cancellation_reason === 'string' ? p.cancellation_reason : 'requested_by_customer';
+    (pi as PaymentIntent & { cancellation_reason?: string }).cancellation_reason =
+      typeof p.cancellation_reason === 'string' ? p.cancellation_reason : 'requested_by_customer';
     return ok(pi);
   }
 
   private refund(p: Form): Reply {
     const id = typeof p.payment_intent === 'string' ? p.payment_intent : undefined;
-    if (!id) return stripeError(400, 'invalid_request_error', 'One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' });
+    if (!id)
+      return stripeError(400, 'invalid_request_error', 'One of the following params should be provided for this request: payment_intent or charge.', {
+        code: 'parameter_missing',
+      });
     const pi = this.intents.get(id);
     if (!pi) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'payment_intent' });
-    if (pi.status !== 'succeeded') return stripeError(400, 'invalid_request_error', `This PaymentIntent (${id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    if (pi.status !== 'succeeded')
+      return stripeError(400, 'invalid_request_error', `This PaymentIntent (${id}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+      });
     const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === id).reduce((s, r) => s + r.amount, 0);
     const remaining = pi.amount_received - refunded;
     const amount = p.amount === undefined ? remaining : Number(p.amount);
-    if (!Number.isInteger(amount) || amount < 1) return stripeError(400, 'invalid_request_error', `Invalid integer: ${String(p.amount)}`, { code: 'parameter_invalid_integer', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(400, 'invalid_request_error', `Invalid integer: ${String(p.amount)}`, { code: 'parameter_invalid_integer', param: 'amount' });
     if (amount > remaining) {
-      return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, { code: 'amount_too_large', param: 'amount' });
+      return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
     }
-    const refund: StripeRefund = { id: `re_${rid(24)}`, object: 'refund', amount, currency: pi.currency, payment_intent: id, charge: pi.latest_charge, status: 'succeeded', created: now() };
+    const refund: StripeRefund = {
+      id: `re_${rid(24)}`,
+      object: 'refund',
+      amount,
+      currency: pi.currency,
+      payment_intent: id,
+      charge: pi.latest_charge,
+      status: 'succeeded',
+      created: now(),
+    };
     this.refunds.set(refund.id, refund);
     return ok(refund);
   }

@@ -60,7 +60,8 @@ export class UpdateTemplateInput {
   @Field({ nullable: true }) name?: string;
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => [TemplateOptionInput], { nullable: true }) options?: TemplateOptionInput[];
-  @Field(() => JSONScalar, { nullable: true, description: 'flat key -> value (metadata limits): what a new product metadata starts with' }) attributes?: Metadata | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'flat key -> value (metadata limits): what a new product metadata starts with' })
+  attributes?: Metadata | null;
   @Field(() => String, { nullable: true, description: 'draft (default), proposed or published' }) default_status?: (typeof TEMPLATE_STATUSES)[number];
 }
 

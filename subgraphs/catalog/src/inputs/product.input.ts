@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { ArgsType, Field, Float, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, type Metadata, countrySchema, currencySchema, handleSchema, idList, metadataSchema, pageSchema, plainText } from '@svc/kit';
+import {
+  JSONScalar,
+  PageArgs,
+  ValidateWith,
+  type Metadata,
+  countrySchema,
+  currencySchema,
+  handleSchema,
+  idList,
+  metadataSchema,
+  pageSchema,
+  plainText,
+} from '@svc/kit';
 
 const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
 /** a range of instants: after (gt, gte) and before (lt, lte) */
@@ -35,7 +47,10 @@ export const productListSchema = z.strictObject({
   updated_at: dateRangeSchema.optional(),
   region_id: z.string().max(100).optional(),
   country_code: countrySchema.optional(),
-  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').optional(),
+  currency_code: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code')
+    .optional(),
   min_price: z.number().min(0).max(1e12).optional(),
   max_price: z.number().min(0).max(1e12).optional(),
 });
@@ -43,14 +58,21 @@ export type ProductListQuery = z.infer<typeof productListSchema>;
 
 export const priceSchema = z.strictObject({
   currency_code: currencySchema,
-  amount: z.number().min(0).max(1e12).refine((n) => Math.abs(n * 10000 - Math.round(n * 10000)) < 1e-6, 'amount has at most 4 decimal places'),
+  amount: z
+    .number()
+    .min(0)
+    .max(1e12)
+    .refine((n) => Math.abs(n * 10000 - Math.round(n * 10000)) < 1e-6, 'amount has at most 4 decimal places'),
   region_id: z.string().max(100).nullish(),
   min_quantity: z.number().int().min(1).nullish(),
   max_quantity: z.number().int().min(1).nullish(),
 });
 export type PriceData = z.infer<typeof priceSchema>;
 
-export const optionSchema = z.strictObject({ title: plainText(z.string().min(1).max(200), 'title'), values: z.array(z.string().min(1).max(200)).min(1).max(100) });
+export const optionSchema = z.strictObject({
+  title: plainText(z.string().min(1).max(200), 'title'),
+  values: z.array(z.string().min(1).max(200)).min(1).max(100),
+});
 
 const variantFields = {
   title: plainText(z.string().min(1).max(300), 'title'),
@@ -83,7 +105,10 @@ const productFields = {
   tags: z.array(z.string().min(1).max(200)).max(50).optional(),
   type: z.string().max(200).nullish(),
   material: z.string().max(200).nullish(),
-  origin_country: z.string().regex(/^[a-z]{2}$/, 'origin_country must be a 2-letter lowercase ISO code').nullish(),
+  origin_country: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'origin_country must be a 2-letter lowercase ISO code')
+    .nullish(),
   weight: z.number().int().min(0).nullish(),
   metadata: metadataSchema.nullish(),
 };

@@ -7,7 +7,10 @@ export const regionListSchema = z.strictObject({ ...pageSchema });
 export const regionSchema = z.strictObject({
   name: z.string().min(1).max(200),
   currency_code: currencySchema,
-  countries: z.array(z.string().regex(/^[a-zA-Z]{2}$/, 'countries are 2-letter ISO codes')).max(250).nullish(),
+  countries: z
+    .array(z.string().regex(/^[a-zA-Z]{2}$/, 'countries are 2-letter ISO codes'))
+    .max(250)
+    .nullish(),
 });
 export type RegionData = z.infer<typeof regionSchema>;
 

@@ -10,7 +10,12 @@ export class CategoryResolver {
   constructor(private readonly s: CatalogServices) {}
 
   @FieldResolver(() => ProductListType, { description: 'its published products, newest first (Medusa: fields=*products)' })
-  products(@Root() parent: { id: string }, @Ctx() ctx: RequestContext, @Arg('limit', () => Int, { nullable: true }) limit: number | null, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
+  products(
+    @Root() parent: { id: string },
+    @Ctx() ctx: RequestContext,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
+  ) {
     return this.s.products.list(ctx, { category_id: [parent.id], limit: Math.min(limit ?? 100, 100), region_id: regionId ?? undefined });
   }
 

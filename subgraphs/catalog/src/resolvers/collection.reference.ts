@@ -1,4 +1,7 @@
 import type { ReferenceResolver } from '@svc/kit';
 import type { CatalogServices } from '../services';
 
-export const collectionReference = (s: CatalogServices): ReferenceResolver => (ref, ctx) => s.collections.byId(ctx, String(ref.id));
+export const collectionReference =
+  (s: CatalogServices): ReferenceResolver =>
+  (ref, ctx) =>
+    s.collections.byId(ctx, String(ref.id));

@@ -42,7 +42,10 @@ export class InventoryResolver {
   }
 
   @Authorized('operator')
-  @Mutation(() => String, { description: 'holds every line or none under `key` (idempotent) until `ttl_seconds` from now; answers held or confirmed (409 insufficient_inventory, reservation_released)' })
+  @Mutation(() => String, {
+    description:
+      'holds every line or none under `key` (idempotent) until `ttl_seconds` from now; answers held or confirmed (409 insufficient_inventory, reservation_released)',
+  })
   async holdInventory(
     @Ctx() ctx: RequestContext,
     @Arg('key') key: string,

@@ -24,7 +24,9 @@ export class ProductResolver {
     return this.s.products.get(ctx, id, regionId, countryCode);
   }
 
-  @FieldResolver(() => JSONScalar, { description: 'The whole Medusa StoreProduct as one JSON value (the REST read path); with_prices adds every variant price as variants[].prices' })
+  @FieldResolver(() => JSONScalar, {
+    description: 'The whole Medusa StoreProduct as one JSON value (the REST read path); with_prices adds every variant price as variants[].prices',
+  })
   document(@Root() p: ProductView, @Arg('with_prices', () => Boolean, { nullable: true }) withPrices?: boolean | null): ProductView {
     return withPrices ? withVariantPrices(p) : p;
   }

@@ -4,7 +4,6 @@ import type { CatalogServices } from '../services';
 import { VariantListArgs } from '../inputs/product.input';
 import { StoreVariantListType, StoreVariantType } from '../types/product.type';
 
-
 /** Variants of published products, on their own (Medusa's /store/product-variants). */
 @Resolver(() => StoreVariantType)
 export class VariantResolver {

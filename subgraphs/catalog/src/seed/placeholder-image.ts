@@ -23,19 +23,11 @@ function hash32(input: string): number {
 /** Removes characters that are not allowed in XML 1.0 documents. */
 function stripInvalidXmlChars(text: string): string {
   // Allowed: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
-  return text.replace(
-    /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
-    '',
-  );
+  return text.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 }
 
 function escapeXml(text: string): string {
-  return stripInvalidXmlChars(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return stripInvalidXmlChars(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function clampSize(value: number | undefined): number {
@@ -123,9 +115,7 @@ export function placeholderSvg(name: string, opts?: { title?: string; width?: nu
   const firstY = height / 2 - ((lines.length - 1) * lineHeight) / 2;
   const gid = `g${h.toString(36)}`;
 
-  const tspans = lines
-    .map((line, i) => `<tspan x="${fmt(width / 2)}" y="${fmt(firstY + i * lineHeight)}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const tspans = lines.map((line, i) => `<tspan x="${fmt(width / 2)}" y="${fmt(firstY + i * lineHeight)}">${escapeXml(line)}</tspan>`).join('');
 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(rawTitle)}">` +

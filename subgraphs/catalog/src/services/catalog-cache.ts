@@ -27,7 +27,10 @@ export class CatalogCache {
   private readonly tenants = new Map<string, TenantCache>();
   private size = 0;
 
-  constructor(private readonly maxEntries = 50_000, readonly enabled = true) {}
+  constructor(
+    private readonly maxEntries = 50_000,
+    readonly enabled = true,
+  ) {}
 
   private tenant(tenantId: string): TenantCache {
     let t = this.tenants.get(tenantId);

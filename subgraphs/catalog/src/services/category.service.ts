@@ -10,7 +10,11 @@ const ORDERABLE = ['name', 'handle', 'rank', 'created_at', 'updated_at'] as cons
 
 /** Product categories: a tree per tenant, read from one cached map. */
 export class CategoryService {
-  constructor(private readonly store: Store, private readonly cache: CatalogCache, private readonly translator?: CatalogTranslator) {}
+  constructor(
+    private readonly store: Store,
+    private readonly cache: CatalogCache,
+    private readonly translator?: CatalogTranslator,
+  ) {}
 
   /** All active, public categories of the tenant (cached). */
   private async tree(tenantId: string): Promise<Map<string, CategoryView>> {

@@ -1,4 +1,17 @@
-import { Errors, containsPattern, looksLikeId, normalizePage, pgArray, requireTenant, slugify, loaderFor, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import {
+  Errors,
+  containsPattern,
+  looksLikeId,
+  normalizePage,
+  pgArray,
+  requireTenant,
+  slugify,
+  loaderFor,
+  type Paginated,
+  type RequestContext,
+  type Row,
+  type Store,
+} from '@svc/kit';
 import { ProductCollection } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
 import type { CollectionData, CollectionListQuery } from '../inputs/collection.input';
@@ -9,7 +22,11 @@ import { iso, isoNN, type CollectionView } from './views';
 
 /** Collections: curated groups of products (Medusa ProductCollection). */
 export class CollectionService {
-  constructor(private readonly store: Store, private readonly cache: CatalogCache, private readonly translator?: CatalogTranslator) {}
+  constructor(
+    private readonly store: Store,
+    private readonly cache: CatalogCache,
+    private readonly translator?: CatalogTranslator,
+  ) {}
 
   async list(ctx: RequestContext, a: CollectionListQuery): Promise<Paginated<CollectionView>> {
     const tenantId = requireTenant(ctx);
@@ -43,10 +60,11 @@ export class CollectionService {
 
   async get(ctx: RequestContext, idOrHandle: string): Promise<CollectionView> {
     const col = looksLikeId(idOrHandle, 'pcol') ? 'id' : 'handle';
-    const [row] = await this.store.sql(ctx, `select * from ${this.store.table('product_collection')} where tenant_id = ? and ${col} = ? and deleted_at is null`, [
-      requireTenant(ctx),
-      idOrHandle,
-    ]);
+    const [row] = await this.store.sql(
+      ctx,
+      `select * from ${this.store.table('product_collection')} where tenant_id = ? and ${col} = ? and deleted_at is null`,
+      [requireTenant(ctx), idOrHandle],
+    );
     if (!row) throw Errors.notFound('Collection', idOrHandle);
     const view = collectionRowView(row);
     return this.translator ? (await this.translator.collections(ctx, [view]))[0] : view;
@@ -55,10 +73,11 @@ export class CollectionService {
   /** Federation reference, batched per request. */
   byId(ctx: RequestContext, id: string): Promise<CollectionView | null> {
     return loaderFor<string, CollectionView>(ctx, 'catalog.collection', async (ids) => {
-      const rows = await this.store.sql(null, `select * from ${this.store.table('product_collection')} where tenant_id = ? and id = any(?::text[]) and deleted_at is null`, [
-        requireTenant(ctx),
-        pgArray(ids),
-      ]);
+      const rows = await this.store.sql(
+        null,
+        `select * from ${this.store.table('product_collection')} where tenant_id = ? and id = any(?::text[]) and deleted_at is null`,
+        [requireTenant(ctx), pgArray(ids)],
+      );
       return new Map(rows.map((r) => [r.id as string, collectionRowView(r)]));
     }).load(id);
   }

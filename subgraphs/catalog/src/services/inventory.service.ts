@@ -93,7 +93,11 @@ export class InventoryService {
         const ok = new Set(updated.map((u) => u.variant_id));
         const short = managed.find((l) => !ok.has(l.variant_id))!;
         // the statement's other updates roll back with the transaction
-        throw new DomainError('conflict', 'insufficient_inventory', `Variant ${byId.get(short.variant_id)?.title ?? short.variant_id} does not have the required inventory`);
+        throw new DomainError(
+          'conflict',
+          'insufficient_inventory',
+          `Variant ${byId.get(short.variant_id)?.title ?? short.variant_id} does not have the required inventory`,
+        );
       }
     });
   }

@@ -1,4 +1,19 @@
-import { DomainError, Errors, containsPattern, fromScaled, looksLikeId, loaderFor, normalizePage, pgArray, requireTenant, slugify, toScaled, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  containsPattern,
+  fromScaled,
+  looksLikeId,
+  loaderFor,
+  normalizePage,
+  pgArray,
+  requireTenant,
+  slugify,
+  toScaled,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import type { EntityManager as Em } from '@mikro-orm/core';
 import { Region } from '../entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from '../entities/taxonomy.entity';
@@ -20,7 +35,13 @@ export function orderClause(order: string | undefined, allowed: Record<string, s
   const desc = order.startsWith('-');
   const key = desc ? order.slice(1) : order;
   const col = Object.prototype.hasOwnProperty.call(allowed, key) ? allowed[key] : undefined;
-  if (!col) throw Errors.invalidField('order', `order must be one of ${Object.keys(allowed).map((k) => `${k}, -${k}`).join(', ')}`);
+  if (!col)
+    throw Errors.invalidField(
+      'order',
+      `order must be one of ${Object.keys(allowed)
+        .map((k) => `${k}, -${k}`)
+        .join(', ')}`,
+    );
   return `${col} ${desc ? 'desc' : 'asc'}`;
 }
 
@@ -45,7 +66,10 @@ export class ProductService {
     const region = await this.regions.pricing(tenantId, query.region_id, query.country_code);
     const { ids, count } = await this.listIds(tenantId, { ...query, sales_channel_id: channelScope(ctx, query.sales_channel_id) }, page, region);
     const docs = await this.docs(tenantId, ids);
-    const items = ids.map((id) => docs.get(id)).filter((d): d is ProductView => !!d).map((d) => priceView(d, region));
+    const items = ids
+      .map((id) => docs.get(id))
+      .filter((d): d is ProductView => !!d)
+      .map((d) => priceView(d, region));
     return { items: this.translator ? await this.translator.products(ctx, items) : items, count, offset: page.offset, limit: page.limit };
   }
 
@@ -80,22 +104,33 @@ export class ProductService {
     }
     if (query.type_id?.length) (where.push(`p.type_id = any(?::text[])`), params.push(pgArray(query.type_id)));
     if (query.sku?.length) {
-      where.push(`exists (select 1 from ${this.store.table('product_variant')} v where v.product_id = p.id and v.deleted_at is null and v.sku = any(?::text[]))`);
+      where.push(
+        `exists (select 1 from ${this.store.table('product_variant')} v where v.product_id = p.id and v.deleted_at is null and v.sku = any(?::text[]))`,
+      );
       params.push(pgArray(query.sku));
     }
     if (query.sales_channel_id) this.soldIn(where, params, query.sales_channel_id);
     if (query.is_giftcard !== undefined) (where.push(`p.is_giftcard = ?`), params.push(query.is_giftcard));
-    for (const [column, range] of [['created_at', query.created_at], ['updated_at', query.updated_at]] as const) {
-      for (const [op, sqlOp] of [['gt', '>'], ['gte', '>='], ['lt', '<'], ['lte', '<=']] as const) {
+    for (const [column, range] of [
+      ['created_at', query.created_at],
+      ['updated_at', query.updated_at],
+    ] as const) {
+      for (const [op, sqlOp] of [
+        ['gt', '>'],
+        ['gte', '>='],
+        ['lt', '<'],
+        ['lte', '<='],
+      ] as const) {
         const v = range?.[op];
         if (v) (where.push(`p.${column} ${sqlOp} ?::timestamptz`), params.push(v));
       }
     }
     if (query.min_price !== undefined || query.max_price !== undefined) {
       const currency = region?.currency_code ?? query.currency_code?.toLowerCase();
-      if (!currency) throw Errors.validation('missing_field', 'A price range needs region_id or currency_code', [
-        { field: 'region_id', code: 'missing_field', message: 'region_id or currency_code is required with a price range' },
-      ]);
+      if (!currency)
+        throw Errors.validation('missing_field', 'A price range needs region_id or currency_code', [
+          { field: 'region_id', code: 'missing_field', message: 'region_id or currency_code is required with a price range' },
+        ]);
       where.push(`exists (select 1 from ${this.store.table('product_variant')} v join ${this.store.table('price')} pr on pr.variant_id = v.id
         where v.product_id = p.id and v.deleted_at is null and pr.currency_code = ?
         and (pr.region_id is null or pr.region_id = ?) and pr.amount >= ? and pr.amount <= ?)`);
@@ -107,11 +142,19 @@ export class ProductService {
     let rows = await this.store.sql(null, sql, [...params, page.limit, page.offset]);
     let count = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && page.offset > 0) {
-      const [c] = await this.store.sql<{ n: number }>(null, `select count(*)::int as n from ${this.store.table('product')} p where ${where.join(' and ')}`, params);
+      const [c] = await this.store.sql<{ n: number }>(
+        null,
+        `select count(*)::int as n from ${this.store.table('product')} p where ${where.join(' and ')}`,
+        params,
+      );
       count = c.n;
     }
     if (page.limit === 0) {
-      const [c] = await this.store.sql<{ n: number }>(null, `select count(*)::int as n from ${this.store.table('product')} p where ${where.join(' and ')}`, params);
+      const [c] = await this.store.sql<{ n: number }>(
+        null,
+        `select count(*)::int as n from ${this.store.table('product')} p where ${where.join(' and ')}`,
+        params,
+      );
       count = c.n;
       rows = [];
     }
@@ -164,7 +207,15 @@ export class ProductService {
           const priced = priceView(doc, region);
           const v = priced.variants?.find((x) => x.id === r.id);
           if (!v) return [];
-          const product = { id: doc.id, title: doc.title, handle: doc.handle, subtitle: doc.subtitle, thumbnail: doc.thumbnail, collection_id: doc.collection_id, status: doc.status };
+          const product = {
+            id: doc.id,
+            title: doc.title,
+            handle: doc.handle,
+            subtitle: doc.subtitle,
+            thumbnail: doc.thumbnail,
+            collection_id: doc.collection_id,
+            status: doc.status,
+          };
           return [{ ...v, product }];
         })
       : [];
@@ -187,9 +238,7 @@ export class ProductService {
   /** Any status (admin views and mutation results); inside a unit of work, as that transaction sees it (uncached). */
   async getAny(ctx: RequestContext, id: string): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
-    const doc = this.store.inTransaction(ctx)
-      ? (await loadProductDocuments(this.store, tenantId, [id], ctx))[0]
-      : (await this.docs(tenantId, [id])).get(id);
+    const doc = this.store.inTransaction(ctx) ? (await loadProductDocuments(this.store, tenantId, [id], ctx))[0] : (await this.docs(tenantId, [id])).get(id);
     if (!doc) throw Errors.notFound('Product', id);
     return doc;
   }
@@ -285,7 +334,7 @@ export class ProductService {
       p.tags.set(tags);
     }
     if (input.type !== undefined) {
-      p.type = input.type ? (await em.findOne(ProductType, { value: input.type })) ?? em.create(ProductType, { tenantId, value: input.type } as never) : null;
+      p.type = input.type ? ((await em.findOne(ProductType, { value: input.type })) ?? em.create(ProductType, { tenantId, value: input.type } as never)) : null;
     }
     p.updatedAt = new Date();
   }
@@ -360,7 +409,10 @@ export class ProductService {
       const p = em.create(Product, { tenantId, title: input.title, handle: input.handle ?? slugify(input.title) } as never);
       await this.applyProductFields(em, tenantId, p, input);
       if (!input.status) p.status = 'draft';
-      await this.checkPriceRegions(em, (input.variants ?? []).flatMap((v) => v.prices ?? []));
+      await this.checkPriceRegions(
+        em,
+        (input.variants ?? []).flatMap((v) => v.prices ?? []),
+      );
       (input.options ?? []).forEach((o, i) => {
         if (new Set(o.values).size !== o.values.length || !o.values.length) throw Errors.invalidField('options', `Option "${o.title}" needs distinct values`);
         const opt = em.create(ProductOption, { tenantId, product: p, title: o.title, rank: i } as never);

@@ -8,7 +8,10 @@ import { isoNN, type RegionView } from './views';
 
 /** Regions: currency and countries of a market; the pricing context of product reads. */
 export class RegionService {
-  constructor(private readonly store: Store, private readonly cache: CatalogCache) {}
+  constructor(
+    private readonly store: Store,
+    private readonly cache: CatalogCache,
+  ) {}
 
   /** Every region of the tenant (cached), oldest first. */
   async all(tenantId: string): Promise<RegionView[]> {
@@ -75,7 +78,15 @@ export class RegionService {
       for (const code of input.countries ?? []) {
         const c = COUNTRIES[code.toLowerCase()];
         if (!c) throw Errors.invalidField('countries', `Unknown country code ${code}`);
-        em.create(RegionCountry, { tenantId, region: r, iso2: code.toLowerCase(), iso3: c[0], numCode: c[1], name: c[2].toUpperCase(), displayName: c[2] } as never);
+        em.create(RegionCountry, {
+          tenantId,
+          region: r,
+          iso2: code.toLowerCase(),
+          iso3: c[0],
+          numCode: c[1],
+          name: c[2].toUpperCase(),
+          displayName: c[2],
+        } as never);
       }
       catalogEvents.emit(em, tx, 'region.created', { id: r.id });
       await this.store.afterCommit(tx, () => this.cache.invalidate(tenantId));

@@ -26,7 +26,10 @@ export class ReservationService {
   ) {}
 
   private async locked(tx: RequestContext, key: string): Promise<Row | null> {
-    const [row] = await this.store.sql<Row>(tx, `select * from ${this.store.table('inventory_reservation')} where tenant_id = ? and key = ? for update`, [requireTenant(tx), key]);
+    const [row] = await this.store.sql<Row>(tx, `select * from ${this.store.table('inventory_reservation')} where tenant_id = ? and key = ? for update`, [
+      requireTenant(tx),
+      key,
+    ]);
     return row ?? null;
   }
 
@@ -67,7 +70,11 @@ export class ReservationService {
         }
         row = { ...row, lines };
       }
-      await this.store.sql(tx, `update ${this.store.table('inventory_reservation')} set status = 'confirmed', lines = ?::jsonb, expires_at = null, updated_at = now() where id = ?`, [JSON.stringify(row.lines), row.id]);
+      await this.store.sql(
+        tx,
+        `update ${this.store.table('inventory_reservation')} set status = 'confirmed', lines = ?::jsonb, expires_at = null, updated_at = now() where id = ?`,
+        [JSON.stringify(row.lines), row.id],
+      );
     });
   }
 
@@ -85,7 +92,11 @@ export class ReservationService {
       }
       if (row.status === 'released') return;
       await this.inventory.release(tx, row.lines);
-      await this.store.sql(tx, `update ${this.store.table('inventory_reservation')} set status = 'released', expires_at = null, updated_at = now() where id = ?`, [row.id]);
+      await this.store.sql(
+        tx,
+        `update ${this.store.table('inventory_reservation')} set status = 'released', expires_at = null, updated_at = now() where id = ?`,
+        [row.id],
+      );
     });
   }
 
@@ -102,10 +113,18 @@ export class ReservationService {
       await this.store.transaction(ctx, async (_em, tx) => {
         const row = await this.locked(tx, r.key);
         if (row?.status !== 'held') return;
-        const [still] = await this.store.sql<{ expired: boolean }>(tx, `select expires_at < now() as expired from ${this.store.table('inventory_reservation')} where id = ?`, [row.id]);
+        const [still] = await this.store.sql<{ expired: boolean }>(
+          tx,
+          `select expires_at < now() as expired from ${this.store.table('inventory_reservation')} where id = ?`,
+          [row.id],
+        );
         if (!still?.expired) return;
         await this.inventory.release(tx, row.lines);
-        await this.store.sql(tx, `update ${this.store.table('inventory_reservation')} set status = 'released', expires_at = null, updated_at = now() where id = ?`, [row.id]);
+        await this.store.sql(
+          tx,
+          `update ${this.store.table('inventory_reservation')} set status = 'released', expires_at = null, updated_at = now() where id = ?`,
+          [row.id],
+        );
         n++;
       });
     }

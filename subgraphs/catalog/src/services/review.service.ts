@@ -1,5 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
-import { Errors, loaderFor, normalizePage, pgArray, requireCustomer, requireTenant, type GraphClient, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
+import {
+  Errors,
+  loaderFor,
+  normalizePage,
+  pgArray,
+  requireCustomer,
+  requireTenant,
+  type GraphClient,
+  type Paginated,
+  type RequestContext,
+  type Row,
+  type Store,
+} from '@svc/kit';
 import { ProductReview, type ReviewStatus } from '../entities/review.entity';
 import { Product } from '../entities/product.entity';
 import { catalogEvents } from '../events';
@@ -104,11 +116,11 @@ export class ReviewService {
     const product = await this.products.get(ctx, productId);
     const author = await this.authorName(ctx);
     const duplicate = () => Errors.conflict('duplicate', 'You have already reviewed this product');
-    const [existing] = await this.store.sql(null, `select 1 from ${this.store.table('product_review')} where tenant_id = ? and product_id = ? and customer_id = ?`, [
-      tenantId,
-      product.id,
-      customerId,
-    ]);
+    const [existing] = await this.store.sql(
+      null,
+      `select 1 from ${this.store.table('product_review')} where tenant_id = ? and product_id = ? and customer_id = ?`,
+      [tenantId, product.id, customerId],
+    );
     if (existing) throw duplicate();
     try {
       const id = await this.store.transaction(ctx, async (em, tx) => {
@@ -163,13 +175,17 @@ export class ReviewService {
   }
 
   /** Demo content: reviews by name only (no customer), inserted as given, by product handle. */
-  async seed(ctx: RequestContext, reviews: Array<{ handle: string; author_name: string; rating: number; title: string | null; content: string; status: ReviewStatus; days_ago: number }>): Promise<number> {
+  async seed(
+    ctx: RequestContext,
+    reviews: Array<{ handle: string; author_name: string; rating: number; title: string | null; content: string; status: ReviewStatus; days_ago: number }>,
+  ): Promise<number> {
     const tenantId = requireTenant(ctx);
     const handles = [...new Set(reviews.map((r) => r.handle))];
-    const rows = await this.store.sql<{ id: string; handle: string }>(null, `select id, handle from ${this.store.table('product')} where tenant_id = ? and handle = any(?::text[])`, [
-      tenantId,
-      pgArray(handles),
-    ]);
+    const rows = await this.store.sql<{ id: string; handle: string }>(
+      null,
+      `select id, handle from ${this.store.table('product')} where tenant_id = ? and handle = any(?::text[])`,
+      [tenantId, pgArray(handles)],
+    );
     const byHandle = new Map(rows.map((r) => [r.handle, r.id]));
     let n = 0;
     await this.store.transaction(ctx, async (em) => {

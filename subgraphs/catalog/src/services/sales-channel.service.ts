@@ -45,13 +45,22 @@ export class SalesChannelService {
   async create(ctx: RequestContext, input: { name: string; description?: string | null; is_disabled?: boolean | null }): Promise<SalesChannelView> {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em, tx) => {
-      const c = em.create(SalesChannel, { tenantId, name: input.name, description: input.description ?? null, isDisabled: input.is_disabled ?? false } as never);
+      const c = em.create(SalesChannel, {
+        tenantId,
+        name: input.name,
+        description: input.description ?? null,
+        isDisabled: input.is_disabled ?? false,
+      } as never);
       catalogEvents.emit(em, tx, 'sales_channel.created', { id: c.id });
       return view(c);
     });
   }
 
-  async update(ctx: RequestContext, id: string, input: { name?: string | null; description?: string | null; is_disabled?: boolean | null }): Promise<SalesChannelView> {
+  async update(
+    ctx: RequestContext,
+    id: string,
+    input: { name?: string | null; description?: string | null; is_disabled?: boolean | null },
+  ): Promise<SalesChannelView> {
     return this.store.transaction(ctx, async (em) => {
       const c = await em.findOne(SalesChannel, { id });
       if (!c) throw Errors.notFound('Sales channel', id);
@@ -70,7 +79,10 @@ export class SalesChannelService {
       const c = await em.findOne(SalesChannel, { id });
       if (!c) throw Errors.notFound('Sales channel', id);
       if (add.length) {
-        const rows = await this.store.sql<{ id: string }>(tx, `select id from ${this.store.table('product')} where tenant_id = ? and id = any(?::text[])`, [tenantId, pgArray(add)]);
+        const rows = await this.store.sql<{ id: string }>(tx, `select id from ${this.store.table('product')} where tenant_id = ? and id = any(?::text[])`, [
+          tenantId,
+          pgArray(add),
+        ]);
         if (rows.length !== new Set(add).size) throw Errors.invalidField('add', 'add lists products this store does not have');
         await this.store.sql(
           tx,
@@ -79,7 +91,10 @@ export class SalesChannelService {
         );
       }
       if (remove.length) {
-        await this.store.sql(tx, `delete from ${this.store.table('product_sales_channel')} where sales_channel_id = ? and product_id = any(?::text[])`, [id, pgArray(remove)]);
+        await this.store.sql(tx, `delete from ${this.store.table('product_sales_channel')} where sales_channel_id = ? and product_id = any(?::text[])`, [
+          id,
+          pgArray(remove),
+        ]);
       }
       return view(c);
     });

@@ -17,10 +17,15 @@ export class CatalogSeedService {
   }
 
   /** Loads regions, collections, categories and products; returns the region ids by key. */
-  async load(tenantId: string, catalog: Partial<SeedCatalog> & { products: SeedProduct[] }, imageBase: string, existing?: {
-    collections?: Map<string, string>;
-    categories?: Map<string, string>;
-  }): Promise<{ regions: Map<string, string>; collections: Map<string, string>; categories: Map<string, string> }> {
+  async load(
+    tenantId: string,
+    catalog: Partial<SeedCatalog> & { products: SeedProduct[] },
+    imageBase: string,
+    existing?: {
+      collections?: Map<string, string>;
+      categories?: Map<string, string>;
+    },
+  ): Promise<{ regions: Map<string, string>; collections: Map<string, string>; categories: Map<string, string> }> {
     const s = this.store.schema;
     const knex = this.store.orm.em.getKnex();
     const now = Date.now();
@@ -34,7 +39,15 @@ export class CatalogSeedService {
       regions.set(r.key, id);
       add('region', { id, name: r.name, currency_code: r.currency_code, automatic_taxes: r.automatic_taxes, created_at: ts(0), updated_at: ts(0) });
       for (const c of r.countries) {
-        add('region_country', { id: newId('regc'), region_id: id, iso2: c.iso_2, iso3: c.iso_3, num_code: c.num_code, name: c.name, display_name: c.display_name });
+        add('region_country', {
+          id: newId('regc'),
+          region_id: id,
+          iso2: c.iso_2,
+          iso3: c.iso_3,
+          num_code: c.num_code,
+          name: c.name,
+          display_name: c.display_name,
+        });
       }
     }
     const collections = new Map(existing?.collections ?? []);
@@ -52,7 +65,7 @@ export class CatalogSeedService {
         name: c.name,
         handle: c.handle,
         description: c.description,
-        parent_id: c.parent_key ? categories.get(c.parent_key) ?? null : null,
+        parent_id: c.parent_key ? (categories.get(c.parent_key) ?? null) : null,
         rank: c.rank,
         is_active: true,
         is_internal: false,
@@ -86,7 +99,7 @@ export class CatalogSeedService {
         weight: p.weight,
         origin_country: p.origin_country,
         material: p.material,
-        collection_id: p.collection_key ? collections.get(p.collection_key) ?? null : null,
+        collection_id: p.collection_key ? (collections.get(p.collection_key) ?? null) : null,
         type_id: typeId,
         discountable: true,
         metadata: JSON.stringify(p.metadata ?? {}),
@@ -147,16 +160,37 @@ export class CatalogSeedService {
           if (ov) (rows['variant_option_value'] ??= []).push({ variant_id: vid, option_value_id: ov });
         }
         for (const pr of v.prices) {
-          add('price', { id: newId('price'), variant_id: vid, currency_code: pr.currency_code, amount: fromScaled(toScaled(pr.amount)), created_at: created, updated_at: created });
+          add('price', {
+            id: newId('price'),
+            variant_id: vid,
+            currency_code: pr.currency_code,
+            amount: fromScaled(toScaled(pr.amount)),
+            created_at: created,
+            updated_at: created,
+          });
         }
         add('inventory_level', { id: newId('ilev'), variant_id: vid, stocked_quantity: v.inventory_quantity, reserved_quantity: 0, updated_at: created });
       });
     });
 
     const order = [
-      'region', 'region_country', 'product_collection', 'product_category', 'product_type', 'product_tag', 'product',
-      'product_category_link', 'product_tag_link', 'product_image', 'product_option', 'product_option_value',
-      'product_variant', 'variant_option_value', 'variant_image', 'price', 'inventory_level',
+      'region',
+      'region_country',
+      'product_collection',
+      'product_category',
+      'product_type',
+      'product_tag',
+      'product',
+      'product_category_link',
+      'product_tag_link',
+      'product_image',
+      'product_option',
+      'product_option_value',
+      'product_variant',
+      'variant_option_value',
+      'variant_image',
+      'price',
+      'inventory_level',
     ];
     await knex.transaction(async (trx) => {
       for (const table of order) {
@@ -166,7 +200,10 @@ export class CatalogSeedService {
         const data = plain ? list.map(({ tenant_id: _t, ...r }) => r) : list;
         const chunk = Math.max(1, Math.floor(30000 / Object.keys(data[0]).length));
         for (let i = 0; i < data.length; i += chunk) {
-          await trx.withSchema(s).table(table).insert(data.slice(i, i + chunk));
+          await trx
+            .withSchema(s)
+            .table(table)
+            .insert(data.slice(i, i + chunk));
         }
       }
     });

@@ -50,7 +50,10 @@ export class CatalogTranslator {
     if (!this.wanted(ctx) || !items.length) return items;
     const o = await this.lookup(ctx, { product_variant: items.map((v) => v.id), product: items.map((v) => v.product.id) });
     if (!o) return items;
-    return items.map((v) => ({ ...overlaid(v, o.get(`product_variant|${v.id}`), VARIANT_FIELDS), product: overlaid(v.product, o.get(`product|${v.product.id}`), PRODUCT_FIELDS) }));
+    return items.map((v) => ({
+      ...overlaid(v, o.get(`product_variant|${v.id}`), VARIANT_FIELDS),
+      product: overlaid(v.product, o.get(`product|${v.product.id}`), PRODUCT_FIELDS),
+    }));
   }
 
   async collections<T extends CollectionView>(ctx: RequestContext, items: T[]): Promise<T[]> {

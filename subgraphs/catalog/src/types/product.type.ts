@@ -107,7 +107,7 @@ export class VariantType {
   @Field(() => String, { nullable: true }) ean!: string | null;
   @Field(() => String, { nullable: true }) upc!: string | null;
   @Field(() => String, { nullable: true }) thumbnail!: string | null;
-  @Field(() => [ImageType], { description: "the product images that show this variant" }) images!: ImageType[];
+  @Field(() => [ImageType], { description: 'the product images that show this variant' }) images!: ImageType[];
   @Field() allow_backorder!: boolean;
   @Field() manage_inventory!: boolean;
   @Field(() => Int, { description: 'stocked minus reserved units' }) inventory_quantity!: number;

@@ -31,7 +31,20 @@ export interface StoredAddress extends AddressData {
 @Entity({ tableName: 'cart' })
 @Index({ properties: ['tenantId', 'customerId'] })
 export class Cart extends TenantOwned {
-  [OptionalProps]?: 'id' | 'customerId' | 'email' | 'salesChannelId' | 'shippingAddress' | 'billingAddress' | 'promoCodes' | 'metadata' | 'locale' | 'completedAt' | 'orderId' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'customerId'
+    | 'email'
+    | 'salesChannelId'
+    | 'shippingAddress'
+    | 'billingAddress'
+    | 'promoCodes'
+    | 'metadata'
+    | 'locale'
+    | 'completedAt'
+    | 'orderId'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('cart');
   @Property({ type: 'string', length: 40 }) regionId!: string;
@@ -61,7 +74,29 @@ export class Cart extends TenantOwned {
  */
 @Entity({ tableName: 'line_item' })
 export class LineItem extends TenantOwned {
-  [OptionalProps]?: 'id' | 'subtitle' | 'thumbnail' | 'compareAtUnitPrice' | 'isTaxInclusive' | 'requiresShipping' | 'isDiscountable' | 'productId' | 'productTitle' | 'productHandle' | 'productSubtitle' | 'productDescription' | 'productType' | 'productCollection' | 'variantSku' | 'variantBarcode' | 'variantTitle' | 'variantOptionValues' | 'metadata' | 'data' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'subtitle'
+    | 'thumbnail'
+    | 'compareAtUnitPrice'
+    | 'isTaxInclusive'
+    | 'requiresShipping'
+    | 'isDiscountable'
+    | 'productId'
+    | 'productTitle'
+    | 'productHandle'
+    | 'productSubtitle'
+    | 'productDescription'
+    | 'productType'
+    | 'productCollection'
+    | 'variantSku'
+    | 'variantBarcode'
+    | 'variantTitle'
+    | 'variantOptionValues'
+    | 'metadata'
+    | 'data'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('cali');
   @Index() @ManyToOne(() => Cart, { deleteRule: 'cascade' }) cart!: Cart;

@@ -15,7 +15,23 @@ export type OrderFulfillmentStatus = 'not_fulfilled' | 'fulfilled' | 'shipped' |
 @Unique({ properties: ['tenantId', 'displayId'] })
 @Index({ properties: ['tenantId', 'customerId', 'createdAt'] })
 export class Order extends TenantOwned {
-  [OptionalProps]?: 'id' | 'customerId' | 'email' | 'salesChannelId' | 'status' | 'paymentStatus' | 'fulfillmentStatus' | 'shippingAddress' | 'billingAddress' | 'metadata' | 'canceledAt' | 'fulfilledAt' | 'shippedAt' | 'transfer' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'customerId'
+    | 'email'
+    | 'salesChannelId'
+    | 'status'
+    | 'paymentStatus'
+    | 'fulfillmentStatus'
+    | 'shippingAddress'
+    | 'billingAddress'
+    | 'metadata'
+    | 'canceledAt'
+    | 'fulfilledAt'
+    | 'shippedAt'
+    | 'transfer'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('order');
   @Property({ type: 'integer' }) displayId!: number;

@@ -8,7 +8,20 @@ import { TenantOwned, newId } from '@svc/kit';
 @Entity({ tableName: 'shipping_option' })
 @Index({ properties: ['tenantId', 'regionId'] })
 export class ShippingOption extends TenantOwned {
-  [OptionalProps]?: 'id' | 'priceType' | 'perItem' | 'freeAbove' | 'typeLabel' | 'typeDescription' | 'typeCode' | 'providerId' | 'data' | 'enabled' | 'metadata' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'priceType'
+    | 'perItem'
+    | 'freeAbove'
+    | 'typeLabel'
+    | 'typeDescription'
+    | 'typeCode'
+    | 'providerId'
+    | 'data'
+    | 'enabled'
+    | 'metadata'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('so');
   @Property({ type: 'string', length: 200 }) name!: string;
@@ -57,7 +70,21 @@ export class TaxRate extends TenantOwned {
 @Entity({ tableName: 'promotion' })
 @Unique({ properties: ['tenantId', 'code'] })
 export class Promotion extends TenantOwned {
-  [OptionalProps]?: 'id' | 'isAutomatic' | 'currencyCode' | 'targetType' | 'allocation' | 'startsAt' | 'endsAt' | 'usageLimit' | 'usageCount' | 'minSubtotal' | 'status' | 'metadata' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'isAutomatic'
+    | 'currencyCode'
+    | 'targetType'
+    | 'allocation'
+    | 'startsAt'
+    | 'endsAt'
+    | 'usageLimit'
+    | 'usageCount'
+    | 'minSubtotal'
+    | 'status'
+    | 'metadata'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('promo');
   /** stored upper-case; codes are matched without regard to case */

@@ -21,7 +21,11 @@ export class CartAddressInput {
   @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
-const quantity = z.number({ message: 'quantity must be a number' }).int('quantity must be an integer').min(1, 'quantity must be at least 1').max(10_000, 'quantity must be at most 10000');
+const quantity = z
+  .number({ message: 'quantity must be a number' })
+  .int('quantity must be an integer')
+  .min(1, 'quantity must be at least 1')
+  .max(10_000, 'quantity must be at most 10000');
 const id = z.string().min(1).max(200);
 const email = z.string().max(320).email('email must be a valid email address');
 const promoCodes = z.array(z.string().min(1).max(100)).max(20);
@@ -82,7 +86,10 @@ export class UpdateCartInput {
   @Field(() => String, { nullable: true }) locale?: string | null;
 }
 
-export const updateLineItemSchema = z.strictObject({ quantity: z.number({ message: 'quantity must be a number' }).int('quantity must be an integer').min(0).max(10_000), metadata: metadataSchema.nullish() });
+export const updateLineItemSchema = z.strictObject({
+  quantity: z.number({ message: 'quantity must be a number' }).int('quantity must be an integer').min(0).max(10_000),
+  metadata: metadataSchema.nullish(),
+});
 export type UpdateLineItemData = z.infer<typeof updateLineItemSchema>;
 
 @InputType('UpdateCartLineItemInput')
@@ -110,7 +117,11 @@ export class CartPromotionsInput {
   @Field(() => [String]) promo_codes!: string[];
 }
 
-export const paymentSessionSchema = z.strictObject({ provider_id: z.string().min(1).max(100), data: metadataSchema.nullish(), context: metadataSchema.nullish() });
+export const paymentSessionSchema = z.strictObject({
+  provider_id: z.string().min(1).max(100),
+  data: metadataSchema.nullish(),
+  context: metadataSchema.nullish(),
+});
 export type PaymentSessionData = z.infer<typeof paymentSessionSchema>;
 
 @InputType('PaymentSessionInput')

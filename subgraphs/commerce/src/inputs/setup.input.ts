@@ -42,7 +42,10 @@ export const taxRateSchema = z.strictObject({
   province: z.string().min(1).max(100).nullish(),
   name: z.string().min(1).max(200),
   code: z.string().min(1).max(50),
-  rate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'rate is a percentage as a decimal string, e.g. "19" or "8.875"').refine((r) => Number(r) <= 100, 'rate is at most 100'),
+  rate: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, 'rate is a percentage as a decimal string, e.g. "19" or "8.875"')
+    .refine((r) => Number(r) <= 100, 'rate is at most 100'),
 });
 export type TaxRateData = z.infer<typeof taxRateSchema>;
 
@@ -59,7 +62,11 @@ export class TaxRateInput {
 
 export const promotionSchema = z
   .strictObject({
-    code: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'codes are letters, digits, dashes and underscores'),
+    code: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, 'codes are letters, digits, dashes and underscores'),
     is_automatic: z.boolean().nullish(),
     type: z.enum(['percentage', 'fixed']),
     value: amount,
@@ -85,7 +92,8 @@ export class PromotionInput {
   @Field({ description: 'percentage or fixed' }) type!: 'percentage' | 'fixed';
   @Field({ description: 'percent, or a decimal amount in major units' }) value!: string;
   @Field(() => String, { nullable: true }) currency_code?: string | null;
-  @Field(() => String, { nullable: true, description: 'items (default), shipping_methods or order' }) target_type?: 'items' | 'shipping_methods' | 'order' | null;
+  @Field(() => String, { nullable: true, description: 'items (default), shipping_methods or order' }) target_type?:
+    'items' | 'shipping_methods' | 'order' | null;
   @Field(() => String, { nullable: true, description: 'across (default) or each' }) allocation?: 'across' | 'each' | null;
   @Field(() => String, { nullable: true }) starts_at?: string | null;
   @Field(() => String, { nullable: true }) ends_at?: string | null;
@@ -114,8 +122,15 @@ export class PaymentProviderSettingInput {
 }
 
 export const commerceSettingsSchema = z.strictObject({
-  cancellation_window_hours: z.number().int().min(0).max(24 * 365).nullish(),
-  checkout_fields: z.record(z.enum(['email', 'phone', 'company', 'billing_address', 'address_2', 'province']), z.enum(['required', 'optional', 'hidden'])).nullish(),
+  cancellation_window_hours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .nullish(),
+  checkout_fields: z
+    .record(z.enum(['email', 'phone', 'company', 'billing_address', 'address_2', 'province']), z.enum(['required', 'optional', 'hidden']))
+    .nullish(),
 });
 export type CommerceSettingsData = z.infer<typeof commerceSettingsSchema>;
 

@@ -70,7 +70,9 @@ export class PayPalProvider implements PaymentProviderAdapter {
     const data = { ...input.data };
     return amountGuard(data, async () => {
       const ctx = input.context;
-      const unit: Record<string, unknown> = { amount: { currency_code: input.currency_code.toUpperCase(), value: toPayPalValue(input.amount, input.currency_code) } };
+      const unit: Record<string, unknown> = {
+        amount: { currency_code: input.currency_code.toUpperCase(), value: toPayPalValue(input.amount, input.currency_code) },
+      };
       if (ctx.reference) Object.assign(unit, { reference_id: ctx.reference.slice(0, 256), custom_id: ctx.reference.slice(0, 127) });
       const order = await this.api('POST', '/v2/checkout/orders', ctx, 'create', { intent: 'AUTHORIZE', purchase_units: [unit] });
       if (isRefusal(order)) return refusalResult(data, order);
@@ -87,7 +89,11 @@ export class PayPalProvider implements PaymentProviderAdapter {
       if (isRefusal(order)) return refusalResult(data, order);
       const amount = isRecord(firstUnit(order)?.amount) ? (firstUnit(order)!.amount as Record<string, unknown>) : {};
       if (amount.value !== toPayPalValue(session.amount, session.currency_code) || amount.currency_code !== session.currency_code.toUpperCase()) {
-        return { status: 'error', data: { ...data, status: order.status }, message: 'The payment amount no longer matches the cart; please start the payment again.' };
+        return {
+          status: 'error',
+          data: { ...data, status: order.status },
+          message: 'The payment amount no longer matches the cart; please start the payment again.',
+        };
       }
       if (order.status !== 'APPROVED') return orderResult(data, order);
       const authorized = await this.api('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/authorize`, session.context, 'authorize', {});
@@ -167,7 +173,8 @@ export class PayPalProvider implements PaymentProviderAdapter {
       if (res.status === 401) throw this.http.unavailable('the access token was refused twice (HTTP 401); check the app credentials');
       if (res.status === 403) throw this.http.unavailable('the app is not permitted to do this (HTTP 403); check its PayPal permissions');
       const err = isRecord(res.json) ? res.json : undefined;
-      if (res.status === 429 || res.status >= 500 || !err) throw this.http.unavailable(`answered HTTP ${res.status}${err?.name ? ` (${String(err.name)})` : ''}`);
+      if (res.status === 429 || res.status >= 500 || !err)
+        throw this.http.unavailable(`answered HTTP ${res.status}${err?.name ? ` (${String(err.name)})` : ''}`);
       const detail = Array.isArray(err.details) && isRecord(err.details[0]) ? err.details[0] : {};
       const issue = str(detail.issue);
       return {
@@ -176,7 +183,9 @@ export class PayPalProvider implements PaymentProviderAdapter {
         name: str(err.name),
         issue,
         debug_id: str(err.debug_id),
-        message: (issue && ISSUE_MESSAGES[issue]) ?? `PayPal refused the payment: ${str(detail.description) ?? str(err.message) ?? str(err.name) ?? `HTTP ${res.status}`}`,
+        message:
+          (issue && ISSUE_MESSAGES[issue]) ??
+          `PayPal refused the payment: ${str(detail.description) ?? str(err.message) ?? str(err.name) ?? `HTTP ${res.status}`}`,
       };
     }
   }
@@ -219,7 +228,12 @@ export class PayPalProvider implements PaymentProviderAdapter {
     });
     const body = isRecord(res.json) ? res.json : {};
     if (res.status === 401 || res.status === 403) {
-      throw this.http.unavailable(`the client credentials were refused (HTTP ${res.status} ${str(body.error) ?? ''}); check client_id and client_secret in the PayPal settings`.replace(' )', ')'));
+      throw this.http.unavailable(
+        `the client credentials were refused (HTTP ${res.status} ${str(body.error) ?? ''}); check client_id and client_secret in the PayPal settings`.replace(
+          ' )',
+          ')',
+        ),
+      );
     }
     const token = str(body.access_token);
     const expiresIn = Number(body.expires_in);

@@ -92,7 +92,11 @@ export class StripeProvider implements PaymentProviderAdapter {
       if (isRefusal(intent)) return refusalResult(data, intent);
       const expected = toStripeAmount(session.amount, session.currency_code).toString();
       if (String(intent.amount) !== expected || str(intent.currency) !== session.currency_code.toLowerCase()) {
-        return { status: 'error', data: { ...data, status: intent.status }, message: 'The payment amount no longer matches the cart; please start the payment again.' };
+        return {
+          status: 'error',
+          data: { ...data, status: intent.status },
+          message: 'The payment amount no longer matches the cart; please start the payment again.',
+        };
       }
       return intentResult(data, intent);
     });
@@ -104,7 +108,9 @@ export class StripeProvider implements PaymentProviderAdapter {
       const id = str(data.id);
       if (!id) return { status: 'error', data, message: 'No Stripe payment to capture.' };
       const amount = toStripeAmount(payment.amount, payment.currency_code).toString();
-      const res = await this.request('POST', `/v1/payment_intents/${encodeURIComponent(id)}/capture`, payment.context, `capture:${amount}`, { amount_to_capture: amount });
+      const res = await this.request('POST', `/v1/payment_intents/${encodeURIComponent(id)}/capture`, payment.context, `capture:${amount}`, {
+        amount_to_capture: amount,
+      });
       if (isRefusal(res)) return this.settle(id, data, payment.context, 'captured', res);
       return intentResult(data, res);
     });
@@ -141,7 +147,13 @@ export class StripeProvider implements PaymentProviderAdapter {
    * A capture or cancel Stripe refused because of the intent's state (say, an earlier attempt
    * already captured it): the intent's current state decides.
    */
-  private async settle(id: string, data: Record<string, unknown>, ctx: PaymentContext, goal: 'captured' | 'canceled', refusal: StripeRefusal): Promise<ProviderResult> {
+  private async settle(
+    id: string,
+    data: Record<string, unknown>,
+    ctx: PaymentContext,
+    goal: 'captured' | 'canceled',
+    refusal: StripeRefusal,
+  ): Promise<ProviderResult> {
     if (refusal.code !== 'payment_intent_unexpected_state') return refusalResult(data, refusal);
     const intent = await this.request('GET', `/v1/payment_intents/${encodeURIComponent(id)}`, ctx);
     if (isRefusal(intent)) return refusalResult(data, refusal);

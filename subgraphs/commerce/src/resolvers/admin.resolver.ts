@@ -2,7 +2,15 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import { CommerceSettingsInput, PaymentProviderSettingInput, PromotionInput, ShippingOptionInput, TaxRateInput } from '../inputs/setup.input';
-import { CommerceSettingsType, OrderListType, OrderType, PaymentProviderSettingType, PromotionType, ShippingOptionType, TaxRateType } from '../types/commerce.type';
+import {
+  CommerceSettingsType,
+  OrderListType,
+  OrderType,
+  PaymentProviderSettingType,
+  PromotionType,
+  ShippingOptionType,
+  TaxRateType,
+} from '../types/commerce.type';
 
 /** What admins manage for the storefront's checkout, and the orders it produces (admin token, own tenant). */
 @Authorized('admin')
@@ -78,7 +86,12 @@ export class CommerceAdminResolver {
     @Arg('status', () => [String], { nullable: true }) status: string[] | null,
     @Arg('customer_id', () => String, { nullable: true }) customerId: string | null,
   ) {
-    const r = await this.s.orders.list(ctx, { limit: limit ?? undefined, offset: offset ?? undefined, status: status ?? undefined, customer_id: customerId ?? undefined });
+    const r = await this.s.orders.list(ctx, {
+      limit: limit ?? undefined,
+      offset: offset ?? undefined,
+      status: status ?? undefined,
+      customer_id: customerId ?? undefined,
+    });
     return { ...r, items: r.items.map(withDocument) };
   }
 

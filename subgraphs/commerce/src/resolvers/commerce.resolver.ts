@@ -10,8 +10,16 @@ import {
   UpdateCartInput,
   UpdateCartLineItemInput,
 } from '../inputs/cart.input';
-import { CartCompletionType, CartType, CheckoutConfigType, OrderListType, OrderType, PaymentCollectionType, PaymentProviderType, ShippingOptionType } from '../types/commerce.type';
-
+import {
+  CartCompletionType,
+  CartType,
+  CheckoutConfigType,
+  OrderListType,
+  OrderType,
+  PaymentCollectionType,
+  PaymentProviderType,
+  ShippingOptionType,
+} from '../types/commerce.type';
 
 /** The storefront's carts, checkout and orders (publishable key; customer token where it is the customer's). */
 @Resolver()
@@ -72,7 +80,9 @@ export class CartResolver {
   @Mutation(() => CartCompletionType, { description: 'places the order (idempotent per cart)' })
   async completeCart(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     const r = await this.s.orders.complete(ctx, id);
-    return r.type === 'order' ? { type: 'order', order: withDocument(r.order), cart: null, error: null } : { type: 'cart', order: null, cart: withDocument(r.cart), error: r.error };
+    return r.type === 'order'
+      ? { type: 'order', order: withDocument(r.order), cart: null, error: null }
+      : { type: 'cart', order: null, cart: withDocument(r.cart), error: r.error };
   }
 
   @Query(() => [ShippingOptionType], { description: "the shipping options of the cart's region, priced for the cart" })
@@ -141,7 +151,11 @@ export class CartResolver {
 
   @Authorized('customer')
   @Mutation(() => OrderType, { description: 'asks to take over an order; the token goes to the order email' })
-  async requestOrderTransfer(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('description', () => String, { nullable: true }) description: string | null) {
+  async requestOrderTransfer(
+    @Ctx() ctx: RequestContext,
+    @Arg('id') id: string,
+    @Arg('description', () => String, { nullable: true }) description: string | null,
+  ) {
     return withDocument(await this.s.orders.requestTransfer(ctx, id, description));
   }
 
@@ -162,10 +176,10 @@ export class CartResolver {
   }
 
   @Mutation(() => OrderType, {
-    description: "within the cancellation window, before fulfilment; a customer's order by that customer, a guest order with the cancellation code mailed to its email",
+    description:
+      "within the cancellation window, before fulfilment; a customer's order by that customer, a guest order with the cancellation code mailed to its email",
   })
   async cancelOrder(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('code', () => String, { nullable: true }) code?: string | null) {
     return withDocument(await this.s.orders.cancel(ctx, id, code));
   }
 }
-

@@ -4,12 +4,35 @@ import type { CommerceServices } from '../services';
 /** Shipping, taxes, a promotion and the bank account of the demo store, per region currency. */
 export const demoCommerceSetup = {
   shipping: [
-    { name: 'Standard Shipping', type_label: 'Standard', type_code: 'standard', type_description: 'Delivered in 3–5 business days', amount: '4.95', price_type: 'calculated' as const, free_above: '75' },
-    { name: 'Express Shipping', type_label: 'Express', type_code: 'express', type_description: 'Delivered next business day', amount: '14.95', price_type: 'flat' as const },
+    {
+      name: 'Standard Shipping',
+      type_label: 'Standard',
+      type_code: 'standard',
+      type_description: 'Delivered in 3–5 business days',
+      amount: '4.95',
+      price_type: 'calculated' as const,
+      free_above: '75',
+    },
+    {
+      name: 'Express Shipping',
+      type_label: 'Express',
+      type_code: 'express',
+      type_description: 'Delivered next business day',
+      amount: '14.95',
+      price_type: 'flat' as const,
+    },
   ],
   /** region currency -> [default rate name, code, percent] plus per-country rates */
   taxes: {
-    eur: { name: 'VAT', code: 'VAT', rate: '19', countries: [{ country_code: 'fr', name: 'TVA', code: 'TVA', rate: '20' }, { country_code: 'it', name: 'IVA', code: 'IVA', rate: '22' }] },
+    eur: {
+      name: 'VAT',
+      code: 'VAT',
+      rate: '19',
+      countries: [
+        { country_code: 'fr', name: 'TVA', code: 'TVA', rate: '20' },
+        { country_code: 'it', name: 'IVA', code: 'IVA', rate: '22' },
+      ],
+    },
     usd: { name: 'Sales tax', code: 'SALES', rate: '7.25', countries: [] as Array<{ country_code: string; name: string; code: string; rate: string }> },
     gbp: { name: 'VAT', code: 'VAT', rate: '20', countries: [] as Array<{ country_code: string; name: string; code: string; rate: string }> },
   } as Record<string, { name: string; code: string; rate: string; countries: Array<{ country_code: string; name: string; code: string; rate: string }> }>,
@@ -45,8 +68,22 @@ export async function seedDemoCommerce(s: CommerceServices, seed: SeedContext): 
   const europe = regions.find((r) => r.currency_code === 'eur') ?? regions[0];
   const variants = await s.catalog.sampleVariants(ctx, 2);
   if (europe && variants.length) {
-    const address = { first_name: 'Mia', last_name: 'Schneider', address_1: 'Torstraße 12', city: 'Berlin', postal_code: '10119', country_code: 'de', phone: '+49 30 1234567' };
-    const cart = await s.carts.create(ctx, { region_id: europe.id, email: 'mia.schneider@example.com', items: variants.map((variant_id) => ({ variant_id, quantity: 1 })), shipping_address: address, billing_address: address });
+    const address = {
+      first_name: 'Mia',
+      last_name: 'Schneider',
+      address_1: 'Torstraße 12',
+      city: 'Berlin',
+      postal_code: '10119',
+      country_code: 'de',
+      phone: '+49 30 1234567',
+    };
+    const cart = await s.carts.create(ctx, {
+      region_id: europe.id,
+      email: 'mia.schneider@example.com',
+      items: variants.map((variant_id) => ({ variant_id, quantity: 1 })),
+      shipping_address: address,
+      billing_address: address,
+    });
     const [standard] = await s.setup.listShippingOptions(ctx, europe.id);
     await s.carts.addShippingMethod(ctx, cart.id, { option_id: standard.id });
     const pc = await s.payments.collectionFor(ctx, cart.id);

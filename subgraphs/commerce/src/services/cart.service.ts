@@ -8,7 +8,20 @@ import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData
 import type { CatalogPort, RegionInfo } from './catalog-port';
 import type { LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
-import { applyPromotions, cartTotals, itemSubtotal, itemTotals, shippingTotals, taxLineView, totalsView, toNumber, type DiscountTarget, type LineTotals, type TaxLineInput, chargeAmount } from './totals';
+import {
+  applyPromotions,
+  cartTotals,
+  itemSubtotal,
+  itemTotals,
+  shippingTotals,
+  taxLineView,
+  totalsView,
+  toNumber,
+  type DiscountTarget,
+  type LineTotals,
+  type TaxLineInput,
+  chargeAmount,
+} from './totals';
 import { currencyExponent } from '../payments/money';
 
 /** The Medusa StoreCart document (every default field), computed from the stored cart. */
@@ -39,7 +52,14 @@ function storedAddress(a: AddressInputData | null | undefined, customerId: strin
   if (a === null) return null;
   const now = new Date().toISOString();
   const data: AddressData = { ...a, country_code: a.country_code?.toLowerCase() ?? null };
-  return { id: previous?.id ?? newId('caaddr'), customer_id: customerId, ...data, metadata: a.metadata ?? null, created_at: previous?.created_at ?? now, updated_at: now };
+  return {
+    id: previous?.id ?? newId('caaddr'),
+    customer_id: customerId,
+    ...data,
+    metadata: a.metadata ?? null,
+    created_at: previous?.created_at ?? now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -73,7 +93,8 @@ export class CartService {
   /** A cart's sales channel: the one asked for (one of the key's), else the key's first (Medusa). */
   private channelFor(ctx: RequestContext, asked: string | null | undefined): string | null {
     const own = ctx.salesChannelIds ?? [];
-    if (asked && own.length && !own.includes(asked)) throw Errors.invalidField('sales_channel_id', `Sales channel ${asked} is not one of the publishable key's`);
+    if (asked && own.length && !own.includes(asked))
+      throw Errors.invalidField('sales_channel_id', `Sales channel ${asked} is not one of the publishable key's`);
     return asked ?? own[0] ?? null;
   }
 
@@ -86,7 +107,12 @@ export class CartService {
    * no document (no payment collection, region, tax or promotion reads). Same access rule as `get`.
    */
   async lines(ctx: RequestContext, id: string): Promise<{ region_id: string; currency_code: string; items: Array<{ unit_price: string; quantity: number }> }> {
-    const [row] = await this.store.sql<{ region_id: string; currency_code: string; customer_id: string | null; items: Array<{ unit_price: string; quantity: number }> }>(
+    const [row] = await this.store.sql<{
+      region_id: string;
+      currency_code: string;
+      customer_id: string | null;
+      items: Array<{ unit_price: string; quantity: number }>;
+    }>(
       ctx,
       `select c.region_id, c.currency_code, c.customer_id,
               coalesce((select json_agg(json_build_object('unit_price', i.unit_price::text, 'quantity', i.quantity))
@@ -107,7 +133,10 @@ export class CartService {
   async create(ctx: RequestContext, input: CreateCartData): Promise<CartDocument> {
     const tenantId = requireTenant(ctx);
     const region = input.region_id ? await this.catalog.region(ctx, input.region_id) : await this.catalog.defaultRegion(ctx);
-    if (!region) throw input.region_id ? Errors.invalidField('region_id', `Region "${input.region_id}" does not exist`) : Errors.validation('no_region', 'The store has no region yet');
+    if (!region)
+      throw input.region_id
+        ? Errors.invalidField('region_id', `Region "${input.region_id}" does not exist`)
+        : Errors.validation('no_region', 'The store has no region yet');
     if (input.currency_code && input.currency_code !== region.currency_code) {
       throw Errors.invalidField('currency_code', `The region's currency is ${region.currency_code}`);
     }
@@ -213,8 +242,16 @@ export class CartService {
       await cart.items.init();
       const amount = shippingPrice(option, this.shape(cart));
       // one shipping method per cart (the starter's single-profile checkout): a new choice replaces the old
-      for (const m of (await em.find(CartShippingMethod, { cart }))) em.remove(m);
-      em.create(CartShippingMethod, { tenantId: cart.tenantId, cart, shippingOptionId: option.id, name: option.name, description: option.typeDescription, amount, data: input.data ?? null });
+      for (const m of await em.find(CartShippingMethod, { cart })) em.remove(m);
+      em.create(CartShippingMethod, {
+        tenantId: cart.tenantId,
+        cart,
+        shippingOptionId: option.id,
+        name: option.name,
+        description: option.typeDescription,
+        amount,
+        data: input.data ?? null,
+      });
     });
   }
 
@@ -244,7 +281,10 @@ export class CartService {
 
   private shape(cart: Cart): { units: number; itemSubtotal: bigint } {
     const items = cart.items.getItems();
-    return { units: items.reduce((s, i) => s + i.quantity, 0), itemSubtotal: items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n) };
+    return {
+      units: items.reduce((s, i) => s + i.quantity, 0),
+      itemSubtotal: items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n),
+    };
   }
 
   private async addCodes(ctx: RequestContext, cart: Cart, codes: string[]): Promise<void> {
@@ -258,7 +298,9 @@ export class CartService {
 
   private async addItem(ctx: RequestContext, em: EntityManager, cart: Cart, input: LineItemData, kind = 'product'): Promise<void> {
     const handler = this.kinds.get(kind);
-    const existing = cart.items.getItems().find((i) => i.kind === kind && i.referenceId === input.variant_id && JSON.stringify(i.metadata ?? null) === JSON.stringify(input.metadata ?? null));
+    const existing = cart.items
+      .getItems()
+      .find((i) => i.kind === kind && i.referenceId === input.variant_id && JSON.stringify(i.metadata ?? null) === JSON.stringify(input.metadata ?? null));
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > 10_000) throw Errors.invalidField('quantity', 'quantity must be at most 10000');
     const snap = await handler.resolve(ctx, cart, input.variant_id, quantity);
@@ -268,7 +310,17 @@ export class CartService {
       return;
     }
     if (cart.items.length >= MAX_LINES) throw Errors.validation('too_many_lines', `A cart holds at most ${MAX_LINES} lines`);
-    const line = em.create(LineItem, { tenantId: cart.tenantId, cart, kind, referenceId: input.variant_id, quantity, metadata: input.metadata ?? null, ...snap.line, unitPrice: snap.unit_price, title: snap.line.title });
+    const line = em.create(LineItem, {
+      tenantId: cart.tenantId,
+      cart,
+      kind,
+      referenceId: input.variant_id,
+      quantity,
+      metadata: input.metadata ?? null,
+      ...snap.line,
+      unitPrice: snap.unit_price,
+      title: snap.line.title,
+    });
     cart.items.add(line);
   }
 
@@ -316,7 +368,10 @@ export class CartService {
       () => this.setup.taxRatesOf(ctx, cart.regionId),
       () => this.setup.promotionsFor(ctx, cart.promoCodes),
       // `knownCollection`: the caller knows it (null: a cart just created has none)
-      () => (knownCollection !== undefined ? Promise.resolve(knownCollection) : this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] })),
+      () =>
+        knownCollection !== undefined
+          ? Promise.resolve(knownCollection)
+          : this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] }),
     ] as const;
     // outside a unit of work each read takes its own connection, at once; inside one they share its connection
     const [region, rates, promotions, pc] = this.store.inTransaction(ctx)
@@ -329,10 +384,19 @@ export class CartService {
     const methods = cart.shippingMethods.getItems();
     const itemSub = items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n);
     const applicable = promotions.filter(
-      (p) => (p.isAutomatic || cart.promoCodes.includes(p.code)) && (p.type === 'percentage' || p.currencyCode === cart.currencyCode) && (!p.minSubtotal || itemSub >= toScaled(p.minSubtotal)),
+      (p) =>
+        (p.isAutomatic || cart.promoCodes.includes(p.code)) &&
+        (p.type === 'percentage' || p.currencyCode === cart.currencyCode) &&
+        (!p.minSubtotal || itemSub >= toScaled(p.minSubtotal)),
     );
     const targets: DiscountTarget[] = [
-      ...items.map((i) => ({ id: i.id, kind: 'item' as const, subtotal: itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), quantity: i.quantity, discountable: i.isDiscountable })),
+      ...items.map((i) => ({
+        id: i.id,
+        kind: 'item' as const,
+        subtotal: itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }),
+        quantity: i.quantity,
+        discountable: i.isDiscountable,
+      })),
       ...methods.map((m) => ({ id: m.id, kind: 'shipping' as const, subtotal: toScaled(m.amount), quantity: 1, discountable: true })),
     ];
     const adjustments = applyPromotions(
@@ -340,7 +404,14 @@ export class CartService {
       targets,
     );
     const adjView = (ownerKey: 'item_id' | 'shipping_method_id', ownerId: string) =>
-      (adjustments.get(ownerId) ?? []).map((a) => ({ id: a.id, code: a.code, amount: toNumber(a.amount), promotion_id: a.promotion_id, description: a.description, [ownerKey]: ownerId }));
+      (adjustments.get(ownerId) ?? []).map((a) => ({
+        id: a.id,
+        code: a.code,
+        amount: toNumber(a.amount),
+        promotion_id: a.promotion_id,
+        description: a.description,
+        [ownerKey]: ownerId,
+      }));
 
     const itemTotalsList: LineTotals[] = [];
     const itemDocs = items.map((i) => {
@@ -389,7 +460,13 @@ export class CartService {
         id: p.id,
         code: p.code,
         is_automatic: p.isAutomatic,
-        application_method: { value: Number(p.value), type: p.type, currency_code: p.currencyCode ?? cart.currencyCode, target_type: p.targetType, allocation: p.allocation },
+        application_method: {
+          value: Number(p.value),
+          type: p.type,
+          currency_code: p.currencyCode ?? cart.currencyCode,
+          target_type: p.targetType,
+          allocation: p.allocation,
+        },
       })),
       payment_collection: pc ? paymentCollectionDocument(pc) : null,
       metadata: cart.metadata,
@@ -401,7 +478,18 @@ export class CartService {
   }
 
   private itemDocument(cart: Cart, i: LineItem, t: ReturnType<typeof itemTotals>, taxLines: TaxLineInput[], adjustments: unknown[]) {
-    const product = i.productId ? { id: i.productId, title: i.productTitle, handle: i.productHandle, subtitle: i.productSubtitle, description: i.productDescription, thumbnail: i.thumbnail, collection: i.productCollection, type: i.productType } : null;
+    const product = i.productId
+      ? {
+          id: i.productId,
+          title: i.productTitle,
+          handle: i.productHandle,
+          subtitle: i.productSubtitle,
+          description: i.productDescription,
+          thumbnail: i.thumbnail,
+          collection: i.productCollection,
+          type: i.productType,
+        }
+      : null;
     return {
       id: i.id,
       cart_id: cart.id,
@@ -499,4 +587,3 @@ export function paymentCollectionDocument(pc: PaymentCollection, sessions: Payme
     updated_at: pc.updatedAt.toISOString(),
   };
 }
-

@@ -56,7 +56,9 @@ export class CheckoutService {
     return {
       fields: settings.checkout_fields,
       cancellation_window_hours: settings.cancellation_window_hours,
-      payment_providers: regionId ? await this.payments.listProviders(ctx, regionId) : (await this.setup.listProviderSettings(ctx)).filter((p) => p.enabled).map((p) => ({ id: p.provider_id, is_enabled: true })),
+      payment_providers: regionId
+        ? await this.payments.listProviders(ctx, regionId)
+        : (await this.setup.listProviderSettings(ctx)).filter((p) => p.enabled).map((p) => ({ id: p.provider_id, is_enabled: true })),
       shipping_options: (await this.setup.listShippingOptions(ctx, regionId ?? undefined)).filter((o) => o.enabled),
     };
   }
@@ -96,4 +98,3 @@ export class CheckoutService {
     };
   }
 }
-

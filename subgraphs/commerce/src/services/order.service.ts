@@ -1,6 +1,18 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, DurableProcesses, DurableRefusal, Errors, normalizePage, requireTenant, toScaled, type DurableStep, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  DurableProcesses,
+  DurableRefusal,
+  Errors,
+  normalizePage,
+  requireTenant,
+  toScaled,
+  type DurableStep,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import type { Logger } from 'pino';
 import { Cart } from '../entities/cart.entity';
 import { chargeAmount } from './totals';
@@ -17,13 +29,36 @@ import { OrderCancelCodes } from './order-mail.service';
 
 export type OrderDocument = Record<string, any> & { id: string };
 
-export type CompletionResult = { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
+export type CompletionResult =
+  { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
 
 const TOTAL_KEYS = [
-  'total', 'subtotal', 'tax_total', 'discount_total', 'discount_subtotal', 'discount_tax_total', 'original_total', 'original_subtotal', 'original_tax_total',
-  'item_total', 'item_subtotal', 'item_tax_total', 'item_discount_total', 'original_item_total', 'original_item_subtotal', 'original_item_tax_total',
-  'shipping_total', 'shipping_subtotal', 'shipping_tax_total', 'shipping_discount_total', 'original_shipping_total', 'original_shipping_subtotal',
-  'original_shipping_tax_total', 'gift_card_total', 'gift_card_tax_total', 'credit_line_total',
+  'total',
+  'subtotal',
+  'tax_total',
+  'discount_total',
+  'discount_subtotal',
+  'discount_tax_total',
+  'original_total',
+  'original_subtotal',
+  'original_tax_total',
+  'item_total',
+  'item_subtotal',
+  'item_tax_total',
+  'item_discount_total',
+  'original_item_total',
+  'original_item_subtotal',
+  'original_item_tax_total',
+  'shipping_total',
+  'shipping_subtotal',
+  'shipping_tax_total',
+  'shipping_discount_total',
+  'original_shipping_total',
+  'original_shipping_subtotal',
+  'original_shipping_tax_total',
+  'gift_card_total',
+  'gift_card_tax_total',
+  'credit_line_total',
 ] as const;
 
 /** Stock lines of a cart document, grouped by kind. */
@@ -133,7 +168,10 @@ export class OrderService {
         run: async ({ ctx, state, record }) => {
           await this.store.transaction(ctx, async (_em, tx) => {
             for (const p of state.promotions) {
-              const had = await this.store.sql(tx, `select 1 from ${this.store.table('promotion_usage')} where promotion_id = ? and key = ?`, [p.id, runKey(record)]);
+              const had = await this.store.sql(tx, `select 1 from ${this.store.table('promotion_usage')} where promotion_id = ? and key = ?`, [
+                p.id,
+                runKey(record),
+              ]);
               if (had.length) continue;
               const n = await this.store.sql<{ id: string }>(
                 tx,
@@ -141,14 +179,22 @@ export class OrderService {
                 [p.id, record.tenant_id],
               );
               if (!n.length) throw Errors.validation('promotion_exhausted', `The promotion ${p.code} can no longer be used`);
-              await this.store.sql(tx, `insert into ${this.store.table('promotion_usage')} (promotion_id, key, tenant_id, created_at) values (?, ?, ?, now())`, [p.id, runKey(record), record.tenant_id]);
+              await this.store.sql(
+                tx,
+                `insert into ${this.store.table('promotion_usage')} (promotion_id, key, tenant_id, created_at) values (?, ?, ?, now())`,
+                [p.id, runKey(record), record.tenant_id],
+              );
             }
           });
           this.setup.invalidate(record.tenant_id);
         },
         compensate: async ({ ctx, record }) => {
           await this.store.transaction(ctx, async (_em, tx) => {
-            const gone = await this.store.sql<{ promotion_id: string }>(tx, `delete from ${this.store.table('promotion_usage')} where key = ? and tenant_id = ? returning promotion_id`, [runKey(record), record.tenant_id]);
+            const gone = await this.store.sql<{ promotion_id: string }>(
+              tx,
+              `delete from ${this.store.table('promotion_usage')} where key = ? and tenant_id = ? returning promotion_id`,
+              [runKey(record), record.tenant_id],
+            );
             for (const g of gone) {
               await this.store.sql(tx, `update ${this.store.table('promotion')} set usage_count = greatest(usage_count - 1, 0) where id = ?`, [g.promotion_id]);
             }
@@ -171,7 +217,9 @@ export class OrderService {
         run: async ({ ctx, state, record }) => {
           const adapter = await adapterOf(ctx, state);
           const context = { ...(state.session_context as unknown as PaymentContext), idempotency_key: `${record.id}_${record.run}_authorize` };
-          const result = await this.payments.call(ctx, adapter.id, () => adapter.authorize({ amount: state.amount, currency_code: state.currency_code, data: state.session_data, context }));
+          const result = await this.payments.call(ctx, adapter.id, () =>
+            adapter.authorize({ amount: state.amount, currency_code: state.currency_code, data: state.session_data, context }),
+          );
           if (result.status !== 'authorized' && result.status !== 'captured') {
             throw new DurableRefusal(new DomainError('validation_error', 'payment_authorization_error', result.message ?? 'The payment was not authorised'), {
               refused: true,
@@ -238,13 +286,17 @@ export class OrderService {
       throw Errors.validation('shipping_method_required', 'The cart needs a shipping method');
     }
     if (!pc) throw Errors.validation('payment_collection_required', 'Payment collection has not been initiated for cart');
-    const session = pc.sessions.getItems().filter((s) => s.status !== 'canceled' && s.status !== 'error').pop();
+    const session = pc.sessions
+      .getItems()
+      .filter((s) => s.status !== 'canceled' && s.status !== 'error')
+      .pop();
     if (!session) throw Errors.validation('payment_session_required', 'Payment sessions are required to complete cart');
     const due = chargeAmount(doc.total, currencyExponent(doc.currency_code));
     if (toScaled(String(session.amount)) !== toScaled(due) || session.currencyCode !== doc.currency_code) {
       const applied = new Set((doc.promotions as Array<{ code: string }>).map((p) => p.code));
       const lost = cart.promoCodes.filter((c) => !applied.has(c));
-      if (lost.length) throw Errors.validation('promotion_exhausted', `The promotion ${lost.join(', ')} can no longer be used; the payment needs a new session`);
+      if (lost.length)
+        throw Errors.validation('promotion_exhausted', `The promotion ${lost.join(', ')} can no longer be used; the payment needs a new session`);
       throw Errors.validation('cart_changed', 'The cart changed since its payment session was opened; the payment needs a new session');
     }
     const lines: CompletionState['lines'] = {};
@@ -350,7 +402,8 @@ export class OrderService {
       );
       // a completion the recovery just undid answers why; the next retry starts a new run
       if (row.status === 'failed' && row.error) throw new DomainError(row.error.type as DomainError['type'], row.error.code, row.error.message);
-      if (row.status !== 'done' || !row.state.order_id) throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
+      if (row.status !== 'done' || !row.state.order_id)
+        throw new DomainError('conflict', 'in_progress', 'The completion of this cart is still in progress; try again in a moment');
       const placed = ctx.memo.get(`placed:${row.state.order_id}`) as (() => OrderDocument) | undefined;
       return { type: 'order', order: placed ? placed() : await this.get(ctx, row.state.order_id, { skipOwner: true }) };
     } catch (err) {
@@ -361,7 +414,8 @@ export class OrderService {
         return { type: 'cart', cart: doc, error: { message: err.message, name: 'Error', type: 'payment_authorization_error' } };
       }
       // the money check failed: the cart keeps its state, its payment needs a new session
-      if (err instanceof DomainError && refusalCodes.has(err.code)) await this.carts.refreshPaymentOf(ctx, cartId).catch((e: unknown) => ctx.log.warn({ err: e }, 'payment refresh failed'));
+      if (err instanceof DomainError && refusalCodes.has(err.code))
+        await this.carts.refreshPaymentOf(ctx, cartId).catch((e: unknown) => ctx.log.warn({ err: e }, 'payment refresh failed'));
       throw err;
     }
   }
@@ -411,7 +465,11 @@ export class OrderService {
     const page = normalizePage(a, 50);
     const where = { ...(a.customer_id ? { customerId: a.customer_id } : {}), ...(a.status?.length ? { status: { $in: a.status as Order['status'][] } } : {}) };
     const em = this.store.em(ctx);
-    const [rows, count] = await em.findAndCount(Order, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || undefined, offset: page.offset });
+    const [rows, count] = await em.findAndCount(Order, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: page.limit || undefined,
+      offset: page.offset,
+    });
     const pcs = await em.find(PaymentCollection, { orderId: { $in: rows.map((r) => r.id) } }, { populate: ['sessions'] });
     const byOrder = new Map(pcs.map((p) => [p.orderId, p]));
     return { items: page.limit ? rows.map((r) => this.document(r, byOrder.get(r.id) ?? null)) : [], count, ...page };
@@ -437,16 +495,22 @@ export class OrderService {
       if (o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order is already canceled');
       const closes = o.createdAt.getTime() + cancellation_window_hours * 3_600_000;
       if (o.fulfillmentStatus !== 'not_fulfilled' || Date.now() > closes) {
-        throw Errors.conflict('cancellation_window_closed', `Orders can be canceled within ${cancellation_window_hours} hours of placement and before they are fulfilled`);
+        throw Errors.conflict(
+          'cancellation_window_closed',
+          `Orders can be canceled within ${cancellation_window_hours} hours of placement and before they are fulfilled`,
+        );
       }
       const pc = await em.findOne(PaymentCollection, { orderId: o.id }, { populate: ['sessions'] });
       const session = pc?.sessions.getItems().find((s) => s.status === 'authorized' || s.status === 'captured');
       if (session) {
         const adapter = await this.payments.adapter(tx, session.providerId, null);
         const context = { ...(session.context as unknown as PaymentContext), idempotency_key: `${session.id}_cancel` };
-        const r = session.status === 'captured'
-          ? await this.payments.call(ctx, adapter.id, () => adapter.refund({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }))
-          : await this.payments.call(ctx, adapter.id, () => adapter.cancel({ data: session.data, context }));
+        const r =
+          session.status === 'captured'
+            ? await this.payments.call(ctx, adapter.id, () =>
+                adapter.refund({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }),
+              )
+            : await this.payments.call(ctx, adapter.id, () => adapter.cancel({ data: session.data, context }));
         session.data = r.data;
         if (session.status === 'captured') pc!.refundedAmount = session.amount;
         session.status = 'canceled';
@@ -471,12 +535,16 @@ export class OrderService {
     await this.store.transaction(ctx, async (em, tx) => {
       const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!o) throw Errors.notFound('Order', id);
-      if (o.status === 'canceled' || o.fulfillmentStatus !== 'not_fulfilled') throw Errors.conflict('invalid_transition', `The order is ${o.status === 'canceled' ? 'canceled' : o.fulfillmentStatus}`);
+      if (o.status === 'canceled' || o.fulfillmentStatus !== 'not_fulfilled')
+        throw Errors.conflict('invalid_transition', `The order is ${o.status === 'canceled' ? 'canceled' : o.fulfillmentStatus}`);
       for (const [kind, xs] of stockLines({ items: o.items } as CartDocument)) await this.kinds.get(kind).fulfil(ctx, xs);
       o.fulfillmentStatus = 'shipped';
       o.fulfilledAt = new Date();
       o.shippedAt = new Date();
-      o.metadata = { ...(o.metadata ?? {}), ...(tracking?.tracking_number ? { tracking_number: tracking.tracking_number, carrier: tracking.carrier ?? null } : {}) };
+      o.metadata = {
+        ...(o.metadata ?? {}),
+        ...(tracking?.tracking_number ? { tracking_number: tracking.tracking_number, carrier: tracking.carrier ?? null } : {}),
+      };
       commerceEvents.emit(em, tx, 'order.fulfilment_shipped', { id: o.id, customer_id: o.customerId, tracking_number: tracking?.tracking_number ?? null });
     });
     return this.get(ctx, id);
@@ -500,7 +568,9 @@ export class OrderService {
       if (!pc || !session || o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order has no authorised payment to capture');
       const adapter = await this.payments.adapter(tx, session.providerId, null);
       const context = { ...(session.context as unknown as PaymentContext), idempotency_key: key ?? `${session.id}_capture` };
-      const r = await this.payments.call(ctx, adapter.id, () => adapter.capture({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }));
+      const r = await this.payments.call(ctx, adapter.id, () =>
+        adapter.capture({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }),
+      );
       if (r.status !== 'captured') throw Errors.conflict('capture_failed', r.message ?? 'The provider did not capture the payment');
       session.status = 'captured';
       session.capturedAt = new Date();
@@ -539,7 +609,13 @@ export class OrderService {
       }
       const token = randomBytes(24).toString('hex');
       const expires = new Date(Date.now() + 7 * 24 * 3_600_000);
-      o.transfer = { customer_id: customerId, token_hash: createHash('sha256').update(token).digest('hex'), requested_at: new Date().toISOString(), expires_at: expires.toISOString(), description: description ?? null };
+      o.transfer = {
+        customer_id: customerId,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        requested_at: new Date().toISOString(),
+        expires_at: expires.toISOString(),
+        description: description ?? null,
+      };
       commerceEvents.emit(em, tx, 'order.transfer_requested', { id: o.id, email: o.email, requested_by: customerId, token, expires_at: expires.toISOString() });
     });
     return this.get(ctx, id, { skipOwner: true });
@@ -606,7 +682,21 @@ export class OrderService {
       currency_code: o.currencyCode,
       shipping_address: o.shippingAddress,
       billing_address: o.billingAddress,
-      items: o.items.map((i) => ({ ...i, order_id: o.id, detail: { item_id: i.id, quantity: i.quantity, fulfilled_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0, shipped_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0, delivered_quantity: 0, return_requested_quantity: 0, return_received_quantity: 0, return_dismissed_quantity: 0, written_off_quantity: 0 } })),
+      items: o.items.map((i) => ({
+        ...i,
+        order_id: o.id,
+        detail: {
+          item_id: i.id,
+          quantity: i.quantity,
+          fulfilled_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0,
+          shipped_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0,
+          delivered_quantity: 0,
+          return_requested_quantity: 0,
+          return_received_quantity: 0,
+          return_dismissed_quantity: 0,
+          written_off_quantity: 0,
+        },
+      })),
       shipping_methods: o.shippingMethods.map((m) => ({ ...m, order_id: o.id, cart_id: undefined })),
       promotions: o.promotions,
       payment_collections: pc ? [paymentCollectionDocument(pc)] : [],
@@ -614,10 +704,10 @@ export class OrderService {
       summary: {
         current_order_total: totals.total ?? 0,
         original_order_total: totals.total ?? 0,
-        paid_total: o.paymentStatus === 'captured' ? totals.total ?? 0 : 0,
-        refunded_total: o.paymentStatus === 'refunded' ? totals.total ?? 0 : 0,
-        transaction_total: o.paymentStatus === 'captured' ? totals.total ?? 0 : 0,
-        pending_difference: o.paymentStatus === 'captured' || o.status === 'canceled' ? 0 : totals.total ?? 0,
+        paid_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
+        refunded_total: o.paymentStatus === 'refunded' ? (totals.total ?? 0) : 0,
+        transaction_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
+        pending_difference: o.paymentStatus === 'captured' || o.status === 'canceled' ? 0 : (totals.total ?? 0),
         accounting_total: totals.total ?? 0,
       },
       metadata: o.metadata,

@@ -11,7 +11,11 @@ import type { SetupService } from './setup.service';
 
 /** 502 provider_unavailable: an external provider failed (nothing was written). */
 export const providerUnavailable = (providerId: string) =>
-  new DomainError('provider_error', 'provider_unavailable', `The payment provider ${providerId} is not reachable right now; nothing was charged. Please try again.`);
+  new DomainError(
+    'provider_error',
+    'provider_unavailable',
+    `The payment provider ${providerId} is not reachable right now; nothing was charged. Please try again.`,
+  );
 
 /**
  * Payment collections and sessions (Medusa v2): one collection per cart for its total; a session
@@ -67,7 +71,12 @@ export class PaymentService {
       const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
       const doc = await this.carts.document(tx, em, cart, found);
       if (found) return { doc, pc: paymentCollectionDocument(found) };
-      const pc = em.create(PaymentCollection, { tenantId, cartId, currencyCode: doc.currency_code, amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)) });
+      const pc = em.create(PaymentCollection, {
+        tenantId,
+        cartId,
+        currencyCode: doc.currency_code,
+        amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)),
+      });
       await em.flush();
       return { doc, pc: paymentCollectionDocument(pc) };
     });
@@ -77,7 +86,11 @@ export class PaymentService {
    * Replaces the collection's sessions that are not authorised with the ones the providers just
    * initiated, in one transaction; answers the collection.
    */
-  private async replaceSessions(ctx: RequestContext, collectionId: string, sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }>) {
+  private async replaceSessions(
+    ctx: RequestContext,
+    collectionId: string,
+    sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }>,
+  ) {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em) => {
       const fresh = await em.findOneOrFail(PaymentCollection, { id: collectionId }, { populate: ['sessions'] });
@@ -119,8 +132,15 @@ export class PaymentService {
     const { pc, cart } = await this.collection(ctx, collectionId);
     if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
     const adapter = await this.adapter(ctx, input.provider_id, cart.regionId);
-    const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${input.provider_id}_${pc.sessions.length}`, email: cart.email, customer_id: cart.customerId, reference: cart.id };
-    const result = await this.call(ctx, adapter.id, () => adapter.initiate({ amount: pc.amount, currency_code: pc.currencyCode, context, data: input.data ?? undefined }));
+    const context: PaymentContext = {
+      idempotency_key: `${pc.id}_${pc.amount}_${input.provider_id}_${pc.sessions.length}`,
+      email: cart.email,
+      customer_id: cart.customerId,
+      reference: cart.id,
+    };
+    const result = await this.call(ctx, adapter.id, () =>
+      adapter.initiate({ amount: pc.amount, currency_code: pc.currencyCode, context, data: input.data ?? undefined }),
+    );
     return this.replaceSessions(ctx, pc.id, [{ providerId: adapter.id, result, context: { ...context, ...(input.context ?? {}) } }]);
   }
 
@@ -130,8 +150,17 @@ export class PaymentService {
     const sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }> = [];
     for (const p of await this.listProviders(ctx, doc.region_id)) {
       const adapter = await this.adapter(ctx, p.id, doc.region_id);
-      const context: PaymentContext = { idempotency_key: `${pc.id}_${pc.amount}_${p.id}_all`, email: doc.email, customer_id: doc.customer_id, reference: cartId };
-      sessions.push({ providerId: p.id, context: { ...context }, result: await this.call(ctx, p.id, () => adapter.initiate({ amount: String(pc.amount), currency_code: pc.currency_code, context })) });
+      const context: PaymentContext = {
+        idempotency_key: `${pc.id}_${pc.amount}_${p.id}_all`,
+        email: doc.email,
+        customer_id: doc.customer_id,
+        reference: cartId,
+      };
+      sessions.push({
+        providerId: p.id,
+        context: { ...context },
+        result: await this.call(ctx, p.id, () => adapter.initiate({ amount: String(pc.amount), currency_code: pc.currency_code, context })),
+      });
     }
     // the cart as it is now: the same document, with its payment collection
     return { ...doc, payment_collection: await this.replaceSessions(ctx, pc.id, sessions) };

@@ -183,7 +183,9 @@ export class SetupService {
     const tenantId = requireTenant(ctx);
     await this.assertRegion(ctx, input.region_id);
     return this.write(ctx, async (em) => {
-      const o = id ? await em.findOne(ShippingOption, { id }) : em.create(ShippingOption, { tenantId, name: input.name, regionId: input.region_id, amount: input.amount });
+      const o = id
+        ? await em.findOne(ShippingOption, { id })
+        : em.create(ShippingOption, { tenantId, name: input.name, regionId: input.region_id, amount: input.amount });
       if (!o) throw Errors.notFound('Shipping option', id ?? undefined);
       o.name = input.name;
       o.regionId = input.region_id;
@@ -226,9 +228,18 @@ export class SetupService {
     const tenantId = requireTenant(ctx);
     await this.assertRegion(ctx, input.region_id);
     return this.write(ctx, async (em) => {
-      const t = id ? await em.findOne(TaxRate, { id }) : em.create(TaxRate, { tenantId, regionId: input.region_id, name: input.name, code: input.code, rate: input.rate });
+      const t = id
+        ? await em.findOne(TaxRate, { id })
+        : em.create(TaxRate, { tenantId, regionId: input.region_id, name: input.name, code: input.code, rate: input.rate });
       if (!t) throw Errors.notFound('Tax rate', id ?? undefined);
-      Object.assign(t, { regionId: input.region_id, countryCode: input.country_code?.toLowerCase() ?? null, province: input.province ?? null, name: input.name, code: input.code, rate: input.rate });
+      Object.assign(t, {
+        regionId: input.region_id,
+        countryCode: input.country_code?.toLowerCase() ?? null,
+        province: input.province ?? null,
+        name: input.name,
+        code: input.code,
+        rate: input.rate,
+      });
       await em.flush();
       return taxRateView(t);
     });
@@ -285,7 +296,11 @@ export class SetupService {
       this.store.em(ctx).find(Promotion, { status: 'active' }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } }),
     );
     return active.filter(
-      (p) => (p.isAutomatic || wanted.has(p.code)) && (!p.startsAt || p.startsAt <= now) && (!p.endsAt || p.endsAt > now) && (p.usageLimit === null || p.usageCount < p.usageLimit),
+      (p) =>
+        (p.isAutomatic || wanted.has(p.code)) &&
+        (!p.startsAt || p.startsAt <= now) &&
+        (!p.endsAt || p.endsAt > now) &&
+        (p.usageLimit === null || p.usageCount < p.usageLimit),
     );
   }
 
@@ -300,7 +315,9 @@ export class SetupService {
     const tenantId = requireTenant(ctx);
     for (const r of input.region_ids ?? []) await this.assertRegion(ctx, r);
     return this.write(ctx, async (em) => {
-      const s = (await em.findOne(PaymentProviderSetting, { providerId: input.provider_id })) ?? em.create(PaymentProviderSetting, { tenantId, providerId: input.provider_id });
+      const s =
+        (await em.findOne(PaymentProviderSetting, { providerId: input.provider_id })) ??
+        em.create(PaymentProviderSetting, { tenantId, providerId: input.provider_id });
       const incoming = input.settings ?? {};
       const merged: Record<string, unknown> = { ...s.settings };
       for (const [k, v] of Object.entries(incoming)) {
@@ -327,7 +344,9 @@ export class SetupService {
 
   async providersFor(ctx: RequestContext, regionId: string): Promise<Array<{ id: string; settings: Record<string, unknown> }>> {
     const rows = await this.providerRows(ctx);
-    const out = rows.filter(({ row: r }) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId))).map(({ row, settings }) => ({ id: row.providerId, settings: { ...settings } }));
+    const out = rows
+      .filter(({ row: r }) => r.enabled && (!r.regionIds.length || r.regionIds.includes(regionId)))
+      .map(({ row, settings }) => ({ id: row.providerId, settings: { ...settings } }));
     if (!rows.some(({ row }) => row.providerId === 'pp_system_default')) out.unshift({ id: 'pp_system_default', settings: {} });
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
@@ -349,7 +368,8 @@ export class SetupService {
     const tenantId = requireTenant(ctx);
     await this.write(ctx, async (em) => {
       const s = (await em.findOne(CommerceSettings, {})) ?? em.create(CommerceSettings, { tenantId });
-      if (input.cancellation_window_hours !== undefined && input.cancellation_window_hours !== null) s.cancellationWindowHours = input.cancellation_window_hours;
+      if (input.cancellation_window_hours !== undefined && input.cancellation_window_hours !== null)
+        s.cancellationWindowHours = input.cancellation_window_hours;
       if (input.checkout_fields) s.checkoutFields = { ...s.checkoutFields, ...input.checkout_fields };
       await em.flush();
     });

@@ -228,7 +228,7 @@ export function applyPromotions(promotions: PromotionRule[], targets: DiscountTa
       const base = eligible.reduce((s, t) => s + left.get(t.id)!, 0n);
       let remaining = value < base ? value : base;
       eligible.forEach((t, i) => {
-        const share = i === eligible.length - 1 ? remaining : (value < base ? value : base) * left.get(t.id)! / base;
+        const share = i === eligible.length - 1 ? remaining : ((value < base ? value : base) * left.get(t.id)!) / base;
         amounts.set(t.id, share);
         remaining -= share;
       });

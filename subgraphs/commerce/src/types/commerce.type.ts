@@ -34,7 +34,9 @@ export class CartType {
   @Field(() => Float) tax_total!: number;
   @Field(() => Float) total!: number;
   @Field(() => String, { nullable: true }) completed_at!: string | null;
-  @Field(() => JSONScalar, { description: "Medusa's StoreCart: lines with tax lines and adjustments, shipping methods, promotions, region, payment collection, every total" })
+  @Field(() => JSONScalar, {
+    description: "Medusa's StoreCart: lines with tax lines and adjustments, shipping methods, promotions, region, payment collection, every total",
+  })
   document!: Record<string, unknown>;
 }
 
@@ -104,7 +106,10 @@ export class ShippingOptionType {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
-  @Field(() => JSONScalar, { nullable: true, description: "for a cart: Medusa's StoreCartShippingOption (amount and calculated_price for the cart, prices, provider, type)" })
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: "for a cart: Medusa's StoreCartShippingOption (amount and calculated_price for the cart, prices, provider, type)",
+  })
   document?: unknown;
 }
 

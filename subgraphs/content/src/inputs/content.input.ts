@@ -137,7 +137,7 @@ export class PostVariantInput {
 @InputType('CreateBlogPostInput')
 @ValidateWith(createPostSchema)
 export class CreatePostInput {
-  @Field(() => String, { nullable: true, description: 'Unique in the store; made from the first variant\'s title when absent' }) slug?: string | null;
+  @Field(() => String, { nullable: true, description: "Unique in the store; made from the first variant's title when absent" }) slug?: string | null;
   @Field(() => String, { nullable: true }) author_id?: string | null;
   @Field(() => String, { nullable: true }) image_url?: string | null;
   @Field(() => [String], { nullable: true }) category_ids?: string[] | null;
@@ -168,7 +168,11 @@ export class AdminPostListArgs extends PageArgs {
 // ---- admin: categories, tags, authors ----
 
 export const categorySchema = z.strictObject({ slug: slugSchema.nullish(), name: z.string().trim().min(1).max(200), description: text(5000).nullish() });
-export const updateCategorySchema = z.strictObject({ slug: slugSchema.optional(), name: z.string().trim().min(1).max(200).optional(), description: text(5000).nullish() });
+export const updateCategorySchema = z.strictObject({
+  slug: slugSchema.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  description: text(5000).nullish(),
+});
 export type CategoryData = z.infer<typeof categorySchema>;
 export type UpdateCategoryData = z.infer<typeof updateCategorySchema>;
 export const tagSchema = z.strictObject({ slug: slugSchema.nullish(), name: z.string().trim().min(1).max(200) });
@@ -232,8 +236,18 @@ const pageVariantSchema = z.strictObject({
   seo_description: text(1000).nullish(),
 });
 export type PageVariantData = z.infer<typeof pageVariantSchema>;
-export const createPageSchema = z.strictObject({ slug: slugSchema.nullish(), canonical_url: url.nullish(), og_image_url: url.nullish(), variants: variantsOf(pageVariantSchema) });
-export const updatePageSchema = z.strictObject({ slug: slugSchema.optional(), canonical_url: url.nullish(), og_image_url: url.nullish(), variants: variantsOf(pageVariantSchema).optional() });
+export const createPageSchema = z.strictObject({
+  slug: slugSchema.nullish(),
+  canonical_url: url.nullish(),
+  og_image_url: url.nullish(),
+  variants: variantsOf(pageVariantSchema),
+});
+export const updatePageSchema = z.strictObject({
+  slug: slugSchema.optional(),
+  canonical_url: url.nullish(),
+  og_image_url: url.nullish(),
+  variants: variantsOf(pageVariantSchema).optional(),
+});
 export type CreatePageData = z.infer<typeof createPageSchema>;
 export type UpdatePageData = z.infer<typeof updatePageSchema>;
 

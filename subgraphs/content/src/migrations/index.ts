@@ -2,6 +2,4 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123130000_init } from './Migration20261123130000_init';
 
-export const migrations: MigrationObject[] = [
-  { name: 'Migration20261123130000_init', class: Migration20261123130000_init },
-];
+export const migrations: MigrationObject[] = [{ name: 'Migration20261123130000_init', class: Migration20261123130000_init }];

@@ -182,7 +182,7 @@ export class BlogResolver {
   }
 
   @Authorized('admin')
-  @Query(() => [AuthorType], { description: 'Admin: the store\'s blog authors' })
+  @Query(() => [AuthorType], { description: "Admin: the store's blog authors" })
   adminBlogAuthors(@Ctx() ctx: RequestContext) {
     return this.s.taxonomy.authors(ctx);
   }

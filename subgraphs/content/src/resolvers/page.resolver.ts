@@ -64,7 +64,7 @@ export class PageResolver {
   }
 
   @Authorized('admin')
-  @Query(() => SettingsType, { description: 'Admin: the store\'s content settings' })
+  @Query(() => SettingsType, { description: "Admin: the store's content settings" })
   contentSettings(@Ctx() ctx: RequestContext) {
     return this.s.settings.get(ctx);
   }
@@ -76,7 +76,7 @@ export class PageResolver {
   }
 
   @Authorized('operator')
-  @Query(() => [SearchDocumentType], { description: 'Operator: visible blog posts or pages of the context\'s tenant as search documents, by id after `after`' })
+  @Query(() => [SearchDocumentType], { description: "Operator: visible blog posts or pages of the context's tenant as search documents, by id after `after`" })
   contentSearchDocuments(@Ctx() ctx: RequestContext, @Args() args: SearchDocumentsArgs) {
     return args.kind === 'blog_post' ? this.s.posts.searchDocuments(ctx, args.after, args.limit) : this.s.pages.searchDocuments(ctx, args.after, args.limit);
   }

@@ -57,7 +57,11 @@ export function demoContent() {
           },
         ],
         comments: [
-          { author_name: 'Jonas K.', body: 'Three months in and the honeycombs behind the knees are starting to show. Great guide!', status: 'approved' as const },
+          {
+            author_name: 'Jonas K.',
+            body: 'Three months in and the honeycombs behind the knees are starting to show. Great guide!',
+            status: 'approved' as const,
+          },
           { author_name: 'Priya', body: 'Does the cold soak shrink them at all?', status: 'approved' as const },
           { author_name: 'Tom', author_email: 'tom@example.com', body: 'Would love a post about hemming too.', status: 'pending' as const },
         ],
@@ -239,12 +243,20 @@ export async function seedDemoContent(s: ContentServices, seed: SeedContext): Pr
     const at = new Date(Date.now() + p.days * 86_400_000);
     if (p.state !== 'draft') await s.posts.schedule(ctx, post.id, at);
     for (const c of p.comments) {
-      const created = await s.comments.create({ ...ctx, antispam: { verified: true } }, p.slug, { author_name: c.author_name, author_email: 'author_email' in c ? c.author_email : undefined, body: c.body });
+      const created = await s.comments.create({ ...ctx, antispam: { verified: true } }, p.slug, {
+        author_name: c.author_name,
+        author_email: 'author_email' in c ? c.author_email : undefined,
+        body: c.body,
+      });
       if (c.status === 'approved') await s.comments.moderate(ctx, created.id, 'approved');
     }
   }
   for (const pg of data.pages) {
-    const page = await s.pages.create(ctx, { ...pg, og_image_url: abs(pg.og_image_url), variants: pg.variants.map((v) => ({ ...v, body_format: 'markdown' as const })) });
+    const page = await s.pages.create(ctx, {
+      ...pg,
+      og_image_url: abs(pg.og_image_url),
+      variants: pg.variants.map((v) => ({ ...v, body_format: 'markdown' as const })),
+    });
     await s.pages.publish(ctx, page.id);
   }
   seed.log.debug({ tenantId: seed.tenantId }, 'content: demo blog and pages created');

@@ -34,7 +34,11 @@ export class CommentService {
     const page = normalizePage(a, 20);
     const [rows, count] = await this.store
       .em(ctx)
-      .findAndCount(BlogComment, { postId: post.id, status: 'approved' }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset });
+      .findAndCount(
+        BlogComment,
+        { postId: post.id, status: 'approved' },
+        { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset },
+      );
     return { items: page.limit ? rows.map(toCommentView) : [], count, ...page };
   }
 
@@ -45,7 +49,10 @@ export class CommentService {
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
     const profile = await this.customer(ctx);
     const name = input.author_name ? stripTags(input.author_name).slice(0, 100) : (profile?.name ?? '');
-    if (!name) throw Errors.validation('missing_field', 'author_name is required for guests', [{ field: 'author_name', code: 'missing_field', message: 'author_name is required for guests' }]);
+    if (!name)
+      throw Errors.validation('missing_field', 'author_name is required for guests', [
+        { field: 'author_name', code: 'missing_field', message: 'author_name is required for guests' },
+      ]);
     const body = stripTags(input.body);
     if (!body) throw Errors.invalidField('body', 'body must contain text');
     return this.store.transaction(ctx, async (em, tx) => {
@@ -66,7 +73,9 @@ export class CommentService {
   async adminList(ctx: RequestContext, a: { limit?: number; offset?: number; status?: CommentStatus; post_id?: string }): Promise<Paginated<AdminCommentView>> {
     const page = normalizePage(a, 20);
     const where = { status: a.status ?? 'pending', ...(a.post_id ? { postId: a.post_id } : {}) };
-    const [rows, count] = await this.store.em(ctx).findAndCount(BlogComment, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(BlogComment, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset });
     return { items: page.limit ? rows.map(toAdminCommentView) : [], count, ...page };
   }
 

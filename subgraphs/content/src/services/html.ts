@@ -10,9 +10,50 @@ import type { BodyFormat } from '../entities/blog.entity';
  */
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'span', 'div',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
-    'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'span',
+    'div',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'ins',
+    'mark',
+    'small',
+    'sub',
+    'sup',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -46,7 +87,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** Sanitized HTML -> plain text (words separated by single spaces): search documents, reading time. */
 export function plainText(html: string): string {
-  const stripped = sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|div|figcaption)>|<br\s*\/?>/gi, (m) => `${m} `), { allowedTags: [], allowedAttributes: {} });
+  const stripped = sanitizeHtml(
+    html.replace(/<\/(p|h[1-6]|li|blockquote|pre|tr|div|figcaption)>|<br\s*\/?>/gi, (m) => `${m} `),
+    { allowedTags: [], allowedAttributes: {} },
+  );
   return stripped
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
       const k = e.toLowerCase();
@@ -60,7 +104,14 @@ export function plainText(html: string): string {
 }
 
 /** What a post's and a page's locale variant share, as stored: the body rendered and sanitized once, plain text, SEO text. */
-export function renderedVariant(v: { locale: string; title: string; body: string; body_format?: BodyFormat | null; seo_title?: string | null; seo_description?: string | null }) {
+export function renderedVariant(v: {
+  locale: string;
+  title: string;
+  body: string;
+  body_format?: BodyFormat | null;
+  seo_title?: string | null;
+  seo_description?: string | null;
+}) {
   const format = v.body_format ?? 'markdown';
   const html = renderBody(format, v.body);
   return {

@@ -41,7 +41,11 @@ export class PageService {
     const t = this.store.table('page');
     const [{ n }] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${t} where tenant_id = ? and status = 'published'`, [tenantId]);
     const rows = page.limit
-      ? await this.store.sql<PageRow>(ctx, `select * from ${t} where tenant_id = ? and status = 'published' order by slug, id limit ? offset ?`, [tenantId, page.limit, page.offset])
+      ? await this.store.sql<PageRow>(ctx, `select * from ${t} where tenant_id = ? and status = 'published' order by slug, id limit ? offset ?`, [
+          tenantId,
+          page.limit,
+          page.offset,
+        ])
       : [];
     const fallback = await this.settings.defaultLocale(ctx);
     const requested = a.locale ?? ctx.locale;
@@ -51,7 +55,10 @@ export class PageService {
 
   async get(ctx: RequestContext, slug: string, locale?: string | null): Promise<PageView> {
     const tenantId = requireTenant(ctx);
-    const [row] = await this.store.sql<PageRow>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and slug = ? and status = 'published'`, [tenantId, slug]);
+    const [row] = await this.store.sql<PageRow>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and slug = ? and status = 'published'`, [
+      tenantId,
+      slug,
+    ]);
     if (!row) throw Errors.notFound('Page', slug);
     const requested = locale ?? ctx.locale;
     const view = this.view(row, requested, await this.settings.defaultLocale(ctx));
@@ -148,19 +155,24 @@ export class PageService {
 
   async searchDocuments(ctx: RequestContext, after: string | null | undefined, limit: number): Promise<SearchableDocument[]> {
     const tenantId = requireTenant(ctx);
-    const rows = await this.store.sql<Row>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and status = 'published' and (?::text is null or id > ?) order by id limit ?`, [
-      tenantId,
-      after ?? null,
-      after ?? null,
-      limit,
-    ]);
+    const rows = await this.store.sql<Row>(
+      ctx,
+      `select * from ${this.store.table('page')} where tenant_id = ? and status = 'published' and (?::text is null or id > ?) order by id limit ?`,
+      [tenantId, after ?? null, after ?? null, limit],
+    );
     return rows.map((r) =>
       searchDocument({ id: r.id, slug: r.slug, published_at: r.published_at, variants: r.variants, image_url: absoluteUrl(r.og_image_url, this.publicUrl()) }),
     );
   }
 
   private document(p: Page): SearchableDocument {
-    return searchDocument({ id: p.id, slug: p.slug, published_at: p.publishedAt!, variants: p.variants, image_url: absoluteUrl(p.ogImageUrl, this.publicUrl()) });
+    return searchDocument({
+      id: p.id,
+      slug: p.slug,
+      published_at: p.publishedAt!,
+      variants: p.variants,
+      image_url: absoluteUrl(p.ogImageUrl, this.publicUrl()),
+    });
   }
 
   private async find(em: EntityManager, id: string): Promise<Page> {

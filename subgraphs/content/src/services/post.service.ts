@@ -80,13 +80,22 @@ export class PostService {
 
   async visibleBySlug(ctx: RequestContext, slug: string): Promise<PostRow> {
     const tenantId = requireTenant(ctx);
-    const [row] = await this.store.sql<PostRow>(ctx, `select p.* from ${this.t('blog_post')} p where p.tenant_id = ? and p.slug = ? and ${VISIBLE}`, [tenantId, slug]);
+    const [row] = await this.store.sql<PostRow>(ctx, `select p.* from ${this.t('blog_post')} p where p.tenant_id = ? and p.slug = ? and ${VISIBLE}`, [
+      tenantId,
+      slug,
+    ]);
     if (!row) throw Errors.notFound('Blog post', slug);
     return row;
   }
 
   /** A page of visible posts matching `where` (the tenant bound first), newest first. */
-  async page(ctx: RequestContext, where: string[], params: unknown[], page: { limit: number; offset: number }, locale?: string | null): Promise<Paginated<PostView>> {
+  async page(
+    ctx: RequestContext,
+    where: string[],
+    params: unknown[],
+    page: { limit: number; offset: number },
+    locale?: string | null,
+  ): Promise<Paginated<PostView>> {
     const cond = where.join(' and ');
     const [{ n }] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${this.t('blog_post')} p where ${cond}`, params);
     const rows = page.limit
@@ -109,14 +118,21 @@ export class PostService {
     const termIds = (k: 'category_ids' | 'tag_ids') => [...new Set(rows.flatMap((r) => r[k]))];
     const authors = new Map<string, AuthorView>();
     if (authorIds.length) {
-      for (const a of await this.store.sql<Row>(ctx, `select id, name, bio, avatar_url from ${this.t('blog_author')} where tenant_id = ? and id = any(?::text[])`, [tenantId, pgArray(authorIds)])) {
+      for (const a of await this.store.sql<Row>(
+        ctx,
+        `select id, name, bio, avatar_url from ${this.t('blog_author')} where tenant_id = ? and id = any(?::text[])`,
+        [tenantId, pgArray(authorIds)],
+      )) {
         authors.set(a.id, { id: a.id, name: a.name, bio: a.bio, avatar_url: a.avatar_url });
       }
     }
     const terms = async (table: string, ids: string[]) => {
       const m = new Map<string, TermView>();
       if (ids.length) {
-        for (const t of await this.store.sql<Row>(ctx, `select id, slug, name from ${this.t(table)} where tenant_id = ? and id = any(?::text[])`, [tenantId, pgArray(ids)])) {
+        for (const t of await this.store.sql<Row>(ctx, `select id, slug, name from ${this.t(table)} where tenant_id = ? and id = any(?::text[])`, [
+          tenantId,
+          pgArray(ids),
+        ])) {
           m.set(t.id, { id: t.id, slug: t.slug, name: t.name });
         }
       }
@@ -264,31 +280,34 @@ export class PostService {
    * claims each row once: a concurrent run waits on the row lock, then finds it announced.
    */
   async announceDue(ctx: RequestContext, tenantId: string | null = null): Promise<string[]> {
-    return this.store.transaction(ctx, async (em, tx) => {
-      const rows = await this.store.sql<PostRow & { tenant_id: string }>(
-        tx,
-        `update ${this.t('blog_post')} p set announced_at = now(), status = 'published'
+    return this.store.transaction(
+      ctx,
+      async (em, tx) => {
+        const rows = await this.store.sql<PostRow & { tenant_id: string }>(
+          tx,
+          `update ${this.t('blog_post')} p set announced_at = now(), status = 'published'
           where ${VISIBLE} and p.announced_at is null and (?::text is null or p.tenant_id = ?)
           returning p.*`,
-        [tenantId, tenantId],
-      );
-      for (const r of rows) {
-        const tctx = { ...tx, tenantId: r.tenant_id };
-        contentEvents.emit(em, tctx, 'blog_post.published', await this.documentOfRow(tctx, r));
-      }
-      return rows.map((r) => r.id);
-    }, { global: true });
+          [tenantId, tenantId],
+        );
+        for (const r of rows) {
+          const tctx = { ...tx, tenantId: r.tenant_id };
+          contentEvents.emit(em, tctx, 'blog_post.published', await this.documentOfRow(tctx, r));
+        }
+        return rows.map((r) => r.id);
+      },
+      { global: true },
+    );
   }
 
   /** Search documents of the tenant's visible posts, by id, after `after`. */
   async searchDocuments(ctx: RequestContext, after: string | null | undefined, limit: number): Promise<SearchableDocument[]> {
     const tenantId = requireTenant(ctx);
-    const rows = await this.store.sql<PostRow>(ctx, `select p.* from ${this.t('blog_post')} p where p.tenant_id = ? and ${VISIBLE} and (?::text is null or p.id > ?) order by p.id limit ?`, [
-      tenantId,
-      after ?? null,
-      after ?? null,
-      limit,
-    ]);
+    const rows = await this.store.sql<PostRow>(
+      ctx,
+      `select p.* from ${this.t('blog_post')} p where p.tenant_id = ? and ${VISIBLE} and (?::text is null or p.id > ?) order by p.id limit ?`,
+      [tenantId, after ?? null, after ?? null, limit],
+    );
     const out: SearchableDocument[] = [];
     for (const r of rows) out.push(await this.documentOfRow(ctx, r));
     return out;
@@ -330,7 +349,12 @@ export class PostService {
     const tenantId = requireTenant(ctx);
     const slugs = async (table: string, ids: string[]) =>
       ids.length
-        ? (await this.store.sql<{ slug: string }>(ctx, `select slug from ${this.t(table)} where tenant_id = ? and id = any(?::text[]) order by slug`, [tenantId, pgArray(ids)])).map((x) => x.slug)
+        ? (
+            await this.store.sql<{ slug: string }>(ctx, `select slug from ${this.t(table)} where tenant_id = ? and id = any(?::text[]) order by slug`, [
+              tenantId,
+              pgArray(ids),
+            ])
+          ).map((x) => x.slug)
         : [];
     return searchDocument({
       id: r.id,

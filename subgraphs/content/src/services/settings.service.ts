@@ -17,7 +17,11 @@ export class SettingsService {
   defaultLocale(ctx: RequestContext): Promise<string> {
     const tenantId = requireTenant(ctx);
     return memo(ctx, `content.default-locale:${tenantId}`, async () => {
-      const [row] = await this.store.sql<{ default_locale: string }>(ctx, `select default_locale from ${this.store.table('content_settings')} where tenant_id = ?`, [tenantId]);
+      const [row] = await this.store.sql<{ default_locale: string }>(
+        ctx,
+        `select default_locale from ${this.store.table('content_settings')} where tenant_id = ?`,
+        [tenantId],
+      );
       return row?.default_locale ?? 'en';
     });
   }

@@ -48,7 +48,13 @@ export class TaxonomyService {
     const tenantId = requireTenant(ctx);
     const [term] = await this.store.sql<Row>(ctx, `select * from ${this.store.table(TABLE[kind])} where tenant_id = ? and slug = ?`, [tenantId, slug]);
     if (!term) throw Errors.notFound(WHAT[kind], slug);
-    const posts = await this.posts.page(ctx, ['p.tenant_id = ?', VISIBLE, `p.${COLUMN[kind]} @> jsonb_build_array(?::text)`], [tenantId, term.id], normalizePage(a, 20), a.locale);
+    const posts = await this.posts.page(
+      ctx,
+      ['p.tenant_id = ?', VISIBLE, `p.${COLUMN[kind]} @> jsonb_build_array(?::text)`],
+      [tenantId, term.id],
+      normalizePage(a, 20),
+      a.locale,
+    );
     return {
       id: term.id,
       slug: term.slug,
@@ -181,6 +187,7 @@ export class TaxonomyService {
   }
 
   private async assertSlugFree(em: EntityManager, kind: Kind, slug: string): Promise<void> {
-    if (await em.count(kind === 'category' ? BlogCategory : BlogTag, { slug })) throw Errors.conflict('duplicate', `A blog ${kind} with slug "${slug}" already exists`);
+    if (await em.count(kind === 'category' ? BlogCategory : BlogTag, { slug }))
+      throw Errors.conflict('duplicate', `A blog ${kind} with slug "${slug}" already exists`);
   }
 }

@@ -17,7 +17,12 @@ function servedInLanguage(served: string, requested: string): boolean {
 export class ContentTranslator {
   constructor(readonly overlay: TranslationOverlay) {}
 
-  private async lookup(ctx: RequestContext, type: 'blog_post' | 'page', items: Array<{ id: string; locale: string }>, requested: string | null | undefined): Promise<Map<string, FieldOverrides> | null> {
+  private async lookup(
+    ctx: RequestContext,
+    type: 'blog_post' | 'page',
+    items: Array<{ id: string; locale: string }>,
+    requested: string | null | undefined,
+  ): Promise<Map<string, FieldOverrides> | null> {
     const want = requested?.trim();
     if (!ctx.publishableKey || !want) return null;
     const ids = items.filter((i) => !servedInLanguage(i.locale, want)).map((i) => i.id);

@@ -126,7 +126,13 @@ export function toAdminPostView(p: BlogPost, now: Date): AdminPostView {
   };
 }
 
-export const toCommentView = (c: BlogComment): CommentView => ({ id: c.id, post_id: c.postId, author_name: c.authorName, body: c.body, created_at: iso(c.createdAt)! });
+export const toCommentView = (c: BlogComment): CommentView => ({
+  id: c.id,
+  post_id: c.postId,
+  author_name: c.authorName,
+  body: c.body,
+  created_at: iso(c.createdAt)!,
+});
 export const toAdminCommentView = (c: BlogComment): AdminCommentView => ({
   ...toCommentView(c),
   status: c.status,

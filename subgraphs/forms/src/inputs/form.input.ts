@@ -52,7 +52,10 @@ export const formFieldSchema = z
       .min(1)
       .max(500)
       .refine(compiles, 'pattern must be a valid regular expression')
-      .refine((p) => !NESTED_QUANTIFIER.test(p) && !/\\[1-9]|\\k</.test(p), 'pattern must not repeat a group that repeats itself, nor use backreferences (they can take exponential time on the platform)')
+      .refine(
+        (p) => !NESTED_QUANTIFIER.test(p) && !/\\[1-9]|\\k</.test(p),
+        'pattern must not repeat a group that repeats itself, nor use backreferences (they can take exponential time on the platform)',
+      )
       .nullish(),
     options: z.array(fieldOptionSchema).min(1, 'a select needs at least one option').max(100).nullish(),
     min_date: dateSchema.nullish(),
@@ -60,7 +63,8 @@ export const formFieldSchema = z
   })
   .superRefine((f, c) => {
     const only = (key: keyof typeof f, types: readonly FieldType[]) => {
-      if (f[key] !== null && f[key] !== undefined && !types.includes(f.type)) c.addIssue({ code: 'custom', path: [key], message: `${key} applies to ${types.join(', ')} fields only` });
+      if (f[key] !== null && f[key] !== undefined && !types.includes(f.type))
+        c.addIssue({ code: 'custom', path: [key], message: `${key} applies to ${types.join(', ')} fields only` });
     };
     only('min_length', LENGTH_TYPES);
     only('max_length', LENGTH_TYPES);
@@ -71,8 +75,10 @@ export const formFieldSchema = z
     only('min_date', ['date']);
     only('max_date', ['date']);
     if (f.type === 'select' && !f.options?.length) c.addIssue({ code: 'custom', path: ['options'], message: 'a select field needs options' });
-    if (f.options && new Set(f.options.map((o) => o.value)).size !== f.options.length) c.addIssue({ code: 'custom', path: ['options'], message: 'option values must be unique' });
-    if (f.min_length != null && f.max_length != null && f.min_length > f.max_length) c.addIssue({ code: 'custom', path: ['min_length'], message: 'min_length must not exceed max_length' });
+    if (f.options && new Set(f.options.map((o) => o.value)).size !== f.options.length)
+      c.addIssue({ code: 'custom', path: ['options'], message: 'option values must be unique' });
+    if (f.min_length != null && f.max_length != null && f.min_length > f.max_length)
+      c.addIssue({ code: 'custom', path: ['min_length'], message: 'min_length must not exceed max_length' });
     if (f.min != null && f.max != null && f.min > f.max) c.addIssue({ code: 'custom', path: ['min'], message: 'min must not exceed max' });
     if (f.min_date && f.max_date && f.min_date > f.max_date) c.addIssue({ code: 'custom', path: ['min_date'], message: 'min_date must not be after max_date' });
   });
@@ -88,9 +94,15 @@ const fieldsSchema = z
 export const successRedirectSchema = z
   .string()
   .max(2000)
-  .refine((v) => isUrl(v, { relative: true, httpsOnly: true }), 'success_redirect must be a relative path such as /thank-you or an https URL (the kit\'s URL rule)');
+  .refine(
+    (v) => isUrl(v, { relative: true, httpsOnly: true }),
+    "success_redirect must be a relative path such as /thank-you or an https URL (the kit's URL rule)",
+  );
 
-const emailSchema = z.string().max(254).regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, 'not an email address');
+const emailSchema = z
+  .string()
+  .max(254)
+  .regex(/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, 'not an email address');
 const STATUSES = ['active', 'inactive'] as const;
 const recipients = z.array(emailSchema).max(20, 'at most 20 notification recipients');
 
@@ -235,7 +247,8 @@ export class FormSubmissionInput {
   @Field(() => String, { nullable: true, description: 'the form slug (or form_id)' }) form?: string;
   @Field(() => String, { nullable: true }) form_id?: string;
   @Field(() => JSONScalar, { description: 'field name -> value' }) data!: Record<string, unknown>;
-  @Field(() => String, { nullable: true, description: 'reCAPTCHA / hCaptcha / Turnstile response, when the store configures a verifier' }) challenge_token?: string;
+  @Field(() => String, { nullable: true, description: 'reCAPTCHA / hCaptcha / Turnstile response, when the store configures a verifier' })
+  challenge_token?: string;
 }
 
 @InputType('FormVerifierInput')

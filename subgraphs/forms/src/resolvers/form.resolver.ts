@@ -19,7 +19,9 @@ export class FormResolver {
     return this.s.forms.popup(ctx);
   }
 
-  @Mutation(() => SubmissionResultType, { description: 'Submits an active form; needs a solved anti-spam challenge, and challenge_token when the store configures a verifier' })
+  @Mutation(() => SubmissionResultType, {
+    description: 'Submits an active form; needs a solved anti-spam challenge, and challenge_token when the store configures a verifier',
+  })
   submitForm(@Ctx() ctx: RequestContext, @Arg('input') input: FormSubmissionInput) {
     return this.s.submissions.submit(ctx, input);
   }
@@ -27,7 +29,7 @@ export class FormResolver {
   // ---- admin ----
 
   @Authorized('admin')
-  @Query(() => AdminFormListType, { description: 'Admin: the store\'s forms, newest first' })
+  @Query(() => AdminFormListType, { description: "Admin: the store's forms, newest first" })
   adminForms(@Ctx() ctx: RequestContext, @Args() args: FormListArgs) {
     return this.s.forms.list(ctx, args);
   }
@@ -69,7 +71,7 @@ export class FormResolver {
   }
 
   @Authorized('admin')
-  @Query(() => SubmissionListType, { description: 'Admin: a form\'s submissions, newest first' })
+  @Query(() => SubmissionListType, { description: "Admin: a form's submissions, newest first" })
   formSubmissions(@Ctx() ctx: RequestContext, @Args() args: SubmissionListArgs) {
     return this.s.submissions.list(ctx, args);
   }
@@ -81,7 +83,7 @@ export class FormResolver {
   }
 
   @Authorized('admin')
-  @Query(() => VerifierType, { nullable: true, description: 'Admin: the store\'s challenge verifier, if configured' })
+  @Query(() => VerifierType, { nullable: true, description: "Admin: the store's challenge verifier, if configured" })
   formVerifier(@Ctx() ctx: RequestContext) {
     return this.s.verifier.get(ctx);
   }

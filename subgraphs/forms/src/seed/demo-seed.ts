@@ -12,7 +12,10 @@ export const demoForms = (): CreateFormData[] => [
       { name: 'name', label: 'Your name', type: 'text', required: true, min_length: 2, max_length: 100, placeholder: 'Jane Doe' },
       { name: 'email', label: 'Email', type: 'email', required: true, placeholder: 'jane@example.com' },
       {
-        name: 'topic', label: 'Topic', type: 'select', required: true,
+        name: 'topic',
+        label: 'Topic',
+        type: 'select',
+        required: true,
         options: [
           { value: 'order', label: 'An order' },
           { value: 'product', label: 'A product' },
@@ -49,7 +52,10 @@ export const demoForms = (): CreateFormData[] => [
       { name: 'delivered_on', label: 'Delivery date', type: 'date', required: true, min_date: '2025-01-01', max_date: '2030-12-31' },
       { name: 'items', label: 'How many items', type: 'number', required: true, min: 1, max: 20 },
       {
-        name: 'reason', label: 'Reason', type: 'select', required: true,
+        name: 'reason',
+        label: 'Reason',
+        type: 'select',
+        required: true,
         options: [
           { value: 'size', label: 'Wrong size' },
           { value: 'damaged', label: 'Arrived damaged' },
@@ -70,12 +76,25 @@ export const demoForms = (): CreateFormData[] => [
 export const demoSubmissions = (): Array<{ form: string; data: Record<string, unknown> }> => [
   {
     form: 'contact',
-    data: { name: 'Anna Keller', email: 'anna.keller@example.com', topic: 'product', message: 'Is the Classic Organic Tee pre-shrunk? I am between two sizes.', consent: true },
+    data: {
+      name: 'Anna Keller',
+      email: 'anna.keller@example.com',
+      topic: 'product',
+      message: 'Is the Classic Organic Tee pre-shrunk? I am between two sizes.',
+      consent: true,
+    },
   },
   { form: 'newsletter-popup', data: { email: 'leo.martin@example.com', first_name: 'Leo' } },
   {
     form: 'return-request',
-    data: { order_number: '1042', email: 'sam.taylor@example.com', delivered_on: '2026-11-02', items: 1, reason: 'size', details: 'Please send a size L instead if possible.' },
+    data: {
+      order_number: '1042',
+      email: 'sam.taylor@example.com',
+      delivered_on: '2026-11-02',
+      items: 1,
+      reason: 'size',
+      details: 'Please send a size L instead if possible.',
+    },
   },
 ];
 

@@ -70,7 +70,8 @@ export function checkSubmission(fields: FormFieldDef[], data: Record<string, unk
       }
       case 'select': {
         if (typeof v !== 'string') err(f.name, 'invalid_type', `${f.label} must be one of the options`);
-        else if (!f.options?.some((o) => o.value === v)) err(f.name, 'invalid_option', `${f.label} must be one of: ${(f.options ?? []).map((o) => o.value).join(', ')}`);
+        else if (!f.options?.some((o) => o.value === v))
+          err(f.name, 'invalid_option', `${f.label} must be one of: ${(f.options ?? []).map((o) => o.value).join(', ')}`);
         else values[f.name] = v;
         break;
       }

@@ -1,5 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, containsPattern, loaderFor, normalizePage, requireTenant, translateDbError, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  containsPattern,
+  loaderFor,
+  normalizePage,
+  requireTenant,
+  translateDbError,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { Form, type FormFieldDef } from '../entities/form.entity';
 import { formsEvents } from '../events';
 import type { CreateFormData, FormFieldData, FormListQuery, UpdateFormData } from '../inputs/form.input';
@@ -64,7 +75,9 @@ export class FormService {
     };
     const em = this.store.em(ctx);
     const [rows, count]: [Form[], number] =
-      page.limit > 0 ? await em.findAndCount(Form, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset }) : [[], await em.count(Form, where)];
+      page.limit > 0
+        ? await em.findAndCount(Form, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset })
+        : [[], await em.count(Form, where)];
     return { items: rows.map(toAdminFormView), count, ...page };
   }
 

@@ -16,7 +16,8 @@ export interface FormsServices {
 export function createFormsServices({ orm, deps }: ServiceFactoryArgs): FormsServices {
   const store = new Store(orm);
   const mailer = createMailer(deps.config);
-  if (deps.config.env === 'production' && !deps.config.smtpUrl) deps.log.warn({ dir: `${deps.config.dataDir}/mail` }, 'SMTP_URL is not set: notification mails are written as .eml files, not sent');
+  if (deps.config.env === 'production' && !deps.config.smtpUrl)
+    deps.log.warn({ dir: `${deps.config.dataDir}/mail` }, 'SMTP_URL is not set: notification mails are written as .eml files, not sent');
   const forms = new FormService(store);
   const verifier = new VerifierService(store, deps.config.secretsKey, deps.config.env === 'production');
   return { store, forms, verifier, mailer, submissions: new SubmissionService(store, forms, verifier, mailer, deps.config.secretsKey, () => deps.graph) };

@@ -1,5 +1,17 @@
 import { createHmac } from 'node:crypto';
-import { DomainError, Errors, normalizePage, requireTenant, systemContext, type FieldError, type GraphClient, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  normalizePage,
+  requireTenant,
+  systemContext,
+  type FieldError,
+  type GraphClient,
+  type Mailer,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { Form, FormSubmission } from '../entities/form.entity';
 import { formsEvents } from '../events';
 import type { SubmissionListQuery, SubmitFormData } from '../inputs/form.input';
@@ -47,7 +59,13 @@ export class SubmissionService {
         userAgent: ctx.userAgent?.slice(0, 500) ?? null,
       });
       formsEvents.emit(em, tx, 'form_submission.created', { id: sub.id, form_id: form.id, form_slug: form.slug });
-      return { id: sub.id, form_id: form.id, success_message: form.successMessage, success_redirect: form.successRedirect, created_at: sub.createdAt.toISOString() };
+      return {
+        id: sub.id,
+        form_id: form.id,
+        success_message: form.successMessage,
+        success_redirect: form.successRedirect,
+        created_at: sub.createdAt.toISOString(),
+      };
     });
   }
 
@@ -55,7 +73,12 @@ export class SubmissionService {
    * Every `file` value must name a media asset of this store: asked of the media domain as the
    * store itself, so another store's asset is as unknown as a made-up id.
    */
-  private async checkFiles(ctx: RequestContext, tenantId: string, fields: Array<{ name: string; label: string; type: string }>, values: Record<string, unknown>): Promise<FieldError[]> {
+  private async checkFiles(
+    ctx: RequestContext,
+    tenantId: string,
+    fields: Array<{ name: string; label: string; type: string }>,
+    values: Record<string, unknown>,
+  ): Promise<FieldError[]> {
     const files = fields.filter((f) => f.type === 'file' && typeof values[f.name] === 'string');
     if (!files.length) return [];
     const graph = this.graph();
@@ -114,7 +137,13 @@ export class SubmissionService {
       await this.mailer.send({
         to: form.notificationRecipients,
         subject: `New submission: ${form.title}`,
-        text: [`A new submission of the form "${form.title}" (${form.slug}) arrived.`, '', ...lines, '', `Submission ${sub.id}, ${sub.createdAt.toISOString()}`].join('\n'),
+        text: [
+          `A new submission of the form "${form.title}" (${form.slug}) arrived.`,
+          '',
+          ...lines,
+          '',
+          `Submission ${sub.id}, ${sub.createdAt.toISOString()}`,
+        ].join('\n'),
         replyTo: emailField ? String(sub.data[emailField.name]) : undefined,
       });
       sub.notifiedAt = new Date();

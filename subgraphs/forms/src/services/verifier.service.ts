@@ -85,7 +85,13 @@ export class VerifierService {
     if (ctx.clientIp) form.set('remoteip', ctx.clientIp);
     let res: Response;
     try {
-      res = await fetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS), redirect: 'error' });
+      res = await fetch(url, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+        redirect: 'error',
+      });
     } catch (err) {
       ctx.log.warn({ err, provider: row.provider }, 'challenge verifier unreachable');
       throw unavailable(row.provider, 'no answer');

@@ -4,7 +4,11 @@ import { ValidateWith, urlSchema } from '@svc/kit';
 import { SOCIAL_PROVIDERS } from '../social/providers';
 
 const url = urlSchema('a provider URL', { max: 500 });
-const scope = z.string().min(1).max(100).regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one token without spaces or quotes');
+const scope = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'a scope is one token without spaces or quotes');
 
 /** A provider's settings; the constraints are written once and serve GraphQL and the command. */
 export const configureSocialProviderSchema = z.strictObject({
@@ -18,8 +22,14 @@ export const configureSocialProviderSchema = z.strictObject({
   token_url: url.nullish(),
   userinfo_url: url.nullish(),
   redirect_uri: url.nullish(),
-  apple_team_id: z.string().regex(/^[A-Z0-9]{10}$/, 'apple_team_id is the 10-character Team ID').nullish(),
-  apple_key_id: z.string().regex(/^[A-Z0-9]{10}$/, 'apple_key_id is the 10-character Key ID').nullish(),
+  apple_team_id: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'apple_team_id is the 10-character Team ID')
+    .nullish(),
+  apple_key_id: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'apple_key_id is the 10-character Key ID')
+    .nullish(),
   apple_private_key: z.string().max(4000).nullish(),
 });
 export type ConfigureSocialProviderData = z.infer<typeof configureSocialProviderSchema>;
@@ -36,7 +46,8 @@ export class ConfigureSocialProviderInput {
   @Field(() => String, { nullable: true }) authorization_url?: string | null;
   @Field(() => String, { nullable: true }) token_url?: string | null;
   @Field(() => String, { nullable: true }) userinfo_url?: string | null;
-  @Field(() => String, { nullable: true, description: "where the provider sends the browser back (default: this platform's callback route)" }) redirect_uri?: string | null;
+  @Field(() => String, { nullable: true, description: "where the provider sends the browser back (default: this platform's callback route)" }) redirect_uri?:
+    string | null;
   @Field(() => String, { nullable: true }) apple_team_id?: string | null;
   @Field(() => String, { nullable: true }) apple_key_id?: string | null;
   @Field(() => String, { nullable: true, description: 'PEM of the .p8 key that signs the client secret; kept encrypted' }) apple_private_key?: string | null;

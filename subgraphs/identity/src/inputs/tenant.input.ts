@@ -8,7 +8,11 @@ export const storeSettingsSchema = z.strictObject({
   /** ALTCHA maxnumber: 1,000 (trivial) to 100,000,000 (slow phones suffer); null = the platform default */
   antispam_max_number: z.number().int().min(1000).max(100_000_000).nullish(),
   social_login_cookie: z.boolean().nullish(),
-  social_login_cookie_domain: z.string().max(200).regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'social_login_cookie_domain is a domain such as .example.com').nullish(),
+  social_login_cookie_domain: z
+    .string()
+    .max(200)
+    .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'social_login_cookie_domain is a domain such as .example.com')
+    .nullish(),
 });
 export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
@@ -16,8 +20,12 @@ export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 @ValidateWith(storeSettingsSchema)
 export class StoreSettingsInput {
   @Field(() => [String], { nullable: true, description: 'storefront origins allowed by CORS (replaces the list)' }) allowed_origins?: string[] | null;
-  @Field(() => [String], { nullable: true, description: "addresses or CIDR ranges of the store's own storefront servers (replaces the list)" }) storefront_servers?: string[] | null;
-  @Field(() => Int, { nullable: true, description: 'anti-spam difficulty (ALTCHA maxnumber); null resets to the platform default' }) antispam_max_number?: number | null;
-  @Field(() => Boolean, { nullable: true, description: 'the social callback also sets svc_customer_token as an HttpOnly, Secure, SameSite=Lax cookie' }) social_login_cookie?: boolean | null;
-  @Field(() => String, { nullable: true, description: "that cookie's Domain (e.g. .example.com); null: the API host only" }) social_login_cookie_domain?: string | null;
+  @Field(() => [String], { nullable: true, description: "addresses or CIDR ranges of the store's own storefront servers (replaces the list)" })
+  storefront_servers?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'anti-spam difficulty (ALTCHA maxnumber); null resets to the platform default' }) antispam_max_number?:
+    number | null;
+  @Field(() => Boolean, { nullable: true, description: 'the social callback also sets svc_customer_token as an HttpOnly, Secure, SameSite=Lax cookie' })
+  social_login_cookie?: boolean | null;
+  @Field(() => String, { nullable: true, description: "that cookie's Domain (e.g. .example.com); null: the API host only" }) social_login_cookie_domain?:
+    string | null;
 }

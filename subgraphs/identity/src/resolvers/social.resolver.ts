@@ -9,7 +9,11 @@ export class SocialResolver {
   constructor(private readonly s: IdentityServices) {}
 
   @Mutation(() => SocialStartType, { description: 'Starts a social sign-in (a signed-in customer connects the provider instead); state lives 10 minutes' })
-  startSocialLogin(@Ctx() ctx: RequestContext, @Arg('provider') provider: string, @Arg('return_to', () => String, { nullable: true }) returnTo?: string | null) {
+  startSocialLogin(
+    @Ctx() ctx: RequestContext,
+    @Arg('provider') provider: string,
+    @Arg('return_to', () => String, { nullable: true }) returnTo?: string | null,
+  ) {
     return this.s.social.start(ctx, provider, returnTo);
   }
 
@@ -25,7 +29,9 @@ export class SocialResolver {
   }
 
   @Authorized('customer')
-  @Mutation(() => LinkedAccountType, { description: "Unlinks one of my provider accounts (another customer's: 404; the last sign-in method without a password: 409)" })
+  @Mutation(() => LinkedAccountType, {
+    description: "Unlinks one of my provider accounts (another customer's: 404; the last sign-in method without a password: 409)",
+  })
   unlinkMyAccount(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     return this.s.social.unlinkMine(ctx, id);
   }

@@ -14,13 +14,29 @@ export async function seedDemoIdentity(s: IdentityServices, seed: SeedContext): 
     jane.firstName = 'Jane';
     jane.lastName = 'Doe';
     em.create(SocialLink, {
-      tenantId: seed.tenantId, customerId: jane.id, provider: 'google', subject: DEMO_CUSTOMER.login,
-      email: DEMO_CUSTOMER.email, emailVerified: true, displayName: 'Jane Doe', lastLoginAt: new Date(Date.now() - 3 * 86400_000),
+      tenantId: seed.tenantId,
+      customerId: jane.id,
+      provider: 'google',
+      subject: DEMO_CUSTOMER.login,
+      email: DEMO_CUSTOMER.email,
+      emailVerified: true,
+      displayName: 'Jane Doe',
+      lastLoginAt: new Date(Date.now() - 3 * 86400_000),
     });
   });
-  const ctx = { ...seed.ctx, actor: { type: 'customer' as const, id: (await s.store.em(seed.ctx).findOneOrFail(Customer, { email: DEMO_CUSTOMER.email })).id }, roles: ['customer'] };
+  const ctx = {
+    ...seed.ctx,
+    actor: { type: 'customer' as const, id: (await s.store.em(seed.ctx).findOneOrFail(Customer, { email: DEMO_CUSTOMER.email })).id },
+    roles: ['customer'],
+  };
   await s.customers.addAddress(ctx, {
-    first_name: 'Jane', last_name: 'Doe', address_1: 'Friedrichstraße 43', city: 'Berlin', postal_code: '10117', country_code: 'de', phone: '+49 30 1234567',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    address_1: 'Friedrichstraße 43',
+    city: 'Berlin',
+    postal_code: '10117',
+    country_code: 'de',
+    phone: '+49 30 1234567',
     is_default_billing: true,
   });
 }

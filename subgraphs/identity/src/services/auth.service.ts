@@ -28,10 +28,7 @@ export class AuthService {
   ) {}
 
   /** A new session in the caller's unit of work (it commits with it) and its token (password and social sign-in). */
-  async openSession(
-    ctx: RequestContext,
-    s: { tenantId: string; actorType: 'customer' | 'admin'; actorId: string; identityId: string },
-  ): Promise<string> {
+  async openSession(ctx: RequestContext, s: { tenantId: string; actorType: 'customer' | 'admin'; actorId: string; identityId: string }): Promise<string> {
     const session = Object.assign(new AuthSession(), s, {
       expiresAt: new Date(Date.now() + TOKEN_TTL_SECONDS[s.actorType] * 1000),
     });
@@ -97,15 +94,19 @@ export class AuthService {
 
   /** A fresh token for the same session (its lifetime starts again). */
   async refresh(ctx: RequestContext): Promise<string> {
-    const session = await this.store.transaction(ctx, async (em) => {
-      const s = await this.activeSession(em, ctx);
-      if (s.actorType === 'customer' && !s.actorId) {
-        const identity = await em.findOne(AuthIdentity, { id: s.identityId }, { filters: false });
-        if (identity?.customerId) s.actorId = identity.customerId;
-      }
-      s.expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[s.actorType] * 1000);
-      return s;
-    }, { global: true });
+    const session = await this.store.transaction(
+      ctx,
+      async (em) => {
+        const s = await this.activeSession(em, ctx);
+        if (s.actorType === 'customer' && !s.actorId) {
+          const identity = await em.findOne(AuthIdentity, { id: s.identityId }, { filters: false });
+          if (identity?.customerId) s.actorId = identity.customerId;
+        }
+        s.expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[s.actorType] * 1000);
+        return s;
+      },
+      { global: true },
+    );
     return signToken(
       {
         actor_id: session.actorId,
@@ -119,10 +120,14 @@ export class AuthService {
   }
 
   async logout(ctx: RequestContext): Promise<boolean> {
-    await this.store.transaction(ctx, async (em) => {
-      const session = await this.activeSession(em, ctx);
-      session.revokedAt = new Date();
-    }, { global: true });
+    await this.store.transaction(
+      ctx,
+      async (em) => {
+        const session = await this.activeSession(em, ctx);
+        session.revokedAt = new Date();
+      },
+      { global: true },
+    );
     return true;
   }
 }

@@ -1,13 +1,4 @@
-import {
-  checkSolution,
-  hashApiKey,
-  issueChallenge,
-  type AntispamChallenge,
-  type ChangeBus,
-  normalizeOrigin,
-  TtlCache,
-  type Store,
-} from '@svc/kit';
+import { checkSolution, hashApiKey, issueChallenge, type AntispamChallenge, type ChangeBus, normalizeOrigin, TtlCache, type Store } from '@svc/kit';
 import { CREDENTIALS_CHANNEL } from './tenant.service';
 
 export interface SessionFacts {
@@ -122,7 +113,9 @@ export class AuthorityService {
   async storefrontServers(tenantId: string): Promise<string[]> {
     const hit = this.servers.get(tenantId);
     if (hit) return hit;
-    const [row] = await this.rows<{ storefront_servers: string[] | null }>(`select storefront_servers from ${this.store.table('tenant')} where id = ?`, [tenantId]);
+    const [row] = await this.rows<{ storefront_servers: string[] | null }>(`select storefront_servers from ${this.store.table('tenant')} where id = ?`, [
+      tenantId,
+    ]);
     const value = row?.storefront_servers ?? [];
     this.servers.set(tenantId, value, 60_000);
     return value;
@@ -173,4 +166,3 @@ export class AuthorityService {
     return inserted.length === 1;
   }
 }
-

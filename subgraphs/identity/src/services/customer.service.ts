@@ -84,7 +84,8 @@ export class CustomerService {
   async addAddress(ctx: RequestContext, input: AddressData): Promise<CustomerView> {
     return this.store.transaction(ctx, async (em, tx) => {
       const c = await this.load(em, tx);
-      if (c.addresses.length >= MAX_ADDRESSES) throw new DomainError('validation_error', 'too_many_addresses', `A customer can keep at most ${MAX_ADDRESSES} addresses`);
+      if (c.addresses.length >= MAX_ADDRESSES)
+        throw new DomainError('validation_error', 'too_many_addresses', `A customer can keep at most ${MAX_ADDRESSES} addresses`);
       const a = new CustomerAddress();
       Object.assign(a, { tenantId: c.tenantId, customer: c, isDefaultShipping: false, isDefaultBilling: false });
       applyAddress(a, input);

@@ -1,7 +1,19 @@
 import { createPrivateKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oc from 'openid-client';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, SecretBox, TOKEN_TTL_SECONDS, checkOutboundUrl, sha256Hex, requireCustomer, requireTenant, translateDbError, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  SecretBox,
+  TOKEN_TTL_SECONDS,
+  checkOutboundUrl,
+  sha256Hex,
+  requireCustomer,
+  requireTenant,
+  translateDbError,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { Customer } from '../entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from '../entities/social.entity';
@@ -90,8 +102,7 @@ export interface SocialSignIn {
 
 const invalidState = () =>
   new DomainError('validation_error', 'invalid_state_token', 'The sign-in state is unknown, was already used or has expired; start the sign-in again');
-const notEnabled = (provider: string) =>
-  new DomainError('not_found', 'provider_not_enabled', `Sign-in with "${provider}" is not enabled for this store`);
+const notEnabled = (provider: string) => new DomainError('not_found', 'provider_not_enabled', `Sign-in with "${provider}" is not enabled for this store`);
 
 /**
  * `return_to` is where the storefront sends the customer afterwards: a path on the storefront
@@ -190,13 +201,21 @@ export class SocialService {
     let clientSecret: string | null = null;
     try {
       if (row.appleTeamId && row.appleKeyId && row.applePrivateKeySealed) {
-        apple = { teamId: row.appleTeamId, keyId: row.appleKeyId, privateKeyPem: this.box.open(row.applePrivateKeySealed, sealedFor('apple_private_key', row.tenantId, key)) };
+        apple = {
+          teamId: row.appleTeamId,
+          keyId: row.appleKeyId,
+          privateKeyPem: this.box.open(row.applePrivateKeySealed, sealedFor('apple_private_key', row.tenantId, key)),
+        };
       }
       clientSecret = row.clientSecretSealed ? this.box.open(row.clientSecretSealed, sealedFor('client_secret', row.tenantId, key)) : null;
     } catch (err) {
       // SECRETS_KEY (or INTERNAL_SECRET it derives from) changed, or the row was altered
       ctx.log.error({ provider: key, err: (err as Error).message }, 'a social provider secret cannot be opened; an admin must enter it again');
-      throw new DomainError('provider_error', 'provider_misconfigured', `Sign-in with ${PROVIDER_SPECS[key].title} is not set up correctly; the store's admin must enter its secret again`);
+      throw new DomainError(
+        'provider_error',
+        'provider_misconfigured',
+        `Sign-in with ${PROVIDER_SPECS[key].title} is not set up correctly; the store's admin must enter its secret again`,
+      );
     }
     return {
       key,
@@ -225,7 +244,12 @@ export class SocialService {
   /** Admin: all five providers, configured or not (secrets never leave the platform). */
   async providers(ctx: RequestContext): Promise<SocialProviderView[]> {
     const rows = await this.store.em(ctx).find(SocialProvider, {});
-    return SOCIAL_PROVIDERS.map((k) => this.view(k, rows.find((r) => r.provider === k)));
+    return SOCIAL_PROVIDERS.map((k) =>
+      this.view(
+        k,
+        rows.find((r) => r.provider === k),
+      ),
+    );
   }
 
   /**
@@ -237,7 +261,11 @@ export class SocialService {
     // an empty override means "the provider's own", like null
     for (const f of ['issuer', 'authorization_url', 'token_url', 'userinfo_url', 'redirect_uri'] as const) if (input[f] === '') input = { ...input, [f]: null };
     const urls: Record<'issuer' | 'authorization_url' | 'token_url' | 'userinfo_url' | 'redirect_uri', string | null | undefined> = {
-      issuer: input.issuer, authorization_url: input.authorization_url, token_url: input.token_url, userinfo_url: input.userinfo_url, redirect_uri: input.redirect_uri,
+      issuer: input.issuer,
+      authorization_url: input.authorization_url,
+      token_url: input.token_url,
+      userinfo_url: input.userinfo_url,
+      redirect_uri: input.redirect_uri,
     };
     for (const [field, v] of Object.entries(urls)) if (v) checkOutboundUrl(field, v, this.production);
     if (input.apple_private_key) checkAppleKey(input.apple_private_key);
@@ -252,7 +280,8 @@ export class SocialService {
         row = em.create(SocialProvider, { tenantId, provider: key, clientId: input.client_id });
       }
       if (input.client_id) row.clientId = input.client_id;
-      if (input.client_secret !== undefined) row.clientSecretSealed = input.client_secret ? this.box.seal(input.client_secret, sealedFor('client_secret', tenantId, key)) : null;
+      if (input.client_secret !== undefined)
+        row.clientSecretSealed = input.client_secret ? this.box.seal(input.client_secret, sealedFor('client_secret', tenantId, key)) : null;
       if (input.enabled !== undefined && input.enabled !== null) row.enabled = input.enabled;
       if (input.scopes !== undefined) row.scopes = input.scopes ?? [];
       if (input.issuer !== undefined) row.issuer = input.issuer;
@@ -262,15 +291,23 @@ export class SocialService {
       if (input.redirect_uri !== undefined) row.redirectUri = input.redirect_uri;
       if (input.apple_team_id !== undefined) row.appleTeamId = input.apple_team_id;
       if (input.apple_key_id !== undefined) row.appleKeyId = input.apple_key_id;
-      if (input.apple_private_key !== undefined) row.applePrivateKeySealed = input.apple_private_key ? this.box.seal(input.apple_private_key, sealedFor('apple_private_key', tenantId, key)) : null;
+      if (input.apple_private_key !== undefined)
+        row.applePrivateKeySealed = input.apple_private_key ? this.box.seal(input.apple_private_key, sealedFor('apple_private_key', tenantId, key)) : null;
       row.updatedAt = new Date();
-      if (PROVIDER_SPECS[key].kind === 'oauth' && row.issuer) throw Errors.invalidField('issuer', `${PROVIDER_SPECS[key].title} is not an OpenID provider; set authorization_url, token_url and userinfo_url instead`);
+      if (PROVIDER_SPECS[key].kind === 'oauth' && row.issuer)
+        throw Errors.invalidField(
+          'issuer',
+          `${PROVIDER_SPECS[key].title} is not an OpenID provider; set authorization_url, token_url and userinfo_url instead`,
+        );
       const appleSigned = !!(row.appleTeamId && row.appleKeyId && row.applePrivateKeySealed);
       if (key === 'apple' && !appleSigned && (row.appleTeamId || row.appleKeyId || row.applePrivateKeySealed)) {
         throw Errors.invalidField('apple_private_key', 'Apple needs apple_team_id, apple_key_id and apple_private_key together');
       }
       if (!row.clientSecretSealed && !appleSigned) {
-        throw Errors.invalidField('client_secret', key === 'apple' ? 'Apple needs client_secret, or apple_team_id + apple_key_id + apple_private_key to sign one' : 'client_secret is required');
+        throw Errors.invalidField(
+          'client_secret',
+          key === 'apple' ? 'Apple needs client_secret, or apple_team_id + apple_key_id + apple_private_key to sign one' : 'client_secret is required',
+        );
       }
       identityEvents.emit(em, tx, 'social_provider.updated', { provider: key, enabled: row.enabled });
       await em.flush();
@@ -331,11 +368,20 @@ export class SocialService {
     const nonce = PROVIDER_SPECS[settings.key].kind === 'oidc' ? oc.randomNonce() : null;
     const redirectUri = row.redirectUri ?? this.defaultRedirectUri(settings.key);
     const url = await this.atProvider(ctx, () =>
-      oc.calculatePKCECodeChallenge(codeVerifier).then((codeChallenge) => adapterFor(settings).authorizationUrl(settings, { redirectUri, state, nonce, codeChallenge })),
+      oc
+        .calculatePKCECodeChallenge(codeVerifier)
+        .then((codeChallenge) => adapterFor(settings).authorizationUrl(settings, { redirectUri, state, nonce, codeChallenge })),
     );
     const em = this.store.emGlobal(ctx);
     em.create(SocialState, {
-      id: state, tenantId, provider: settings.key, codeVerifier, bindingHash: sha256Hex(binding), nonce, redirectUri, returnTo: target,
+      id: state,
+      tenantId,
+      provider: settings.key,
+      codeVerifier,
+      bindingHash: sha256Hex(binding),
+      nonce,
+      redirectUri,
+      returnTo: target,
       linkCustomerId: ctx.actor.type === 'customer' && ctx.actor.id ? ctx.actor.id : null,
       expiresAt: new Date(Date.now() + SOCIAL_STATE_TTL_MS),
     });
@@ -361,7 +407,10 @@ export class SocialService {
 
   /** Deletes sign-ins nobody came back from (the `purge-social-states` job, every 10 minutes). */
   async purgeExpiredStates(): Promise<number> {
-    const rows = await this.store.sql<{ n: number }>(null, `with gone as (delete from ${this.store.table('social_state')} where expires_at < now() returning 1) select count(*)::int as n from gone`);
+    const rows = await this.store.sql<{ n: number }>(
+      null,
+      `with gone as (delete from ${this.store.table('social_state')} where expires_at < now() returning 1) select count(*)::int as n from gone`,
+    );
     return rows[0]?.n ?? 0;
   }
 
@@ -369,7 +418,12 @@ export class SocialService {
    * Takes a state out of the store: once only, only while it is fresh, only for the provider and
    * store it was made for, and only for the party holding its binding secret.
    */
-  private async consumeState(ctx: RequestContext, provider: string, state: string | null | undefined, binding: string | null | undefined): Promise<SocialState> {
+  private async consumeState(
+    ctx: RequestContext,
+    provider: string,
+    state: string | null | undefined,
+    binding: string | null | undefined,
+  ): Promise<SocialState> {
     if (!state || state.length > 64) throw invalidState();
     const [row] = await this.store.sql(null, `delete from ${this.store.table('social_state')} where id = ? returning *`, [state]);
     if (!row) throw invalidState();
@@ -381,11 +435,19 @@ export class SocialService {
     // login CSRF: an answer pasted into someone else's browser or storefront lacks the binding
     const presented = Buffer.from(sha256Hex(binding ?? ''));
     if (!binding || !timingSafeEqual(presented, Buffer.from(s.bindingHash))) {
-      throw new DomainError('validation_error', 'invalid_state_token', 'The sign-in was started elsewhere: the binding of its state (binding parameter or svc_social_binding cookie) is missing or wrong');
+      throw new DomainError(
+        'validation_error',
+        'invalid_state_token',
+        'The sign-in was started elsewhere: the binding of its state (binding parameter or svc_social_binding cookie) is missing or wrong',
+      );
     }
     // connecting a provider to an account: only that customer may finish it
     if (s.linkCustomerId && (ctx.actor.type !== 'customer' || ctx.actor.id !== s.linkCustomerId)) {
-      throw new DomainError('permission_error', 'connect_requires_customer', 'This sign-in connects a provider to a customer account: finish it with that customer\'s token');
+      throw new DomainError(
+        'permission_error',
+        'connect_requires_customer',
+        "This sign-in connects a provider to a customer account: finish it with that customer's token",
+      );
     }
     return s;
   }
@@ -400,7 +462,13 @@ export class SocialService {
     const row = await this.enabledProvider(this.store.em(tctx), provider);
     const settings = this.settingsOf(tctx, row);
     const profile = await this.atProvider(tctx, () =>
-      adapterFor(settings).complete(settings, { redirectUri: state.redirectUri, state: state.id, nonce: state.nonce, codeVerifier: state.codeVerifier, params }),
+      adapterFor(settings).complete(settings, {
+        redirectUri: state.redirectUri,
+        state: state.id,
+        nonce: state.nonce,
+        codeVerifier: state.codeVerifier,
+        params,
+      }),
     );
     let signed: { customerId: string; linkId: string; isNew: boolean; token: string };
     try {
@@ -472,10 +540,16 @@ export class SocialService {
    */
   private async customerFor(em: EntityManager, tx: RequestContext, title: string, p: ProviderProfile): Promise<Customer> {
     if (!p.email) {
-      throw Errors.forbidden(`${title} did not share an email address; allow access to it, or sign up with email and password and connect ${title} from your account`, 'email_required');
+      throw Errors.forbidden(
+        `${title} did not share an email address; allow access to it, or sign up with email and password and connect ${title} from your account`,
+        'email_required',
+      );
     }
     if (!p.emailVerified) {
-      throw Errors.forbidden(`${title} has not verified ${p.email}; verify it there, or sign in with your password and connect ${title} from your account`, 'email_not_verified');
+      throw Errors.forbidden(
+        `${title} has not verified ${p.email}; verify it there, or sign in with your password and connect ${title} from your account`,
+        'email_not_verified',
+      );
     }
     const existing = await em.findOne(Customer, { email: p.email, deletedAt: null });
     // A password account's address was never verified by the platform: whoever registered it may
@@ -545,5 +619,5 @@ function checkAppleKey(pem: string): void {
   } catch {
     /* reported below */
   }
-  throw Errors.invalidField('apple_private_key', 'apple_private_key must be the PEM of Apple\'s P-256 sign-in key (the .p8 file)');
+  throw Errors.invalidField('apple_private_key', "apple_private_key must be the PEM of Apple's P-256 sign-in key (the .p8 file)");
 }

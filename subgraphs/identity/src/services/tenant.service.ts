@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, Errors, hashApiKey, hashPassword, newSecret, normalizeOrigin, normalizeServerAddress, requireTenant, slugify, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  hashApiKey,
+  hashPassword,
+  newSecret,
+  normalizeOrigin,
+  normalizeServerAddress,
+  requireTenant,
+  slugify,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { Tenant } from '../entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from '../entities/credentials.entity';
 import type { StoreSettingsData } from '../inputs/tenant.input';
@@ -40,7 +52,16 @@ export class TenantService {
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
-    return { id: t.id, name: t.name, handle: t.handle, allowed_origins: t.allowedOrigins, storefront_servers: t.storefrontServers ?? [], antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber, social_login_cookie: t.socialLoginCookie, social_login_cookie_domain: t.socialLoginCookieDomain };
+    return {
+      id: t.id,
+      name: t.name,
+      handle: t.handle,
+      allowed_origins: t.allowedOrigins,
+      storefront_servers: t.storefrontServers ?? [],
+      antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber,
+      social_login_cookie: t.socialLoginCookie,
+      social_login_cookie_domain: t.socialLoginCookieDomain,
+    };
   }
 
   /** Creates a tenant with its publishable key, agent API key and first admin, in one transaction. */
@@ -51,24 +72,28 @@ export class TenantService {
     const agentKey = a.agentApiKey ?? newSecret('sk', 32);
     const servers = serverAddresses(a.storefrontServers);
     const passwordHash = await hashPassword(password);
-    const tenant = await this.store.transaction(ctx, async (tx, txCtx) => {
-      if (await tx.findOne(AdminUser, { email })) {
-        throw new DomainError('conflict', 'duplicate', `An admin user with email ${email} already exists`);
-      }
-      const t = new Tenant();
-      t.name = a.name.trim();
-      t.handle = a.handle ?? `${slugify(a.name, 60, 'store')}-${randomBytes(3).toString('hex')}`;
-      t.antispamSecret = randomBytes(32).toString('base64url');
-      t.allowedOrigins = [...new Set((a.allowedOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => !!o))];
-      t.storefrontServers = servers ?? [];
-      const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
-      const ak = Object.assign(new AgentApiKey(), { tenantId: t.id, keyHash: hashApiKey(agentKey), redacted: agentKey.slice(0, 8) });
-      const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
-      tx.persist([t, pk, ak, admin]);
-      await tx.flush();
-      await this.store.sql(txCtx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
-      return t;
-    }, { global: true });
+    const tenant = await this.store.transaction(
+      ctx,
+      async (tx, txCtx) => {
+        if (await tx.findOne(AdminUser, { email })) {
+          throw new DomainError('conflict', 'duplicate', `An admin user with email ${email} already exists`);
+        }
+        const t = new Tenant();
+        t.name = a.name.trim();
+        t.handle = a.handle ?? `${slugify(a.name, 60, 'store')}-${randomBytes(3).toString('hex')}`;
+        t.antispamSecret = randomBytes(32).toString('base64url');
+        t.allowedOrigins = [...new Set((a.allowedOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => !!o))];
+        t.storefrontServers = servers ?? [];
+        const pk = Object.assign(new PublishableKey(), { tenantId: t.id, token: publishable });
+        const ak = Object.assign(new AgentApiKey(), { tenantId: t.id, keyHash: hashApiKey(agentKey), redacted: agentKey.slice(0, 8) });
+        const admin = Object.assign(new AdminUser(), { tenantId: t.id, email, passwordHash });
+        tx.persist([t, pk, ak, admin]);
+        await tx.flush();
+        await this.store.sql(txCtx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
+        return t;
+      },
+      { global: true },
+    );
     this.committed();
     ctx.log.info({ tenantId: tenant.id }, 'tenant created');
     return { tenant_id: tenant.id, publishable_key: publishable, agent_api_key: agentKey, admin_email: email, admin_password: password };
@@ -95,18 +120,22 @@ export class TenantService {
     const tenantId = requireTenant(ctx);
     const origins = input.allowed_origins ? [...new Set(input.allowed_origins.map((o) => normalizeOrigin(o)))] : undefined;
     if (origins?.some((o) => !o)) throw Errors.invalidField('allowed_origins', 'allowed_origins must be http(s) origins such as https://shop.example.com');
-    const view = await this.store.transaction(ctx, async (em, tx) => {
-      const t = await em.findOne(Tenant, { id: tenantId });
-      if (!t) throw Errors.notFound('Store');
-      if (origins) t.allowedOrigins = origins as string[];
-      if (servers) t.storefrontServers = servers;
-      if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
-      if (input.social_login_cookie !== undefined && input.social_login_cookie !== null) t.socialLoginCookie = input.social_login_cookie;
-      if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
-      await em.flush();
-      await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
-      return this.settingsView(t);
-    }, { global: true });
+    const view = await this.store.transaction(
+      ctx,
+      async (em, tx) => {
+        const t = await em.findOne(Tenant, { id: tenantId });
+        if (!t) throw Errors.notFound('Store');
+        if (origins) t.allowedOrigins = origins as string[];
+        if (servers) t.storefrontServers = servers;
+        if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
+        if (input.social_login_cookie !== undefined && input.social_login_cookie !== null) t.socialLoginCookie = input.social_login_cookie;
+        if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
+        await em.flush();
+        await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
+        return this.settingsView(t);
+      },
+      { global: true },
+    );
     this.committed();
     return view;
   }
@@ -120,15 +149,20 @@ export class TenantService {
   /** The sales channels a key sees (ids of the catalog's channels; [] = every product). Caches drop on commit. */
   async setKeySalesChannels(ctx: RequestContext, id: string, ids: string[]) {
     const tenantId = requireTenant(ctx);
-    if (ids.length > 50 || ids.some((x) => !/^[A-Za-z0-9_]{1,40}$/.test(x))) throw Errors.invalidField('sales_channel_ids', 'sales_channel_ids are at most 50 channel ids');
-    const view = await this.store.transaction(ctx, async (em, tx) => {
-      const k = await em.findOne(PublishableKey, { id, tenantId, revokedAt: null });
-      if (!k) throw Errors.notFound('Publishable key', id);
-      k.salesChannelIds = [...new Set(ids)];
-      await em.flush();
-      await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [tenantId]);
-      return keyView(k);
-    }, { global: true });
+    if (ids.length > 50 || ids.some((x) => !/^[A-Za-z0-9_]{1,40}$/.test(x)))
+      throw Errors.invalidField('sales_channel_ids', 'sales_channel_ids are at most 50 channel ids');
+    const view = await this.store.transaction(
+      ctx,
+      async (em, tx) => {
+        const k = await em.findOne(PublishableKey, { id, tenantId, revokedAt: null });
+        if (!k) throw Errors.notFound('Publishable key', id);
+        k.salesChannelIds = [...new Set(ids)];
+        await em.flush();
+        await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [tenantId]);
+        return keyView(k);
+      },
+      { global: true },
+    );
     this.committed();
     return view;
   }
@@ -142,7 +176,8 @@ export class TenantService {
 function serverAddresses(list: string[] | null | undefined): string[] | undefined {
   if (!list) return undefined;
   const out = list.map((a) => normalizeServerAddress(a));
-  if (out.some((a) => !a)) throw Errors.invalidField('storefront_servers', 'storefront_servers are IP addresses or CIDR ranges such as 203.0.113.7 or 10.0.0.0/8');
+  if (out.some((a) => !a))
+    throw Errors.invalidField('storefront_servers', 'storefront_servers are IP addresses or CIDR ranges such as 203.0.113.7 or 10.0.0.0/8');
   return [...new Set(out as string[])];
 }
 
@@ -158,4 +193,10 @@ export interface StoreSettingsView {
   social_login_cookie_domain: string | null;
 }
 
-const keyView = (k: PublishableKey) => ({ id: k.id, title: k.title, token: k.token, sales_channel_ids: k.salesChannelIds ?? [], created_at: k.createdAt.toISOString() });
+const keyView = (k: PublishableKey) => ({
+  id: k.id,
+  title: k.title,
+  token: k.token,
+  sales_channel_ids: k.salesChannelIds ?? [],
+  created_at: k.createdAt.toISOString(),
+});

@@ -158,7 +158,10 @@ export function translateProviderError(title: string, err: unknown): DomainError
   }
   if (err instanceof oc.ResponseBodyError) {
     if (err.status >= 500) return providerError(title, `HTTP ${err.status}`);
-    return signInRefused('authorization_code_refused', `${title} refused the authorization code: ${err.error}${err.error_description ? ` (${err.error_description})` : ''}`);
+    return signInRefused(
+      'authorization_code_refused',
+      `${title} refused the authorization code: ${err.error}${err.error_description ? ` (${err.error_description})` : ''}`,
+    );
   }
   if (err instanceof oc.ClientError) {
     const code = err.code ?? '';

@@ -3,7 +3,6 @@ import * as oc from 'openid-client';
 import { callbackUrl, configurationOf, PROVIDER_TIMEOUT_S, translateProviderError } from './client';
 import { PROVIDER_SPECS, nonEmpty, providerError, type ProviderProfile, type ProviderSettings, type SocialAdapter } from './providers';
 
-
 async function getJson(title: string, url: string, headers: Record<string, string>): Promise<unknown> {
   let res: Response;
   try {
@@ -22,13 +21,20 @@ async function getJson(title: string, url: string, headers: Record<string, strin
 /** GitHub: the user, and of their addresses only the primary one GitHub has verified. */
 async function githubProfile(s: ProviderSettings, token: string): Promise<ProviderProfile> {
   const userUrl = s.userinfoUrl ?? PROVIDER_SPECS.github.userinfoUrl!;
-  const headers = { authorization: `Bearer ${token}`, 'user-agent': 'svc-platform', 'x-github-api-version': '2022-11-28', accept: 'application/vnd.github+json' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'user-agent': 'svc-platform',
+    'x-github-api-version': '2022-11-28',
+    accept: 'application/vnd.github+json',
+  };
   const user = ((await getJson('GitHub', userUrl, headers)) ?? {}) as { id?: unknown; login?: unknown; name?: unknown; avatar_url?: unknown };
   if (typeof user !== 'object' || (typeof user.id !== 'number' && typeof user.id !== 'string')) throw providerError('GitHub', 'the user has no id');
   const emails = (await getJson('GitHub', `${userUrl.replace(/\/$/, '')}/emails`, headers)) as unknown;
   // the primary address only, and vouched for only when GitHub verified it
   const primary = Array.isArray(emails)
-    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown } | null>).find((e) => !!e && typeof e === 'object' && e.primary === true && nonEmpty(e.email))
+    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown } | null>).find(
+        (e) => !!e && typeof e === 'object' && e.primary === true && nonEmpty(e.email),
+      )
     : undefined;
   return {
     subject: String(user.id),
@@ -48,7 +54,12 @@ async function facebookProfile(s: ProviderSettings, token: string): Promise<Prov
   // proves the token was obtained with this app's secret (Facebook's "Require App Secret")
   if (s.clientSecret) url.searchParams.set('appsecret_proof', createHmac('sha256', s.clientSecret).update(token).digest('hex'));
   const me = ((await getJson('Facebook', url.toString(), { authorization: `Bearer ${token}` })) ?? {}) as {
-    id?: unknown; name?: unknown; first_name?: unknown; last_name?: unknown; email?: unknown; picture?: { data?: { url?: unknown } } | null;
+    id?: unknown;
+    name?: unknown;
+    first_name?: unknown;
+    last_name?: unknown;
+    email?: unknown;
+    picture?: { data?: { url?: unknown } } | null;
   };
   if (typeof me !== 'object' || !nonEmpty(me.id)) throw providerError('Facebook', 'the user has no id');
   // Facebook answers `email` only for an address the user has confirmed with Facebook
@@ -85,7 +96,10 @@ export const oauthAdapter: SocialAdapter = {
     let token: string;
     try {
       const config = await configurationOf(s);
-      const tokens = await oc.authorizationCodeGrant(config, callbackUrl(ex.redirectUri, ex.params), { pkceCodeVerifier: ex.codeVerifier, expectedState: ex.state });
+      const tokens = await oc.authorizationCodeGrant(config, callbackUrl(ex.redirectUri, ex.params), {
+        pkceCodeVerifier: ex.codeVerifier,
+        expectedState: ex.state,
+      });
       token = tokens.access_token;
     } catch (err) {
       throw translateProviderError(title, err);

@@ -9,7 +9,8 @@ export function emailVerified(s: Pick<ProviderSettings, 'key'>, c: Claims): bool
   const v = c.email_verified;
   if (v === true || v === 'true') return true;
   // Microsoft: personal accounts' addresses are verified; work accounts' only with xms_edov
-  if (s.key === 'microsoft') return c.xms_edov === true || c.xms_edov === 'true' || c.xms_edov === 1 || c.xms_edov === '1' || c.tid === MICROSOFT_CONSUMER_TENANT;
+  if (s.key === 'microsoft')
+    return c.xms_edov === true || c.xms_edov === 'true' || c.xms_edov === 1 || c.xms_edov === '1' || c.tid === MICROSOFT_CONSUMER_TENANT;
   return false;
 }
 

@@ -24,25 +24,42 @@ export interface ProviderSpec {
 
 /** The providers' real endpoints; a tenant's settings may point any of them elsewhere. */
 export const PROVIDER_SPECS: Record<SocialProviderKey, ProviderSpec> = {
-  google: { key: 'google', title: 'Google', kind: 'oidc', issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'], responseMode: 'query' },
+  google: {
+    key: 'google',
+    title: 'Google',
+    kind: 'oidc',
+    issuer: 'https://accounts.google.com',
+    scopes: ['openid', 'email', 'profile'],
+    responseMode: 'query',
+  },
   microsoft: {
-    key: 'microsoft', title: 'Microsoft', kind: 'oidc', issuer: 'https://login.microsoftonline.com/common/v2.0',
-    scopes: ['openid', 'email', 'profile'], responseMode: 'query',
+    key: 'microsoft',
+    title: 'Microsoft',
+    kind: 'oidc',
+    issuer: 'https://login.microsoftonline.com/common/v2.0',
+    scopes: ['openid', 'email', 'profile'],
+    responseMode: 'query',
   },
   apple: { key: 'apple', title: 'Apple', kind: 'oidc', issuer: 'https://appleid.apple.com', scopes: ['openid', 'email', 'name'], responseMode: 'form_post' },
   facebook: {
-    key: 'facebook', title: 'Facebook', kind: 'oauth',
+    key: 'facebook',
+    title: 'Facebook',
+    kind: 'oauth',
     authorizationUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
     tokenUrl: 'https://graph.facebook.com/v21.0/oauth/access_token',
     userinfoUrl: 'https://graph.facebook.com/v21.0/me',
-    scopes: ['email', 'public_profile'], responseMode: 'query',
+    scopes: ['email', 'public_profile'],
+    responseMode: 'query',
   },
   github: {
-    key: 'github', title: 'GitHub', kind: 'oauth',
+    key: 'github',
+    title: 'GitHub',
+    kind: 'oauth',
     authorizationUrl: 'https://github.com/login/oauth/authorize',
     tokenUrl: 'https://github.com/login/oauth/access_token',
     userinfoUrl: 'https://api.github.com/user',
-    scopes: ['read:user', 'user:email'], responseMode: 'query',
+    scopes: ['read:user', 'user:email'],
+    responseMode: 'query',
   },
 };
 

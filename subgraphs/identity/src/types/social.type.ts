@@ -22,7 +22,7 @@ export class SocialProviderType implements SocialProviderView {
   @Field(() => String, { nullable: true }) updated_at!: string | null;
 }
 
-@ObjectType('LinkedAccount', { simpleResolvers: true, description: "A provider account a customer signs in with" })
+@ObjectType('LinkedAccount', { simpleResolvers: true, description: 'A provider account a customer signs in with' })
 export class LinkedAccountType implements LinkedAccountView {
   @Field(() => ID) id!: string;
   @Field() provider!: string;

@@ -7,7 +7,8 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field() name!: string;
   @Field() handle!: string;
   @Field(() => [String], { description: 'storefront origins allowed to call the store API from a browser (CORS)' }) allowed_origins!: string[];
-  @Field(() => [String], { description: "the store's own storefront servers: they may pass the shopper's address in X-Forwarded-For" }) storefront_servers!: string[];
+  @Field(() => [String], { description: "the store's own storefront servers: they may pass the shopper's address in X-Forwarded-For" })
+  storefront_servers!: string[];
   @Field(() => Int, { description: 'anti-spam difficulty in force (ALTCHA maxnumber)' }) antispam_max_number!: number;
   @Field({ description: 'the social callback also sets the svc_customer_token cookie' }) social_login_cookie!: boolean;
   @Field(() => String, { nullable: true }) social_login_cookie_domain!: string | null;

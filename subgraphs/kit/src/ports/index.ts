@@ -132,6 +132,8 @@ export const formatPortProblem = (p: PortProblem): string =>
 export function assertPortsValid(defs: PortsOwner[], schema: GraphQLSchema): void {
   const problems = validatePorts(defs, schema);
   if (problems.length) {
-    throw new Error(`Ports do not validate against the supergraph (run \`npm run ports:generate\` after fixing them):\n${problems.map((p) => `  - ${formatPortProblem(p)}`).join('\n')}`);
+    throw new Error(
+      `Ports do not validate against the supergraph (run \`npm run ports:generate\` after fixing them):\n${problems.map((p) => `  - ${formatPortProblem(p)}`).join('\n')}`,
+    );
   }
 }

@@ -43,9 +43,9 @@ export type UpdateLocaleData = z.infer<typeof updateLocaleSchema>;
 @ValidateWith(addLocaleSchema)
 export class AddLocaleInput {
   @Field({ description: 'BCP 47 tag (en, de-CH, ar)' }) code!: string;
-  @Field(() => String, { nullable: true, description: 'Default: the language\'s own name (Deutsch, العربية)' }) name?: string | null;
+  @Field(() => String, { nullable: true, description: "Default: the language's own name (Deutsch, العربية)" }) name?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Right-to-left; default: from the language (ar, he, fa, ur…)' }) rtl?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Make it the default (the store\'s first locale always is)' }) is_default?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "Make it the default (the store's first locale always is)" }) is_default?: boolean | null;
   @Field(() => Number, { nullable: true }) position?: number | null;
 }
 

@@ -22,7 +22,12 @@ const MARKUP_FIELDS = new Set(['body']);
 export const resourceTypeSchema = z.enum(RESOURCE_TYPES as [string, ...string[]], {
   error: () => `resource_type must be one of ${RESOURCE_TYPES.join(', ')}`,
 });
-export const resourceIdSchema = z.string().trim().min(1, 'resource_id must not be empty').max(100).regex(/^[A-Za-z0-9_-]+$/, 'resource_id must be an id (letters, digits, _ and -)');
+export const resourceIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'resource_id must not be empty')
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'resource_id must be an id (letters, digits, _ and -)');
 
 /**
  * One resource's overrides in one locale. `fields`: field -> text (sets it) or null (removes the
@@ -39,10 +44,18 @@ export const setTranslationSchema = z
     const allowed = TRANSLATABLE[v.resource_type];
     if (!allowed) return;
     for (const [name, text] of Object.entries(v.fields)) {
-      if (!(name in allowed)) c.addIssue({ code: 'custom', path: ['fields', name], message: `${v.resource_type} has no translatable field "${name}" (translatable: ${Object.keys(allowed).join(', ')})` });
-      else if (text !== null && text.length > allowed[name]) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} is longer than ${allowed[name]} characters` });
-      else if (text !== null && !text.trim()) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} must not be blank (null removes the override)` });
-      else if (text !== null && !MARKUP_FIELDS.has(name) && hasMarkup(text)) c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} ${PLAIN_TEXT_MESSAGE}` });
+      if (!(name in allowed))
+        c.addIssue({
+          code: 'custom',
+          path: ['fields', name],
+          message: `${v.resource_type} has no translatable field "${name}" (translatable: ${Object.keys(allowed).join(', ')})`,
+        });
+      else if (text !== null && text.length > allowed[name])
+        c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} is longer than ${allowed[name]} characters` });
+      else if (text !== null && !text.trim())
+        c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} must not be blank (null removes the override)` });
+      else if (text !== null && !MARKUP_FIELDS.has(name) && hasMarkup(text))
+        c.addIssue({ code: 'custom', path: ['fields', name], message: `${name} ${PLAIN_TEXT_MESSAGE}` });
     }
   });
 export type SetTranslationData = z.infer<typeof setTranslationSchema>;

@@ -14,7 +14,7 @@ export class CurrencyResolver {
     return this.s.currencies.activeRates(ctx);
   }
 
-  @Query(() => ExchangeRatesType, { description: 'The feed snapshot for a base currency (default: the feed\'s own base)' })
+  @Query(() => ExchangeRatesType, { description: "The feed snapshot for a base currency (default: the feed's own base)" })
   exchangeRates(@Ctx() ctx: RequestContext, @Arg('base', () => String, { nullable: true }) base?: string | null) {
     return this.s.currencies.exchangeRates(ctx, base);
   }

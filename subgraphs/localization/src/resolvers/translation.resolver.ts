@@ -9,12 +9,16 @@ import { SetTranslationInput, StoreTranslationsArgs, TranslationKeysInput, Trans
 export class TranslationResolver {
   constructor(private readonly s: LocalizationServices) {}
 
-  @Query(() => StoreTranslationsType, { description: 'Overrides of a resource type in the requested locale (argument, else x-medusa-locale / accept-language), with language fallback' })
+  @Query(() => StoreTranslationsType, {
+    description: 'Overrides of a resource type in the requested locale (argument, else x-medusa-locale / accept-language), with language fallback',
+  })
   storeTranslations(@Ctx() ctx: RequestContext, @Args() args: StoreTranslationsArgs) {
     return this.s.translations.forStore(ctx, args);
   }
 
-  @Query(() => TranslationOverlayType, { description: 'Merged overrides of the named resources in a requested locale (what catalog and content lay over their answers)' })
+  @Query(() => TranslationOverlayType, {
+    description: 'Merged overrides of the named resources in a requested locale (what catalog and content lay over their answers)',
+  })
   translationOverlay(@Ctx() ctx: RequestContext, @Arg('locale') locale: string, @Arg('keys', () => [TranslationKeysInput]) keys: TranslationKeysInput[]) {
     return this.s.translations.overlay(ctx, { locale, keys: keys.map((k) => ({ resource_type: k.resource_type, ids: k.ids })) });
   }
@@ -26,7 +30,9 @@ export class TranslationResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => [TranslationType], { description: 'Sets overrides of up to 500 resources at once (all or none); a field set to null is removed, a resource left with none is deleted' })
+  @Mutation(() => [TranslationType], {
+    description: 'Sets overrides of up to 500 resources at once (all or none); a field set to null is removed, a resource left with none is deleted',
+  })
   setTranslations(@Ctx() ctx: RequestContext, @Arg('input', () => [SetTranslationInput]) input: SetTranslationInput[]) {
     return this.s.translations.set(ctx, input);
   }

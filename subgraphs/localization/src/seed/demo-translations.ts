@@ -8,20 +8,52 @@ type Texts = Record<string, string>;
 /** German and French text of the demo catalogue and content, keyed by handle or slug. */
 const PRODUCTS: Record<string, { de: Texts; fr: Texts }> = {
   'classic-organic-tee': {
-    de: { title: 'Klassisches Bio-T-Shirt', subtitle: 'Unser meistverkauftes Alltags-Shirt', description: 'Weiches, mittelschweres Jersey aus 100 % Bio-Baumwolle mit einem Schnitt, der Wäsche für Wäsche in Form bleibt.' },
-    fr: { title: 'T-shirt classique en coton bio', subtitle: 'Notre t-shirt du quotidien le plus vendu', description: 'Un jersey doux et de grammage moyen en coton 100 % biologique, coupé pour garder sa forme lavage après lavage.' },
+    de: {
+      title: 'Klassisches Bio-T-Shirt',
+      subtitle: 'Unser meistverkauftes Alltags-Shirt',
+      description: 'Weiches, mittelschweres Jersey aus 100 % Bio-Baumwolle mit einem Schnitt, der Wäsche für Wäsche in Form bleibt.',
+    },
+    fr: {
+      title: 'T-shirt classique en coton bio',
+      subtitle: 'Notre t-shirt du quotidien le plus vendu',
+      description: 'Un jersey doux et de grammage moyen en coton 100 % biologique, coupé pour garder sa forme lavage après lavage.',
+    },
   },
   'slim-selvedge-jeans': {
-    de: { title: 'Schmale Selvedge-Jeans', subtitle: '14 oz japanischer Selvedge-Denim', description: 'Roher Selvedge-Denim aus Japan, der sich mit jedem Tragen Ihrer Figur anpasst.' },
-    fr: { title: 'Jean selvedge slim', subtitle: 'Denim selvedge japonais 14 oz', description: 'Un denim selvedge brut tissé au Japon, qui se forme à votre silhouette au fil des ports.' },
+    de: {
+      title: 'Schmale Selvedge-Jeans',
+      subtitle: '14 oz japanischer Selvedge-Denim',
+      description: 'Roher Selvedge-Denim aus Japan, der sich mit jedem Tragen Ihrer Figur anpasst.',
+    },
+    fr: {
+      title: 'Jean selvedge slim',
+      subtitle: 'Denim selvedge japonais 14 oz',
+      description: 'Un denim selvedge brut tissé au Japon, qui se forme à votre silhouette au fil des ports.',
+    },
   },
   'court-leather-sneaker': {
-    de: { title: 'Court-Sneaker aus Leder', subtitle: 'Handgefertigt in Portugal', description: 'Vollnarbenleder, Cupsohle und eine Passform, die sich einläuft statt auszuleiern.' },
-    fr: { title: 'Sneaker court en cuir', subtitle: 'Fabriquée à la main au Portugal', description: 'Cuir pleine fleur, semelle cousue et un chaussant qui se fait au pied sans se déformer.' },
+    de: {
+      title: 'Court-Sneaker aus Leder',
+      subtitle: 'Handgefertigt in Portugal',
+      description: 'Vollnarbenleder, Cupsohle und eine Passform, die sich einläuft statt auszuleiern.',
+    },
+    fr: {
+      title: 'Sneaker court en cuir',
+      subtitle: 'Fabriquée à la main au Portugal',
+      description: 'Cuir pleine fleur, semelle cousue et un chaussant qui se fait au pied sans se déformer.',
+    },
   },
   'waxed-cotton-field-jacket': {
-    de: { title: 'Feldjacke aus gewachster Baumwolle', subtitle: 'Nachwachsbar für Jahrzehnte', description: 'Gewachste Baumwolle hält Wind und Regen ab und lässt sich immer wieder neu imprägnieren.' },
-    fr: { title: 'Veste de terrain en coton ciré', subtitle: 'Recirable pendant des décennies', description: 'Le coton ciré arrête le vent et la pluie et se recire encore et encore.' },
+    de: {
+      title: 'Feldjacke aus gewachster Baumwolle',
+      subtitle: 'Nachwachsbar für Jahrzehnte',
+      description: 'Gewachste Baumwolle hält Wind und Regen ab und lässt sich immer wieder neu imprägnieren.',
+    },
+    fr: {
+      title: 'Veste de terrain en coton ciré',
+      subtitle: 'Recirable pendant des décennies',
+      description: 'Le coton ciré arrête le vent et la pluie et se recire encore et encore.',
+    },
   },
 };
 
@@ -52,8 +84,16 @@ const CATEGORIES: Record<string, { de: string; fr: string }> = {
 /** Pages and posts without a German or French variant get overrides of their English text. */
 const PAGES: Record<string, { de?: Texts; fr?: Texts }> = {
   'shipping-returns': {
-    de: { title: 'Versand & Rückgabe', seo_title: 'Versand & Rückgabe', body: 'Wir versenden innerhalb von zwei Werktagen. Rücksendungen sind 30 Tage lang kostenlos.' },
-    fr: { title: 'Livraison & retours', seo_title: 'Livraison & retours', body: 'Nous expédions sous deux jours ouvrés. Les retours sont gratuits pendant 30 jours.' },
+    de: {
+      title: 'Versand & Rückgabe',
+      seo_title: 'Versand & Rückgabe',
+      body: 'Wir versenden innerhalb von zwei Werktagen. Rücksendungen sind 30 Tage lang kostenlos.',
+    },
+    fr: {
+      title: 'Livraison & retours',
+      seo_title: 'Livraison & retours',
+      body: 'Nous expédions sous deux jours ouvrés. Les retours sont gratuits pendant 30 jours.',
+    },
   },
   'about-us': {
     fr: { title: 'À propos', seo_title: 'À propos : des vêtements faits pour durer' },

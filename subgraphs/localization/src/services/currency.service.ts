@@ -45,9 +45,16 @@ export class CurrencyService {
     const input = validated(addCurrencyPairSchema, raw, 'input');
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em, tx) => {
-      if (await em.count(CurrencyPair, { base: input.base, quote: input.quote })) throw Errors.conflict('duplicate', `The pair ${input.base}/${input.quote} is already configured`);
+      if (await em.count(CurrencyPair, { base: input.base, quote: input.quote }))
+        throw Errors.conflict('duplicate', `The pair ${input.base}/${input.quote} is already configured`);
       const manual = input.manual_rate ?? null;
-      const pair = em.create(CurrencyPair, { tenantId, base: input.base, quote: input.quote, manualRate: manual === null ? null : manual.toFixed(12), manualSetAt: manual === null ? null : new Date() });
+      const pair = em.create(CurrencyPair, {
+        tenantId,
+        base: input.base,
+        quote: input.quote,
+        manualRate: manual === null ? null : manual.toFixed(12),
+        manualSetAt: manual === null ? null : new Date(),
+      });
       localizationEvents.emit(em, tx, 'currency_pair.created', { id: pair.id, base: pair.base, quote: pair.quote });
       await this.flush(em);
       return toCurrencyPairView(pair);
@@ -96,16 +103,34 @@ export class CurrencyService {
 
   private rateOf(p: CurrencyPair, sources: RateSource[]): CurrencyRateView {
     const pair = { pair_id: p.id, base: p.base, quote: p.quote };
-    if (p.manualRate !== null) return { ...pair, rate: roundRate(Number(p.manualRate)), source: 'manual', fetched_at: p.manualSetAt?.toISOString() ?? null, rate_date: null, stale: false };
+    if (p.manualRate !== null)
+      return {
+        ...pair,
+        rate: roundRate(Number(p.manualRate)),
+        source: 'manual',
+        fetched_at: p.manualSetAt?.toISOString() ?? null,
+        rate_date: null,
+        stale: false,
+      };
     for (const s of sources) {
       if (!this.fresh(s)) continue;
       const rate = crossRate(s.rates!, p.base, p.quote);
       if (rate !== null) return { ...pair, rate, source: s.source, fetched_at: s.fetchedAt!.toISOString(), rate_date: s.rateDate, stale: false };
     }
     // no feed answers now: the newest snapshot that knows the pair, marked stale
-    const known = sources.filter((s) => s.rates && s.fetchedAt && crossRate(s.rates, p.base, p.quote) !== null).sort((a, b) => b.fetchedAt!.getTime() - a.fetchedAt!.getTime());
+    const known = sources
+      .filter((s) => s.rates && s.fetchedAt && crossRate(s.rates, p.base, p.quote) !== null)
+      .sort((a, b) => b.fetchedAt!.getTime() - a.fetchedAt!.getTime());
     const last = known[0];
-    if (last) return { ...pair, rate: crossRate(last.rates!, p.base, p.quote), source: last.source, fetched_at: last.fetchedAt!.toISOString(), rate_date: last.rateDate, stale: true };
+    if (last)
+      return {
+        ...pair,
+        rate: crossRate(last.rates!, p.base, p.quote),
+        source: last.source,
+        fetched_at: last.fetchedAt!.toISOString(),
+        rate_date: last.rateDate,
+        stale: true,
+      };
     return { ...pair, rate: null, source: null, fetched_at: null, rate_date: null, stale: true };
   }
 
@@ -129,7 +154,9 @@ export class CurrencyService {
     const chosen = sources.find((s) => this.fresh(s)) ?? [...sources].sort((a, b) => b.fetchedAt!.getTime() - a.fetchedAt!.getTime())[0];
     if (!chosen) {
       if (base === undefined) throw Errors.notFound('Exchange rate snapshot');
-      throw Errors.validation('unknown_currency', `No rate source knows the currency ${base}`, [{ field: 'base', code: 'unknown_currency', message: `No rate source knows the currency ${base}` }]);
+      throw Errors.validation('unknown_currency', `No rate source knows the currency ${base}`, [
+        { field: 'base', code: 'unknown_currency', message: `No rate source knows the currency ${base}` },
+      ]);
     }
     const b = base ?? chosen.base!;
     const rates: Record<string, number> = {};
@@ -172,16 +199,20 @@ export class CurrencyService {
         results.push({ source, at, error: err instanceof FeedError ? err.message : 'unexpected failure' });
       }
     }
-    await this.store.transaction(ctx, async (em) => {
-      for (const r of results) {
-        const row = (await em.findOne(RateSource, { source: r.source })) ?? em.create(RateSource, { source: r.source });
-        row.lastAttemptAt = r.at;
-        row.ok = !!r.doc;
-        row.lastError = r.error?.slice(0, 500) ?? null;
-        if (r.doc) Object.assign(row, { base: r.doc.base, rateDate: r.doc.date, rates: r.doc.rates, fetchedAt: r.at });
-      }
-      await em.flush();
-    }, { global: true });
+    await this.store.transaction(
+      ctx,
+      async (em) => {
+        for (const r of results) {
+          const row = (await em.findOne(RateSource, { source: r.source })) ?? em.create(RateSource, { source: r.source });
+          row.lastAttemptAt = r.at;
+          row.ok = !!r.doc;
+          row.lastError = r.error?.slice(0, 500) ?? null;
+          if (r.doc) Object.assign(row, { base: r.doc.base, rateDate: r.doc.date, rates: r.doc.rates, fetchedAt: r.at });
+        }
+        await em.flush();
+      },
+      { global: true },
+    );
     return this.sourceStatus(ctx);
   }
 
@@ -199,11 +230,24 @@ export class CurrencyService {
    * rates to show before the first refresh). It stays stale until a refresh succeeds.
    */
   async seedSnapshot(ctx: RequestContext, source: FeedSource, doc: RateDocument, fetchedAt: Date): Promise<void> {
-    await this.store.transaction(ctx, async (em) => {
-      if (await em.findOne(RateSource, { source })) return;
-      em.create(RateSource, { source, base: doc.base, rateDate: doc.date, rates: doc.rates, fetchedAt, lastAttemptAt: null, lastError: 'seeded snapshot: not fetched yet', ok: false });
-      await em.flush();
-    }, { global: true });
+    await this.store.transaction(
+      ctx,
+      async (em) => {
+        if (await em.findOne(RateSource, { source })) return;
+        em.create(RateSource, {
+          source,
+          base: doc.base,
+          rateDate: doc.date,
+          rates: doc.rates,
+          fetchedAt,
+          lastAttemptAt: null,
+          lastError: 'seeded snapshot: not fetched yet',
+          ok: false,
+        });
+        await em.flush();
+      },
+      { global: true },
+    );
   }
 
   private async sources(ctx: RequestContext): Promise<RateSource[]> {

@@ -27,7 +27,8 @@ const MAX_BYTES = 256 * 1024;
 /** A rate as a plain decimal string > 0 (no exponent, no sign), or a FeedError. */
 function checkRate(code: string, raw: unknown): string {
   const s = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
-  if (typeof s !== 'string' || !RATE_RE.test(s) || !(Number(s) > 0)) throw new FeedError(`rate of ${code} is not a positive decimal: ${JSON.stringify(raw)?.slice(0, 40)}`);
+  if (typeof s !== 'string' || !RATE_RE.test(s) || !(Number(s) > 0))
+    throw new FeedError(`rate of ${code} is not a positive decimal: ${JSON.stringify(raw)?.slice(0, 40)}`);
   return s;
 }
 
@@ -157,7 +158,8 @@ export function parseEcbXml(text: string, now = new Date()): RateDocument {
   if (days.length !== 1 || days[0].name !== 'Cube' || !('time' in days[0].attrs)) throw new FeedError('expected one <Cube time="…"> of the day');
   const date = checkDate(days[0].attrs.time, now);
   const entries = days[0].children.map((c): [string, unknown] => {
-    if (c.name !== 'Cube' || c.children.length || !('currency' in c.attrs) || !('rate' in c.attrs)) throw new FeedError('expected <Cube currency="…" rate="…"/> entries');
+    if (c.name !== 'Cube' || c.children.length || !('currency' in c.attrs) || !('rate' in c.attrs))
+      throw new FeedError('expected <Cube currency="…" rate="…"/> entries');
     return [c.attrs.currency, c.attrs.rate];
   });
   return { base: 'EUR', date, rates: checkRates('EUR', entries) };
@@ -203,7 +205,11 @@ export async function fetchFeed(source: FeedSource, url: string, opts: { timeout
   } catch (err) {
     if (err instanceof FeedError) throw err;
     const e = err as Error;
-    throw new FeedError(e.name === 'TimeoutError' || signal.aborted ? `no answer within ${opts.timeoutMs} ms` : `unreachable: ${(e.cause as { code?: string } | undefined)?.code ?? e.message}`);
+    throw new FeedError(
+      e.name === 'TimeoutError' || signal.aborted
+        ? `no answer within ${opts.timeoutMs} ms`
+        : `unreachable: ${(e.cause as { code?: string } | undefined)?.code ?? e.message}`,
+    );
   }
   return PARSERS[source](text);
 }

@@ -15,5 +15,11 @@ export interface LocalizationServices {
 
 export function createLocalizationServices({ orm, deps }: ServiceFactoryArgs): LocalizationServices {
   const store = new Store(orm);
-  return { store, locales: new LocaleService(store), currencies: new CurrencyService(store, { ...deps.config.currencyRates, production: deps.config.env === 'production' }), translations: new TranslationService(store, () => deps.graph), graph: deps.graph };
+  return {
+    store,
+    locales: new LocaleService(store),
+    currencies: new CurrencyService(store, { ...deps.config.currencyRates, production: deps.config.env === 'production' }),
+    translations: new TranslationService(store, () => deps.graph),
+    graph: deps.graph,
+  };
 }

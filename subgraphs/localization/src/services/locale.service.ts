@@ -69,9 +69,9 @@ export class LocaleService {
     return this.store.transaction(ctx, async (em, tx) => {
       const locale = await this.load(em, code);
       const fields: string[] = [];
-      if (input.name !== undefined && input.name !== locale.name) (locale.name = input.name), fields.push('name');
-      if (input.rtl !== undefined && input.rtl !== locale.rtl) (locale.rtl = input.rtl), fields.push('rtl');
-      if (input.position !== undefined && input.position !== locale.position) (locale.position = input.position), fields.push('position');
+      if (input.name !== undefined && input.name !== locale.name) ((locale.name = input.name), fields.push('name'));
+      if (input.rtl !== undefined && input.rtl !== locale.rtl) ((locale.rtl = input.rtl), fields.push('rtl'));
+      if (input.position !== undefined && input.position !== locale.position) ((locale.position = input.position), fields.push('position'));
       if (fields.length) {
         localizationEvents.emit(em, tx, 'locale.updated', { id: locale.id, code: locale.code, fields });
         await this.flush(em);
@@ -86,7 +86,8 @@ export class LocaleService {
     return this.store.transaction(ctx, async (em, tx) => {
       await this.lockAll(em, tenantId);
       const locale = await this.load(em, code);
-      if (locale.isDefault) throw Errors.conflict('default_locale', `${locale.code} is the store's default locale; make another locale the default before removing it`);
+      if (locale.isDefault)
+        throw Errors.conflict('default_locale', `${locale.code} is the store's default locale; make another locale the default before removing it`);
       const view = toLocaleView(locale);
       localizationEvents.emit(em, tx, 'locale.deleted', { id: locale.id, code: locale.code });
       em.remove(locale);
@@ -125,7 +126,9 @@ export class LocaleService {
    * the default waits, then sees this one's result (READ COMMITTED re-reads after the lock).
    */
   private async lockAll(em: EntityManager, tenantId: string): Promise<void> {
-    await em.getConnection().execute(`select id from ${this.store.table('locale')} where tenant_id = ? for update`, [tenantId], 'all', em.getTransactionContext());
+    await em
+      .getConnection()
+      .execute(`select id from ${this.store.table('locale')} where tenant_id = ? for update`, [tenantId], 'all', em.getTransactionContext());
   }
 
   /** Which locales' overrides apply depends on the enabled locales: the overlay caches drop the tenant at commit. */
@@ -154,7 +157,8 @@ export class LocaleService {
     try {
       await em.flush();
     } catch (err) {
-      if (String((err as Error).message).includes(DEFAULT_INDEX)) throw new DomainError('conflict', 'default_locale_changed', 'Another change of the default locale happened at the same time; try again');
+      if (String((err as Error).message).includes(DEFAULT_INDEX))
+        throw new DomainError('conflict', 'default_locale_changed', 'Another change of the default locale happened at the same time; try again');
       throw translateDbError(err) ?? err;
     }
   }

@@ -1,5 +1,11 @@
 import { foundOrFalse, type GraphClient, type ReferenceLookup } from '@svc/kit';
-import { LocalizationRefCategoryDocument, LocalizationRefCollectionDocument, LocalizationRefPageDocument, LocalizationRefPostDocument, LocalizationRefProductDocument } from '../ports/generated';
+import {
+  LocalizationRefCategoryDocument,
+  LocalizationRefCollectionDocument,
+  LocalizationRefPageDocument,
+  LocalizationRefPostDocument,
+  LocalizationRefProductDocument,
+} from '../ports/generated';
 
 /**
  * How localization finds the resources translations are for (`ports/catalog.graphql`,

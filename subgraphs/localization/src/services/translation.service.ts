@@ -1,11 +1,30 @@
-import { assertReferences, Errors, TRANSLATIONS_CHANNEL, type GraphClient, type ReferenceLookup, normalizePage, pgArray, requireTenant, translateDbError, validated, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  assertReferences,
+  Errors,
+  TRANSLATIONS_CHANNEL,
+  type GraphClient,
+  type ReferenceLookup,
+  normalizePage,
+  pgArray,
+  requireTenant,
+  translateDbError,
+  validated,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { Locale } from '../entities/locale.entity';
 import { Translation } from '../entities/translation.entity';
 import { localizationEvents } from '../events';
 import { canonicalLocale, LOCALE_RE } from '../inputs/locale.input';
 import {
-  overlaySchema, setTranslationsSchema, storeTranslationsSchema, translationListSchema,
-  type SetTranslationData, type StoreTranslationsQuery, type TranslationListQuery,
+  overlaySchema,
+  setTranslationsSchema,
+  storeTranslationsSchema,
+  translationListSchema,
+  type SetTranslationData,
+  type StoreTranslationsQuery,
+  type TranslationListQuery,
 } from '../inputs/translation.input';
 import { translationReferenceLookups } from './references';
 import { toTranslationView, type TranslationOverlayView, type TranslationView } from './views';
@@ -59,7 +78,9 @@ export class TranslationService {
     const where: Record<string, unknown> = { resourceType: q.resource_type };
     if (q.locale) where.locale = q.locale;
     if (q.resource_ids?.length) where.resourceId = { $in: q.resource_ids };
-    const [rows, count] = await this.store.em(ctx).findAndCount(Translation, where, { orderBy: { resourceId: 'asc', locale: 'asc' }, limit: page.limit, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(Translation, where, { orderBy: { resourceId: 'asc', locale: 'asc' }, limit: page.limit, offset: page.offset });
     return { items: rows.map(toTranslationView), count, ...page };
   }
 
@@ -69,9 +90,13 @@ export class TranslationService {
    * language's), one entry per resource. `locale` in the answer is the locale served: the default
    * locale with no entries when no overrides apply.
    */
-  async forStore(ctx: RequestContext, raw: StoreTranslationsQuery): Promise<{ locale: string | null; items: TranslationView[]; count: number; limit: number; offset: number }> {
+  async forStore(
+    ctx: RequestContext,
+    raw: StoreTranslationsQuery,
+  ): Promise<{ locale: string | null; items: TranslationView[]; count: number; limit: number; offset: number }> {
     const q = validated(storeTranslationsSchema, raw, 'args');
-    if (q.locale && !LOCALE_RE.test(q.locale.trim())) throw Errors.invalidField('locale', 'locale must be a BCP 47 language tag such as en, de-CH or zh-Hant-TW');
+    if (q.locale && !LOCALE_RE.test(q.locale.trim()))
+      throw Errors.invalidField('locale', 'locale must be a BCP 47 language tag such as en, de-CH or zh-Hant-TW');
     const page = normalizePage({ limit: q.limit ?? undefined, offset: q.offset ?? undefined }, 100);
     const locales = await this.locales(ctx);
     const chain = localeChain(locales, q.locale ?? ctx.locale);
@@ -80,9 +105,11 @@ export class TranslationService {
     const tenantId = requireTenant(ctx);
     const params: unknown[] = [tenantId, q.resource_type, pgArray(chain)];
     let filter = '';
-    if (q.ids?.length) (filter = ' and resource_id = any(?::text[])'), params.push(pgArray(q.ids));
+    if (q.ids?.length) ((filter = ' and resource_id = any(?::text[])'), params.push(pgArray(q.ids)));
     const [{ n }] = await this.store.sql<{ n: number }>(
-      ctx, `select count(distinct resource_id)::int as n from ${this.store.table('translation')} where tenant_id = ? and resource_type = ? and locale = any(?::text[])${filter}`, params,
+      ctx,
+      `select count(distinct resource_id)::int as n from ${this.store.table('translation')} where tenant_id = ? and resource_type = ? and locale = any(?::text[])${filter}`,
+      params,
     );
     const ids = await this.store.sql<{ resource_id: string }>(
       ctx,
@@ -106,7 +133,11 @@ export class TranslationService {
     const inputs = validated(setTranslationsSchema, raw, 'input');
     const tenantId = requireTenant(ctx);
     // every resource translated must be one of this store's, else 404 and nothing written
-    await assertReferences(ctx, inputs.map((i) => ({ type: i.resource_type, id: i.resource_id })), this.references);
+    await assertReferences(
+      ctx,
+      inputs.map((i) => ({ type: i.resource_type, id: i.resource_id })),
+      this.references,
+    );
     return this.store.transaction(ctx, async (em, tx) => {
       // writers of one store's overrides take turns: concurrent sets of the same resource merge, never collide
       await this.store.lock(tx, 'translation');
@@ -115,7 +146,8 @@ export class TranslationService {
       for (const [i, input] of inputs.entries()) {
         const locale = locales.find((l) => l.code === input.locale);
         if (!locale) throw Errors.invalidField(`input.${i}.locale`, `${input.locale} is not one of the store's locales; add it first`);
-        if (locale.isDefault) throw Errors.invalidField(`input.${i}.locale`, `${input.locale} is the default locale: its text is the resource's own, change the resource instead`);
+        if (locale.isDefault)
+          throw Errors.invalidField(`input.${i}.locale`, `${input.locale} is the default locale: its text is the resource's own, change the resource instead`);
         let row = await em.findOne(Translation, { resourceType: input.resource_type, resourceId: input.resource_id, locale: input.locale });
         const fields: Record<string, string> = { ...(row?.fields ?? {}) };
         for (const [name, text] of Object.entries(input.fields)) {
@@ -125,14 +157,25 @@ export class TranslationService {
         const changed = Object.keys(input.fields);
         if (!Object.keys(fields).length) {
           if (row) {
-            localizationEvents.emit(em, tx, 'translation.deleted', { id: row.id, resource_type: row.resourceType, resource_id: row.resourceId, locale: row.locale });
+            localizationEvents.emit(em, tx, 'translation.deleted', {
+              id: row.id,
+              resource_type: row.resourceType,
+              resource_id: row.resourceId,
+              locale: row.locale,
+            });
             em.remove(row);
           }
           continue;
         }
         if (row) row.fields = fields;
         else row = em.create(Translation, { tenantId, resourceType: input.resource_type, resourceId: input.resource_id, locale: input.locale, fields });
-        localizationEvents.emit(em, tx, 'translation.set', { id: row.id, resource_type: row.resourceType, resource_id: row.resourceId, locale: row.locale, fields: changed });
+        localizationEvents.emit(em, tx, 'translation.set', {
+          id: row.id,
+          resource_type: row.resourceType,
+          resource_id: row.resourceId,
+          locale: row.locale,
+          fields: changed,
+        });
         out.push(toTranslationView(row));
       }
       await this.flush(em);
@@ -147,7 +190,12 @@ export class TranslationService {
     return this.store.transaction(ctx, async (em, tx) => {
       const rows = await em.find(Translation, { resourceType: q.resource_type, resourceId: resourceId.trim(), ...(q.locale ? { locale: q.locale } : {}) });
       for (const row of rows) {
-        localizationEvents.emit(em, tx, 'translation.deleted', { id: row.id, resource_type: row.resourceType, resource_id: row.resourceId, locale: row.locale });
+        localizationEvents.emit(em, tx, 'translation.deleted', {
+          id: row.id,
+          resource_type: row.resourceType,
+          resource_id: row.resourceId,
+          locale: row.locale,
+        });
         em.remove(row);
       }
       await this.flush(em);
@@ -166,7 +214,11 @@ export class TranslationService {
   }
 
   /** Per resource: the chain's fields merged, the most specific locale winning field by field. */
-  private async merged(ctx: RequestContext, chain: string[], keys: Array<{ resource_type: string; ids: string[] }>): Promise<Array<{ resource_type: string; resource_id: string; fields: Record<string, string> }>> {
+  private async merged(
+    ctx: RequestContext,
+    chain: string[],
+    keys: Array<{ resource_type: string; ids: string[] }>,
+  ): Promise<Array<{ resource_type: string; resource_id: string; fields: Record<string, string> }>> {
     const wanted = keys.filter((k) => k.ids.length);
     if (!wanted.length) return [];
     const rows = await this.store.em(ctx).find(Translation, {

@@ -13,7 +13,15 @@ export interface LocaleView {
   position: number;
 }
 
-export const toLocaleView = (l: Locale): LocaleView => ({ id: l.id, code: l.code, name: l.name, is_default: l.isDefault, rtl: l.rtl, dir: l.rtl ? 'rtl' : 'ltr', position: l.position });
+export const toLocaleView = (l: Locale): LocaleView => ({
+  id: l.id,
+  code: l.code,
+  name: l.name,
+  is_default: l.isDefault,
+  rtl: l.rtl,
+  dir: l.rtl ? 'rtl' : 'ltr',
+  position: l.position,
+});
 
 /** A configured pair with its manual override (admin). */
 export interface CurrencyPairView {

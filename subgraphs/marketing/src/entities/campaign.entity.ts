@@ -39,7 +39,20 @@ export type MessageStatus = 'queued' | 'sent' | 'stored' | 'failed';
 @Index({ properties: ['tenantId', 'createdAt'] })
 @Check({ name: 'email_message_status_check', expression: "status in ('queued', 'sent', 'stored', 'failed')" })
 export class EmailMessage extends TenantOwned {
-  [OptionalProps]?: 'id' | 'campaignId' | 'status' | 'attempts' | 'lastError' | 'via' | 'messageId' | 'sentAt' | 'openCount' | 'firstOpenedAt' | 'clickCount' | 'firstClickedAt' | 'createdAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'campaignId'
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'via'
+    | 'messageId'
+    | 'sentAt'
+    | 'openCount'
+    | 'firstOpenedAt'
+    | 'clickCount'
+    | 'firstClickedAt'
+    | 'createdAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('emsg');
   /** `confirmation` or `campaign` */

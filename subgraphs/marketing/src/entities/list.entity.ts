@@ -34,7 +34,18 @@ export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 @Index({ properties: ['list', 'status'] })
 @Check({ name: 'subscriber_status_check', expression: "status in ('pending', 'subscribed', 'unsubscribed')" })
 export class Subscriber extends TenantOwned {
-  [OptionalProps]?: 'id' | 'status' | 'source' | 'firstName' | 'ipHash' | 'confirmationSentAt' | 'confirmedAt' | 'unsubscribedAt' | 'unsubscribeReason' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'status'
+    | 'source'
+    | 'firstName'
+    | 'ipHash'
+    | 'confirmationSentAt'
+    | 'confirmedAt'
+    | 'unsubscribedAt'
+    | 'unsubscribeReason'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('msub');
   @ManyToOne(() => MailingList, { deleteRule: 'cascade' }) list!: MailingList;

@@ -19,7 +19,13 @@ export const trackEventSchema = z
   .strictObject({
     session_id: sessionIdSchema,
     type: z.enum(EVENT_TYPES),
-    name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'name is letters, digits, _ . : -').nullish(),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'name is letters, digits, _ . : -')
+      .nullish(),
     url: pageUrl,
     referrer: z.string().max(2000).nullish(),
     utm: z.strictObject({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue }).nullish(),
@@ -42,7 +48,8 @@ export class TrackEventInput {
   @Field(() => String, { nullable: true, description: 'The name of a custom event' }) name?: string | null;
   @Field(() => String, { nullable: true }) url?: string | null;
   @Field(() => String, { nullable: true }) referrer?: string | null;
-  @Field(() => JSONScalar, { nullable: true, description: '{source, medium, campaign, term, content}; default: the utm_* parameters of url' }) utm?: TrackEventData['utm'];
+  @Field(() => JSONScalar, { nullable: true, description: '{source, medium, campaign, term, content}; default: the utm_* parameters of url' })
+  utm?: TrackEventData['utm'];
   @Field(() => JSONScalar, { nullable: true, description: 'At most 4 KB of JSON, 50 keys, 3 levels' }) properties?: Record<string, unknown> | null;
 }
 

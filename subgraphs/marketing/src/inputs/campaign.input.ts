@@ -36,12 +36,25 @@ export const outboxSchema = z.strictObject({
 });
 export type OutboxQuery = z.infer<typeof outboxSchema>;
 
-const pem = z.string().max(10_000).regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'dkim_private_key must be a PEM private key');
+const pem = z
+  .string()
+  .max(10_000)
+  .regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'dkim_private_key must be a PEM private key');
 export const senderSchema = z.strictObject({
   from_address: z.string().trim().max(400).nullish(),
   reply_to: z.string().trim().max(320).nullish(),
-  dkim_domain: z.string().trim().max(253).regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, 'dkim_domain must be a domain name').nullish(),
-  dkim_selector: z.string().trim().max(63).regex(/^[a-z0-9][a-z0-9._-]*$/i, 'dkim_selector must be a DNS label').nullish(),
+  dkim_domain: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i, 'dkim_domain must be a domain name')
+    .nullish(),
+  dkim_selector: z
+    .string()
+    .trim()
+    .max(63)
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'dkim_selector must be a DNS label')
+    .nullish(),
   dkim_private_key: pem.or(z.literal('')).nullish(),
 });
 export type SenderData = z.infer<typeof senderSchema>;
@@ -70,6 +83,7 @@ export class SenderSettingsInput {
   @Field(() => String, { nullable: true, description: 'From of marketing mail ("Shop <news@shop.example>"); default MAIL_FROM' }) from_address?: string | null;
   @Field(() => String, { nullable: true }) reply_to?: string | null;
   @Field(() => String, { nullable: true, description: 'DKIM d= domain (align it with the From domain for DMARC)' }) dkim_domain?: string | null;
-  @Field(() => String, { nullable: true, description: 'DKIM selector: the public key is published at <selector>._domainkey.<domain>' }) dkim_selector?: string | null;
+  @Field(() => String, { nullable: true, description: 'DKIM selector: the public key is published at <selector>._domainkey.<domain>' }) dkim_selector?:
+    string | null;
   @Field(() => String, { nullable: true, description: 'PEM private key; stored encrypted, never answered; "" removes DKIM' }) dkim_private_key?: string | null;
 }

@@ -85,7 +85,8 @@ export class MailingListInput {
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Default true: addresses are pending until confirmed' }) double_opt_in?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'The list POST /store/newsletter subscribes to (one per store)' }) is_newsletter?: boolean | null;
-  @Field(() => String, { nullable: true, description: 'A storefront page the confirmation link points to (?token= appended); else the API confirm route' }) confirmation_url?: string | null;
+  @Field(() => String, { nullable: true, description: 'A storefront page the confirmation link points to (?token= appended); else the API confirm route' })
+  confirmation_url?: string | null;
 }
 
 @ArgsType()

@@ -21,7 +21,11 @@ const GERMAN_DESCRIPTIONS: Record<string, string> = {
 export async function seedDemoMarketing(s: MarketingServices, seed: SeedContext): Promise<void> {
   const ctx = seed.ctx;
   const list = await s.subscriptions.saveList(ctx, null, {
-    handle: 'newsletter', name: 'Demo Store Newsletter', description: 'New arrivals and offers, twice a month', double_opt_in: false, is_newsletter: true,
+    handle: 'newsletter',
+    name: 'Demo Store Newsletter',
+    description: 'New arrivals and offers, twice a month',
+    double_opt_in: false,
+    is_newsletter: true,
   });
   for (const email of DEMO_SUBSCRIBERS) await s.subscriptions.subscribe(ctx, { email, list_id: list.id }, 'admin');
   const shop = seed.publicUrl.replace(/\/+$/, '');
@@ -44,12 +48,21 @@ export async function seedDemoMarketing(s: MarketingServices, seed: SeedContext)
     ...DEFAULT_BANNER,
     categories: DEFAULT_BANNER.categories.map((c) => ({
       ...c,
-      label: { ...c.label, de: { necessary: 'Notwendig', analytics: 'Statistik', marketing: 'Marketing', personalization: 'Personalisierte Werbung' }[c.key] ?? c.label.en },
+      label: {
+        ...c.label,
+        de: { necessary: 'Notwendig', analytics: 'Statistik', marketing: 'Marketing', personalization: 'Personalisierte Werbung' }[c.key] ?? c.label.en,
+      },
       description: { ...c.description, de: GERMAN_DESCRIPTIONS[c.key] ?? c.description.en },
     })),
     copy: {
       ...DEFAULT_BANNER.copy,
-      de: { title: 'Cookies', body: 'Wir verwenden Cookies für den Shop und, mit Ihrer Einwilligung, für Statistik und Marketing.', accept_all: 'Alle akzeptieren', reject_all: 'Alle ablehnen', save: 'Auswahl speichern' },
+      de: {
+        title: 'Cookies',
+        body: 'Wir verwenden Cookies für den Shop und, mit Ihrer Einwilligung, für Statistik und Marketing.',
+        accept_all: 'Alle akzeptieren',
+        reject_all: 'Alle ablehnen',
+        save: 'Auswahl speichern',
+      },
     },
     privacy_policy_url: '/pages/privacy-policy',
     cookie_policy_url: '/pages/privacy-policy#cookies',
@@ -59,10 +72,21 @@ export async function seedDemoMarketing(s: MarketingServices, seed: SeedContext)
   await s.consent.decide(ctx, { session_id: DEMO_SESSIONS[1], categories: { analytics: true } });
   await s.consent.decide(ctx, { session_id: DEMO_SESSIONS[2], categories: {} });
   const events: Array<[number, 'page_view' | 'add_to_cart' | 'checkout_started' | 'purchase']> = [
-    [0, 'page_view'], [0, 'add_to_cart'], [0, 'checkout_started'], [0, 'purchase'], [1, 'page_view'], [1, 'add_to_cart'], [2, 'page_view'],
+    [0, 'page_view'],
+    [0, 'add_to_cart'],
+    [0, 'checkout_started'],
+    [0, 'purchase'],
+    [1, 'page_view'],
+    [1, 'add_to_cart'],
+    [2, 'page_view'],
   ];
   for (const [i, type] of events) {
-    await s.analytics.track(ctx, { session_id: DEMO_SESSIONS[i], type, url: `${shop}/store?utm_source=newsletter&utm_medium=email&utm_campaign=autumn`, properties: type === 'purchase' ? { value: 59.9, currency: 'eur' } : null });
+    await s.analytics.track(ctx, {
+      session_id: DEMO_SESSIONS[i],
+      type,
+      url: `${shop}/store?utm_source=newsletter&utm_medium=email&utm_campaign=autumn`,
+      properties: type === 'purchase' ? { value: 59.9, currency: 'eur' } : null,
+    });
   }
   seed.log.debug({ tenantId: seed.tenantId }, 'marketing: demo list, campaign, banner and events created');
 }

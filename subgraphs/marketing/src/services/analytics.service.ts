@@ -45,9 +45,21 @@ export class AnalyticsService {
         where exists (select 1 from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ? and analytics)
        returning id`,
       [
-        newId('aev'), tenantId, session, e.type, e.name ?? null, e.url ?? null, e.referrer?.slice(0, 2000) ?? null,
-        utm.source, utm.medium, utm.campaign, utm.term, utm.content, e.properties ? JSON.stringify(e.properties) : null,
-        tenantId, session,
+        newId('aev'),
+        tenantId,
+        session,
+        e.type,
+        e.name ?? null,
+        e.url ?? null,
+        e.referrer?.slice(0, 2000) ?? null,
+        utm.source,
+        utm.medium,
+        utm.campaign,
+        utm.term,
+        utm.content,
+        e.properties ? JSON.stringify(e.properties) : null,
+        tenantId,
+        session,
       ],
     );
     return rows.length
@@ -81,10 +93,17 @@ export class AnalyticsService {
     const params: unknown[] = [];
     q.steps.forEach((type, i) => {
       if (i === 0) ctes.push(`s0 as (select session_hash, min(occurred_at) as t from ${ev} e where type = ? group by 1)`);
-      else ctes.push(`s${i} as (select e.session_hash, min(e.occurred_at) as t from ${ev} e join s${i - 1} p on p.session_hash = e.session_hash and e.occurred_at >= p.t where e.type = ? group by 1)`);
+      else
+        ctes.push(
+          `s${i} as (select e.session_hash, min(e.occurred_at) as t from ${ev} e join s${i - 1} p on p.session_hash = e.session_hash and e.occurred_at >= p.t where e.type = ? group by 1)`,
+        );
       params.push(tenantId, q.from, q.to, type);
     });
-    const [row] = await this.store.sql<Record<string, number>>(null, `with ${ctes.join(', ')} select ${q.steps.map((_t, i) => `(select count(*) from s${i})::int as s${i}`).join(', ')}`, params);
+    const [row] = await this.store.sql<Record<string, number>>(
+      null,
+      `with ${ctes.join(', ')} select ${q.steps.map((_t, i) => `(select count(*) from s${i})::int as s${i}`).join(', ')}`,
+      params,
+    );
     return q.steps.map((type, i) => ({ step: i + 1, type, sessions: row[`s${i}`] }));
   }
 }

@@ -56,7 +56,9 @@ export class CampaignService {
 
   async list(ctx: RequestContext, a: { limit?: number | null; offset?: number | null }): Promise<Paginated<CampaignView>> {
     const page = normalizePage(a as never, 20);
-    const [rows, count] = await this.store.em(ctx).findAndCount(Campaign, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || 1, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(Campaign, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || 1, offset: page.offset });
     return { items: page.limit ? rows.map(toCampaignView) : [], count, ...page };
   }
 
@@ -101,7 +103,15 @@ export class CampaignService {
           open: this.links.openUrl(c.id, m.id),
           unsubscribe: this.links.unsubscribeUrl(tenantId, m.id),
         });
-        this.outbox.enqueue(em, tx, { kind: 'campaign', campaignId: c.id, subscriberId: m.id, to: m.email, subject: c.subject, ...body, headers: this.links.listHeaders(tenantId, m.id) });
+        this.outbox.enqueue(em, tx, {
+          kind: 'campaign',
+          campaignId: c.id,
+          subscriberId: m.id,
+          to: m.email,
+          subject: c.subject,
+          ...body,
+          headers: this.links.listHeaders(tenantId, m.id),
+        });
       }
       c.status = 'sent';
       c.recipients = members.length;
@@ -151,7 +161,11 @@ export class CampaignService {
     if (!dest || dest !== url) throw invalidDestination();
     const [clause, params] = this.tenantClause(ctx);
     const [campaign] = ID_RE.test(campaignId)
-      ? await this.store.sql<{ tenant_id: string; links: string[] }>(null, `select tenant_id, links from ${this.store.table('campaign')} where id = ?${clause}`, [campaignId, ...params])
+      ? await this.store.sql<{ tenant_id: string; links: string[] }>(
+          null,
+          `select tenant_id, links from ${this.store.table('campaign')} where id = ?${clause}`,
+          [campaignId, ...params],
+        )
       : [];
     const allowed = (campaign && campaign.links.includes(dest)) || this.links.destinationSigned(campaignId, dest, sig ?? undefined);
     if (!allowed) throw invalidDestination();
@@ -164,13 +178,11 @@ export class CampaignService {
         [campaign.tenant_id, campaignId, subscriberId],
       );
       if (hit.length) {
-        await this.store.sql(null, `insert into ${this.store.table('campaign_click')} (id, tenant_id, campaign_id, subscriber_id, url, created_at) values (?, ?, ?, ?, ?, now())`, [
-          newId('clk'),
-          campaign.tenant_id,
-          campaignId,
-          subscriberId,
-          dest,
-        ]);
+        await this.store.sql(
+          null,
+          `insert into ${this.store.table('campaign_click')} (id, tenant_id, campaign_id, subscriber_id, url, created_at) values (?, ?, ?, ?, ?, now())`,
+          [newId('clk'), campaign.tenant_id, campaignId, subscriberId, dest],
+        );
       }
     }
     return dest;

@@ -10,12 +10,44 @@ type ConsentMode = Record<ConsentSignal, 'granted' | 'denied'>;
 export const DEFAULT_BANNER: BannerConfig = {
   default_locale: 'en',
   categories: [
-    { key: 'necessary', required: true, signals: [], label: { en: 'Strictly necessary' }, description: { en: 'Needed for the shop to work: cart, sign-in, security. Always on.' } },
-    { key: 'analytics', required: false, signals: ['analytics_storage'], label: { en: 'Analytics' }, description: { en: 'Helps us understand how the shop is used.' } },
-    { key: 'marketing', required: false, signals: ['ad_storage', 'ad_user_data'], label: { en: 'Marketing' }, description: { en: 'Measures and improves our advertising.' } },
-    { key: 'personalization', required: false, signals: ['ad_personalization'], label: { en: 'Personalised ads' }, description: { en: 'Shows you ads that fit your interests.' } },
+    {
+      key: 'necessary',
+      required: true,
+      signals: [],
+      label: { en: 'Strictly necessary' },
+      description: { en: 'Needed for the shop to work: cart, sign-in, security. Always on.' },
+    },
+    {
+      key: 'analytics',
+      required: false,
+      signals: ['analytics_storage'],
+      label: { en: 'Analytics' },
+      description: { en: 'Helps us understand how the shop is used.' },
+    },
+    {
+      key: 'marketing',
+      required: false,
+      signals: ['ad_storage', 'ad_user_data'],
+      label: { en: 'Marketing' },
+      description: { en: 'Measures and improves our advertising.' },
+    },
+    {
+      key: 'personalization',
+      required: false,
+      signals: ['ad_personalization'],
+      label: { en: 'Personalised ads' },
+      description: { en: 'Shows you ads that fit your interests.' },
+    },
   ],
-  copy: { en: { title: 'Cookies', body: 'We use cookies to run the shop and, with your consent, for analytics and marketing.', accept_all: 'Accept all', reject_all: 'Reject all', save: 'Save choices' } },
+  copy: {
+    en: {
+      title: 'Cookies',
+      body: 'We use cookies to run the shop and, with your consent, for analytics and marketing.',
+      accept_all: 'Accept all',
+      reject_all: 'Reject all',
+      save: 'Save choices',
+    },
+  },
   privacy_policy_url: null,
   cookie_policy_url: null,
   imprint_url: null,
@@ -84,7 +116,12 @@ export class ConsentService {
       version,
       locale: copyLocale ?? config.default_locale,
       // the default first, then the others by name (jsonb keeps no key order)
-      locales: [config.default_locale, ...Object.keys(config.copy).filter((l) => l !== config.default_locale).sort()],
+      locales: [
+        config.default_locale,
+        ...Object.keys(config.copy)
+          .filter((l) => l !== config.default_locale)
+          .sort(),
+      ],
       categories: config.categories.map((c) => ({
         key: c.key,
         required: c.required,
@@ -186,7 +223,16 @@ export class ConsentService {
          on conflict (tenant_id, session_hash) do update set banner_version = excluded.banner_version, categories = excluded.categories,
            consent_mode = excluded.consent_mode, analytics = excluded.analytics, tcf_string = excluded.tcf_string, withdrawn_at = null, updated_at = now()
          returning s.*, (xmax = 0) as inserted`,
-        [newId('cons'), tenantId, sessionHash, version, JSON.stringify(categories), JSON.stringify(consent_mode), consent_mode.analytics_storage === 'granted', input.tcf_string ?? null],
+        [
+          newId('cons'),
+          tenantId,
+          sessionHash,
+          version,
+          JSON.stringify(categories),
+          JSON.stringify(consent_mode),
+          consent_mode.analytics_storage === 'granted',
+          input.tcf_string ?? null,
+        ],
       );
       await this.store.sql(tx, ...this.audit(tenantId, ctx, row.inserted ? 'granted' : 'updated', sessionHash, row));
       marketingEvents.emit(_em, tx, 'cookie_consent.changed', { session_hash: sessionHash, action: row.inserted ? 'granted' : 'updated', consent_mode });
@@ -197,7 +243,10 @@ export class ConsentService {
   /** The session's consent; 404 when it never decided (in this store). */
   async get(ctx: RequestContext, sessionId: string): Promise<ConsentView> {
     const tenantId = requireTenant(ctx);
-    const [row] = await this.store.sql(null, `select * from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ?`, [tenantId, sha256Hex(sessionId)]);
+    const [row] = await this.store.sql(null, `select * from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ?`, [
+      tenantId,
+      sha256Hex(sessionId),
+    ]);
     if (!row) throw Errors.notFound('Cookie consent of this session');
     return this.view(sessionId, row);
   }
@@ -208,7 +257,10 @@ export class ConsentService {
     const { config } = await this.banner(ctx);
     const sessionHash = sha256Hex(sessionId);
     return this.store.transaction(ctx, async (em, tx) => {
-      const [current] = await this.store.sql(tx, `select * from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ? for update`, [tenantId, sessionHash]);
+      const [current] = await this.store.sql(tx, `select * from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ? for update`, [
+        tenantId,
+        sessionHash,
+      ]);
       if (!current) throw Errors.notFound('Cookie consent of this session');
       const required = new Set(config.categories.filter((c) => c.required).map((c) => c.key));
       const categories = Object.fromEntries(Object.keys(current.categories as Record<string, boolean>).map((k) => [k, required.has(k)]));
@@ -232,7 +284,9 @@ export class ConsentService {
       ...(a.session_id ? { sessionHash: sha256Hex(a.session_id) } : {}),
       ...(a.from || a.to ? { createdAt: { ...(a.from ? { $gte: new Date(a.from) } : {}), ...(a.to ? { $lt: new Date(a.to) } : {}) } } : {}),
     };
-    const [rows, count] = await this.store.em(ctx).findAndCount(ConsentAudit, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(ConsentAudit, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit || 1, offset: page.offset });
     return {
       items: page.limit
         ? rows.map((r) => ({

@@ -22,7 +22,8 @@ export interface MarketingServices {
 export function createMarketingServices({ orm, deps }: ServiceFactoryArgs): MarketingServices {
   const store = new Store(orm);
   const mailer = createMailer(deps.config);
-  if (deps.config.env === 'production' && !deps.config.smtpUrl) deps.log.warn('SMTP_URL is not set: marketing mails stay in the outbox (.eml files), nothing is sent');
+  if (deps.config.env === 'production' && !deps.config.smtpUrl)
+    deps.log.warn('SMTP_URL is not set: marketing mails stay in the outbox (.eml files), nothing is sent');
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const links = new MarketingLinks(deps.config.secretsKey, publicUrl);
   const outbox = new OutboxService(store, mailer, deps.config.secretsKey);

@@ -4,7 +4,8 @@ const SUBSCRIBER_ID = /^msub_[0-9A-HJKMNP-TV-Z]{26}$/;
 /** confirmation links are valid this long */
 export const CONFIRM_TTL_SECONDS = 7 * 24 * 3600;
 
-export const invalidToken = () => new DomainError('validation_error', 'invalid_token', 'The link is not valid: it was changed, has expired or belongs to another store');
+export const invalidToken = () =>
+  new DomainError('validation_error', 'invalid_token', 'The link is not valid: it was changed, has expired or belongs to another store');
 
 /**
  * The signed links of marketing mail. Every signature binds the tenant, so a token of one store
@@ -57,7 +58,8 @@ export class MarketingLinks {
   checkConfirm(token: string, tenantId: string, now = Date.now()): void {
     const [id, exp, sig, extra] = token.split('.');
     if (extra !== undefined || !sig || !/^\d{1,12}$/.test(exp) || !this.confirm.verify(sig, tenantId, id, exp)) throw invalidToken();
-    if (Number(exp) * 1000 < now) throw new DomainError('validation_error', 'invalid_token', 'The confirmation link has expired: subscribe again for a new one');
+    if (Number(exp) * 1000 < now)
+      throw new DomainError('validation_error', 'invalid_token', 'The confirmation link has expired: subscribe again for a new one');
   }
 
   signDestination(campaignId: string, url: string): string {
@@ -113,7 +115,11 @@ export function normaliseDestination(raw: string): string | null {
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const decodeAttr = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decodeAttr = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** the http(s) links of an HTML body (`href="…"`), normalised */
 export function linksOf(html: string): string[] {

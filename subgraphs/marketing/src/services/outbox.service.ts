@@ -63,7 +63,9 @@ export class OutboxService {
   async list(ctx: RequestContext, a: OutboxQuery): Promise<Paginated<EmailMessageView>> {
     const page = normalizePage(a, 20);
     const where = { ...(a.status ? { status: a.status } : {}), ...(a.campaign_id ? { campaignId: a.campaign_id } : {}) };
-    const [rows, count] = await this.store.em(ctx).findAndCount(EmailMessage, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || 1, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(EmailMessage, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || 1, offset: page.offset });
     return { items: page.limit ? rows.map(toMessageView) : [], count, ...page };
   }
 
@@ -80,8 +82,10 @@ export class OutboxService {
       if (input.reply_to !== undefined) row.replyTo = input.reply_to || null;
       if (input.dkim_domain !== undefined) row.dkimDomain = input.dkim_domain?.toLowerCase() || null;
       if (input.dkim_selector !== undefined) row.dkimSelector = input.dkim_selector || null;
-      if (input.dkim_private_key !== undefined) row.dkimKeySealed = input.dkim_private_key ? this.box.seal(input.dkim_private_key, `${DKIM_KEY}:${tenantId}`) : null;
-      if (row.dkimKeySealed && (!row.dkimDomain || !row.dkimSelector)) throw Errors.invalidField('dkim_domain', 'a DKIM key needs dkim_domain and dkim_selector');
+      if (input.dkim_private_key !== undefined)
+        row.dkimKeySealed = input.dkim_private_key ? this.box.seal(input.dkim_private_key, `${DKIM_KEY}:${tenantId}`) : null;
+      if (row.dkimKeySealed && (!row.dkimDomain || !row.dkimSelector))
+        throw Errors.invalidField('dkim_domain', 'a DKIM key needs dkim_domain and dkim_selector');
       row.updatedAt = new Date();
       await em.flush();
       return toSenderView(row);
@@ -103,7 +107,11 @@ export class OutboxService {
     const sender = await em.findOne(SenderSettings, {});
     let dkim: DkimKey | undefined;
     if (sender?.dkimKeySealed && sender.dkimDomain && sender.dkimSelector) {
-      dkim = { domainName: sender.dkimDomain, keySelector: sender.dkimSelector, privateKey: this.box.open(sender.dkimKeySealed, `${DKIM_KEY}:${msg.tenantId}`) };
+      dkim = {
+        domainName: sender.dkimDomain,
+        keySelector: sender.dkimSelector,
+        privateKey: this.box.open(sender.dkimKeySealed, `${DKIM_KEY}:${msg.tenantId}`),
+      };
     }
     try {
       const sent = await this.mailer.send({
@@ -126,12 +134,11 @@ export class OutboxService {
     } catch (err) {
       // recorded outside the handler's transaction (which rolls back), then retried by the queue
       const attempts = msg.attempts + 1;
-      await this.store.sql(null, `update ${this.store.table('email_message')} set attempts = ?, last_error = ?, status = ? where id = ? and status = 'queued'`, [
-        attempts,
-        String((err as Error).message ?? err).slice(0, 1000),
-        attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
-        msg.id,
-      ]);
+      await this.store.sql(
+        null,
+        `update ${this.store.table('email_message')} set attempts = ?, last_error = ?, status = ? where id = ? and status = 'queued'`,
+        [attempts, String((err as Error).message ?? err).slice(0, 1000), attempts >= MAX_ATTEMPTS ? 'failed' : 'queued', msg.id],
+      );
       if (attempts >= MAX_ATTEMPTS) {
         ctx.log.error({ err, message: msg.id }, 'marketing mail failed for good');
         return;

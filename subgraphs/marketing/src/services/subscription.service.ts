@@ -34,7 +34,8 @@ export class SubscriptionService {
     return this.store.transaction(ctx, async (em, tx) => {
       let list = id ? await em.findOne(MailingList, { id }) : null;
       if (id && !list) throw Errors.notFound('Mailing list', id);
-      if (await em.count(MailingList, { handle: input.handle, ...(list ? { id: { $ne: list.id } } : {}) })) throw Errors.conflict('duplicate', `A list with handle "${input.handle}" already exists`);
+      if (await em.count(MailingList, { handle: input.handle, ...(list ? { id: { $ne: list.id } } : {}) }))
+        throw Errors.conflict('duplicate', `A list with handle "${input.handle}" already exists`);
       if (input.is_newsletter && (await em.count(MailingList, { isNewsletter: true, ...(list ? { id: { $ne: list.id } } : {}) }))) {
         throw Errors.conflict('duplicate', 'Another list is the newsletter list already');
       }
@@ -110,7 +111,15 @@ export class SubscriptionService {
           subscriberId: sub.id,
           to: sub.email,
           subject: `Please confirm your subscription to ${list.name}`,
-          text: [`Hello${sub.firstName ? ` ${sub.firstName}` : ''},`, '', `please confirm that you want to receive "${list.name}" by opening this link:`, '', url, '', 'If you did not ask for this, ignore this mail: nothing will be sent to you.'].join('\n'),
+          text: [
+            `Hello${sub.firstName ? ` ${sub.firstName}` : ''},`,
+            '',
+            `please confirm that you want to receive "${list.name}" by opening this link:`,
+            '',
+            url,
+            '',
+            'If you did not ask for this, ignore this mail: nothing will be sent to you.',
+          ].join('\n'),
           html: null,
           headers: this.links.listHeaders(tenantId, sub.id),
         });
@@ -148,7 +157,8 @@ export class SubscriptionService {
     const tctx = await this.tokenSubject(ctx, token, (tenantId) => this.links.checkConfirm(token, tenantId));
     return this.store.transaction(tctx, async (em, tx) => {
       const sub = await em.findOneOrFail(Subscriber, { id: this.links.subscriberOf(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (sub.status === 'unsubscribed') throw new DomainError('conflict', 'invalid_transition', 'This address unsubscribed after the confirmation mail was sent: subscribe again');
+      if (sub.status === 'unsubscribed')
+        throw new DomainError('conflict', 'invalid_transition', 'This address unsubscribed after the confirmation mail was sent: subscribe again');
       if (sub.status === 'pending') this.markSubscribed(em, tx, sub);
       await em.flush();
       return toSubscriberView(sub);

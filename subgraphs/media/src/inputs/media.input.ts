@@ -36,7 +36,10 @@ const title = z.string().max(300).nullish();
 export const mediaListSchema = z.strictObject({
   ...pageSchema,
   order: z.enum(MEDIA_ORDERS).optional(),
-  mime_type: z.array(z.enum(MEDIA_MIME_TYPES as [string, ...string[]])).max(10).optional(),
+  mime_type: z
+    .array(z.enum(MEDIA_MIME_TYPES as [string, ...string[]]))
+    .max(10)
+    .optional(),
   id: idList.optional(),
 });
 export type MediaListQuery = z.infer<typeof mediaListSchema>;

@@ -2,6 +2,4 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123125759_init } from './Migration20261123125759_init';
 
-export const migrations: MigrationObject[] = [
-  { name: 'Migration20261123125759_init', class: Migration20261123125759_init },
-];
+export const migrations: MigrationObject[] = [{ name: 'Migration20261123125759_init', class: Migration20261123125759_init }];

@@ -23,7 +23,7 @@ export class MediaResolver {
   }
 
   @Authorized('admin')
-  @Query(() => MediaListType, { description: 'The store\'s media assets, newest first by default (admin)' })
+  @Query(() => MediaListType, { description: "The store's media assets, newest first by default (admin)" })
   mediaList(@Ctx() ctx: RequestContext, @Args() args: MediaListArgs) {
     return this.s.media.list(ctx, args);
   }

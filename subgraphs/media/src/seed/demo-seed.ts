@@ -79,13 +79,30 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="16
 /** The demo store's media: a logo (PNG and SVG) and three blog hero images, generated here. */
 export const demoMediaFiles = (): UploadMediaData[] => [
   {
-    filename: 'logo.png', title: 'Demo Store logo', alt: 'Demo Store logo: a shopping bag on a dark square',
+    filename: 'logo.png',
+    title: 'Demo Store logo',
+    alt: 'Demo Store logo: a shopping bag on a dark square',
     content_base64: pngImage(240, 80, (x, y) => (x > 8 && x < 72 && y > 8 && y < 72 ? [249, 250, 251] : [31, 41, 55])).toString('base64'),
   },
   { filename: 'logo-mark.svg', title: 'Demo Store mark', alt: 'Demo Store mark', content_base64: Buffer.from(LOGO_SVG).toString('base64') },
-  { filename: 'blog-summer-essentials.png', title: 'Summer essentials', alt: 'Warm sunset colours', content_base64: gradient(1200, 630, [253, 186, 116], [190, 24, 93]).toString('base64') },
-  { filename: 'blog-care-and-repair.png', title: 'Care & repair', alt: 'Calm green and teal tones', content_base64: gradient(1200, 630, [187, 247, 208], [15, 118, 110]).toString('base64') },
-  { filename: 'blog-holiday-gifts.png', title: 'Holiday gift guide', alt: 'Deep winter blues', content_base64: gradient(1200, 630, [191, 219, 254], [30, 58, 138]).toString('base64') },
+  {
+    filename: 'blog-summer-essentials.png',
+    title: 'Summer essentials',
+    alt: 'Warm sunset colours',
+    content_base64: gradient(1200, 630, [253, 186, 116], [190, 24, 93]).toString('base64'),
+  },
+  {
+    filename: 'blog-care-and-repair.png',
+    title: 'Care & repair',
+    alt: 'Calm green and teal tones',
+    content_base64: gradient(1200, 630, [187, 247, 208], [15, 118, 110]).toString('base64'),
+  },
+  {
+    filename: 'blog-holiday-gifts.png',
+    title: 'Holiday gift guide',
+    alt: 'Deep winter blues',
+    content_base64: gradient(1200, 630, [191, 219, 254], [30, 58, 138]).toString('base64'),
+  },
 ];
 
 /** media's part of the demo store: the files above, uploaded through the service like an admin would. */

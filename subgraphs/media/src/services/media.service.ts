@@ -3,7 +3,14 @@ import type { QueryOrderMap } from '@mikro-orm/core';
 import { Errors, loaderFor, normalizePage, requireTenant, type Logger, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Media } from '../entities/media.entity';
 import { mediaEvents } from '../events';
-import { MAX_FILE_BYTES, type MediaListQuery, type MediaOrder, type ReplaceMediaFileData, type UpdateMediaData, type UploadMediaData } from '../inputs/media.input';
+import {
+  MAX_FILE_BYTES,
+  type MediaListQuery,
+  type MediaOrder,
+  type ReplaceMediaFileData,
+  type UpdateMediaData,
+  type UploadMediaData,
+} from '../inputs/media.input';
 import type { MediaStorage } from '../storage/storage';
 import { inspectFile } from './file-inspection';
 import { toMediaView, type MediaView } from './views';
@@ -40,7 +47,11 @@ const keyOf = (tenantId: string, id: string, version: number, ext: string) =>
  * missing file, and no file outlives its row except when the storage itself fails to delete.
  */
 export class MediaService {
-  constructor(private readonly store: Store, private readonly storage: MediaStorage, private readonly log: Logger) {}
+  constructor(
+    private readonly store: Store,
+    private readonly storage: MediaStorage,
+    private readonly log: Logger,
+  ) {}
 
   view = (m: Media): MediaView => toMediaView(m, this.storage);
 
@@ -52,7 +63,9 @@ export class MediaService {
     };
     const em = this.store.em(ctx);
     const [rows, count]: [Media[], number] =
-      page.limit > 0 ? await em.findAndCount(Media, where, { orderBy: orderBy(a.order), limit: page.limit, offset: page.offset }) : [[], await em.count(Media, where)];
+      page.limit > 0
+        ? await em.findAndCount(Media, where, { orderBy: orderBy(a.order), limit: page.limit, offset: page.offset })
+        : [[], await em.count(Media, where)];
     return { items: rows.map(this.view), count, ...page };
   }
 

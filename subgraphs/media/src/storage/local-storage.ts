@@ -8,7 +8,10 @@ import { assertSafeKey, type MediaStorage } from './storage';
  */
 export class LocalMediaStorage implements MediaStorage {
   readonly kind = 'local' as const;
-  constructor(private readonly staticDir: string, private readonly publicUrl: () => string) {}
+  constructor(
+    private readonly staticDir: string,
+    private readonly publicUrl: () => string,
+  ) {}
 
   file(key: string): string {
     assertSafeKey(key);

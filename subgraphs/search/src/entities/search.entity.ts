@@ -14,7 +14,8 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 @Entity({ tableName: 'search_document' })
 @Unique({ properties: ['tenantId', 'kind', 'sourceId', 'locale'] })
 export class SearchDocument extends TenantOwned {
-  [OptionalProps]?: 'id' | 'summary' | 'body' | 'thumbnail' | 'collection' | 'productType' | 'destination' | 'publishedAt' | 'indexedAt' | 'primary' | 'prices' | 'labels';
+  [OptionalProps]?:
+    'id' | 'summary' | 'body' | 'thumbnail' | 'collection' | 'productType' | 'destination' | 'publishedAt' | 'indexedAt' | 'primary' | 'prices' | 'labels';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('sdoc');
   @Property({ type: 'string', length: 20 }) kind!: DocumentKind;

@@ -14,12 +14,18 @@ export const searchQuerySchema = z.strictObject({
   q: z.string().max(200, 'q is at most 200 characters').optional(),
   limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').optional(),
   offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(10_000, 'offset must be at most 10000').optional(),
-  locale: z.string().regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT').optional(),
+  locale: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT')
+    .optional(),
   type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
   category: idList.optional(),
   collection: idList.optional(),
   destination: idList.optional(),
-  currency_code: z.string().regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code').optional(),
+  currency_code: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code')
+    .optional(),
   price: z.array(z.string().regex(PRICE_RANGE, 'price ranges look like 25-50, -25 or 500-')).max(20).optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -30,7 +36,8 @@ export class SearchArgs {
   @Field(() => String, { nullable: true, description: 'the words; typo-tolerant, the last one a prefix; empty: every document (facets, filters)' }) q?: string;
   @Field(() => Int, { nullable: true, description: 'default 20; larger than 100 is clamped to 100 (the answer echoes the applied limit)' }) limit?: number;
   @Field(() => Int, { nullable: true, description: 'at most 10000' }) offset?: number;
-  @Field(() => String, { nullable: true, description: 'the variant of content to search and show (else the request locale, else the first variant)' }) locale?: string;
+  @Field(() => String, { nullable: true, description: 'the variant of content to search and show (else the request locale, else the first variant)' })
+  locale?: string;
   @Field(() => [String], { nullable: true, description: `${DOCUMENT_KINDS.join(', ')}` }) type?: DocumentKind[];
   @Field(() => [String], { nullable: true, description: 'category handles (any of them)' }) category?: string[];
   @Field(() => [String], { nullable: true, description: 'collection handles' }) collection?: string[];

@@ -47,7 +47,10 @@ const COLUMNS = `kind text, source_id text, locale text, locales text[], "primar
  * Everything runs in the unit of work of `ctx` (an event handler's transaction, a rebuild's).
  */
 export class IndexService {
-  constructor(private readonly store: Store, private readonly sources: SourcePort) {}
+  constructor(
+    private readonly store: Store,
+    private readonly sources: SourcePort,
+  ) {}
 
   /** index states read within the last STATE_KEPT_MS, per tenant (this process's writes drop theirs) */
   private readonly states = new Map<string, { at: number; state: IndexState }>();
@@ -82,7 +85,11 @@ export class IndexService {
            published_at = excluded.published_at, indexed_at = excluded.indexed_at, tsv = excluded.tsv`,
         [tenantId, JSON.stringify(rows)],
       );
-      await this.addWords(tx, tenantId, rows.map((r) => [r.title, r.title_extra, r.summary, r.body].join(' ')));
+      await this.addWords(
+        tx,
+        tenantId,
+        rows.map((r) => [r.title, r.title_extra, r.summary, r.body].join(' ')),
+      );
       await this.touch(tx, tenantId, [...new Set(rows.map((r) => r.config))]);
     });
   }
@@ -109,7 +116,10 @@ export class IndexService {
   }
 
   async indexContent(ctx: RequestContext, kind: 'blog_post' | 'page', doc: SearchableDocument): Promise<void> {
-    await this.write(ctx, contentRows(kind, doc, () => newId('sdoc')));
+    await this.write(
+      ctx,
+      contentRows(kind, doc, () => newId('sdoc')),
+    );
   }
 
   /**
@@ -129,7 +139,10 @@ export class IndexService {
     for (let offset = 0; ; offset += 100) {
       const page = await this.sources.products(ctx, offset, 100);
       const published = page.items.filter((p) => p.status === 'published');
-      await this.write(ctx, published.map((p) => productRow(p, newId('sdoc'))));
+      await this.write(
+        ctx,
+        published.map((p) => productRow(p, newId('sdoc'))),
+      );
       seen.push(...published.map((p) => p.id));
       if (page.items.length < 100) break;
     }
@@ -138,9 +151,12 @@ export class IndexService {
     // content (its port is validated at start, so the query exists)
     for (const kind of ['blog_post', 'page'] as const) {
       const ids: string[] = [];
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const docs = await this.sources.contentDocuments(ctx, kind, after, 100);
-        await this.write(ctx, docs.flatMap((d) => contentRows(kind, d, () => newId('sdoc'))));
+        await this.write(
+          ctx,
+          docs.flatMap((d) => contentRows(kind, d, () => newId('sdoc'))),
+        );
         ids.push(...docs.map((d) => d.id));
         if (docs.length < 100) break;
         after = docs[docs.length - 1].id;
@@ -160,7 +176,9 @@ export class IndexService {
          on conflict do nothing`,
         [tenantId, tenantId],
       );
-      const configs = await this.store.sql<{ config: string }>(tx, `select distinct config from ${this.store.table('search_document')} where tenant_id = ?`, [tenantId]);
+      const configs = await this.store.sql<{ config: string }>(tx, `select distinct config from ${this.store.table('search_document')} where tenant_id = ?`, [
+        tenantId,
+      ]);
       await this.store.sql(tx, `update ${this.store.table('search_index_state')} set configs = ?::text[], last_rebuilt_at = now() where tenant_id = ?`, [
         pgArray(configs.map((c) => c.config)),
         tenantId,
@@ -179,8 +197,14 @@ export class IndexService {
       `select kind as type, count(distinct source_id)::int as count from ${this.store.table('search_document')} where tenant_id = ? group by kind order by kind`,
       [tenantId],
     );
-    const [words] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${this.store.table('search_vocabulary')} where tenant_id = ?`, [tenantId]);
-    const [state] = await this.store.sql(ctx, `select last_indexed_at, last_rebuilt_at, rebuild_started_at from ${this.store.table('search_index_state')} where tenant_id = ?`, [tenantId]);
+    const [words] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${this.store.table('search_vocabulary')} where tenant_id = ?`, [
+      tenantId,
+    ]);
+    const [state] = await this.store.sql(
+      ctx,
+      `select last_indexed_at, last_rebuilt_at, rebuild_started_at from ${this.store.table('search_index_state')} where tenant_id = ?`,
+      [tenantId],
+    );
     const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
     return {
       documents: byType.reduce((n, t) => n + t.count, 0),
@@ -216,7 +240,8 @@ export class IndexService {
   private async removeOthers(ctx: RequestContext, kind: DocumentKind, keep: string[]): Promise<void> {
     const tenantId = requireTenant(ctx);
     await this.store.transaction(ctx, async (_em, tx) => {
-      if (await this.deleteDocuments(tx, tenantId, 'd.kind = ? and not (d.source_id = any(?::text[]))', [kind, pgArray(keep)])) await this.touch(tx, tenantId, []);
+      if (await this.deleteDocuments(tx, tenantId, 'd.kind = ? and not (d.source_id = any(?::text[]))', [kind, pgArray(keep)]))
+        await this.touch(tx, tenantId, []);
     });
   }
 
@@ -224,7 +249,13 @@ export class IndexService {
    * Deletes the tenant's document rows matching `where` (over `d`, and the `using` relation when
    * given) and logs each in `search_removal` for the in-memory copies of the index.
    */
-  private async deleteDocuments(tx: RequestContext, tenantId: string, where: string, params: unknown[], using?: { from: string; params: unknown[] }): Promise<number> {
+  private async deleteDocuments(
+    tx: RequestContext,
+    tenantId: string,
+    where: string,
+    params: unknown[],
+    using?: { from: string; params: unknown[] },
+  ): Promise<number> {
     const logged = await this.store.sql(
       tx,
       `with gone as (delete from ${this.store.table('search_document')} d ${using ? `using ${using.from}` : ''} where d.tenant_id = ? and ${where} returning d.id)

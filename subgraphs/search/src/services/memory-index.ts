@@ -57,7 +57,13 @@ export interface MemoryResult {
   count: number;
   /** the requested page: document row ids in order, with tier (1: only through typo alternatives) and price */
   page: Array<{ id: string; tier: number; price: number | null }>;
-  facets: { type: MemoryFacet[]; category: MemoryFacet[]; collection: MemoryFacet[]; destination: MemoryFacet[]; price: Array<{ lo: number; hi: number | null; count: number }> };
+  facets: {
+    type: MemoryFacet[];
+    category: MemoryFacet[];
+    collection: MemoryFacet[];
+    destination: MemoryFacet[];
+    price: Array<{ lo: number; hi: number | null; count: number }>;
+  };
 }
 
 /** a growable list of 32-bit integers */
@@ -340,7 +346,14 @@ export class TenantIndex {
    * words as typed (tier 0 when a document matches it); without a query every document matches.
    * Order: tier, score, newest first, title, id (as the SQL path orders).
    */
-  search(all: QueryNode | null, exact: QueryNode | null, f: MemoryFilters, offset: number, limit: number, buckets: Array<[number, number | null]>): MemoryResult {
+  search(
+    all: QueryNode | null,
+    exact: QueryNode | null,
+    f: MemoryFilters,
+    offset: number,
+    limit: number,
+    buckets: Array<[number, number | null]>,
+  ): MemoryResult {
     const size = this.size;
     const scores = all ? this.evaluate(all, exact ? termsOf(exact) : null) : null;
     const exactScores = all && exact ? this.evaluate(exact) : null;
@@ -417,7 +430,9 @@ export class TenantIndex {
     const top = selectTop(matched.subarray(0, n), Math.min(n, offset + limit), ordered);
     const facet = (c: Int32Array, prefix: string | null): MemoryFacet[] => {
       const out: MemoryFacet[] = [];
-      for (let code = 0; code < c.length; code++) if (c[code] > 0) out.push({ value: this.names[code], label: prefix ? (this.labels.get(`${prefix}:${this.names[code]}`) ?? null) : null, count: c[code] });
+      for (let code = 0; code < c.length; code++)
+        if (c[code] > 0)
+          out.push({ value: this.names[code], label: prefix ? (this.labels.get(`${prefix}:${this.names[code]}`) ?? null) : null, count: c[code] });
       return out.sort((x, y) => y.count - x.count || byText(x.value, y.value)).slice(0, 50);
     };
     const page = top.slice(offset, offset + limit).map((slot) => {

@@ -92,7 +92,8 @@ export class MemoryIndexes {
       [tenantId, tenantId],
     );
     if (state.n > this.maxDocs) {
-      if (!this.tooLarge.has(tenantId)) this.log.warn({ tenantId, documents: state.n, max: this.maxDocs }, 'search: the index is larger than SEARCH_MEMORY_DOCS; SQL answers');
+      if (!this.tooLarge.has(tenantId))
+        this.log.warn({ tenantId, documents: state.n, max: this.maxDocs }, 'search: the index is larger than SEARCH_MEMORY_DOCS; SQL answers');
       this.tooLarge.set(tenantId, Date.now());
       return null;
     }
@@ -102,7 +103,7 @@ export class MemoryIndexes {
     idx.version = state.version;
     idx.rebuilt = Number(state.rebuilt ?? 0);
     idx.readAt = state.at;
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const rows = await this.rows(tenantId, 'd.id > ? order by d.id limit ?', [after, PAGE]);
       for (const r of rows) idx.put(r);
       if (rows.length < PAGE) break;

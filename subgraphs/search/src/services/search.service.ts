@@ -54,7 +54,15 @@ export interface SearchResultView {
 }
 
 /** price facet buckets (major units of the requested currency) */
-const BUCKETS: Array<[number, number | null]> = [[0, 10], [10, 25], [25, 50], [50, 100], [100, 200], [200, 500], [500, null]];
+const BUCKETS: Array<[number, number | null]> = [
+  [0, 10],
+  [10, 25],
+  [25, 50],
+  [50, 100],
+  [100, 200],
+  [200, 500],
+  [500, null],
+];
 const bucketKey = (lo: number, hi: number | null) => `${lo}-${hi ?? ''}`;
 
 /** prepared queries kept (least recently used leave first) */
@@ -102,7 +110,9 @@ export class SearchService {
     const offset = Math.min(page.offset, 10_000);
     const currency = a.currency_code?.toLowerCase() ?? null;
     if (a.price?.length && !currency) {
-      throw Errors.validation('missing_field', 'A price filter needs currency_code', [{ field: 'currency_code', code: 'missing_field', message: 'currency_code is required with price' }]);
+      throw Errors.validation('missing_field', 'A price filter needs currency_code', [
+        { field: 'currency_code', code: 'missing_field', message: 'currency_code is required with price' },
+      ]);
     }
     const locale = a.locale ?? ctx.locale ?? null;
     const words = queryWords(a.q ?? '');
@@ -139,7 +149,14 @@ export class SearchService {
       hits,
       facets: {
         ...matched.facets,
-        price: currency ? matched.facets.price.map((b) => ({ key: bucketKey(Number(b.lo), b.hi === null ? null : Number(b.hi)), min: Number(b.lo), max: b.hi === null ? null : Number(b.hi), count: b.count })) : [],
+        price: currency
+          ? matched.facets.price.map((b) => ({
+              key: bucketKey(Number(b.lo), b.hi === null ? null : Number(b.hi)),
+              min: Number(b.lo),
+              max: b.hi === null ? null : Number(b.hi),
+              count: b.count,
+            }))
+          : [],
       },
       count: matched.count,
       offset,
@@ -173,7 +190,7 @@ export class SearchService {
     if (f.destinations) (where.push('d.destination = any(?::text[])'), params.push(pgArray(f.destinations)));
     if (f.prices) {
       const ranges = f.prices.map(([lo, hi]) => {
-        const cond = ["(d.prices -> ?) is not null"];
+        const cond = ['(d.prices -> ?) is not null'];
         params.push(f.currency);
         if (lo !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric >= ?"), params.push(f.currency, lo));
         if (hi !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric < ?"), params.push(f.currency, hi));
@@ -192,7 +209,9 @@ export class SearchService {
       : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
          from ${doc} d where ${where.join(' and ')} ${none ? 'and false' : ''}`;
-    const mParams = queries ? [f.currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all] : [f.currency, tenantId, ...params];
+    const mParams = queries
+      ? [f.currency, ...(typoTier ? [queries.exact] : []), queries.all, tenantId, ...params, queries.all]
+      : [f.currency, tenantId, ...params];
     /** counts of one facet over the matches (50 most frequent values), with labels from the documents */
     const facet = (values: string, prefix: string | null) =>
       `(select coalesce(json_agg(json_build_object('value', value, 'label', label, 'count', n) order by n desc, value collate "C"), '[]'::json)
@@ -213,7 +232,11 @@ export class SearchService {
     const [row] = await this.store.sql(null, sql, [...mParams, limit, offset, ...BUCKETS.flat()]);
     return {
       count: row.count,
-      page: (row.page as Array<{ id: string; tier: number; price: number | string | null }>).map((p) => ({ id: p.id, tier: p.tier, price: p.price === null ? null : Number(p.price) })),
+      page: (row.page as Array<{ id: string; tier: number; price: number | string | null }>).map((p) => ({
+        id: p.id,
+        tier: p.tier,
+        price: p.price === null ? null : Number(p.price),
+      })),
       facets: { type: row.f_type, category: row.f_category, collection: row.f_collection, destination: row.f_destination, price: row.f_price },
     };
   }
@@ -338,7 +361,10 @@ export class SearchService {
         if (isLast && c.length > w.length) d = Math.min(d, typoDistance(w, c.slice(0, w.length), budget));
         if (d <= budget) alternatives.set(lexeme(c), d);
       }
-      const alts = [...alternatives.entries()].sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, MAX_ALTERNATIVES).map(([c]) => c);
+      const alts = [...alternatives.entries()]
+        .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
+        .slice(0, MAX_ALTERNATIVES)
+        .map(([c]) => c);
       const exact = isLast ? `'${w}':*` : `'${w}'`;
       words.push(w);
       exactTerms.push(exact);

@@ -54,7 +54,9 @@ export function productRow(p: CatalogProduct, id: string): IndexRow {
   if (p.collection) labels[`collection:${p.collection.handle}`] = p.collection.title;
   const skus = p.variants.map((v) => v.sku).filter((s): s is string => !!s);
   const summary = cleanText([p.subtitle, p.type?.value, p.collection?.title, ...p.categories.map((c) => c.name)].filter(Boolean).join(' · '));
-  const body = cleanText([p.description, p.tags.map((t) => t.value).join(' '), [...new Set(p.variants.map((v) => v.title))].join(' '), skus.join(' ')].filter(Boolean).join('\n'));
+  const body = cleanText(
+    [p.description, p.tags.map((t) => t.value).join(' '), [...new Set(p.variants.map((v) => v.title))].join(' '), skus.join(' ')].filter(Boolean).join('\n'),
+  );
   return {
     id,
     kind: 'product',

@@ -5,7 +5,14 @@
  */
 
 const LANGUAGE_CONFIGS: Record<string, string> = {
-  en: 'english', de: 'german', fr: 'french', es: 'spanish', it: 'italian', nl: 'dutch', pt: 'portuguese', sv: 'swedish',
+  en: 'english',
+  de: 'german',
+  fr: 'french',
+  es: 'spanish',
+  it: 'italian',
+  nl: 'dutch',
+  pt: 'portuguese',
+  sv: 'swedish',
 };
 
 /** `de-AT` -> `search.german`; anything else -> `search.simple` (no stemming). */
@@ -72,7 +79,8 @@ export function typoDistance(a: string, b: string, max: number): number {
 export const lexeme = (w: string): string => w.replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Control characters the highlighter uses as marks are removed from indexed text. */
-export const cleanText = (t: string | null | undefined, max = 20_000): string => (t ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ').slice(0, max);
+export const cleanText = (t: string | null | undefined, max = 20_000): string =>
+  (t ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ').slice(0, max);
 
 /** `\u0002`/`\u0003` (the highlighter's marks, around escaped text) -> `<mark>`/`</mark>` */
 export const marksToHtml = (s: string | null | undefined): string => (s ?? '').replace(/\u0002/g, '<mark>').replace(/\u0003/g, '</mark>');

@@ -13,20 +13,31 @@ export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube
 export const CONTACT_FIELDS = ['email', 'phone', 'address'] as const;
 
 const color = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a brand color is a hex color (#rgb or #rrggbb)');
-const font = z.string().min(1).max(200).regex(/^[A-Za-z0-9 ,'"-]+$/, 'a font is font names separated by commas (letters, digits, spaces, quotes, -)');
-const group = <K extends string>(keys: readonly K[], value: z.ZodType) => z.strictObject(Object.fromEntries(keys.map((k) => [k, value.nullish()])) as Record<K, z.ZodOptional<z.ZodNullable<z.ZodType>>>);
+const font = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9 ,'"-]+$/, 'a font is font names separated by commas (letters, digits, spaces, quotes, -)');
+const group = <K extends string>(keys: readonly K[], value: z.ZodType) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, value.nullish()])) as Record<K, z.ZodOptional<z.ZodNullable<z.ZodType>>>);
 
 export const brandColorsSchema = group(BRAND_COLORS, color);
 export const brandTypographySchema = group(BRAND_FONTS, font);
 export const brandSocialSchema = group(SOCIAL_NETWORKS, httpUrlSchema('a social link', 500));
 export const brandContactSchema = z.strictObject({
   email: z.email('email must be an email address').max(254).nullish(),
-  phone: z.string().regex(/^\+?[0-9 ()./-]{3,30}$/, 'phone is digits, spaces and ()+-./ (3 to 30)').nullish(),
+  phone: z
+    .string()
+    .regex(/^\+?[0-9 ()./-]{3,30}$/, 'phone is digits, spaces and ()+-./ (3 to 30)')
+    .nullish(),
   address: z.string().min(1).max(500).nullish(),
 });
 
 export const updateBrandSchema = z.strictObject({
-  logo_media_id: z.string().regex(/^med_[0-9A-HJKMNP-TV-Z]{26}$/, 'logo_media_id must be a media id (med_…)').nullish(),
+  logo_media_id: z
+    .string()
+    .regex(/^med_[0-9A-HJKMNP-TV-Z]{26}$/, 'logo_media_id must be a media id (med_…)')
+    .nullish(),
   colors: brandColorsSchema.optional(),
   typography: brandTypographySchema.optional(),
   social_links: brandSocialSchema.optional(),

@@ -39,7 +39,10 @@ const itemSchema: z.ZodType<MenuItemArg> = z.lazy(() =>
         .string()
         .trim()
         .max(URL_MAX, `url must be at most ${URL_MAX} characters`)
-        .refine((u) => isUrl(u, { relative: true, max: URL_MAX }), 'url must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters')
+        .refine(
+          (u) => isUrl(u, { relative: true, max: URL_MAX }),
+          'url must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters',
+        )
         .nullish(),
       type: z.enum(['url', ...REFERENCE_TYPES], { message: `type must be url, ${REFERENCE_TYPES.join(', ')}` }).nullish(),
       resource_id: z.string().trim().min(1, 'resource_id must not be empty').max(100, 'resource_id must be at most 100 characters').nullish(),
@@ -99,8 +102,10 @@ export const toItemData = (items: MenuItemArg[]): MenuItemData[] =>
 export class MenuItemInput {
   @Field({ description: 'The text shown' }) label!: string;
   @Field(() => String, { nullable: true, description: 'A path of the store or an absolute http(s) URL (type url)' }) url?: string | null;
-  @Field(() => String, { nullable: true, description: 'url (default when url is given), product, collection, category, page or blog_post' }) type?: string | null;
-  @Field(() => String, { nullable: true, description: 'The id of the referenced product, collection, category, page or blog post' }) resource_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'url (default when url is given), product, collection, category, page or blog_post' }) type?:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'The id of the referenced product, collection, category, page or blog post' }) resource_id?:
+    string | null;
   @Field(() => [MenuItemInput], { nullable: true, description: 'Nested items (at most 3 levels in all)' }) children?: MenuItemInput[] | null;
 }
 

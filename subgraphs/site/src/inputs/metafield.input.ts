@@ -74,7 +74,12 @@ export const setMetafieldSchema = z
   });
 export type SetMetafieldData = z.infer<typeof setMetafieldSchema>;
 
-export const metafieldKeySchema = z.strictObject({ resource_type: resourceTypeSchema, resource_id: resourceIdSchema, namespace: namespaceSchema, key: keySchema });
+export const metafieldKeySchema = z.strictObject({
+  resource_type: resourceTypeSchema,
+  resource_id: resourceIdSchema,
+  namespace: namespaceSchema,
+  key: keySchema,
+});
 export type MetafieldKeyData = z.infer<typeof metafieldKeySchema>;
 
 @ArgsType()
@@ -93,7 +98,8 @@ export class SetMetafieldInput {
   @Field() key!: string;
   @Field(() => String, { description: METAFIELD_TYPES.join(', ') }) type!: MetafieldType;
   @Field(() => JSONScalar, { description: 'JSON of the type: integer a number, decimal a string of digits, date YYYY-MM-DD, …' }) value!: unknown;
-  @Field(() => Boolean, { nullable: true, description: 'Shown on /store/metafields (default false; unchanged on update when absent)' }) storefront_visible?: boolean;
+  @Field(() => Boolean, { nullable: true, description: 'Shown on /store/metafields (default false; unchanged on update when absent)' })
+  storefront_visible?: boolean;
 }
 
 @InputType('MetafieldKeyInput')

@@ -13,7 +13,10 @@ const PATH = /^\/(?![/\\])[^\s\\?#]*$/;
 
 /** The normalised form of a path (no query or fragment): `//Old//Page/` -> `/old/page`. */
 export function normalizePath(path: string): string {
-  const p = path.split(/[?#]/, 1)[0].replace(/\/{2,}/g, '/').toLowerCase();
+  const p = path
+    .split(/[?#]/, 1)[0]
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   return p.length > 1 ? p.replace(/\/+$/, '') || '/' : p;
 }
 
@@ -30,7 +33,10 @@ export const targetSchema = z
   .string()
   .trim()
   .max(MAX, `target must be at most ${MAX} characters`)
-  .refine((t) => isUrl(t, { relative: true, max: MAX }), 'target must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters');
+  .refine(
+    (t) => isUrl(t, { relative: true, max: MAX }),
+    'target must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters',
+  );
 
 export const statusCodeSchema = z.union([z.literal(301), z.literal(302)], { message: 'status_code must be 301 or 302' });
 

@@ -19,7 +19,11 @@ const settingKey = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a setting key is 
 const color = z.string().regex(/^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a color is a hex color (#rgb, #rgba, #rrggbb or #rrggbbaa)');
 const length = z.string().regex(/^(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%))$/, 'a length is 0 or a number with px, rem, em or %');
 const typeface = z.strictObject({
-  font_family: z.string().min(1).max(200).regex(/^[A-Za-z0-9 ,'"-]+$/, 'font_family is font names separated by commas (letters, digits, spaces, quotes, -)'),
+  font_family: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9 ,'"-]+$/, 'font_family is font names separated by commas (letters, digits, spaces, quotes, -)'),
   font_size: length,
   font_weight: z.number().int().min(100).max(900).multipleOf(100, 'font_weight is 100, 200, … 900').optional(),
   line_height: z.number().min(0.5).max(4).optional(),
@@ -68,7 +72,8 @@ export const sectionIdsSchema = z.array(z.string().max(60)).max(MAX_SECTIONS);
 @ValidateWith(updateThemeTokensSchema)
 export class UpdateThemeTokensInput {
   @Field(() => JSONScalar, { nullable: true, description: 'name -> hex color' }) colors?: Record<string, string>;
-  @Field(() => JSONScalar, { nullable: true, description: 'name -> {font_family, font_size, font_weight?, line_height?}' }) typography?: UpdateThemeTokensData['typography'];
+  @Field(() => JSONScalar, { nullable: true, description: 'name -> {font_family, font_size, font_weight?, line_height?}' })
+  typography?: UpdateThemeTokensData['typography'];
   @Field(() => JSONScalar, { nullable: true, description: 'name -> length (px, rem, em, %)' }) spacing?: Record<string, string>;
   @Field(() => JSONScalar, { nullable: true, description: 'name -> length (px, rem, em, %)' }) radii?: Record<string, string>;
 }

@@ -15,7 +15,9 @@ export class BrandResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => BrandType, { description: 'A value replaces, null goes back to the default, an absent field stays; 400 when the logo is not an image of this store' })
+  @Mutation(() => BrandType, {
+    description: 'A value replaces, null goes back to the default, an absent field stays; 400 when the logo is not an image of this store',
+  })
   updateBrand(@Ctx() ctx: RequestContext, @Arg('input') input: UpdateBrandInput) {
     return this.s.brand.update(ctx, input);
   }

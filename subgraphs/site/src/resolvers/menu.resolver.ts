@@ -9,7 +9,9 @@ import { CreateMenuInput, UpdateMenuInput } from '../inputs/menu.input';
 export class MenuResolver {
   constructor(private readonly s: SiteServices) {}
 
-  @Query(() => StoreMenuType, { description: 'A menu by handle, its references resolved to current storefront paths (hidden or deleted targets dropped, their children moved up)' })
+  @Query(() => StoreMenuType, {
+    description: 'A menu by handle, its references resolved to current storefront paths (hidden or deleted targets dropped, their children moved up)',
+  })
   storeMenu(@Ctx() ctx: RequestContext, @Arg('handle') handle: string) {
     return this.s.menus.storeMenu(ctx, handle);
   }

@@ -70,7 +70,14 @@ export const demoMenus = (t: DemoMenuTargets): CreateMenuData[] => {
       handle: 'main-menu',
       title: 'Main menu',
       items: [
-        { label: 'Shop', url: '/store', children: [...ref('Summer Essentials', 'collection', t.collectionId), ...ref('T-Shirts', 'category', t.categoryId, ref('Classic Organic Tee', 'product', t.productId))] },
+        {
+          label: 'Shop',
+          url: '/store',
+          children: [
+            ...ref('Summer Essentials', 'collection', t.collectionId),
+            ...ref('T-Shirts', 'category', t.categoryId, ref('Classic Organic Tee', 'product', t.productId)),
+          ],
+        },
         { label: 'Journal', url: '/blog', children: ref('Latest story', 'blog_post', t.blogPostId) },
         ...ref('About us', 'page', t.pageId),
       ],

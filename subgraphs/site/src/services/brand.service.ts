@@ -11,7 +11,6 @@ export const BRAND_DEFAULTS = {
   typography: { heading_font: 'Inter, sans-serif', body_font: 'Inter, sans-serif' },
 } as const;
 
-
 /** `defaults` with the stored values over them, every key of `keys` present. */
 const filled = <K extends string>(keys: readonly K[], stored: Record<string, string>, defaults: Partial<Record<K, string>> = {}) =>
   Object.fromEntries(keys.map((k) => [k, stored[k] ?? defaults[k] ?? null])) as Record<K, string | null>;

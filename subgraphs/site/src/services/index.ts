@@ -19,5 +19,13 @@ export interface SiteServices {
 
 export function createSiteServices({ orm, deps }: ServiceFactoryArgs): SiteServices {
   const store = new Store(orm);
-  return { store, redirects: new RedirectService(store), metafields: new MetafieldService(store, () => deps.graph), theme: new ThemeService(store), brand: new BrandService(store, () => deps.graph), menus: new MenuService(store, () => deps.graph), graph: deps.graph };
+  return {
+    store,
+    redirects: new RedirectService(store),
+    metafields: new MetafieldService(store, () => deps.graph),
+    theme: new ThemeService(store),
+    brand: new BrandService(store, () => deps.graph),
+    menus: new MenuService(store, () => deps.graph),
+    graph: deps.graph,
+  };
 }

@@ -3,7 +3,13 @@ import { siteReferenceLookups } from './references';
 import { Menu, type MenuItemData } from '../entities/menu.entity';
 import { siteEvents } from '../events';
 import { menuHandleSchema, toItemData, type CreateMenuData, type ReferenceType, type UpdateMenuData } from '../inputs/menu.input';
-import { SiteMenuCategoriesDocument, SiteMenuCollectionsDocument, SiteMenuPagesDocument, SiteMenuPostsDocument, SiteMenuProductsDocument } from '../ports/generated';
+import {
+  SiteMenuCategoriesDocument,
+  SiteMenuCollectionsDocument,
+  SiteMenuPagesDocument,
+  SiteMenuPostsDocument,
+  SiteMenuProductsDocument,
+} from '../ports/generated';
 
 export interface MenuView {
   id: string;
@@ -51,8 +57,10 @@ const LIST_PAGES = 50;
 /** One batched lookup per catalog type (`ports/catalog.graphql`): the visible targets among `ids`, id -> handle. */
 const CATALOG = {
   product: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuProductsDocument, { id })).products.items,
-  collection: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuCollectionsDocument, { id })).collections.items,
-  category: async (graph: GraphClient, ctx: RequestContext, id: string[]) => (await graph.execute(ctx, SiteMenuCategoriesDocument, { id })).productCategories.items,
+  collection: async (graph: GraphClient, ctx: RequestContext, id: string[]) =>
+    (await graph.execute(ctx, SiteMenuCollectionsDocument, { id })).collections.items,
+  category: async (graph: GraphClient, ctx: RequestContext, id: string[]) =>
+    (await graph.execute(ctx, SiteMenuCategoriesDocument, { id })).productCategories.items,
 };
 /** Content has no lookup by ids (`ports/content.graphql`): its published lists are read page by page until every id was seen. */
 const CONTENT = {
@@ -117,7 +125,8 @@ export class MenuService {
       if (!m) throw Errors.notFound('Menu', id);
       const fields: string[] = [];
       if (input.handle != null && input.handle !== m.handle) {
-        if (await em.count(Menu, { handle: input.handle, id: { $ne: id } })) throw Errors.conflict('duplicate', `A menu with handle "${input.handle}" already exists`);
+        if (await em.count(Menu, { handle: input.handle, id: { $ne: id } }))
+          throw Errors.conflict('duplicate', `A menu with handle "${input.handle}" already exists`);
         m.handle = input.handle;
         fields.push('handle');
       }

@@ -27,17 +27,17 @@ export class MetafieldService {
 
   /** Every metafield of a resource, by namespace and key (admin). */
   async list(ctx: RequestContext, r: Resource): Promise<MetafieldView[]> {
-    const rows = await this.store.em(ctx).find(Metafield, { resourceType: r.resource_type, resourceId: r.resource_id }, { orderBy: { namespace: 'asc', key: 'asc' } });
+    const rows = await this.store
+      .em(ctx)
+      .find(Metafield, { resourceType: r.resource_type, resourceId: r.resource_id }, { orderBy: { namespace: 'asc', key: 'asc' } });
     return rows.map(toMetafieldView);
   }
 
   /** The storefront-visible metafields of a resource (an unknown resource has none). */
   async visible(ctx: RequestContext, r: Resource): Promise<StoreMetafield[]> {
-    const rows = await this.store.em(ctx).find(
-      Metafield,
-      { resourceType: r.resource_type, resourceId: r.resource_id, storefrontVisible: true },
-      { orderBy: { namespace: 'asc', key: 'asc' } },
-    );
+    const rows = await this.store
+      .em(ctx)
+      .find(Metafield, { resourceType: r.resource_type, resourceId: r.resource_id, storefrontVisible: true }, { orderBy: { namespace: 'asc', key: 'asc' } });
     return rows.map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value }));
   }
 
@@ -54,7 +54,15 @@ export class MetafieldService {
         if ((await em.count(Metafield, at)) >= MAX_METAFIELDS_PER_RESOURCE) {
           throw Errors.conflict('too_many_metafields', `A resource carries at most ${MAX_METAFIELDS_PER_RESOURCE} metafields`);
         }
-        m = em.create(Metafield, { tenantId, ...at, namespace: input.namespace, key: input.key, type: input.type, value: input.value, storefrontVisible: input.storefront_visible ?? false });
+        m = em.create(Metafield, {
+          tenantId,
+          ...at,
+          namespace: input.namespace,
+          key: input.key,
+          type: input.type,
+          value: input.value,
+          storefrontVisible: input.storefront_visible ?? false,
+        });
       } else {
         m.type = input.type;
         m.value = input.value;

@@ -25,7 +25,9 @@ export class RedirectService {
     const where = a.active === undefined ? {} : { active: a.active };
     const em = this.store.em(ctx);
     const [rows, count]: [Redirect[], number] =
-      page.limit > 0 ? await em.findAndCount(Redirect, where, { orderBy: { source: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset }) : [[], await em.count(Redirect, where)];
+      page.limit > 0
+        ? await em.findAndCount(Redirect, where, { orderBy: { source: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset })
+        : [[], await em.count(Redirect, where)];
     return { items: rows.map(toRedirectView), count, ...page };
   }
 
@@ -48,7 +50,14 @@ export class RedirectService {
       const source = normalizePath(input.source.trim());
       const target = input.target.trim();
       if (await em.count(Redirect, { source })) throw Errors.conflict('duplicate', `A redirect from "${source}" already exists`);
-      const r = em.create(Redirect, { tenantId, source, target, targetPath: targetPathOf(target), statusCode: input.status_code ?? 301, active: input.active ?? true });
+      const r = em.create(Redirect, {
+        tenantId,
+        source,
+        target,
+        targetPath: targetPathOf(target),
+        statusCode: input.status_code ?? 301,
+        active: input.active ?? true,
+      });
       await this.assertOneHop(em, r);
       siteEvents.emit(em, tx, 'redirect.created', { id: r.id, source });
       return toRedirectView(r);
@@ -127,6 +136,7 @@ export class RedirectService {
       throw new DomainError('conflict', 'redirect_chain', `"${r.target}" is itself redirected (to "${next.target}"): point the redirect at the final target`);
     }
     const previous = await em.findOne(Redirect, { targetPath: r.source, active: true, id: { $ne: r.id } });
-    if (previous) throw new DomainError('conflict', 'redirect_chain', `"${previous.source}" already redirects to "${r.source}": a redirect from it would make a chain`);
+    if (previous)
+      throw new DomainError('conflict', 'redirect_chain', `"${previous.source}" already redirects to "${r.source}": a redirect from it would make a chain`);
   }
 }

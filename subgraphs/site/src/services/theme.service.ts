@@ -15,7 +15,12 @@ export const DEFAULT_THEME_TOKENS = (): ThemeTokens => ({
   radii: { none: '0', sm: '4px', md: '8px', full: '9999px' },
 });
 
-const view = (t: Pick<Theme, 'version' | 'tokens' | 'sections' | 'settings'>): ThemeView => ({ version: t.version, tokens: t.tokens, sections: t.sections, settings: t.settings });
+const view = (t: Pick<Theme, 'version' | 'tokens' | 'sections' | 'settings'>): ThemeView => ({
+  version: t.version,
+  tokens: t.tokens,
+  sections: t.sections,
+  settings: t.settings,
+});
 
 /**
  * The storefront theme. Every change runs under the tenant's theme lock, creates the theme on the

@@ -46,7 +46,8 @@ export class BrandContactType {
 @ObjectType('Brand', S)
 export class BrandType {
   @Field(() => String, { nullable: true }) logo_media_id!: string | null;
-  @Field(() => MediaRefType, { nullable: true, description: 'The logo, resolved by the media domain (null without one, or when it was deleted)' }) logo!: MediaRefType | null;
+  @Field(() => MediaRefType, { nullable: true, description: 'The logo, resolved by the media domain (null without one, or when it was deleted)' })
+  logo!: MediaRefType | null;
   @Field(() => BrandColorsType) colors!: BrandColorsType;
   @Field(() => BrandTypographyType) typography!: BrandTypographyType;
   @Field(() => BrandSocialLinksType) social_links!: BrandSocialLinksType;

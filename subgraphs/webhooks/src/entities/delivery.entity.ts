@@ -16,7 +16,19 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 /** partial: where status = 'pending' (written by hand in the migration) */
 @Index({ name: 'webhook_delivery_due', properties: ['nextAttemptAt'] })
 export class WebhookDelivery extends TenantOwned {
-  [OptionalProps]?: 'id' | 'status' | 'attempts' | 'retryBase' | 'nextAttemptAt' | 'leaseUntil' | 'leaseToken' | 'lastStatus' | 'lastError' | 'deliveredAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'status'
+    | 'attempts'
+    | 'retryBase'
+    | 'nextAttemptAt'
+    | 'leaseUntil'
+    | 'leaseToken'
+    | 'lastStatus'
+    | 'lastError'
+    | 'deliveredAt'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('whdl');
   @Property({ type: 'string', length: 40 }) endpointId!: string;

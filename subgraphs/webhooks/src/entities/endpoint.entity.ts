@@ -10,7 +10,17 @@ import { TenantOwned, newId } from '@svc/kit';
 @Entity({ tableName: 'webhook_endpoint' })
 @Index({ properties: ['tenantId', 'createdAt'] })
 export class WebhookEndpoint extends TenantOwned {
-  [OptionalProps]?: 'id' | 'description' | 'active' | 'disabledReason' | 'allowPrivateNetwork' | 'selection' | 'previousSecret' | 'previousSecretExpiresAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'description'
+    | 'active'
+    | 'disabledReason'
+    | 'allowPrivateNetwork'
+    | 'selection'
+    | 'previousSecret'
+    | 'previousSecretExpiresAt'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('whep');
   @Property({ type: 'text' }) url!: string;

@@ -7,7 +7,12 @@ import { PageArgs, ValidateWith, pageSchema, isUrl } from '@svc/kit';
 /** `order.placed`, a family `order.*`, or `*` (every event) */
 export const EVENT_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/;
 
-const url = z.string().trim().min(1, 'url must not be empty').max(2000, 'url must be at most 2000 characters').refine((u) => isUrl(u), 'url must be an absolute http(s) URL without quotes, spaces or control characters');
+const url = z
+  .string()
+  .trim()
+  .min(1, 'url must not be empty')
+  .max(2000, 'url must be at most 2000 characters')
+  .refine((u) => isUrl(u), 'url must be an absolute http(s) URL without quotes, spaces or control characters');
 const eventTypes = z
   .array(z.string().regex(EVENT_PATTERN, 'event types look like order.placed, order.* or *'))
   .max(100, 'at most 100 event types')
@@ -72,7 +77,8 @@ export class CreateWebhookEndpointInput {
   @Field(() => String, { nullable: true }) description?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'default true' }) active?: boolean | null;
   @Field(() => String, { nullable: true, description: 'A GraphQL query over the event entity ($id); its result becomes `data`' }) selection?: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'Operators only: skip the private-network checks for this endpoint' }) allow_private_network?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Operators only: skip the private-network checks for this endpoint' }) allow_private_network?:
+    boolean | null;
 }
 
 @InputType('UpdateWebhookEndpointInput')
@@ -103,8 +109,7 @@ export class WebhookDeliveryListArgs extends PageArgs {
 @InputType('ReplayWebhookDeliveriesInput')
 @ValidateWith(replayFailedSchema)
 export class ReplayWebhookDeliveriesInput {
-  @Field(() => String, { nullable: true, description: 'Only this endpoint\'s; default: every endpoint' }) endpoint_id?: string;
+  @Field(() => String, { nullable: true, description: "Only this endpoint's; default: every endpoint" }) endpoint_id?: string;
   @Field({ description: 'Deliveries created from (inclusive), ISO 8601' }) from!: string;
   @Field({ description: 'Deliveries created before (exclusive), ISO 8601; at most 31 days after from' }) to!: string;
 }
-

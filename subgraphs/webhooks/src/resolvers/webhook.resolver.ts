@@ -1,8 +1,21 @@
 import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgs, type RequestContext } from '@svc/kit';
 import type { WebhooksServices } from '../services';
-import { WebhookAttemptType, WebhookDeliveryListType, WebhookDeliveryType, WebhookEndpointListType, WebhookEndpointType, WebhookReplayResultType } from '../types/webhook.type';
-import { CreateWebhookEndpointInput, ReplayWebhookDeliveriesInput, RotateWebhookSecretInput, UpdateWebhookEndpointInput, WebhookDeliveryListArgs } from '../inputs/webhook.input';
+import {
+  WebhookAttemptType,
+  WebhookDeliveryListType,
+  WebhookDeliveryType,
+  WebhookEndpointListType,
+  WebhookEndpointType,
+  WebhookReplayResultType,
+} from '../types/webhook.type';
+import {
+  CreateWebhookEndpointInput,
+  ReplayWebhookDeliveriesInput,
+  RotateWebhookSecretInput,
+  UpdateWebhookEndpointInput,
+  WebhookDeliveryListArgs,
+} from '../inputs/webhook.input';
 import type { DeliveryView } from '../services/views';
 
 /** Webhook endpoints of the tenant: admin GraphQL only. */
@@ -11,7 +24,7 @@ export class WebhookEndpointResolver {
   constructor(private readonly s: WebhooksServices) {}
 
   @Authorized('admin')
-  @Query(() => WebhookEndpointListType, { description: 'The store\'s webhook endpoints, newest first' })
+  @Query(() => WebhookEndpointListType, { description: "The store's webhook endpoints, newest first" })
   webhookEndpoints(@Ctx() ctx: RequestContext, @Args() page: PageArgs) {
     return this.s.endpoints.list(ctx, page);
   }
@@ -42,7 +55,11 @@ export class WebhookEndpointResolver {
 
   @Authorized('admin')
   @Mutation(() => WebhookEndpointType, { description: 'A new secret (in the answer, once); the previous one keeps signing too for overlap_hours' })
-  rotateWebhookSecret(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input', () => RotateWebhookSecretInput, { nullable: true }) input?: RotateWebhookSecretInput) {
+  rotateWebhookSecret(
+    @Ctx() ctx: RequestContext,
+    @Arg('id') id: string,
+    @Arg('input', () => RotateWebhookSecretInput, { nullable: true }) input?: RotateWebhookSecretInput,
+  ) {
     return this.s.endpoints.rotate(ctx, id, input ?? {});
   }
 

@@ -123,7 +123,9 @@ export class DeliveryService {
       ...(a.status ? { status: a.status } : {}),
       ...(a.event_type ? { eventType: a.event_type } : {}),
     };
-    const [rows, count] = await this.store.em(ctx).findAndCount(WebhookDelivery, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(WebhookDelivery, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
     return { items: rows.map(toDeliveryView), count, ...page };
   }
 
@@ -142,8 +144,9 @@ export class DeliveryService {
     return this.store.transaction(ctx, async (em, tx) => {
       const d = await this.load(em, id);
       const e = await em.findOne(WebhookEndpoint, { id: d.endpointId });
-      if (!e?.active) throw Errors.conflict('endpoint_inactive', 'The delivery\'s endpoint is not active; activate it first');
-      if (d.status === 'pending' && d.leaseUntil && d.leaseUntil.getTime() > Date.now()) throw Errors.conflict('in_flight', 'The delivery is being sent right now');
+      if (!e?.active) throw Errors.conflict('endpoint_inactive', "The delivery's endpoint is not active; activate it first");
+      if (d.status === 'pending' && d.leaseUntil && d.leaseUntil.getTime() > Date.now())
+        throw Errors.conflict('in_flight', 'The delivery is being sent right now');
       await this.store.sql(
         tx,
         `update ${this.store.table('webhook_delivery')} set status = 'pending', next_attempt_at = now(), lease_until = null, lease_token = null, retry_base = attempts, updated_at = now()

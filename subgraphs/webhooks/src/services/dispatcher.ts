@@ -66,7 +66,9 @@ function named(selection: string): string {
     const doc = parse(selection);
     out = print({
       ...doc,
-      definitions: doc.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION && !d.name ? { ...d, name: { kind: Kind.NAME, value: 'WebhookSelection' } } : d)),
+      definitions: doc.definitions.map((d) =>
+        d.kind === Kind.OPERATION_DEFINITION && !d.name ? { ...d, name: { kind: Kind.NAME, value: 'WebhookSelection' } } : d,
+      ),
     });
     if (NAMED.size > 1000) NAMED.clear();
     NAMED.set(selection, out);
@@ -234,7 +236,14 @@ export class Dispatcher {
         return failed(`selection: ${(err as Error).message}`);
       }
     }
-    const body = JSON.stringify({ id: d.event_id, type: d.event_type, created_at: new Date(d.event_created_at).toISOString(), ordering_key: d.ordering_key, sequence: Number(d.sequence), data });
+    const body = JSON.stringify({
+      id: d.event_id,
+      type: d.event_type,
+      created_at: new Date(d.event_created_at).toISOString(),
+      ordering_key: d.ordering_key,
+      sequence: Number(d.sequence),
+      data,
+    });
     const url = new URL(e.url);
     let target;
     try {
@@ -266,7 +275,8 @@ export class Dispatcher {
   private async record(d: Claimed, e: EndpointRow, r: SendResult): Promise<void> {
     const number = d.attempts + 1;
     const ok = r.status !== null && r.status >= 200 && r.status < 300;
-    const error = r.error ?? (ok ? null : r.status !== null && r.status >= 300 && r.status < 400 ? `redirect (${r.status}) is not followed` : `HTTP ${r.status}`);
+    const error =
+      r.error ?? (ok ? null : r.status !== null && r.status >= 300 && r.status < 400 ? `redirect (${r.status}) is not followed` : `HTTP ${r.status}`);
     const attempt = { number, success: ok, statusCode: r.status, durationMs: r.durationMs, responseSnippet: r.snippet, error };
     if (ok) return this.finish(d, { kind: 'delivered' }, attempt);
     if (r.status === 410) return this.finish(d, { kind: 'gone', error: 'the receiver answered 410 Gone' }, attempt, e);

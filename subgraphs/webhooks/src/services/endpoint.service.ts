@@ -52,7 +52,9 @@ export class EndpointService {
 
   async list(ctx: RequestContext, args: PageArgs = {}): Promise<Paginated<EndpointView>> {
     const page = normalizePage(args, 20);
-    const [rows, count] = await this.store.em(ctx).findAndCount(WebhookEndpoint, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(WebhookEndpoint, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset });
     return { items: rows.map((r) => toEndpointView(r)), count, ...page };
   }
 
@@ -160,7 +162,8 @@ export class EndpointService {
   /** The secrets that sign a delivery now: the current one, then the previous one while it is valid. */
   secretsOf(e: Pick<WebhookEndpoint, 'id' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>): string[] {
     const out = [this.o.box.open(e.secret, purpose(e.id))];
-    if (e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > Date.now()) out.push(this.o.box.open(e.previousSecret, purpose(e.id)));
+    if (e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > Date.now())
+      out.push(this.o.box.open(e.previousSecret, purpose(e.id)));
     return out;
   }
 
@@ -190,8 +193,13 @@ export class EndpointService {
     if (u.hash) throw Errors.invalidField('url', 'url must not have a fragment');
     if (!exempt) {
       const why = this.o.guard.refuseAtSave(u);
-      if (why) throw Errors.invalidField('url', `url is refused: ${why} (private, loopback and link-local targets need the platform's allow-list, WEBHOOK_ALLOW_HOSTS)`);
-      if (this.o.production && u.protocol !== 'https:' && !this.o.guard.allow.hostAllowed(u.hostname)) throw Errors.invalidField('url', 'url must be an https URL');
+      if (why)
+        throw Errors.invalidField(
+          'url',
+          `url is refused: ${why} (private, loopback and link-local targets need the platform's allow-list, WEBHOOK_ALLOW_HOSTS)`,
+        );
+      if (this.o.production && u.protocol !== 'https:' && !this.o.guard.allow.hostAllowed(u.hostname))
+        throw Errors.invalidField('url', 'url must be an https URL');
     }
     return u.toString();
   }

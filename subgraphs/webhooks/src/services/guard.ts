@@ -63,7 +63,10 @@ export function embeddedV4(v6: string): string | null {
 }
 
 function expandV6(addr: string): number[] | null {
-  let a = addr.replace(/^\[|\]$/g, '').split('%')[0].toLowerCase();
+  let a = addr
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]
+    .toLowerCase();
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   if (dotted) {
     const p = dotted[1].split('.').map(Number);
@@ -183,7 +186,9 @@ export class TargetGuard {
     if (!addresses.length) throw new TargetRefused(`${host} does not resolve`);
     for (const a of addresses) {
       if (isBlockedAddress(a.address) && !this.allow.addressAllowed(a.address)) {
-        throw new TargetRefused(fam ? `${host} is a loopback, private or reserved address` : `${host} resolves to ${a.address}, a loopback, private or reserved address`);
+        throw new TargetRefused(
+          fam ? `${host} is a loopback, private or reserved address` : `${host} resolves to ${a.address}, a loopback, private or reserved address`,
+        );
       }
     }
     return { pinned: addresses[0] };

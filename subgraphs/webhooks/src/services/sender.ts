@@ -22,7 +22,14 @@ const SNIPPET_BYTES = 1024;
  * are not followed. The whole exchange is limited to `timeoutMs`; at most 1 KiB of the answer is
  * kept.
  */
-export function send(url: URL, headers: Record<string, string>, body: string, target: TargetCheck, timeoutMs: number, signal?: AbortSignal): Promise<SendResult> {
+export function send(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  target: TargetCheck,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<SendResult> {
   const started = Date.now();
   const pinned = target.pinned;
   const lookup: LookupFunction | undefined = pinned
@@ -78,7 +85,9 @@ export function send(url: URL, headers: Record<string, string>, body: string, ta
       finish({ status: null, snippet: null, retryAfter: null, error: 'aborted: the worker stopped' });
     };
     signal?.addEventListener('abort', onAbort);
-    req.on('error', (err: NodeJS.ErrnoException) => finish({ status: null, snippet: null, retryAfter: null, error: err.code ? `${err.code}: ${err.message}` : err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish({ status: null, snippet: null, retryAfter: null, error: err.code ? `${err.code}: ${err.message}` : err.message }),
+    );
     req.end(body);
   });
 }

@@ -4,7 +4,7 @@ import type { AttemptView, DeliveryView, EndpointView } from '../services/views'
 
 const S = { simpleResolvers: true };
 
-@ObjectType('WebhookEndpoint', { ...S, description: 'Where the tenant\'s events are POSTed, signed with the endpoint\'s secret' })
+@ObjectType('WebhookEndpoint', { ...S, description: "Where the tenant's events are POSTed, signed with the endpoint's secret" })
 export class WebhookEndpointType implements EndpointView {
   @Field() id!: string;
   @Field() url!: string;
@@ -14,7 +14,8 @@ export class WebhookEndpointType implements EndpointView {
   @Field(() => String, { nullable: true, description: 'Why the platform disabled it (the receiver answered 410 Gone)' }) disabled_reason!: string | null;
   @Field() allow_private_network!: boolean;
   @Field(() => String, { nullable: true }) selection!: string | null;
-  @Field(() => String, { nullable: true, description: 'Until when the previous secret still signs too (after a rotation)' }) previous_secret_expires_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'Until when the previous secret still signs too (after a rotation)' }) previous_secret_expires_at!:
+    string | null;
   @Field(() => String, { nullable: true, description: 'The signing secret (whsec_…): only in the answer of create and rotate' }) secret!: string | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
