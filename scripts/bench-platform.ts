@@ -113,6 +113,9 @@ async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promis
  */
 function countSql(): { start(): void; report(): void } {
   const counts = new Map<string, number>();
+  // BENCH_SQL_TRACE=<n>: also the first n statements in the order they were sent (one shopper's checkout, step by step)
+  const traceMax = Number(process.env.BENCH_SQL_TRACE ?? 0);
+  const trace: string[] = [];
   let on = false;
   const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const orig = proto.query;
@@ -126,6 +129,7 @@ function countSql(): { start(): void; report(): void } {
         .replace(/\s+/g, ' ')
         .slice(0, 220);
       counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (trace.length < traceMax) trace.push(key.slice(0, 160));
     }
     return orig.apply(this, a);
   };
@@ -134,6 +138,7 @@ function countSql(): { start(): void; report(): void } {
     report: () => {
       const all = [...counts].sort((x, y) => y[1] - x[1]);
       const total = all.reduce((n, [, c]) => n + c, 0);
+      if (trace.length) process.stderr.write(`SQL trace:\n${trace.map((t, i) => `${String(i + 1).padStart(4)} ${t}`).join('\n')}\n`);
       process.stderr.write(
         `SQL statements: ${total}\n${all
           .slice(0, 80)

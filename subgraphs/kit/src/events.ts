@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z, type ZodType } from 'zod';
 import type { RequestContext } from './context';
+import { newId } from './ids';
 import { OutboxEvent, type DomainEvent } from './outbox';
+import type { Store } from './store';
 import { ALL_EVENTS } from './jobs';
 
 /**
@@ -50,6 +52,11 @@ export interface DomainEvents<E extends EventSchemas> {
   schemas: E;
   /** Adds the event to `em`'s transaction (throws outside a transaction or on a bad payload). */
   emit<K extends keyof E & string>(em: EntityManager, ctx: RequestContext, type: K, data: z.input<E[K]>): void;
+  /**
+   * `emit` for writers that use plain SQL (`store.sql`) instead of entities: inserts the outbox row
+   * at once, on the connection of the unit of work that `ctx` carries (throws outside one).
+   */
+  emitSql<K extends keyof E & string>(store: Store, ctx: RequestContext, type: K, data: z.input<E[K]>): Promise<void>;
   /** A subscription for a domain manifest's `subscriptions`. */
   on<S, K extends keyof E & string = keyof E & string>(
     type: K,
@@ -62,21 +69,33 @@ export function defineEvents<E extends EventSchemas>(domain: string, schemas: E)
   for (const type of Object.keys(schemas)) {
     if (!/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(type)) throw new Error(`event type "${type}" must look like "aggregate.happened"`);
   }
+  const payload = (type: string, data: unknown): Record<string, unknown> => {
+    const schema = schemas[type];
+    if (!schema) throw new Error(`${domain} declares no event "${type}"`);
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) throw new Error(`event "${type}" payload does not match its schema: ${parsed.error.message}`);
+    return parsed.data as Record<string, unknown>;
+  };
   return {
     domain,
     schemas,
     emit(em, ctx, type, data) {
-      const schema = schemas[type];
-      if (!schema) throw new Error(`${domain} declares no event "${type}"`);
       if (!em.isInTransaction()) throw new Error(`event "${type}" must be emitted inside a unit of work (store.transaction)`);
-      const parsed = schema.safeParse(data);
-      if (!parsed.success) throw new Error(`event "${type}" payload does not match its schema: ${parsed.error.message}`);
+      const parsed = payload(type, data);
       const ev = new OutboxEvent();
       ev.tenantId = ctx.tenantId;
       ev.type = type;
-      ev.data = parsed.data as Record<string, unknown>;
+      ev.data = parsed;
       ev.requestId = ctx.requestId;
       em.persist(ev);
+    },
+    async emitSql(store, ctx, type, data) {
+      if (!store.inTransaction(ctx)) throw new Error(`event "${type}" must be emitted inside a unit of work (store.transaction)`);
+      await store.sql(
+        ctx,
+        `insert into ${store.table('outbox_event')} (id, tenant_id, type, data, request_id, created_at, published_at, attempts) values (?, ?, ?, ?::jsonb, ?, now(), null, 0)`,
+        [newId('evt'), ctx.tenantId, type, JSON.stringify(payload(type, data)), ctx.requestId],
+      );
     },
     on(type, name, handler) {
       const schema = schemas[type];

@@ -211,13 +211,22 @@ export class JobQueue {
    * Returns the number of queues it was sent to; throws when a send fails.
    */
   async publish(event: DomainEvent, subscribers?: Map<string, string[]>): Promise<number> {
-    const queues = (subscribers ?? (await this.subscribers([event.type]))).get(event.type) ?? [];
-    const id = eventJobId(event.id);
-    for (const q of queues) {
-      await this.boss.send(q, event as unknown as object, { id, singletonKey: event.id });
-      this.wake(q);
-    }
-    return queues.length;
+    return this.publishAll([event], subscribers ?? (await this.subscribers([event.type])));
+  }
+
+  /**
+   * `publish` for a batch of events (the relay's): every job of every event in one INSERT
+   * (pg-boss `insert`, which applies each queue's policy like `send`), then the local workers of
+   * those queues are woken. Returns the number of jobs sent.
+   */
+  async publishAll(events: DomainEvent[], subscribers: Map<string, string[]>): Promise<number> {
+    const jobs = events.flatMap((event) =>
+      (subscribers.get(event.type) ?? []).map((name) => ({ name, id: eventJobId(event.id), data: event as unknown as object, singletonKey: event.id })),
+    );
+    if (!jobs.length) return 0;
+    await this.boss.insert(jobs);
+    for (const q of new Set(jobs.map((j) => j.name))) this.wake(q);
+    return jobs.length;
   }
 
   /** Adds a job to a queue (created with the default retry policy when missing). */
@@ -400,20 +409,18 @@ export class OutboxRelay {
       );
       const list = rows as Array<Record<string, unknown>>;
       const subscribers = await this.queue.subscribers(list.map((r) => String(r.type)));
-      const notices: string[] = [];
-      for (const r of list) {
-        const event: DomainEvent = {
-          id: String(r.id),
-          type: String(r.type),
-          tenant_id: (r.tenant_id as string) ?? null,
-          request_id: (r.request_id as string) ?? null,
-          created_at: new Date(r.created_at as string).toISOString(),
-          data: r.data as Record<string, unknown>,
-          position: String(r.position),
-        };
-        await this.queue.publish(event, subscribers);
-        notices.push(domainEventNotice(event, String(schema)));
-      }
+      const events: DomainEvent[] = list.map((r) => ({
+        id: String(r.id),
+        type: String(r.type),
+        tenant_id: (r.tenant_id as string) ?? null,
+        request_id: (r.request_id as string) ?? null,
+        created_at: new Date(r.created_at as string).toISOString(),
+        data: r.data as Record<string, unknown>,
+        position: String(r.position),
+      }));
+      // one INSERT for every job of the batch (events x subscriber queues), not one per job
+      await this.queue.publishAll(events, subscribers);
+      const notices = events.map((event) => domainEventNotice(event, String(schema)));
       if (list.length) {
         await trx.raw(`update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[])`, [
           pgArray(list.map((r) => String(r.id))),

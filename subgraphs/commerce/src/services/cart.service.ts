@@ -1,7 +1,17 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Errors, fromScaled, newId, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
-import { Cart, CartShippingMethod, LineItem, type AddressData, type StoredAddress } from '../entities/cart.entity';
-import { PaymentCollection, type PaymentSession } from '../entities/payment.entity';
+import { Cart, LineItem, type AddressData, type StoredAddress } from '../entities/cart.entity';
+import {
+  CartRows,
+  CartWrites,
+  cartView,
+  lineDefaults,
+  type CartRef,
+  type CartView,
+  type LineItemView,
+  type PaymentCollectionView,
+  type ShippingMethodView,
+} from './cart-rows';
 import type { ShippingOption, TaxRate } from '../entities/setup.entity';
 import { commerceEvents } from '../events';
 import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
@@ -28,6 +38,9 @@ import { currencyExponent } from '../payments/money';
 export type CartDocument = Record<string, any> & { id: string; total: number; items: any[] };
 
 const MAX_LINES = 100;
+
+/** `o` without its undefined properties (a kind's snapshot may leave some out). */
+const definedOnly = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** The most specific tax rate for an address in a region: country + province, country, region default. */
 export function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
@@ -69,12 +82,25 @@ function storedAddress(a: AddressInputData | null | undefined, customerId: strin
  * to the new total (pending sessions for another amount are dropped, as Medusa refreshes them).
  */
 export class CartService {
+  readonly rows: CartRows;
+  private readonly writes: CartWrites;
+
   constructor(
     private readonly store: Store,
     private readonly catalog: CatalogPort,
     private readonly setup: SetupService,
     private readonly kinds: LineItemKinds,
-  ) {}
+  ) {
+    this.rows = new CartRows(store);
+    this.writes = new CartWrites(store);
+  }
+
+  /** The cart with its payment collection, read in one statement, if the caller may see it (404 otherwise); `lock` inside a unit of work. */
+  async view(ctx: RequestContext, id: string, lock = false) {
+    const cart = await this.rows.cart(ctx, id, { lock });
+    if (!cart || !this.mayAccess(ctx, cart)) throw Errors.notFound('Cart', id);
+    return cart;
+  }
 
   /** The cart if the caller may see it (404 otherwise), optionally locked for a change. */
   async load(em: EntityManager, ctx: RequestContext, id: string, lock = false): Promise<Cart> {
@@ -98,7 +124,7 @@ export class CartService {
     return asked ?? own[0] ?? null;
   }
 
-  private assertOpen(cart: Cart): void {
+  assertOpen(cart: { id: string; completedAt: Date | null }): void {
     if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cart.id} is already completed`);
   }
 
@@ -125,9 +151,8 @@ export class CartService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<CartDocument> {
-    const em = this.store.em(ctx);
-    const cart = await this.load(em, ctx, id);
-    return this.document(ctx, em, cart);
+    const cart = await this.view(ctx, id);
+    return this.document(ctx, cart, cart.collection);
   }
 
   async create(ctx: RequestContext, input: CreateCartData): Promise<CartDocument> {
@@ -143,28 +168,41 @@ export class CartService {
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
     const salesChannelId = this.channelFor(ctx, input.sales_channel_id);
     const customerEmail = input.email ? null : await this.catalog.customerEmail(ctx);
-    const created = await this.store.transaction(ctx, async (em, tx) => {
-      const cart = em.create(Cart, {
-        tenantId,
-        regionId: region.id,
-        currencyCode: region.currency_code,
-        customerId,
-        email: input.email ?? customerEmail,
-        salesChannelId,
-        metadata: input.metadata ?? null,
-        locale: input.locale ?? null,
-        promoCodes: [],
-      });
-      cart.shippingAddress = storedAddress(input.shipping_address, customerId, null);
-      cart.billingAddress = storedAddress(input.billing_address, customerId, null);
-      if (input.promo_codes?.length) await this.addCodes(tx, cart, input.promo_codes);
-      for (const item of input.items ?? []) await this.addItem(tx, em, cart, item);
-      commerceEvents.emit(em, tx, 'cart.created', { id: cart.id, customer_id: customerId });
-      return { cart, em };
+    // the lines are priced (catalog snapshots, through the supergraph) before any transaction
+    // opens; then plain SQL writes the cart, its lines and its event (no unit-of-work bookkeeping)
+    const now = new Date();
+    const cart: CartView = {
+      id: newId('cart'),
+      tenantId,
+      regionId: region.id,
+      currencyCode: region.currency_code,
+      customerId,
+      email: input.email ?? customerEmail,
+      salesChannelId,
+      shippingAddress: storedAddress(input.shipping_address, customerId, null),
+      billingAddress: storedAddress(input.billing_address, customerId, null),
+      promoCodes: [],
+      metadata: input.metadata ?? null,
+      locale: input.locale ?? null,
+      completedAt: null,
+      orderId: null,
+      createdAt: now,
+      updatedAt: now,
+      items: [],
+      shippingMethods: [],
+    };
+    if (input.promo_codes?.length) await this.addCodes(ctx, cart, input.promo_codes);
+    for (const item of input.items ?? []) {
+      const line = await this.resolveLine(ctx, cart, cart.items, item);
+      if (line.existing) Object.assign(line.existing, { quantity: line.quantity, unitPrice: line.snap.unit_price });
+      else cart.items.push({ ...lineDefaults(now), ...definedOnly(line.fields), id: newId('cali') });
+    }
+    await this.store.transaction(ctx, async (_em, tx) => {
+      await this.writes.insert(tx, cart);
+      await commerceEvents.emitSql(this.store, tx, 'cart.created', { id: cart.id, customer_id: customerId });
     });
-    // the committed cart as this unit of work wrote it (lines loaded, no shipping, no payment
-    // collection yet): its document without reading it back
-    return this.document(ctx, created.em, created.cart, null);
+    // the committed cart as written (no shipping, no payment collection yet): its document without reading it back
+    return this.document(ctx, cart, null);
   }
 
   /** Runs a change on the locked, open cart, then refreshes its payment collection; answers the new document. */
@@ -176,7 +214,7 @@ export class CartService {
       await fn(em, cart, tx);
       cart.updatedAt = new Date();
       await em.flush();
-      return this.refreshPayment(em, cart, await this.document(tx, em, cart));
+      return this.refreshPayment(tx, cart, await this.entityDocument(tx, em, cart));
     });
   }
 
@@ -233,25 +271,30 @@ export class CartService {
     });
   }
 
+  /** The cart's shipping method (one per cart: a new choice replaces the old), in plain SQL under the cart's row lock. */
   addShippingMethod(ctx: RequestContext, id: string, input: ShippingMethodData): Promise<CartDocument> {
-    return this.change(ctx, id, async (em, cart, tx) => {
+    return this.store.transaction(ctx, async (_em, tx) => {
+      const cart = await this.view(tx, id, true);
+      this.assertOpen(cart);
       const option = await this.setup.shippingOption(tx, input.option_id).catch(() => null);
       if (!option || !option.enabled || option.regionId !== cart.regionId) {
         throw Errors.invalidField('option_id', `Shipping option "${input.option_id}" is not available for this cart`);
       }
-      await cart.items.init();
-      const amount = shippingPrice(option, this.shape(cart));
-      // one shipping method per cart (the starter's single-profile checkout): a new choice replaces the old
-      for (const m of await em.find(CartShippingMethod, { cart })) em.remove(m);
-      em.create(CartShippingMethod, {
-        tenantId: cart.tenantId,
-        cart,
+      const now = new Date();
+      const method: ShippingMethodView = {
+        id: newId('casm'),
         shippingOptionId: option.id,
         name: option.name,
         description: option.typeDescription,
-        amount,
+        amount: shippingPrice(option, this.shape(cart.items)),
+        isTaxInclusive: false,
         data: input.data ?? null,
-      });
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.writes.replaceShippingMethods(tx, cart, method, now);
+      const changed = { ...cart, shippingMethods: [method], updatedAt: now };
+      return this.refreshPayment(tx, changed, await this.document(tx, changed, cart.collection));
     });
   }
 
@@ -279,15 +322,14 @@ export class CartService {
 
   // ---- internals ----
 
-  private shape(cart: Cart): { units: number; itemSubtotal: bigint } {
-    const items = cart.items.getItems();
+  private shape(items: Array<{ quantity: number; unitPrice: string }>): { units: number; itemSubtotal: bigint } {
     return {
       units: items.reduce((s, i) => s + i.quantity, 0),
       itemSubtotal: items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n),
     };
   }
 
-  private async addCodes(ctx: RequestContext, cart: Cart, codes: string[]): Promise<void> {
+  private async addCodes(ctx: RequestContext, cart: { promoCodes: string[] }, codes: string[]): Promise<void> {
     const wanted = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
     const found = await this.setup.promotionsFor(ctx, wanted);
     const known = new Set(found.filter((p) => !p.isAutomatic || wanted.includes(p.code)).map((p) => p.code));
@@ -296,32 +338,39 @@ export class CartService {
     cart.promoCodes = [...new Set([...cart.promoCodes, ...wanted])];
   }
 
-  private async addItem(ctx: RequestContext, em: EntityManager, cart: Cart, input: LineItemData, kind = 'product'): Promise<void> {
+  /**
+   * What adding `input` to a cart means: the existing line it adds to (same kind, reference and
+   * metadata), or the fields of a new line; the quantity and the snapshot, checked.
+   */
+  private async resolveLine(ctx: RequestContext, cart: CartRef, items: LineItemView[], input: LineItemData, kind = 'product') {
     const handler = this.kinds.get(kind);
-    const existing = cart.items
-      .getItems()
-      .find((i) => i.kind === kind && i.referenceId === input.variant_id && JSON.stringify(i.metadata ?? null) === JSON.stringify(input.metadata ?? null));
+    const existing = items.find(
+      (i) => i.kind === kind && i.referenceId === input.variant_id && JSON.stringify(i.metadata ?? null) === JSON.stringify(input.metadata ?? null),
+    );
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > 10_000) throw Errors.invalidField('quantity', 'quantity must be at most 10000');
     const snap = await handler.resolve(ctx, cart, input.variant_id, quantity);
-    if (existing) {
-      existing.quantity = quantity;
-      existing.unitPrice = snap.unit_price;
-      return;
-    }
-    if (cart.items.length >= MAX_LINES) throw Errors.validation('too_many_lines', `A cart holds at most ${MAX_LINES} lines`);
-    const line = em.create(LineItem, {
-      tenantId: cart.tenantId,
-      cart,
+    if (!existing && items.length >= MAX_LINES) throw Errors.validation('too_many_lines', `A cart holds at most ${MAX_LINES} lines`);
+    const fields = {
+      ...snap.line,
       kind,
       referenceId: input.variant_id,
       quantity,
       metadata: input.metadata ?? null,
-      ...snap.line,
       unitPrice: snap.unit_price,
       title: snap.line.title,
-    });
-    cart.items.add(line);
+    };
+    return { existing, quantity, snap, fields };
+  }
+
+  private async addItem(ctx: RequestContext, em: EntityManager, cart: Cart, input: LineItemData, kind = 'product'): Promise<void> {
+    const line = await this.resolveLine(ctx, cart, cart.items.getItems(), input, kind);
+    if (line.existing) {
+      line.existing.quantity = line.quantity;
+      line.existing.unitPrice = line.snap.unit_price;
+      return;
+    }
+    cart.items.add(em.create(LineItem, { tenantId: cart.tenantId, cart, ...line.fields }));
   }
 
   /** New prices for every line (region changed); lines not sold in the new currency are refused. */
@@ -336,42 +385,46 @@ export class CartService {
   /** The cart's payment collection set to its current total (pending sessions for another amount dropped). */
   async refreshPaymentOf(ctx: RequestContext, id: string): Promise<void> {
     await this.store.transaction(ctx, async (em, tx) => {
-      const cart = await this.load(em, tx, id, true);
+      const cart = await this.view(tx, id, true);
       if (cart.completedAt) return;
-      await this.refreshPayment(em, cart, await this.document(tx, em, cart));
+      await this.refreshPayment(tx, cart, await this.document(tx, cart, cart.collection));
     });
   }
 
-  /** Keeps the payment collection's amount equal to the cart total; sessions for another amount are dropped. */
-  private async refreshPayment(em: EntityManager, cart: Cart, doc: CartDocument): Promise<CartDocument> {
+  /**
+   * Keeps the payment collection's amount equal to the cart total; sessions for another amount are
+   * dropped. Runs in the unit of work of `tx`, which holds the cart's row lock.
+   */
+  private async refreshPayment(tx: RequestContext, cart: { id: string; currencyCode: string }, doc: CartDocument): Promise<CartDocument> {
     const current = doc.payment_collection as { amount: number; currency_code: string } | null;
     const amount = chargeAmount(doc.total, currencyExponent(cart.currencyCode));
     // nothing to do without a collection, or when it already asks for this amount (the document read it)
     if (!current || (toScaled(String(current.amount)) === toScaled(amount) && current.currency_code === cart.currencyCode)) return doc;
-    const pc = await em.findOneOrFail(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
-    pc.amount = amount;
-    pc.currencyCode = cart.currencyCode;
-    for (const s of pc.sessions.getItems()) {
-      if (s.status === 'authorized' || s.status === 'captured') continue;
-      pc.sessions.remove(s);
-      em.remove(s);
-    }
-    await em.flush();
-    return { ...doc, payment_collection: paymentCollectionDocument(pc) };
+    const tenantId = requireTenant(tx);
+    await this.store.sql(
+      tx,
+      `with pc as (update ${this.store.table('payment_collection')} set amount = ?, currency_code = ?, updated_at = ? where tenant_id = ? and cart_id = ? returning id)
+       delete from ${this.store.table('payment_session')} s using pc where s.tenant_id = ? and s.collection_id = pc.id and s.status not in ('authorized', 'captured')`,
+      [amount, cart.currencyCode, new Date(), tenantId, cart.id, tenantId],
+    );
+    const pc = await this.rows.collection(tx, 'cart', cart.id);
+    return { ...doc, payment_collection: pc ? paymentCollectionDocument(pc) : null };
+  }
+
+  /** `document` of an ORM-loaded cart (its lines and shipping methods are loaded when they are not). */
+  async entityDocument(ctx: RequestContext, em: EntityManager, cart: Cart, knownCollection?: PaymentCollectionView | null): Promise<CartDocument> {
+    if (!cart.items.isInitialized() || !cart.shippingMethods.isInitialized()) await em.populate(cart, ['items', 'shippingMethods']);
+    return this.document(ctx, cartView(cart), knownCollection);
   }
 
   /** The full Medusa cart document: lines with tax lines and adjustments, shipping, promotions, totals, region, payment collection. */
-  async document(ctx: RequestContext, em: EntityManager, cart: Cart, knownCollection?: PaymentCollection | null): Promise<CartDocument> {
-    if (!cart.items.isInitialized() || !cart.shippingMethods.isInitialized()) await em.populate(cart, ['items', 'shippingMethods']);
+  async document(ctx: RequestContext, cart: CartView, knownCollection?: PaymentCollectionView | null): Promise<CartDocument> {
     const reads = [
       () => this.catalog.region(ctx, cart.regionId),
       () => this.setup.taxRatesOf(ctx, cart.regionId),
       () => this.setup.promotionsFor(ctx, cart.promoCodes),
       // `knownCollection`: the caller knows it (null: a cart just created has none)
-      () =>
-        knownCollection !== undefined
-          ? Promise.resolve(knownCollection)
-          : this.store.em(ctx).findOne(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] }),
+      () => (knownCollection !== undefined ? Promise.resolve(knownCollection) : this.rows.collection(ctx, 'cart', cart.id)),
     ] as const;
     // outside a unit of work each read takes its own connection, at once; inside one they share its connection
     const [region, rates, promotions, pc] = this.store.inTransaction(ctx)
@@ -380,8 +433,8 @@ export class CartService {
     const rate = taxRateFor(rates, cart.shippingAddress);
     const taxLinesFor = (ownerId: string): TaxLineInput[] =>
       rate ? [{ id: `${rate.id}_${ownerId}`, code: rate.code, name: rate.name, rate: rate.rate, tax_rate_id: rate.id }] : [];
-    const items = cart.items.getItems();
-    const methods = cart.shippingMethods.getItems();
+    const items = cart.items;
+    const methods = cart.shippingMethods;
     const itemSub = items.reduce((s, i) => s + itemSubtotal({ unit_price: i.unitPrice, quantity: i.quantity }), 0n);
     const applicable = promotions.filter(
       (p) =>
@@ -477,7 +530,7 @@ export class CartService {
     };
   }
 
-  private itemDocument(cart: Cart, i: LineItem, t: ReturnType<typeof itemTotals>, taxLines: TaxLineInput[], adjustments: unknown[]) {
+  private itemDocument(cart: CartView, i: CartView['items'][number], t: ReturnType<typeof itemTotals>, taxLines: TaxLineInput[], adjustments: unknown[]) {
     const product = i.productId
       ? {
           id: i.productId,
@@ -547,8 +600,9 @@ export class CartService {
 
 export const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
 
-/** `sessions`: the collection's sessions when the caller knows them better than `pc.sessions` (no re-read). */
-export function paymentCollectionDocument(pc: PaymentCollection, sessions: PaymentSession[] = pc.sessions.getItems()) {
+/** The Medusa payment collection document of a collection with its sessions. */
+export function paymentCollectionDocument(pc: PaymentCollectionView) {
+  const sessions = pc.sessions;
   return {
     id: pc.id,
     currency_code: pc.currencyCode,

@@ -1,5 +1,5 @@
 import { DomainError, Errors, type RequestContext } from '@svc/kit';
-import type { Cart } from '../entities/cart.entity';
+import type { CartRef } from './cart-rows';
 import type { CatalogPort } from './catalog-port';
 
 /** What a kind puts on a new line (the snapshot) besides kind, reference, quantity and price. */
@@ -34,9 +34,9 @@ export interface LineSnapshot {
 export interface LineItemKind {
   kind: string;
   /** the snapshot of `referenceId` for `quantity` units in the cart's currency; 400/404/409 when it cannot be sold */
-  resolve(ctx: RequestContext, cart: Cart, referenceId: string, quantity: number): Promise<LineSnapshot>;
+  resolve(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number): Promise<LineSnapshot>;
   /** a quantity change of an existing line: stock check only */
-  check(ctx: RequestContext, cart: Cart, referenceId: string, quantity: number): Promise<void>;
+  check(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number): Promise<void>;
   /** at completion: hold every line's stock or none (409 insufficient_inventory) */
   reserve(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
   /** at completion: hold every line's stock or none under `key` (idempotent) for `ttlSeconds` (409 insufficient_inventory) */
@@ -73,7 +73,7 @@ const insufficient = (title: string) => new DomainError('conflict', 'insufficien
 
 /** Products: catalog variants, priced in the cart's region, stock held in the catalog's inventory. */
 export function productKind(catalog: CatalogPort): LineItemKind {
-  const snapshot = async (ctx: RequestContext, cart: Cart, variantId: string, quantity: number) => {
+  const snapshot = async (ctx: RequestContext, cart: CartRef, variantId: string, quantity: number) => {
     const v = (await catalog.snapshots(ctx, [variantId], cart.currencyCode, cart.regionId)).get(variantId);
     if (!v || v.product_status !== 'published') throw Errors.notFound('Variant', variantId);
     if (v.unit_price === null) throw Errors.invalidField('variant_id', `Variant ${v.title} has no price in ${cart.currencyCode.toUpperCase()}`);

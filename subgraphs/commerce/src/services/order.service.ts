@@ -5,6 +5,7 @@ import {
   DurableProcesses,
   DurableRefusal,
   Errors,
+  newId,
   normalizePage,
   requireTenant,
   toScaled,
@@ -14,7 +15,6 @@ import {
   type Store,
 } from '@svc/kit';
 import type { Logger } from 'pino';
-import { Cart } from '../entities/cart.entity';
 import { chargeAmount } from './totals';
 import { currencyExponent } from '../payments/money';
 import { Order } from '../entities/order.entity';
@@ -22,6 +22,7 @@ import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import { commerceEvents } from '../events';
 import type { PaymentContext } from '../payments/provider';
 import { paymentCollectionDocument, type CartDocument, type CartService } from './cart.service';
+import { collectionView, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
 import type { LineItemKinds } from './line-item-kinds';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
@@ -275,21 +276,17 @@ export class OrderService {
    * session's amount must be the cart's total now (a promotion used up or a price, tax or shipping
    * change since the session opened: 400 promotion_exhausted or cart_changed).
    */
-  private async prepare(ctx: RequestContext, cartId: string, loaded?: { em: EntityManager; cart: Cart }): Promise<CompletionState> {
-    const em = loaded?.em ?? this.store.em(ctx);
-    const cart = loaded?.cart ?? (await this.carts.load(em, ctx, cartId));
-    // one read of the collection serves the document and the session check
-    const pc = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
-    const doc = await this.carts.document(ctx, em, cart, pc);
+  private async prepare(ctx: RequestContext, cartId: string, loaded?: CartWithCollection): Promise<CompletionState> {
+    // one read of the cart with its lines, shipping and collection serves the document and the session check
+    const cart = loaded ?? (await this.carts.view(ctx, cartId));
+    const pc = cart.collection;
+    const doc = await this.carts.document(ctx, cart, pc);
     if (!doc.items.length) throw Errors.validation('cart_empty', 'The cart has no items');
     if (doc.items.some((i: any) => i.requires_shipping) && !doc.shipping_methods.length) {
       throw Errors.validation('shipping_method_required', 'The cart needs a shipping method');
     }
     if (!pc) throw Errors.validation('payment_collection_required', 'Payment collection has not been initiated for cart');
-    const session = pc.sessions
-      .getItems()
-      .filter((s) => s.status !== 'canceled' && s.status !== 'error')
-      .pop();
+    const session = pc.sessions.filter((s) => s.status !== 'canceled' && s.status !== 'error').pop();
     if (!session) throw Errors.validation('payment_session_required', 'Payment sessions are required to complete cart');
     const due = chargeAmount(doc.total, currencyExponent(doc.currency_code));
     if (toScaled(String(session.amount)) !== toScaled(due) || session.currencyCode !== doc.currency_code) {
@@ -318,40 +315,38 @@ export class OrderService {
     };
   }
 
-  /** Writes the order of a completion (in its transaction); the cart's existing order when there is one. */
+  /**
+   * Writes the order of a completion (in its transaction); the cart's existing order when there is
+   * one. Plain SQL: the cart's row lock, then one statement for the display id, the order, the
+   * authorised session, the collection and the completed cart, then the event.
+   */
   private async placeOrder(tx: RequestContext, state: CompletionState): Promise<string> {
-    const em = this.store.em(tx);
     const tenantId = requireTenant(tx);
-    const cart = await em.findOne(Cart, { id: state.cart_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!cart) throw Errors.notFound('Cart', state.cart_id);
-    if (cart.orderId) return cart.orderId;
-    const doc = state.doc;
-    const pc = await em.findOneOrFail(PaymentCollection, { cartId: cart.id }, { populate: ['sessions'] });
-    const status = state.authorization?.status === 'captured' ? 'captured' : 'authorized';
-    const session = pc.sessions.getItems().find((s) => s.id === state.session_id);
-    if (session) {
-      session.data = state.authorization?.data ?? session.data;
-      session.status = status;
-      session.authorizedAt = new Date();
-      if (status === 'captured') session.capturedAt = new Date();
-    }
-    const [{ last }] = await this.store.sql<{ last: number }>(
+    const t = (n: string) => this.store.table(n);
+    const [cart] = await this.store.sql<{ customer_id: string | null; order_id: string | null }>(
       tx,
-      `insert into ${this.store.table('order_counter')} (tenant_id, last) values (?, 1)
-         on conflict (tenant_id) do update set last = ${this.store.table('order_counter')}.last + 1 returning last`,
-      [tenantId],
+      `select customer_id, order_id from ${t('cart')} where tenant_id = ? and id = ? for update`,
+      [tenantId, state.cart_id],
     );
-    const order = em.create(Order, {
+    if (!cart) throw Errors.notFound('Cart', state.cart_id);
+    if (cart.order_id) return cart.order_id;
+    const doc = state.doc;
+    const captured = state.authorization?.status === 'captured';
+    const status = captured ? 'captured' : 'authorized';
+    const now = new Date();
+    const order: Order = Object.assign(Object.create(Order.prototype) as Order, {
+      id: newId('order'),
       tenantId,
-      displayId: last,
-      cartId: cart.id,
+      displayId: 0,
+      cartId: state.cart_id,
       regionId: doc.region_id,
       currencyCode: doc.currency_code,
-      customerId: cart.customerId,
+      customerId: cart.customer_id,
       email: doc.email,
       salesChannelId: doc.sales_channel_id,
-      status: 'pending',
+      status: 'pending' as const,
       paymentStatus: status,
+      fulfillmentStatus: 'not_fulfilled' as const,
       shippingAddress: doc.shipping_address,
       billingAddress: doc.billing_address,
       items: doc.items.map((i: any) => ({ ...i, order_id: undefined, cart_id: undefined })),
@@ -359,36 +354,101 @@ export class OrderService {
       promotions: doc.promotions,
       totals: Object.fromEntries(TOTAL_KEYS.map((k) => [k, doc[k] ?? 0])),
       metadata: doc.metadata,
+      canceledAt: null,
+      fulfilledAt: null,
+      shippedAt: null,
+      transfer: null,
+      createdAt: now,
+      updatedAt: now,
     });
-    cart.completedAt = new Date();
-    cart.orderId = order.id;
-    pc.orderId = order.id;
-    pc.status = 'authorized';
-    pc.authorizedAmount = state.amount;
-    if (status === 'captured') pc.capturedAmount = state.amount;
-    pc.completedAt = new Date();
-    commerceEvents.emit(em, tx, 'order.placed', {
+    const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+    const [row] = await this.store.sql<{ last: number; pc_id: string | null }>(
+      tx,
+      `with counter as (
+         insert into ${t('order_counter')} (tenant_id, last) values (?, 1)
+         on conflict (tenant_id) do update set last = ${t('order_counter')}.last + 1 returning last),
+       placed as (
+         insert into ${t('order')} (id, tenant_id, display_id, cart_id, region_id, currency_code, customer_id, email, sales_channel_id, status,
+           payment_status, fulfillment_status, shipping_address, billing_address, items, shipping_methods, promotions, totals, metadata, created_at, updated_at)
+         select ?, ?, counter.last, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ? from counter),
+       session as (
+         update ${t('payment_session')} set data = coalesce(?::jsonb, data), status = ?, authorized_at = ?, captured_at = case when ? then ?::timestamptz else captured_at end, updated_at = ?
+          where tenant_id = ? and id = ?),
+       pc as (
+         update ${t('payment_collection')} set order_id = ?, status = 'authorized', authorized_amount = ?,
+                captured_amount = case when ? then ?::numeric else captured_amount end, completed_at = ?, updated_at = ?
+          where tenant_id = ? and cart_id = ?
+          returning id, tenant_id, cart_id, order_id, currency_code, amount, status, authorized_amount, captured_amount, refunded_amount, completed_at, created_at, updated_at),
+       done as (update ${t('cart')} set completed_at = ?, order_id = ?, updated_at = ? where tenant_id = ? and id = ?)
+       select counter.last, (select id from pc) as pc_id from counter`,
+      [
+        tenantId,
+        order.id,
+        tenantId,
+        order.cartId,
+        order.regionId,
+        order.currencyCode,
+        order.customerId,
+        order.email,
+        order.salesChannelId,
+        order.status,
+        order.paymentStatus,
+        order.fulfillmentStatus,
+        json(order.shippingAddress),
+        json(order.billingAddress),
+        JSON.stringify(order.items),
+        JSON.stringify(order.shippingMethods),
+        JSON.stringify(order.promotions),
+        JSON.stringify(order.totals),
+        json(order.metadata),
+        now,
+        now,
+        json(state.authorization?.data ?? null),
+        status,
+        now,
+        captured,
+        now,
+        now,
+        tenantId,
+        state.session_id,
+        order.id,
+        state.amount,
+        captured,
+        state.amount,
+        now,
+        now,
+        tenantId,
+        state.cart_id,
+        now,
+        order.id,
+        now,
+        tenantId,
+        state.cart_id,
+      ],
+    );
+    if (!row.pc_id) throw Errors.notFound('Payment collection', state.cart_id);
+    order.displayId = Number(row.last);
+    await commerceEvents.emitSql(this.store, tx, 'order.placed', {
       id: order.id,
-      display_id: last,
-      cart_id: cart.id,
-      customer_id: cart.customerId,
+      display_id: order.displayId,
+      cart_id: state.cart_id,
+      customer_id: cart.customer_id,
       email: doc.email,
       currency_code: doc.currency_code,
       total: doc.total,
     });
-    await em.flush();
     // the request that placed it answers this document (no second read); the memo is per request
-    tx.memo.set(`placed:${order.id}`, () => this.document(order, pc));
+    const authorised = (await this.carts.rows.collection(tx, 'id', row.pc_id))!;
+    tx.memo.set(`placed:${order.id}`, () => this.document(order, authorised));
     return order.id;
   }
 
   async complete(ctx: RequestContext, cartId: string): Promise<CompletionResult> {
-    const em = this.store.em(ctx);
-    const cart = await this.carts.load(em, ctx, cartId);
+    const cart = await this.carts.view(ctx, cartId);
     if (cart.completedAt && cart.orderId) return { type: 'order', order: await this.get(ctx, cart.orderId, { skipOwner: true }) };
     try {
       // a failed completion (refused, undone) starts again as a new run when the shopper retries
-      let first: { em: EntityManager; cart: Cart } | undefined = { em, cart };
+      let first: CartWithCollection | undefined = cart;
       const row = await this.completions.run(
         ctx,
         cartId,
@@ -667,7 +727,7 @@ export class OrderService {
 
   // ---- shape ----
 
-  document(o: Order, pc: PaymentCollection | null): OrderDocument {
+  document(o: Order, pc: PaymentCollection | PaymentCollectionView | null): OrderDocument {
     const totals = o.totals;
     return {
       id: o.id,
@@ -699,7 +759,7 @@ export class OrderService {
       })),
       shipping_methods: o.shippingMethods.map((m) => ({ ...m, order_id: o.id, cart_id: undefined })),
       promotions: o.promotions,
-      payment_collections: pc ? [paymentCollectionDocument(pc)] : [],
+      payment_collections: pc ? [paymentCollectionDocument(pc instanceof PaymentCollection ? collectionView(pc) : pc)] : [],
       fulfillments: o.fulfillmentStatus === 'shipped' ? [{ id: `ful_${o.id}`, shipped_at: o.shippedAt?.toISOString() ?? null, metadata: o.metadata }] : [],
       summary: {
         current_order_total: totals.total ?? 0,

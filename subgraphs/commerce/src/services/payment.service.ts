@@ -1,6 +1,5 @@
-import { DomainError, Errors, requireTenant, type RequestContext, type Store } from '@svc/kit';
-import { Cart } from '../entities/cart.entity';
-import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
+import { DomainError, Errors, newId, type RequestContext, type Store } from '@svc/kit';
+import { PaymentWrites, type PaymentCollectionView } from './cart-rows';
 import type { PaymentSessionData } from '../inputs/cart.input';
 import { PaymentProviderUnavailable, type PaymentContext, type PaymentProviderAdapter, type ProviderResult } from '../payments/provider';
 import { providerAdapter } from '../payments/registry';
@@ -23,11 +22,15 @@ export const providerUnavailable = (providerId: string) =>
  * own settings. Provider calls run outside database transactions; a provider failure writes nothing.
  */
 export class PaymentService {
+  private readonly writes: PaymentWrites;
+
   constructor(
     private readonly store: Store,
     private readonly carts: CartService,
     private readonly setup: SetupService,
-  ) {}
+  ) {
+    this.writes = new PaymentWrites(store);
+  }
 
   /** The adapter of a provider for the tenant, if the tenant offers it in the region. */
   async adapter(ctx: RequestContext, providerId: string, regionId: string | null): Promise<PaymentProviderAdapter> {
@@ -60,71 +63,64 @@ export class PaymentService {
     return (await this.openCollection(ctx, cartId)).pc;
   }
 
-  /** The open cart's document and its collection (created when it has none). */
+  /** The open cart's document and its collection (created when it has none); plain SQL under the cart's row lock. */
   private async openCollection(ctx: RequestContext, cartId: string) {
-    const tenantId = requireTenant(ctx);
-    return this.store.transaction(ctx, async (em, tx) => {
-      // the cart row lock serialises two first calls: one collection per cart; the document is
-      // read under it (one read of the cart, one of the collection)
-      const cart = await this.carts.load(em, tx, cartId, true);
-      if (cart.completedAt) throw Errors.validation('cart_completed', `Cart ${cartId} is already completed`);
-      const found = await em.findOne(PaymentCollection, { cartId }, { populate: ['sessions'] });
-      const doc = await this.carts.document(tx, em, cart, found);
-      if (found) return { doc, pc: paymentCollectionDocument(found) };
-      const pc = em.create(PaymentCollection, {
-        tenantId,
+    return this.store.transaction(ctx, async (_em, tx) => {
+      // the cart row lock serialises two first calls: one collection per cart; the cart, its lines
+      // and its collection are one read under it
+      const cart = await this.carts.view(tx, cartId, true);
+      this.carts.assertOpen(cart);
+      const doc = await this.carts.document(tx, cart, cart.collection);
+      if (cart.collection) return { doc, pc: paymentCollectionDocument(cart.collection) };
+      const now = new Date();
+      const pc: PaymentCollectionView = {
+        id: newId('pay_col'),
         cartId,
+        orderId: null,
         currencyCode: doc.currency_code,
         amount: chargeAmount(doc.total, currencyExponent(doc.currency_code)),
-      });
-      await em.flush();
+        status: 'not_paid',
+        authorizedAmount: null,
+        capturedAmount: null,
+        refundedAmount: null,
+        completedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        sessions: [],
+      };
+      await this.writes.insertCollection(tx, pc);
       return { doc, pc: paymentCollectionDocument(pc) };
     });
   }
 
   /**
    * Replaces the collection's sessions that are not authorised with the ones the providers just
-   * initiated, in one transaction; answers the collection.
+   * initiated (one statement); answers the collection.
    */
   private async replaceSessions(
     ctx: RequestContext,
     collectionId: string,
     sessions: Array<{ providerId: string; result: ProviderResult; context: Record<string, unknown> }>,
   ) {
-    const tenantId = requireTenant(ctx);
-    return this.store.transaction(ctx, async (em) => {
-      const fresh = await em.findOneOrFail(PaymentCollection, { id: collectionId }, { populate: ['sessions'] });
-      // the sessions it has after this unit of work: the authorised ones kept, then the new ones
-      const after: PaymentSession[] = [];
-      for (const s of fresh.sessions.getItems()) {
-        if (s.status !== 'authorized' && s.status !== 'captured') em.remove(s);
-        else after.push(s);
-      }
-      for (const s of sessions) {
-        const created = em.create(PaymentSession, {
-          tenantId,
-          collection: fresh,
-          providerId: s.providerId,
-          amount: fresh.amount,
-          currencyCode: fresh.currencyCode,
-          status: s.result.status === 'error' ? 'error' : 'pending',
-          data: s.result.data,
-          context: s.context,
-        });
-        after.push(created);
-      }
-      fresh.status = 'awaiting';
-      await em.flush();
-      return paymentCollectionDocument(fresh, after);
-    });
+    const pc = await this.writes.replaceSessions(
+      ctx,
+      collectionId,
+      sessions.map((s) => ({
+        id: newId('payses'),
+        providerId: s.providerId,
+        status: s.result.status === 'error' ? 'error' : 'pending',
+        data: s.result.data,
+        context: s.context,
+      })),
+    );
+    if (!pc) throw Errors.notFound('Payment collection', collectionId);
+    return paymentCollectionDocument(pc);
   }
 
-  private async collection(ctx: RequestContext, id: string): Promise<{ pc: PaymentCollection; cart: Cart }> {
-    const em = this.store.em(ctx);
-    const pc = await em.findOne(PaymentCollection, { id }, { populate: ['sessions'] });
-    const cart = pc ? await em.findOne(Cart, { id: pc.cartId }) : null;
-    if (!pc || !cart || !this.carts.mayAccess(ctx, cart)) throw Errors.notFound('Payment collection', id);
-    return { pc, cart };
+  private async collection(ctx: RequestContext, id: string) {
+    const found = await this.writes.collectionWithCart(ctx, id);
+    if (!found || !this.carts.mayAccess(ctx, found.cart)) throw Errors.notFound('Payment collection', id);
+    return found;
   }
 
   /** A session with one provider for the collection's amount; the others are cancelled and removed. */
