@@ -54,6 +54,16 @@ export class ReservationService {
 
   async confirm(ctx: RequestContext, key: string, lines: InventoryLine[]): Promise<void> {
     const tenantId = requireTenant(ctx);
+    // the usual case, a hold still held: one statement (the expiry job, which locks the row and
+    // checks `held` again, either released it before, and then nothing is updated here, or finds it
+    // confirmed after)
+    const confirmed = await this.store.sql(
+      ctx,
+      `update ${this.store.table('inventory_reservation')} set status = 'confirmed', expires_at = null, updated_at = now()
+        where tenant_id = ? and key = ? and status = 'held' returning id`,
+      [tenantId, key],
+    );
+    if (confirmed.length) return;
     await this.store.transaction(ctx, async (_em, tx) => {
       let row = await this.locked(tx, key);
       if (row?.status === 'confirmed') return;

@@ -2,6 +2,7 @@ import type { OptionalProps } from '@mikro-orm/core';
 import { requireTenant, type RequestContext, type Store } from '@svc/kit';
 import type { Cart, CartShippingMethod, LineItem, StoredAddress } from '../entities/cart.entity';
 import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus } from '../entities/payment.entity';
+import { Order } from '../entities/order.entity';
 
 /**
  * The checkout's hot reads and writes in plain SQL: a cart with its lines, shipping methods and
@@ -129,8 +130,8 @@ export function collectionView(pc: PaymentCollection, sessions: PaymentSessionVi
 const date = (v: unknown): Date => new Date(v as string);
 const dateOrNull = (v: unknown): Date | null => (v == null ? null : new Date(v as string));
 
-/** json_build_object arguments of a payment collection `p` with its sessions (numerics as text: exact). */
-const collectionJson = (t: (name: string) => string) => `json_build_object(
+/** JSON of a payment collection row `p` (a table or a CTE's returned row) with its sessions (numerics as text: exact). */
+export const collectionJson = (t: (name: string) => string) => `json_build_object(
   'id', p.id, 'cartId', p.cart_id, 'orderId', p.order_id, 'currencyCode', p.currency_code, 'amount', p.amount::text, 'status', p.status,
   'authorizedAmount', p.authorized_amount::text, 'capturedAmount', p.captured_amount::text, 'refundedAmount', p.refunded_amount::text,
   'completedAt', p.completed_at, 'createdAt', p.created_at, 'updatedAt', p.updated_at,
@@ -140,7 +141,7 @@ const collectionJson = (t: (name: string) => string) => `json_build_object(
       'createdAt', s.created_at, 'updatedAt', s.updated_at) order by s.created_at, s.id)
     from ${t('payment_session')} s where s.tenant_id = p.tenant_id and s.collection_id = p.id), '[]'::json))`;
 
-function hydrateCollection(raw: any): PaymentCollectionView | null {
+export function hydrateCollection(raw: any): PaymentCollectionView | null {
   if (!raw) return null;
   return {
     ...raw,
@@ -211,6 +212,25 @@ export class CartRows {
       [requireTenant(ctx), id],
     );
     return row ? hydrateCart(row.cart) : null;
+  }
+
+  /**
+   * The order `id` of the context's tenant with its payment collection (found through the cart's
+   * unique index), in one statement. The order is an `Order` with the columns' values.
+   */
+  async order(ctx: RequestContext, id: string): Promise<{ order: Order; collection: PaymentCollectionView | null } | null> {
+    const [row] = await this.store.sql<{ o: Record<string, unknown>; pc: unknown }>(
+      ctx,
+      `select to_json(o) as o,
+              (select ${collectionJson(this.t)} from ${this.t('payment_collection')} p where p.tenant_id = o.tenant_id and p.cart_id = o.cart_id and p.order_id = o.id) as pc
+         from ${this.t('order')} o where o.tenant_id = ? and o.id = ?`,
+      [requireTenant(ctx), id],
+    );
+    if (!row) return null;
+    const fields = Object.fromEntries(Object.entries(row.o).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
+    for (const k of ['canceledAt', 'fulfilledAt', 'shippedAt']) fields[k] = dateOrNull(fields[k]);
+    for (const k of ['createdAt', 'updatedAt']) fields[k] = date(fields[k]);
+    return { order: Object.assign(Object.create(Order.prototype) as Order, fields), collection: hydrateCollection(row.pc) };
   }
 
   /** The payment collection of a cart (`by: 'cart'`) or by its id, with its sessions. */

@@ -22,7 +22,7 @@ import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import { commerceEvents } from '../events';
 import type { PaymentContext } from '../payments/provider';
 import { paymentCollectionDocument, type CartDocument, type CartService } from './cart.service';
-import { collectionView, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
+import { collectionJson, collectionView, hydrateCollection, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
 import type { LineItemKinds } from './line-item-kinds';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
@@ -362,7 +362,7 @@ export class OrderService {
       updatedAt: now,
     });
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-    const [row] = await this.store.sql<{ last: number; pc_id: string | null }>(
+    const [row] = await this.store.sql<{ last: number; pc: unknown }>(
       tx,
       `with counter as (
          insert into ${t('order_counter')} (tenant_id, last) values (?, 1)
@@ -380,7 +380,7 @@ export class OrderService {
           where tenant_id = ? and cart_id = ?
           returning id, tenant_id, cart_id, order_id, currency_code, amount, status, authorized_amount, captured_amount, refunded_amount, completed_at, created_at, updated_at),
        done as (update ${t('cart')} set completed_at = ?, order_id = ?, updated_at = ? where tenant_id = ? and id = ?)
-       select counter.last, (select id from pc) as pc_id from counter`,
+       select counter.last, (select ${collectionJson(t)} from pc p) as pc from counter`,
       [
         tenantId,
         order.id,
@@ -426,7 +426,18 @@ export class OrderService {
         state.cart_id,
       ],
     );
-    if (!row.pc_id) throw Errors.notFound('Payment collection', state.cart_id);
+    // the collection as updated, with its sessions as they were before this statement: the authorised one is set here
+    const authorised = hydrateCollection(row.pc);
+    if (!authorised) throw Errors.notFound('Payment collection', state.cart_id);
+    const session = authorised.sessions.find((s) => s.id === state.session_id);
+    if (session)
+      Object.assign(session, {
+        data: state.authorization?.data ?? session.data,
+        status,
+        authorizedAt: now,
+        capturedAt: captured ? now : session.capturedAt,
+        updatedAt: now,
+      });
     order.displayId = Number(row.last);
     await commerceEvents.emitSql(this.store, tx, 'order.placed', {
       id: order.id,
@@ -438,7 +449,6 @@ export class OrderService {
       total: doc.total,
     });
     // the request that placed it answers this document (no second read); the memo is per request
-    const authorised = (await this.carts.rows.collection(tx, 'id', row.pc_id))!;
     tx.memo.set(`placed:${order.id}`, () => this.document(order, authorised));
     return order.id;
   }
@@ -501,11 +511,9 @@ export class OrderService {
 
   /** An order: a customer's only for that customer (404 for anyone else); a guest's for whoever holds its id. */
   async get(ctx: RequestContext, id: string, o: { skipOwner?: boolean } = {}): Promise<OrderDocument> {
-    const em = this.store.em(ctx);
-    const order = await em.findOne(Order, { id });
-    if (!order || (!o.skipOwner && !this.mayRead(ctx, order))) throw Errors.notFound('Order', id);
-    const pc = await em.findOne(PaymentCollection, { orderId: order.id }, { populate: ['sessions'] });
-    return this.document(order, pc);
+    const found = await this.carts.rows.order(ctx, id);
+    if (!found || (!o.skipOwner && !this.mayRead(ctx, found.order))) throw Errors.notFound('Order', id);
+    return this.document(found.order, found.collection);
   }
 
   private mayRead(ctx: RequestContext, order: Order): boolean {
