@@ -61,15 +61,18 @@ export interface SettingRow {
   description: string;
 }
 
+/** The default of a variable's schema (`.default()`), if it has one. */
+function defaultOf(schema: z.ZodType): unknown {
+  if (schema instanceof z.ZodDefault) return schema.def.defaultValue;
+  return undefined;
+}
+
 /** Rows for the docs, in declaration order, from the variables' schemas (`.describe()` and `.default()`). */
 export function settingRows(variables: z.ZodObject): SettingRow[] {
-  const json = z.toJSONSchema(variables, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { description?: string; default?: unknown }>;
-  };
-  return Object.keys(variables.shape).map((name) => {
-    const p = json.properties?.[name] ?? {};
-    const description = p.description ?? (variables.shape[name] as z.ZodType).description;
+  return Object.entries(variables.shape).map(([name, schema]) => {
+    const description = (schema as z.ZodType).description;
     if (!description) throw new Error(`setting ${name} has no description (.describe())`);
-    return { name, default: p.default === undefined ? '–' : String(p.default), description };
+    const d = defaultOf(schema as z.ZodType);
+    return { name, default: d === undefined || d === '' ? '–' : String(d), description };
   });
 }
