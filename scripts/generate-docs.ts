@@ -23,12 +23,12 @@ const table = (rows: SettingRow[]) =>
 /** The generated part: one table for the platform, one per domain that has settings. */
 export function settingsTable(domains: Pick<DomainDefinition, 'name' | 'settings'>[] = loadDomains()): string {
   const parts = [
-    '#### Platform-wide (`subgraphs/kit/src/config.ts`)',
+    '### Platform-wide (`subgraphs/kit/src/config.ts`)',
     '',
     table(settingRows(platformSettings)),
     ...domains
       .filter((d) => d.settings)
-      .flatMap((d) => ['', `#### ${d.name} (\`subgraphs/${d.name}/src/settings.ts\`)`, '', table(settingRows(d.settings!.variables))]),
+      .flatMap((d) => ['', `### ${d.name} (\`subgraphs/${d.name}/src/settings.ts\`)`, '', table(settingRows(d.settings!.variables))]),
   ];
   return parts.join('\n');
 }

@@ -20,12 +20,12 @@ const int = (min: number, def: number) => z.coerce.number().int().min(min).defau
 
 export const commerceSettings = defineSettings(
   {
-    CHECKOUT_LEASE_MS: int(100, 30_000).describe('how long a running cart completion is leased to its process before another may resume it'),
-    CHECKOUT_RESUME_WINDOW_MS: int(0, 600_000).describe('how old an unfinished completion may be and still be resumed (older ones are compensated)'),
-    CHECKOUT_HOLD_TTL_S: int(1, 900).describe("expiry of a completion's stock hold in the catalog, in seconds"),
-    CHECKOUT_RECOVERY_INTERVAL_MS: int(50, 15_000).describe('pause between two recovery passes over unfinished completions (the per-minute job is the floor)'),
+    CHECKOUT_LEASE_MS: int(100, 30_000).describe("a holder's lease of a completion record; must exceed the slowest step (provider timeouts)"),
+    CHECKOUT_RESUME_WINDOW_MS: int(0, 600_000).describe('an abandoned completion younger than this is resumed, older ones are compensated'),
+    CHECKOUT_HOLD_TTL_S: int(1, 900).describe('how long held stock waits for its completion before the catalog releases it (seconds)'),
+    CHECKOUT_RECOVERY_INTERVAL_MS: int(50, 15_000).describe('the recovery pass of each instance (the cron job runs every minute besides)'),
     COMMERCE_SETUP_CACHE_MS: int(0, 5_000).describe(
-      'how long setup reads (shipping options, tax rates, promotions, providers) are kept per tenant; `0`: not kept',
+      'shipping options, tax rates, promotions, provider settings and checkout settings are cached per tenant this long (`0`: off); every setup write of the instance drops them at once',
     ),
   },
   (e): CommerceDomainSettings => ({
