@@ -112,6 +112,7 @@ const d = (n: DomainNames, rel: string) => `subgraphs/${n.name}/${rel}`;
 /** Every file the generator renders (the migration and its index are generated afterwards). */
 export const TEMPLATE_FILES: TemplateFile[] = [
   { template: 'package.json.tpl', target: (n) => d(n, 'package.json') },
+  { template: 'README.md.tpl', target: (n) => d(n, 'README.md') },
   { template: 'src/index.ts.tpl', target: (n) => d(n, 'src/index.ts') },
   { template: 'src/entities/item.entity.ts.tpl', target: (n) => d(n, `src/entities/${n.name}-item.entity.ts`) },
   { template: 'src/events.ts.tpl', target: (n) => d(n, 'src/events.ts') },

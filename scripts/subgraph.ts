@@ -6,7 +6,7 @@
  * Database: DATABASE_URL (several processes share one PostgreSQL). Point the gateways at it with
  * SUBGRAPH_<NAME>_URL=http://host:port/graphql. SIGTERM/SIGINT stop it in order.
  */
-import { createLogger, loadConfigOrExit } from '@svc/kit';
+import { ConfigError, createLogger, loadConfigOrExit } from '@svc/kit';
 import { domainByName, exitOnSignals, loadDomains, startParticipant } from '@svc/platform';
 
 async function main() {
@@ -30,6 +30,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a bad setting is named in the message; a stack would only hide it
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

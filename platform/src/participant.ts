@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parse, validate } from 'graphql';
 import {
+  checkDomainSettings,
   ChangeBus,
   GraphLink,
   JobQueue,
@@ -81,6 +82,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     if (!d) throw new Error(`no domain named "${n}" (${all.map((x) => x.name).join(', ')})`);
     return d;
   });
+  checkDomainSettings(defs, config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
   const steps = shutdownSteps(log);
   steps.push('database', () => db.stop());

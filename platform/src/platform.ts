@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
+  checkDomainSettings,
   ChangeBus,
   DOMAIN_EVENT_CHANNEL,
   JobQueue,
@@ -110,6 +111,11 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
   const config = opts.config ?? loadConfig();
   const log = opts.log ?? createLogger(config.logLevel);
   const domains = loadDomains();
+  // every in-process domain's own settings, before anything starts: a bad one stops the start naming it
+  checkDomainSettings(
+    domains.filter((d) => !config.subgraphUrls[d.name]),
+    config,
+  );
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   const cleanup = shutdownSteps(log);
   cleanup.push('database', () => db.stop());

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { ConfigError, loadConfig, systemContext, type RequestContext } from '@svc/kit';
+import { ConfigError, checkDomainSettings, domainSettings, loadConfig, systemContext, type RequestContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { MAX_FILE_BYTES, S3MediaStorage, seedDemoMedia, type MediaServices } from '@svc/media';
+import { MAX_FILE_BYTES, S3MediaStorage, domain as mediaDomain, seedDemoMedia, type MediaServices } from '@svc/media';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { S3Server } from '../support/providers/s3-server';
 import { avif, gif, hostileSvg, jpeg, pdf, png, svg, webp } from '../support/media-fixtures';
@@ -448,15 +448,18 @@ describe.each(['local', 's3'] as const)('media with %s storage', (storage) => {
 
 describe('media storage configuration', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: os.tmpdir(), JWT_SECRET: 'j'.repeat(32), INTERNAL_SECRET: 'i'.repeat(32), OPERATOR_TOKEN: 'o'.repeat(16) };
+  // media's own settings (its manifest's `settings`), read from the configuration's environment
+  const media = (env: Record<string, string>) => domainSettings(mediaDomain, loadConfig({ ...base, ...env }));
   it('defaults to local disk and needs every S3 setting with MEDIA_STORAGE=s3', () => {
-    expect(loadConfig(base).media).toEqual({ storage: 'local' });
-    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
-      /MEDIA_STORAGE=s3 needs S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL/,
+    expect(media({})).toEqual({ storage: 'local' });
+    expect(() => media({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(ConfigError);
+    expect(() => media({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b' })).toThrow(
+      /the media domain: MEDIA_STORAGE=s3 needs S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL/,
     );
-    expect(() => loadConfig({ ...base, MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
-    const s3 = loadConfig({
-      ...base,
+    expect(() => media({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
+    // the platform checks it before it starts anything
+    expect(() => checkDomainSettings([mediaDomain], loadConfig({ ...base, MEDIA_STORAGE: 'ftp' }))).toThrow(/media domain:\n  MEDIA_STORAGE/);
+    const s3 = media({
       MEDIA_STORAGE: 's3',
       S3_REGION: 'r',
       S3_BUCKET: 'b',
@@ -465,7 +468,7 @@ describe('media storage configuration', () => {
       S3_PUBLIC_URL: 'https://cdn.example/b/',
       S3_FORCE_PATH_STYLE: 'true',
     });
-    expect(s3.media).toEqual({
+    expect(s3).toEqual({
       storage: 's3',
       s3: { endpoint: undefined, region: 'r', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's', publicUrl: 'https://cdn.example/b', forcePathStyle: true },
     });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@svc/kit';
+import { startTestPlatform } from '../support/platform';
 
 describe('configuration', () => {
   it('uses documented development defaults for the demo outside production and says which', () => {
@@ -80,5 +81,15 @@ describe('configuration', () => {
       identity: 'http://i:4002/graphql',
       'gift-cards': 'http://g:4003/graphql',
     });
+  });
+
+  it("checks every domain's own settings before the platform starts, naming each bad variable", async () => {
+    // domain settings live in the domains' manifests: the kit's configuration does not read them
+    expect(() => loadConfig({ CATALOG_CACHE: 'maybe' })).not.toThrow();
+    const start = startTestPlatform({ env: { CATALOG_CACHE: 'maybe', WEBHOOK_CONCURRENCY: '0', CHECKOUT_HOLD_TTL_S: 'soon' } });
+    await expect(start).rejects.toThrow(ConfigError);
+    await expect(start).rejects.toThrow(/the catalog domain:\n  CATALOG_CACHE: /);
+    await expect(start).rejects.toThrow(/the commerce domain:\n  CHECKOUT_HOLD_TTL_S: /);
+    await expect(start).rejects.toThrow(/the webhooks domain:\n  WEBHOOK_CONCURRENCY: /);
   });
 });

@@ -27,9 +27,10 @@ import { catalogEvents } from './events';
 import { catalogRoutes } from './rest/routes';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { catalogSettings, type CatalogSettings } from './settings';
 
 /** catalog: regions, collections, categories, products, variants, prices, inventory. */
-export const domain = defineDomain<CatalogServices>({
+export const domain = defineDomain<CatalogServices, CatalogSettings>({
   name: 'catalog',
   dbSchema: 'catalog',
   entities: [
@@ -64,6 +65,7 @@ export const domain = defineDomain<CatalogServices>({
     ReviewResolver,
     ProductTemplateResolver,
   ],
+  settings: catalogSettings,
   createServices: createCatalogServices,
   references: (s) => ({
     Product: productReference(s),

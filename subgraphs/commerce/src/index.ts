@@ -15,13 +15,14 @@ import { commerceEvents } from './events';
 import { commerceRoutes } from './rest/routes';
 import { seedDemoCommerce } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { commerceSettings, type CommerceDomainSettings } from './settings';
 
 /**
  * commerce: carts, line items (of any registered kind), shipping options and methods, taxes,
  * promotions, payment collections and sessions with the tenant's providers, checkout and orders.
  * Products, prices and stock belong to the catalog; commerce asks for them through the supergraph.
  */
-export const domain = defineDomain<CommerceServices>({
+export const domain = defineDomain<CommerceServices, CommerceDomainSettings>({
   name: 'commerce',
   dbSchema: 'commerce',
   entities: [
@@ -45,6 +46,7 @@ export const domain = defineDomain<CommerceServices>({
   resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver],
   // the identity's Customer, extended with its orders (no query of this subgraph returns it)
   orphanedTypes: [CustomerRefType],
+  settings: commerceSettings,
   createServices: createCommerceServices,
   references: (s) => ({ Order: orderReference(s), Customer: customerReference() }),
   events: commerceEvents,

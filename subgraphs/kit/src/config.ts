@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ConfigError, envFlag, issueLines, setVariables } from './settings';
 
 /**
  * Every setting the platform reads, validated once at start. Outside production, a secret that is
@@ -20,7 +21,7 @@ const DEV_DEFAULTS = {
   DEMO_AGENT_API_KEY: 'sk_demo_agent_key',
 } as const;
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = envFlag;
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 
@@ -30,110 +31,133 @@ export type GraphQLLimitName = (typeof GRAPHQL_LIMIT_NAMES)[number];
 const GRAPHQL_TIERS = ['public', 'trusted'] as const;
 const limitEnv = (tier: string, name: string) => `GRAPHQL_${tier.toUpperCase()}_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 const graphqlLimitSettings = Object.fromEntries(
-  GRAPHQL_TIERS.flatMap((tier) => GRAPHQL_LIMIT_NAMES.map((name) => [limitEnv(tier, name), positiveInt.optional()])),
+  GRAPHQL_TIERS.flatMap((tier) =>
+    GRAPHQL_LIMIT_NAMES.map((name) => [
+      limitEnv(tier, name),
+      positiveInt
+        .optional()
+        .describe(
+          `\`/graphql\` query limit (${name.replace(/^max/, '').toLowerCase()}) of ${tier === 'public' ? 'anonymous, publishable-key and customer callers' : 'admins, agents and the operator'}; unset: the gateway's default (docs/api.md)`,
+        ),
+    ]),
+  ),
 ) as Record<string, z.ZodOptional<typeof positiveInt>>;
 
-const schema = z.object({
-  ...graphqlLimitSettings,
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(9000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional(),
-  DB_POOL_SIZE: positiveInt.default(10),
-  REDIS_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters').optional(),
-  OPERATOR_TOKEN: z.string().min(16, 'OPERATOR_TOKEN must be at least 16 characters').optional(),
-  /** key for credentials stored in the database (social login client secrets); default: derived from INTERNAL_SECRET */
-  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
-  SEED_DEMO: bool.optional(),
-  /** the demo store's development OpenID provider (sign-in without real provider credentials) */
-  DEMO_IDP: bool.optional(),
-  DEMO_IDP_PORT: port.optional(),
-  DEMO_PUBLISHABLE_KEY: z.string().min(8).optional(),
-  DEMO_ADMIN_EMAIL: z.string().email().optional(),
-  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
-  DEMO_AGENT_API_KEY: z.string().min(8).optional(),
-  SUBGRAPH_URLS: z.string().optional(),
-  TRUSTED_PROXIES: z.string().default(''),
-  RATE_LIMIT_STORE_RPS: positiveInt.default(60),
-  RATE_LIMIT_ADMIN_RPS: positiveInt.default(30),
-  RATE_LIMIT_STOREFRONT_SERVER_RPS: positiveInt.default(1000),
-  RATE_LIMIT_DISABLED: bool.default(false),
-  OUTBOX_POLL_MS: positiveInt.default(1000),
-  ANTISPAM_MAX_NUMBER: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
-  WORKERS_DISABLED: bool.default(false),
-  /** live event streams (/graphql/stream): open streams per tenant and per instance */
-  STREAM_MAX_PER_TENANT: positiveInt.default(10),
-  STREAM_MAX_CONNECTIONS: positiveInt.default(1000),
-  /** bytes a stream may have unsent before its subscriber counts as too slow and is disconnected */
+/**
+ * The platform-wide settings: process, database, Redis, secrets, logging, gateway, rate limits,
+ * streams, the demo store, public links and the mailer. A domain's own settings live in its
+ * manifest (`settings`, see settings.ts). The mailer (SMTP_URL, MAIL_FROM) stays here: it is a kit
+ * facility that several domains send through (commerce, forms, marketing), one server per platform.
+ */
+export const platformSettings = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`production` generates and defaults no secret and seeds no demo unless asked'),
+  PORT: port.default(9000).describe('HTTP listener port (`0`: any free port)'),
+  HOST: z.string().default('0.0.0.0').describe('HTTP listener address'),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .describe(
+      'embedded PostgreSQL data (`<DATA_DIR>/pg`), generated development secrets, mail files and files served at `/static` (`<DATA_DIR>/static`, e.g. the demo images)',
+    ),
+  DATABASE_URL: z.string().url().optional().describe('use an external PostgreSQL instead of the embedded one'),
+  DB_POOL_SIZE: positiveInt.default(10).describe('connections per subgraph'),
+  REDIS_URL: z.string().url().optional().describe('share rate-limit counters and sign-in throttles across instances'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino level; JSON logs on stdout, one line per request with its `reqId`'),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .optional()
+    .describe('HS256 secret of customer and admin tokens (≥ 32 characters); generated outside production, required in production'),
+  INTERNAL_SECRET: z
+    .string()
+    .min(32, 'INTERNAL_SECRET must be at least 32 characters')
+    .optional()
+    .describe('HMAC secret of the context the gateway signs for remote subgraphs (≥ 32 characters); generated outside production, required in production'),
+  OPERATOR_TOKEN: z
+    .string()
+    .min(16, 'OPERATOR_TOKEN must be at least 16 characters')
+    .optional()
+    .describe('bearer token of the platform operator (≥ 16 characters); generated outside production, required in production'),
+  SECRETS_KEY: z
+    .string()
+    .min(32, 'SECRETS_KEY must be at least 32 characters')
+    .optional()
+    .describe(
+      "key (≥ 32 characters) that encrypts credentials kept in the database (social providers' client secrets, payment keys, DKIM keys); default: derived from `INTERNAL_SECRET`. Set it to rotate `INTERNAL_SECRET` without losing them",
+    ),
+  SEED_DEMO: bool.optional().describe('seed the demo store on first start; default `true`, `false` in production'),
+  DEMO_IDP: bool.optional().describe("the demo store's development OpenID provider; default on with the demo, never in production"),
+  DEMO_IDP_PORT: port.optional().describe('port of the development OpenID provider; default `PORT`+1'),
+  DEMO_PUBLISHABLE_KEY: z.string().min(8).optional().describe('demo publishable key; development default `pk_demo_storefront_key`'),
+  DEMO_ADMIN_EMAIL: z.string().email().optional().describe('demo admin email; development default `admin@demo.store`'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional().describe('demo admin password; development default `demo-admin-password`'),
+  DEMO_AGENT_API_KEY: z.string().min(8).optional().describe('demo agent API key (`/v1/*`); development default `sk_demo_agent_key`'),
+  SUBGRAPH_URLS: z
+    .string()
+    .optional()
+    .describe(
+      "reach these domains over HTTP instead of in process (`catalog=http://host:4002/graphql,…`; also `SUBGRAPH_<NAME>_URL` per domain). A gateway runs no subgraph for them, and with identity among them it authenticates through identity's internal operations. A domain process (`npm run subgraph`) reaches its peers at these URLs",
+    ),
+  TRUSTED_PROXIES: z.string().default('').describe('comma list for Express `trust proxy` (client IP from `X-Forwarded-For`)'),
+  RATE_LIMIT_STORE_RPS: positiveInt.default(60).describe('requests per second per client IP (or customer) on `/store/*`, `/auth/*` and public `/graphql`'),
+  RATE_LIMIT_ADMIN_RPS: positiveInt
+    .default(30)
+    .describe('requests per second per admin, agent key and the operator token (one window each, REST and GraphQL together)'),
+  RATE_LIMIT_STOREFRONT_SERVER_RPS: positiveInt.default(1000).describe("per server: a tenant's listed storefront server that names no shopper"),
+  RATE_LIMIT_DISABLED: bool.default(false).describe('turn every rate limit off (benchmarks)'),
+  OUTBOX_POLL_MS: positiveInt.default(1000).describe('safety-net poll of the outbox relay (it is woken by NOTIFY anyway)'),
+  ANTISPAM_MAX_NUMBER: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000_000)
+    .default(1_000_000)
+    .describe('default anti-spam difficulty (ALTCHA `maxnumber`) of tenants that set none'),
+  WORKERS_DISABLED: bool
+    .default(false)
+    .describe(
+      'do not run the job queue and relay in this process (its `/graphql/stream` then answers 503). A gateway whose domains are all remote runs neither anyway',
+    ),
+  STREAM_MAX_PER_TENANT: positiveInt.default(10).describe('open `/graphql/stream` streams per store, per instance'),
+  STREAM_MAX_CONNECTIONS: positiveInt.default(1000).describe('open `/graphql/stream` streams in all, per instance'),
   STREAM_BUFFER_BYTES: z.coerce
     .number()
     .int()
     .min(16_384)
     .max(64 * 2 ** 20)
-    .default(2 ** 20),
-  PUBLIC_URL: z.string().url().optional(),
-  /** where uploaded media is stored: `local` (under DATA_DIR/static/media) or `s3` (any S3-compatible store) */
-  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().min(1).optional(),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** base of the public URLs of stored objects (a CDN or the bucket's public address) */
-  S3_PUBLIC_URL: z.string().url().optional(),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  /** the platform's mail server (`smtp://user:pass@host:587`, `smtps://…`); unset: mails are written to <DATA_DIR>/mail */
+    .default(2 ** 20)
+    .describe('unsent bytes a stream may have before its client counts as too slow and is disconnected (16 KiB – 64 MiB)'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'absolute base of image URLs in seeded data, of the default social sign-in redirect URI and of every link in mail (tracking, confirm, unsubscribe: the public https origin in production); default: the listener URL',
+    ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465')
-    .optional(),
-  /** documents of search indexes held in memory per process (all tenants together); 0: every search by SQL */
-  SEARCH_MEMORY_DOCS: z.coerce.number().int().min(0).max(50_000_000).default(500_000),
-  /** the sender of the platform's mails */
-  MAIL_FROM: z.string().min(3).max(300).default('Store <no-reply@localhost>'),
-  /** currency rates: the central-bank feed (ECB daily reference rates XML) and the public JSON rate service */
-  CURRENCY_RATES_ECB_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
-  CURRENCY_RATES_JSON_URL: z.string().url().default('https://api.frankfurter.dev/v1/latest?base=EUR'),
-  /** minutes between two refreshes of the rate feeds (the job checks every minute) */
-  CURRENCY_RATES_REFRESH_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
-  /** how long one feed may take before the next source answers */
-  CURRENCY_RATES_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
-  /** outbound webhooks: hosts, IPs and CIDRs that may be targets although private or loopback (comma-separated) */
-  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
-  /** multiplies the retry schedule (tests and benches: 0.001 makes 24 h about 86 s) */
-  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(100).default(1),
-  /** how long a claimed delivery stays with its worker before another may take it (a dead worker's) */
-  WEBHOOK_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
-  /** time limit of one delivery request */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  /** longest pause of the delivery loop between two looks for due deliveries */
-  WEBHOOK_POLL_MS: positiveInt.default(1000),
-  /** deliveries in flight per process */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    .optional()
+    .describe(
+      'the platform mailer (`smtp://user:pass@host:587`, `smtps://…`) for order, form and marketing mail; unset: mails are written to `<DATA_DIR>/mail` (a warning in production; marketing mail then stays in the outbox as `stored`)',
+    ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(300)
+    .default('Store <no-reply@localhost>')
+    .describe("the sender of the platform's mails (a store's marketing From overrides it)"),
+  ...graphqlLimitSettings,
 });
-
-/** S3-compatible storage of media (MEDIA_STORAGE=s3). */
-export interface S3StorageConfig {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  publicUrl: string;
-  forcePathStyle: boolean;
-}
-
-/** S3 settings MEDIA_STORAGE=s3 cannot do without (S3_ENDPOINT is optional: AWS itself when absent) */
-const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
 
 export interface PlatformConfig {
   env: 'development' | 'production' | 'test';
-  /** currency rate feeds (CURRENCY_RATES_*) */
-  currencyRates: { ecbUrl: string; jsonUrl: string; refreshMinutes: number; timeoutMs: number };
   port: number;
   host: string;
   dataDir: string;
@@ -164,16 +188,12 @@ export interface PlatformConfig {
   /** live event streams at /graphql/stream (STREAM_*): limits per instance */
   eventStreams: { maxPerTenant: number; maxConnections: number; bufferBytes: number };
   publicUrl?: string;
-  /** media storage: local disk (default) or an S3-compatible bucket */
-  media: { storage: 'local' } | { storage: 's3'; s3: S3StorageConfig };
   /** SMTP server of the platform mailer; undefined: mails are written as .eml files to <dataDir>/mail */
   smtpUrl?: string;
   /** sender address of the platform's mails */
   mailFrom: string;
-  /** outbound webhooks (WEBHOOK_*) */
-  webhooks: { allowHosts: string[]; retryScale: number; leaseSeconds: number; timeoutMs: number; pollMs: number; concurrency: number };
-  /** search: documents held in memory per process (0: SQL answers every search) */
-  searchMemoryDocs: number;
+  /** the variables this configuration was loaded from (set ones only): domains read their own settings from it */
+  environment: Readonly<Record<string, string>>;
   /** names of settings that fell back to development defaults (printed at start) */
   defaultsUsed: string[];
   /** secrets generated outside production because they were not set, and the file that keeps them */
@@ -209,8 +229,6 @@ export function dataDirSecrets(dataDir: string): { values: Record<GeneratedSecre
   }
 }
 
-export class ConfigError extends Error {}
-
 function parseSubgraphUrls(env: NodeJS.ProcessEnv, raw?: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (raw) {
@@ -242,31 +260,11 @@ function limitSettings(e: Record<string, unknown>, tier: (typeof GRAPHQL_TIERS)[
   return out;
 }
 
-function mediaSettings(e: z.infer<typeof schema>): PlatformConfig['media'] {
-  if (e.MEDIA_STORAGE === 'local') return { storage: 'local' };
-  const lacking = S3_REQUIRED.filter((n) => !e[n]);
-  if (lacking.length) throw new ConfigError(`MEDIA_STORAGE=s3 needs ${lacking.join(', ')}`);
-  return {
-    storage: 's3',
-    s3: {
-      endpoint: e.S3_ENDPOINT,
-      region: e.S3_REGION!,
-      bucket: e.S3_BUCKET!,
-      accessKeyId: e.S3_ACCESS_KEY_ID!,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-      publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ''),
-      forcePathStyle: e.S3_FORCE_PATH_STYLE,
-    },
-  };
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   // an empty variable counts as unset (docker compose passes `\${NAME:-}` as an empty string)
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const environment = setVariables(env);
+  const parsed = platformSettings.safeParse(environment);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${issueLines(parsed.error).join('\n')}`);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const seedDemo = e.SEED_DEMO ?? !production;
@@ -334,26 +332,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     workersDisabled: e.WORKERS_DISABLED,
     eventStreams: { maxPerTenant: e.STREAM_MAX_PER_TENANT, maxConnections: e.STREAM_MAX_CONNECTIONS, bufferBytes: e.STREAM_BUFFER_BYTES },
     publicUrl: e.PUBLIC_URL,
-    media: mediaSettings(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    searchMemoryDocs: e.SEARCH_MEMORY_DOCS,
-    currencyRates: {
-      ecbUrl: e.CURRENCY_RATES_ECB_URL,
-      jsonUrl: e.CURRENCY_RATES_JSON_URL,
-      refreshMinutes: e.CURRENCY_RATES_REFRESH_MINUTES,
-      timeoutMs: e.CURRENCY_RATES_TIMEOUT_MS,
-    },
-    webhooks: {
-      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-      retryScale: e.WEBHOOK_RETRY_SCALE,
-      leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
-      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-      pollMs: e.WEBHOOK_POLL_MS,
-      concurrency: e.WEBHOOK_CONCURRENCY,
-    },
+    environment,
     defaultsUsed,
     generatedSecrets: {
       names: generated ? [...unset] : [],

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './config';
+export * from './settings';
 export * from './errors';
 export * from './ids';
 export * from './logger';

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ContainerType } from 'type-graphql';
 import type { ChangeBus } from './change-bus';
 import type { PlatformConfig } from './config';
+import { ConfigError, parseSettings, type SettingsDefinition } from './settings';
 import type { RequestContext } from './context';
 import type { DomainEvents, EventSchemas, Subscription } from './events';
 import type { GraphClient } from './graph';
@@ -24,9 +25,12 @@ export interface PlatformDeps {
   publicUrl?: () => string;
 }
 
-export interface ServiceFactoryArgs {
+/** What a domain's `createServices` gets: its ORM, the platform, and its own validated settings. */
+export interface ServiceFactoryArgs<C = unknown> {
   orm: Orm;
   deps: PlatformDeps;
+  /** the domain's settings (its manifest's `settings`), validated at start */
+  settings: C;
 }
 
 export interface SeedContext {
@@ -52,8 +56,13 @@ export interface JobDefinition<S = any> {
  * to the platform. The platform discovers every `subgraphs/<name>` package whose package.json
  * has `"svc": { "domain": … }`; nothing else lists domains by hand.
  */
-export interface DomainDefinition<S = any> {
+export interface DomainDefinition<S = any, C = any> {
   name: string;
+  /**
+   * the domain's own settings (environment variables, `defineSettings`), validated before the
+   * platform starts and handed to `createServices` as `settings`; platform-wide ones are in `config`
+   */
+  settings?: SettingsDefinition<C>;
   /** PostgreSQL schema that holds this subgraph's tables */
   dbSchema: string;
   entities: Constructor<object>[];
@@ -61,7 +70,7 @@ export interface DomainDefinition<S = any> {
   migrationsDir: string;
   resolvers: Function[];
   orphanedTypes?: Function[];
-  createServices(args: ServiceFactoryArgs): S;
+  createServices(args: ServiceFactoryArgs<C>): S;
   /** `__resolveReference` of every `@key` type (the schema build fails when one is missing) */
   references?(services: S): Record<string, ReferenceResolver>;
   /** the domain's own events (name -> payload schema) */
@@ -85,7 +94,26 @@ export interface DomainDefinition<S = any> {
   stop?(services: S): Promise<void>;
 }
 
-export const defineDomain = <S>(def: DomainDefinition<S>): DomainDefinition<S> => def;
+export const defineDomain = <S, C = undefined>(def: DomainDefinition<S, C>): DomainDefinition<S, C> => def;
+
+/** A domain's validated settings from the configuration's environment (ConfigError naming the variable). */
+export function domainSettings<C>(def: Pick<DomainDefinition<unknown, C>, 'name' | 'settings'>, config: Pick<PlatformConfig, 'environment'>): C {
+  return def.settings ? parseSettings(`the ${def.name} domain`, def.settings, config.environment) : (undefined as C);
+}
+
+/** Checks every domain's settings before anything starts: one ConfigError listing all that are wrong. */
+export function checkDomainSettings(defs: Pick<DomainDefinition, 'name' | 'settings'>[], config: Pick<PlatformConfig, 'environment'>): void {
+  const problems: string[] = [];
+  for (const def of defs) {
+    try {
+      domainSettings(def, config);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(err.message);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems.join('\n'));
+}
 
 export interface SubgraphRuntime<S = unknown> {
   name: string;
@@ -156,7 +184,7 @@ export async function startSubgraph<S>(def: DomainDefinition<S>, deps: PlatformD
       const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm));
       if (applied.length) deps.log.info({ subgraph: def.name, applied }, 'migrations applied');
     }
-    const services = def.createServices({ orm, deps });
+    const services = def.createServices({ orm, deps, settings: domainSettings(def, deps.config) });
     const { schema, sdl } = buildSubgraphSchemaFor(def, services);
     await def.start?.(services, deps);
     return {

@@ -12,6 +12,7 @@ import { localizationEvents } from './events';
 import { localizationRoutes } from './rest/routes';
 import { seedDemoLocalization } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { localizationSettings, type LocalizationSettings } from './settings';
 
 /**
  * localization: the store's locales (one default, RTL flag) and currency rates (configured pairs,
@@ -19,13 +20,14 @@ import { migrations } from './migrations';
  * field-level translation overrides (which catalog and content lay over what they serve).
  * See this folder's README.
  */
-export const domain = defineDomain<LocalizationServices>({
+export const domain = defineDomain<LocalizationServices, LocalizationSettings>({
   name: 'localization',
   dbSchema: 'localization',
   entities: [Locale, CurrencyPair, RateSource, Translation],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [LocaleResolver, CurrencyResolver, TranslationResolver],
+  settings: localizationSettings,
   createServices: createLocalizationServices,
   references: (s) => ({ Locale: localeReference(s), CurrencyPair: currencyPairReference(s) }),
   events: localizationEvents,

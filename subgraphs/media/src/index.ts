@@ -8,18 +8,20 @@ import { mediaEvents } from './events';
 import { mediaRoutes } from './rest/routes';
 import { seedDemoMedia } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { mediaSettings, type MediaSettings } from './settings';
 
 /**
  * media: uploaded files (images, SVG, PDF) with URL, dimensions, alt text and MIME type, kept on
  * local disk or in an S3-compatible bucket. The platform finds it through `"svc": { "domain": … }`.
  */
-export const domain = defineDomain<MediaServices>({
+export const domain = defineDomain<MediaServices, MediaSettings>({
   name: 'media',
   dbSchema: 'media',
   entities: [Media],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [MediaResolver],
+  settings: mediaSettings,
   createServices: createMediaServices,
   references: (s) => ({ Media: mediaReference(s) }),
   events: mediaEvents,

@@ -8,19 +8,21 @@ import { searchRoutes } from './rest/routes';
 import { searchSubscriptions } from './subscriptions';
 import { seedDemoSearch } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { searchSettings, type SearchSettings } from './settings';
 
 /**
  * search: one index of the tenant's products, blog posts and pages (tours later), kept current from
  * the catalog's and content's events and rebuildable from them; typo-tolerant, faceted full text
  * search in PostgreSQL (`GET /store/search`, GraphQL `search`).
  */
-export const domain = defineDomain<SearchServices>({
+export const domain = defineDomain<SearchServices, SearchSettings>({
   name: 'search',
   dbSchema: 'search',
   entities: [SearchDocument, SearchWord, SearchIndexState, SearchRemoval],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [SearchResolver],
+  settings: searchSettings,
   createServices: createSearchServices,
   references: () => ({}),
   events: searchEvents,

@@ -7,19 +7,21 @@ import { createWebhooksServices, type WebhooksServices } from './services';
 import { webhooksEvents } from './events';
 import { seedDemoWebhooks } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { webhooksSettings, type WebhooksSettings } from './settings';
 
 /**
  * webhooks: outbound webhooks of every tenant. Endpoints (admin GraphQL) take chosen event types
  * of every domain (a subscription to all events fans each out into deliveries), and the
  * dispatcher POSTs them signed, with retries, SSRF checks and a delivery log. See this folder's README.
  */
-export const domain = defineDomain<WebhooksServices>({
+export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   name: 'webhooks',
   dbSchema: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, WebhookSequence],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [WebhookEndpointResolver, WebhookDeliveryResolver],
+  settings: webhooksSettings,
   createServices: createWebhooksServices,
   events: webhooksEvents,
   subscriptions: [

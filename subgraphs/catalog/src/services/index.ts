@@ -14,6 +14,7 @@ import { CatalogSeedService } from './seed.service';
 import { CatalogTranslationOverlayDocument } from '../ports/generated';
 
 /** The catalog's services, one per aggregate, sharing one store and one read cache. */
+import type { CatalogSettings } from '../settings';
 export interface CatalogServices {
   store: Store;
   cache: CatalogCache;
@@ -36,9 +37,9 @@ export interface CatalogServices {
   seed: CatalogSeedService;
 }
 
-export function createCatalogServices({ orm, deps }: ServiceFactoryArgs): CatalogServices {
+export function createCatalogServices({ orm, deps, settings }: ServiceFactoryArgs<CatalogSettings>): CatalogServices {
   const store = new Store(orm);
-  const cache = new CatalogCache(50_000, process.env.CATALOG_CACHE !== 'off');
+  const cache = new CatalogCache(50_000, settings?.cache ?? true);
   const regions = new RegionService(store, cache);
   const graph = deps?.graph ?? new GraphLink();
   const translator = new CatalogTranslator(new TranslationOverlay(() => graph, CatalogTranslationOverlayDocument));

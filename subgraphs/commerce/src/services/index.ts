@@ -9,6 +9,7 @@ import { PaymentService } from './payment.service';
 import { SetupService } from './setup.service';
 
 /** Commerce's services, one per aggregate: setup (shipping, taxes, promotions, providers), carts, payments, orders. */
+import type { CommerceDomainSettings } from '../settings';
 export interface CommerceServices {
   store: Store;
   catalog: CatalogPort;
@@ -25,17 +26,17 @@ export interface CommerceServices {
   mailer: Mailer;
 }
 
-export function createCommerceServices({ orm, deps }: ServiceFactoryArgs): CommerceServices {
+export function createCommerceServices({ orm, deps, settings }: ServiceFactoryArgs<CommerceDomainSettings>): CommerceServices {
   const store = new Store(orm);
   const graph = deps.graph ?? new GraphLink();
   const catalog = new CatalogPort(() => graph);
   const kinds = new LineItemKinds();
   kinds.register(productKind(catalog));
-  const setup = new SetupService(store, catalog, deps.config?.secretsKey);
+  const setup = new SetupService(store, catalog, deps.config?.secretsKey, settings.setupCacheMs);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup);
   const codes = new OrderCancelCodes(deps.config.secretsKey);
-  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes);
+  const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes, settings.completion);
   const mailer = createMailer(deps.config);
   const checkout = new CheckoutService(carts, setup, payments);
   return { store, catalog, kinds, setup, carts, payments, orders, checkout, orderMail: new OrderMailService(orders, setup, mailer, codes), mailer };

@@ -24,6 +24,7 @@ import type { PaymentContext } from '../payments/provider';
 import { paymentCollectionDocument, type CartDocument, type CartService } from './cart.service';
 import { collectionJson, collectionView, hydrateCollection, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
 import type { LineItemKinds } from './line-item-kinds';
+import { defaultCommerceSettings, type CompletionSettings } from '../settings';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
 import { OrderCancelCodes } from './order-mail.service';
@@ -96,31 +97,6 @@ export interface CompletionState {
   capture_error?: string | null;
 }
 
-/** Settings of cart completion (environment; see subgraphs/commerce/README.md). */
-export interface CompletionSettings {
-  leaseMs: number;
-  resumeWindowMs: number;
-  holdTtlS: number;
-  recoveryIntervalMs: number;
-}
-
-const intEnv = (name: string, def: number, min: number) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-};
-
-export function completionSettings(): CompletionSettings {
-  return {
-    leaseMs: intEnv('CHECKOUT_LEASE_MS', 30_000, 100),
-    resumeWindowMs: intEnv('CHECKOUT_RESUME_WINDOW_MS', 600_000, 0),
-    holdTtlS: intEnv('CHECKOUT_HOLD_TTL_S', 900, 1),
-    recoveryIntervalMs: intEnv('CHECKOUT_RECOVERY_INTERVAL_MS', 15_000, 50),
-  };
-}
-
 const refusalCodes = new Set(['promotion_exhausted', 'cart_changed']);
 
 /**
@@ -134,7 +110,6 @@ const refusalCodes = new Set(['promotion_exhausted', 'cart_changed']);
  */
 export class OrderService {
   readonly completions: DurableProcesses<CompletionState>;
-  readonly settings: CompletionSettings;
 
   constructor(
     private readonly store: Store,
@@ -145,8 +120,9 @@ export class OrderService {
     log: Logger,
     /** signs the cancellation codes of guest orders (mailed to the order's email) */
     private readonly cancelCodes: OrderCancelCodes = new OrderCancelCodes(`dev:${randomBytes(16).toString('hex')}`),
+    /** cart completion's leases, resume window, hold expiry and recovery pace (commerce's settings) */
+    readonly settings: CompletionSettings = defaultCommerceSettings().completion,
   ) {
-    this.settings = completionSettings();
     this.completions = new DurableProcesses<CompletionState>({
       store,
       kind: 'cart_completion',

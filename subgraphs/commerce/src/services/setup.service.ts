@@ -85,19 +85,19 @@ export class SetupService {
     private readonly store: Store,
     private readonly catalog: CatalogPort,
     secretsKey?: string,
+    private readonly cacheMs = 5_000,
   ) {
     this.box = secretsKey ? new SecretBox(secretsKey) : null;
   }
 
   /**
    * Setup reads (shipping options, tax rates, promotions, providers, settings) are on every cart
-   * request: they are kept per tenant for COMMERCE_SETUP_CACHE_MS (default 5000; 0: off) and dropped
+   * request: they are kept per tenant for `cacheMs` (COMMERCE_SETUP_CACHE_MS, default 5000; 0: off) and dropped
    * by every setup write of this instance (other instances see a write within that time). Money
    * stays right meanwhile: completion compares the session's amount with the cart's total, and a
    * promotion's usage is claimed in the database.
    */
   private readonly cache = new Map<string, { at: number; value: Promise<unknown>; resolved?: { v: unknown } }>();
-  private readonly cacheMs = Number(process.env.COMMERCE_SETUP_CACHE_MS ?? 5_000);
 
   private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
     if (!(this.cacheMs > 0)) return load();

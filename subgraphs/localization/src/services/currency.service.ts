@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Errors, loaderFor, requireTenant, translateDbError, validated, type PlatformConfig, type RequestContext, type Store } from '@svc/kit';
+import { Errors, loaderFor, requireTenant, translateDbError, validated, type RequestContext, type Store } from '@svc/kit';
 import { CurrencyPair, RATE_SOURCES, RateSource, type FeedSource } from '../entities/currency.entity';
 import { localizationEvents } from '../events';
 import { addCurrencyPairSchema, isoCurrencySchema, setManualRateSchema, type AddCurrencyPairData } from '../inputs/currency.input';
 import { FeedError, crossRate, fetchFeed, roundRate, type RateDocument } from './feeds';
+import type { LocalizationSettings } from '../settings';
 import { toCurrencyPairView, type CurrencyPairView, type CurrencyRateView, type ExchangeRatesView, type RateSourceView } from './views';
 
-export type RatesConfig = PlatformConfig['currencyRates'] & { production: boolean };
+export type RatesConfig = LocalizationSettings['currencyRates'] & { production: boolean };
 
 /** Fetches one feed; the seam the service calls (tests point the URLs at local servers instead). */
 export type FeedFetcher = (source: FeedSource, url: string) => Promise<RateDocument>;

@@ -2,6 +2,7 @@ import { Store, type GraphClient, type ServiceFactoryArgs } from '@svc/kit';
 import { LocaleService } from './locale.service';
 import { CurrencyService } from './currency.service';
 import { TranslationService } from './translation.service';
+import type { LocalizationSettings } from '../settings';
 
 /** localization's services, one per aggregate, sharing one store (this domain's schema and unit of work). */
 export interface LocalizationServices {
@@ -13,12 +14,12 @@ export interface LocalizationServices {
   graph?: GraphClient;
 }
 
-export function createLocalizationServices({ orm, deps }: ServiceFactoryArgs): LocalizationServices {
+export function createLocalizationServices({ orm, deps, settings }: ServiceFactoryArgs<LocalizationSettings>): LocalizationServices {
   const store = new Store(orm);
   return {
     store,
     locales: new LocaleService(store),
-    currencies: new CurrencyService(store, { ...deps.config.currencyRates, production: deps.config.env === 'production' }),
+    currencies: new CurrencyService(store, { ...settings.currencyRates, production: deps.config.env === 'production' }),
     translations: new TranslationService(store, () => deps.graph),
     graph: deps.graph,
   };

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '@svc/kit';
+import type { S3StorageConfig } from '../settings';
 import { assertSafeKey, type MediaStorage } from './storage';
 
 /**

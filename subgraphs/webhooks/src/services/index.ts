@@ -3,6 +3,7 @@ import { EndpointService } from './endpoint.service';
 import { DeliveryService } from './delivery.service';
 import { Dispatcher } from './dispatcher';
 import { TargetGuard } from './guard';
+import type { WebhooksSettings } from '../settings';
 
 /** webhooks's services, sharing one store (this domain's schema and unit of work). */
 export interface WebhooksServices {
@@ -15,9 +16,8 @@ export interface WebhooksServices {
   guard: TargetGuard;
 }
 
-export function createWebhooksServices({ orm, deps }: ServiceFactoryArgs): WebhooksServices {
+export function createWebhooksServices({ orm, deps, settings: cfg }: ServiceFactoryArgs<WebhooksSettings>): WebhooksServices {
   const store = new Store(orm);
-  const cfg = deps.config.webhooks;
   const guard = new TargetGuard(cfg.allowHosts);
   const graph = () => deps.graph;
   const endpoints = new EndpointService({ store, box: new SecretBox(deps.config.secretsKey), guard, graph, production: deps.config.env === 'production' });

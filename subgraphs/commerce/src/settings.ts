@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineSettings } from '@svc/kit';
+
+/** Settings of cart completion (see subgraphs/commerce/README.md). */
+export interface CompletionSettings {
+  leaseMs: number;
+  resumeWindowMs: number;
+  holdTtlS: number;
+  recoveryIntervalMs: number;
+}
+
+/** commerce's settings (the manifest's `settings`). */
+export interface CommerceDomainSettings {
+  completion: CompletionSettings;
+  /** how long setup reads (shipping options, tax rates, promotions, providers) are kept per tenant; 0: not kept */
+  setupCacheMs: number;
+}
+
+const int = (min: number, def: number) => z.coerce.number().int().min(min).default(def);
+
+export const commerceSettings = defineSettings(
+  {
+    CHECKOUT_LEASE_MS: int(100, 30_000).describe("a holder's lease of a completion record; must exceed the slowest step (provider timeouts)"),
+    CHECKOUT_RESUME_WINDOW_MS: int(0, 600_000).describe('an abandoned completion younger than this is resumed, older ones are compensated'),
+    CHECKOUT_HOLD_TTL_S: int(1, 900).describe('how long held stock waits for its completion before the catalog releases it (seconds)'),
+    CHECKOUT_RECOVERY_INTERVAL_MS: int(50, 15_000).describe('the recovery pass of each instance (the cron job runs every minute besides)'),
+    COMMERCE_SETUP_CACHE_MS: int(0, 5_000).describe(
+      'shipping options, tax rates, promotions, provider settings and checkout settings are cached per tenant this long (`0`: off); every setup write of the instance drops them at once',
+    ),
+  },
+  (e): CommerceDomainSettings => ({
+    completion: {
+      leaseMs: e.CHECKOUT_LEASE_MS,
+      resumeWindowMs: e.CHECKOUT_RESUME_WINDOW_MS,
+      holdTtlS: e.CHECKOUT_HOLD_TTL_S,
+      recoveryIntervalMs: e.CHECKOUT_RECOVERY_INTERVAL_MS,
+    },
+    setupCacheMs: e.COMMERCE_SETUP_CACHE_MS,
+  }),
+);
+
+/** The defaults, for code that builds commerce's services without a configuration (tests of single services). */
+export const defaultCommerceSettings = (): CommerceDomainSettings => commerceSettings.resolve(commerceSettings.variables.parse({}));
