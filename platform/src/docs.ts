@@ -147,7 +147,7 @@ export function mountDocs(app: express.Express, d: DocsDeps): void {
   const keyPlaceholder = demoKey || '<your publishable key>';
 
   // ---- Swagger UI ----
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- swagger-ui-dist ships no type declarations
   const swaggerDir = (require('swagger-ui-dist/absolute-path.js') as () => string)();
   const swagger = assets(swaggerDir, {
     'swagger-ui-bundle.js': 'swagger-ui-bundle.js',

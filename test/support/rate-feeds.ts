@@ -43,7 +43,7 @@ export class FeedServer {
   private readonly hanging = new Set<http.ServerResponse>();
 
   constructor() {
-    this.server = http.createServer((req, res) => {
+    this.server = http.createServer((_req, res) => {
       this.requests++;
       if (this.mode === 'timeout') {
         this.hanging.add(res);

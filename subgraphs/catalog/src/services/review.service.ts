@@ -74,8 +74,14 @@ export class ReviewService {
     const page = normalizePage(a, 20);
     const where = ['tenant_id = ?'];
     const params: unknown[] = [tenantId];
-    if (a.status) (where.push('status = ?'), params.push(a.status));
-    if (a.product_id) (where.push('product_id = ?'), params.push(a.product_id));
+    if (a.status) {
+      where.push('status = ?');
+      params.push(a.status);
+    }
+    if (a.product_id) {
+      where.push('product_id = ?');
+      params.push(a.product_id);
+    }
     const t = this.store.table('product_review');
     const [rows, [c]] = await Promise.all([
       this.store.sql(null, `select * from ${t} where ${where.join(' and ')} order by (status = 'pending') desc, created_at desc, id desc limit ? offset ?`, [

@@ -69,9 +69,18 @@ export class LocaleService {
     return this.store.transaction(ctx, async (em, tx) => {
       const locale = await this.load(em, code);
       const fields: string[] = [];
-      if (input.name !== undefined && input.name !== locale.name) ((locale.name = input.name), fields.push('name'));
-      if (input.rtl !== undefined && input.rtl !== locale.rtl) ((locale.rtl = input.rtl), fields.push('rtl'));
-      if (input.position !== undefined && input.position !== locale.position) ((locale.position = input.position), fields.push('position'));
+      if (input.name !== undefined && input.name !== locale.name) {
+        locale.name = input.name;
+        fields.push('name');
+      }
+      if (input.rtl !== undefined && input.rtl !== locale.rtl) {
+        locale.rtl = input.rtl;
+        fields.push('rtl');
+      }
+      if (input.position !== undefined && input.position !== locale.position) {
+        locale.position = input.position;
+        fields.push('position');
+      }
       if (fields.length) {
         localizationEvents.emit(em, tx, 'locale.updated', { id: locale.id, code: locale.code, fields });
         await this.flush(em);
