@@ -3,6 +3,7 @@
 // plain .js/.mjs files get the syntax-only rules.
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { domainBoundary } from './scripts/eslint/domain-boundary.mjs';
 
 export default tseslint.config(
   {
@@ -50,5 +51,11 @@ export default tseslint.config(
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // a domain imports only @svc/kit, its own files and other domains' published contract modules
+    files: ['subgraphs/**/*.ts'],
+    plugins: { svc: { rules: { 'domain-boundary': domainBoundary } } },
+    rules: { 'svc/domain-boundary': 'error' },
   },
 );
