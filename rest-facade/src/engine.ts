@@ -236,7 +236,7 @@ function logPath(req: Request, def: RouteDef): string {
     .join('/');
 }
 
-export interface CompiledRoute {
+interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
 }

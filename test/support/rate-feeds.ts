@@ -27,7 +27,7 @@ ${cubes}
 /** The JSON rate service's answer (Frankfurter's shape). */
 export const jsonDocument = (date: string, rates: Record<string, number>, base = 'EUR') => JSON.stringify({ amount: 1.0, base, date, rates });
 
-export type FeedMode = 'ok' | 'error' | 'timeout' | 'garbage';
+type FeedMode = 'ok' | 'error' | 'timeout' | 'garbage';
 
 /**
  * A rate feed on a local port: `mode` says how it answers the next requests (a good document, a

@@ -103,7 +103,7 @@ export class CollectionService {
   }
 }
 
-export function collectionRowView(r: Row): CollectionView {
+function collectionRowView(r: Row): CollectionView {
   return {
     id: r.id,
     title: r.title,

@@ -30,7 +30,7 @@ export type CartDocument = Record<string, any> & { id: string; total: number; it
 const MAX_LINES = 100;
 
 /** The most specific tax rate for an address in a region: country + province, country, region default. */
-export function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
+function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
   const country = address?.country_code?.toLowerCase() ?? null;
   const province = address?.province?.toLowerCase() ?? null;
   return (
@@ -545,7 +545,7 @@ export class CartService {
   }
 }
 
-export const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
+const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
 
 /** `sessions`: the collection's sessions when the caller knows them better than `pc.sessions` (no re-read). */
 export function paymentCollectionDocument(pc: PaymentCollection, sessions: PaymentSession[] = pc.sessions.getItems()) {

@@ -27,10 +27,9 @@ import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
 import { OrderCancelCodes } from './order-mail.service';
 
-export type OrderDocument = Record<string, any> & { id: string };
+type OrderDocument = Record<string, any> & { id: string };
 
-export type CompletionResult =
-  { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
+type CompletionResult = { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
 
 const TOTAL_KEYS = [
   'total',
@@ -73,7 +72,7 @@ function stockLines(doc: CartDocument): Map<string, Array<{ reference_id: string
 }
 
 /** What a cart completion carries from step to step (its durable record's `state`). */
-export interface CompletionState {
+interface CompletionState {
   cart_id: string;
   session_id: string;
   provider_id: string;
@@ -96,7 +95,7 @@ export interface CompletionState {
 }
 
 /** Settings of cart completion (environment; see subgraphs/commerce/README.md). */
-export interface CompletionSettings {
+interface CompletionSettings {
   leaseMs: number;
   resumeWindowMs: number;
   holdTtlS: number;
@@ -111,7 +110,7 @@ const intEnv = (name: string, def: number, min: number) => {
   return n;
 };
 
-export function completionSettings(): CompletionSettings {
+function completionSettings(): CompletionSettings {
   return {
     leaseMs: intEnv('CHECKOUT_LEASE_MS', 30_000, 100),
     resumeWindowMs: intEnv('CHECKOUT_RESUME_WINDOW_MS', 600_000, 0),

@@ -13,7 +13,7 @@ export interface MediaServices {
 }
 
 /** The storage the configuration names: local disk under `<DATA_DIR>/static` (default) or S3. */
-export function mediaStorageFor({ deps }: Pick<ServiceFactoryArgs, 'deps'>): MediaStorage {
+function mediaStorageFor({ deps }: Pick<ServiceFactoryArgs, 'deps'>): MediaStorage {
   const m = deps.config.media;
   if (m.storage === 's3') return new S3MediaStorage(m.s3);
   const publicUrl = () => deps.publicUrl?.() ?? deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
