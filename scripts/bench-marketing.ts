@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import { newId } from '@svc/kit';
 import { runStandalone } from './bench-standalone';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types; the cast below describes the part we use
 const autocannon = require('autocannon') as (
   o: Record<string, unknown>,
 ) => PromiseLike<AcResult> & { on(e: 'response', fn: (c: unknown, status: number, bytes: number, ms: number) => void): void };

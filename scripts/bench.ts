@@ -63,6 +63,7 @@ interface AcOptions {
   duration: number;
   timeout: number;
 }
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types; AcOptions/AcInstance above describe the part we use
 const autocannon = require('autocannon') as (opts: AcOptions) => AcInstance;
 
 // ---- settings -----------------------------------------------------------------------------------

@@ -177,7 +177,6 @@ async function main(): Promise<number> {
 
   const shoppers: Shopper[] = Array.from({ length: SHOPPERS }, (_, n) => ({ n, pending: null, orders: new Map() }));
   let interrupted = 0;
-  let answeredOrders = 0;
   const complete = async (s: Shopper, cartId: string): Promise<boolean> => {
     const mine = epoch;
     try {
@@ -186,7 +185,6 @@ async function main(): Promise<number> {
         const prior = s.orders.get(cartId);
         if (prior && prior !== r.body.order.id) throw new Error(`cart ${cartId} answered two orders: ${prior}, ${r.body.order.id}`);
         s.orders.set(cartId, r.body.order.id);
-        answeredOrders++;
       }
       s.pending = null;
       return true;

@@ -157,6 +157,8 @@ function tokensFor(root: string, n: DomainNames): Record<string, string> {
     order: String(DEFAULT_ORDER),
     kitVersion: kit.version,
     zodVersion: kit.dependencies.zod ?? '^4.1.12',
+    mikroOrmVersion: kit.dependencies['@mikro-orm/core'],
+    typeGraphqlVersion: kit.dependencies['type-graphql'],
   };
 }
 

@@ -31,7 +31,7 @@ export type StreamEnd = 'slow_consumer' | 'shutdown';
 
 /** One event type (`order.placed`), a prefix (`order.*`) or every type (`*`). */
 const TYPE_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?)$/;
-export const MAX_TYPE_FILTERS = 100;
+const MAX_TYPE_FILTERS = 100;
 
 /** Which types a stream wants: exact names and prefixes; `null` means all. */
 export interface TypeFilter {

@@ -27,7 +27,7 @@ export interface GraphQLServer {
 }
 
 /** largest `/graphql` body of an admin: a 10 MB media upload is ~13.4 MB of base64 in JSON */
-export const ADMIN_BODY_LIMIT = '16mb';
+const ADMIN_BODY_LIMIT = '16mb';
 
 /** JSON size of the parsed documents Apollo Server keeps */
 const DOCUMENT_STORE_BYTES = 2 * 2 ** 20;

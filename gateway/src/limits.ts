@@ -53,15 +53,15 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
   trusted: { maxCost: 500_000, maxDepth: 15, maxAliases: 50, maxDirectives: 50, maxTokens: 10_000 },
 };
 
-export const DEFAULT_LIST_SIZE = 20;
-export const MAX_LIST_SIZE = 100;
+const DEFAULT_LIST_SIZE = 20;
+const MAX_LIST_SIZE = 100;
 
 export function limitsFor(ctx: RequestContext | undefined, limits: GraphQLLimits = DEFAULT_GRAPHQL_LIMITS): QueryLimits {
   const t = ctx?.actor?.type;
   return t === 'admin' || t === 'agent' || t === 'operator' ? limits.trusted : limits.public;
 }
 
-export function tooComplex(message: string): GraphQLError {
+function tooComplex(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { type: 'validation_error', code: 'query_too_complex', http: { status: 400 } } });
 }
 
@@ -70,7 +70,7 @@ const listSize = (v: unknown): number => {
   return Math.max(0, Math.min(n, MAX_LIST_SIZE));
 };
 
-export const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+const costEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
   if (field.name.startsWith('__')) return 0;
   const named = getNamedType(field.type);
   if (isLeafType(named)) return 0; // scalars and enums
@@ -83,18 +83,18 @@ export const costEstimator: ComplexityEstimator = ({ type, field, args, childCom
   return own;
 };
 
-export function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string): number {
+function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string): number {
   return getComplexity({ schema, query: document, variables: variables ?? {}, operationName, estimators: [costEstimator] });
 }
 
-export interface ShapeStats {
+interface ShapeStats {
   depth: number;
   aliases: number;
   directives: number;
 }
 
 /** Depth (introspection fields excluded), aliases and directives of the selected operation, fragments followed. */
-export function shapeOf(document: DocumentNode, operationName?: string | null): ShapeStats {
+function shapeOf(document: DocumentNode, operationName?: string | null): ShapeStats {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const ops = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
@@ -201,7 +201,7 @@ export function checkOperation(
 
 // ---- rate limits of /graphql ----
 
-export interface RateDecisionLike {
+interface RateDecisionLike {
   allowed: boolean;
   limit: number;
   remaining: number;

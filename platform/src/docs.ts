@@ -15,15 +15,15 @@ import { openApiDocument, sendError, type RouteSource } from '@svc/rest-facade';
  * the two small start scripts and the document are `no-cache`.
  */
 
-export interface DocsDeps {
+interface DocsDeps {
   config: PlatformConfig;
   /** the route table the facade serves */
   sources: RouteSource[];
 }
 
-export const OPENAPI_PATH = '/openapi.json';
-export const DOCS_PATH = '/docs';
-export const EXPLORER_ASSETS = '/graphql/explorer/assets';
+const OPENAPI_PATH = '/openapi.json';
+const DOCS_PATH = '/docs';
+const EXPLORER_ASSETS = '/graphql/explorer/assets';
 const DOCS_ASSETS = `${DOCS_PATH}/assets`;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -68,7 +68,7 @@ function sendNoCache(res: Response, type: string, body: string): void {
 }
 
 /** Only a browser asking for a page (HTML preferred over JSON, no `query`) gets the explorer. */
-export function wantsExplorer(req: Request): boolean {
+function wantsExplorer(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.query && (req.query as Record<string, unknown>).query !== undefined) return false;
   if (!/text\/html/i.test(req.headers.accept ?? '')) return false;
@@ -147,7 +147,7 @@ export function mountDocs(app: express.Express, d: DocsDeps): void {
   const keyPlaceholder = demoKey || '<your publishable key>';
 
   // ---- Swagger UI ----
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- swagger-ui-dist ships no type declarations
   const swaggerDir = (require('swagger-ui-dist/absolute-path.js') as () => string)();
   const swagger = assets(swaggerDir, {
     'swagger-ui-bundle.js': 'swagger-ui-bundle.js',

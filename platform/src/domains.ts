@@ -38,7 +38,7 @@ export function loadDomains(): DomainDefinition[] {
   loaded = domainPackages().map((p) => {
     let mod: { domain?: DomainDefinition };
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package name is known only at run time (one per folder under subgraphs/), and loading stays synchronous
       mod = require(p.packageName);
     } catch (err) {
       throw new Error(`domain ${p.folder}: cannot load ${p.packageName} (${(err as Error).message}); run npm install after adding a domain`);

@@ -26,7 +26,7 @@ import {
  * the handler throws, the transaction rolls back (no row, no partial writes) and pg-boss retries
  * the job. Handlers and jobs find the transaction's EntityManager in `ctx.tx.get(orm)`.
  */
-export interface WorkersOptions {
+interface WorkersOptions {
   queue: JobQueue;
   runtimes: SubgraphRuntime<any>[];
   log: Logger;
@@ -38,7 +38,7 @@ export interface WorkersOptions {
   extraJobs?: Record<string, JobDefinition<any>[]>;
 }
 
-export interface WorkerInfo {
+interface WorkerInfo {
   domain: string;
   name: string;
   queue: string;
@@ -48,7 +48,7 @@ export interface WorkerInfo {
   schedule?: string;
 }
 
-export interface Workers {
+interface Workers {
   subscriptions: WorkerInfo[];
   jobs: WorkerInfo[];
   /** stops fetching and waits for the handlers running now */

@@ -201,7 +201,7 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
 }
 
 /** A location a redirect may carry: an absolute http(s) URL or a path of this origin, nothing that could break the header. */
-const SAFE_LOCATION = /^(?:https?:\/\/[^\s\\]+|\/(?![\/\\])[^\s\\]*)$/i;
+const SAFE_LOCATION = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 
 /**
  * A route's non-JSON answer (tracking pixel, redirect). Never stored by any cache: these answers
@@ -236,7 +236,7 @@ function logPath(req: Request, def: RouteDef): string {
     .join('/');
 }
 
-export interface CompiledRoute {
+interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
 }

@@ -21,9 +21,17 @@ export function parseFields(raw: string | undefined, allowed: ReadonlySet<string
   const bad: string[] = [];
   for (let t of tokens) {
     let kind: 'add' | 'remove' | 'bare' = 'bare';
-    if (t.startsWith('+') || t.startsWith('*')) ((kind = 'add'), (t = t.slice(1)));
-    else if (t.startsWith('-')) ((kind = 'remove'), (t = t.slice(1)));
-    if (t.endsWith('.*')) ((kind = kind === 'bare' ? 'add' : kind), (t = t.slice(0, -2)));
+    if (t.startsWith('+') || t.startsWith('*')) {
+      kind = 'add';
+      t = t.slice(1);
+    } else if (t.startsWith('-')) {
+      kind = 'remove';
+      t = t.slice(1);
+    }
+    if (t.endsWith('.*')) {
+      kind = kind === 'bare' ? 'add' : kind;
+      t = t.slice(0, -2);
+    }
     const root = t.split('.')[0];
     if (!allowed.has(root)) {
       bad.push(t);

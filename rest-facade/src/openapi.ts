@@ -228,7 +228,7 @@ class SchemaConverter {
 }
 
 /** `/store/products/:id` -> `/store/products/{id}`, with the names of its path parameters */
-export function openApiPath(expressPath: string): { path: string; params: string[] } {
+function openApiPath(expressPath: string): { path: string; params: string[] } {
   const params: string[] = [];
   const path = expressPath.replace(/[:*]([A-Za-z0-9_]+)/g, (_m, name: string) => {
     params.push(name);

@@ -16,7 +16,10 @@
     }
   },
   "dependencies": {
+    "@mikro-orm/core": "{{mikroOrmVersion}}",
+    "@mikro-orm/migrations": "{{mikroOrmVersion}}",
     "@svc/kit": "{{kitVersion}}",
+    "type-graphql": "{{typeGraphqlVersion}}",
     "zod": "{{zodVersion}}"
   },
   "svc": {

@@ -187,7 +187,7 @@ describe('ports contract', () => {
     expect(problems).toEqual([]);
   });
 
-  it("each publisher's event contract module imports only zod and the kit", () => {
+  it("each publisher's event contract module imports only zod and the kit", async () => {
     for (const def of DOMAINS) {
       const file = path.join(SUBGRAPHS_DIR, def.name, 'src', 'events.ts');
       if (!fs.existsSync(file)) continue;
@@ -197,8 +197,8 @@ describe('ports contract', () => {
       if (pkg.exports) expect(`${def.name}: ${pkg.exports['./events']}`).toBe(`${def.name}: ./src/events.ts`);
     }
     // the consumed ones resolve through their subpath
-    expect(Object.keys(require('@svc/catalog/events').catalogEvents.schemas)).toContain('product.updated');
-    expect(Object.keys(require('@svc/content/events').contentEvents.schemas)).toContain('blog_post.published');
+    expect(Object.keys((await import('@svc/catalog/events')).catalogEvents.schemas)).toContain('product.updated');
+    expect(Object.keys((await import('@svc/content/events')).contentEvents.schemas)).toContain('blog_post.published');
   });
 
   it('service and seed code carries no GraphQL operation strings: operations live in src/ports/', () => {

@@ -495,7 +495,8 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     const proxy = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c) => chunks.push(c));
-      req.on('end', async () => {
+      req.on('end', () => void relay());
+      const relay = async () => {
         const upstream = await fetch(tokenEndpoint, {
           method: 'POST',
           headers: { 'content-type': String(req.headers['content-type']) },
@@ -504,7 +505,7 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
         const body = (await upstream.json()) as Record<string, unknown>;
         if (body.id_token) body.id_token = substitute;
         res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
+      };
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const t3 = await p.createTenant();

@@ -54,13 +54,12 @@ export interface StarterCall {
 }
 
 /** listProducts' default `fields` (src/lib/data/products.ts), trailing comma included */
-export const PRODUCT_FIELDS = '*variants.calculated_price,+variants.inventory_quantity,*variants.images,+metadata,+tags,';
+const PRODUCT_FIELDS = '*variants.calculated_price,+variants.inventory_quantity,*variants.images,+metadata,+tags,';
 /** retrieveCart's default `fields` (src/lib/data/cart.ts) */
-export const CART_FIELDS =
-  '*items, *region, *items.product, *items.variant, *items.thumbnail, *items.metadata, +items.total, *promotions, +shipping_methods.name';
-export const CATEGORY_LIST_FIELDS = '*category_children, *products, *parent_category, *parent_category.parent_category';
-export const ORDER_FIELDS = '*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product';
-export const ORDER_LIST_FIELDS = '*items,+items.metadata,*items.variant,*items.product';
+const CART_FIELDS = '*items, *region, *items.product, *items.variant, *items.thumbnail, *items.metadata, +items.total, *promotions, +shipping_methods.name';
+const CATEGORY_LIST_FIELDS = '*category_children, *products, *parent_category, *parent_category.parent_category';
+const ORDER_FIELDS = '*payment_collections.payments,*items,*items.metadata,*items.variant,*items.product';
+const ORDER_LIST_FIELDS = '*items,+items.metadata,*items.variant,*items.product';
 
 /** What ProductPreview/PreviewPrice/Thumbnail read from each listed product (getProductPrice, get-product-price.ts). */
 const PREVIEW_READS = [

@@ -27,7 +27,7 @@ ${cubes}
 /** The JSON rate service's answer (Frankfurter's shape). */
 export const jsonDocument = (date: string, rates: Record<string, number>, base = 'EUR') => JSON.stringify({ amount: 1.0, base, date, rates });
 
-export type FeedMode = 'ok' | 'error' | 'timeout' | 'garbage';
+type FeedMode = 'ok' | 'error' | 'timeout' | 'garbage';
 
 /**
  * A rate feed on a local port: `mode` says how it answers the next requests (a good document, a
@@ -43,7 +43,7 @@ export class FeedServer {
   private readonly hanging = new Set<http.ServerResponse>();
 
   constructor() {
-    this.server = http.createServer((req, res) => {
+    this.server = http.createServer((_req, res) => {
       this.requests++;
       if (this.mode === 'timeout') {
         this.hanging.add(res);

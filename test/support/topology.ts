@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-export const REPO = path.resolve(__dirname, '..', '..');
+const REPO = path.resolve(__dirname, '..', '..');
 
 /** Whether nothing listens on `port` of loopback now (listened on once, then released). */
 function canListen(port: number): Promise<boolean> {

@@ -10,7 +10,7 @@ export interface Received {
 }
 
 /** How the receiver answers one request: a status (headers, body), or `hang` (never answers). */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 /**
  * A local HTTP server receiving webhooks: every request is recorded; each path answers from its

@@ -66,7 +66,7 @@ function decide(allowed: boolean, prev: number, curr: number, elapsed: number, l
   return { allowed, limit, remaining, resetSeconds, retryAfterSeconds: allowed ? 0 : resetSeconds };
 }
 
-export interface MemoryRateLimitStoreOptions {
+interface MemoryRateLimitStoreOptions {
   /** Upper bound on tracked keys; the least recently used key is evicted beyond it. Default 10 000. */
   maxKeys?: number;
   /** How often expired keys are swept. Default 60 s. */
@@ -178,7 +178,7 @@ return {allowed, prev, curr, elapsed}
 
 type HitCommand = (key: string, now: number, limit: number, windowMs: number) => Promise<[number, number, number, number]>;
 
-export interface RedisRateLimitStoreOptions {
+interface RedisRateLimitStoreOptions {
   /** Prepended to every key. Default `ratelimit:`. */
   keyPrefix?: string;
   /**

@@ -22,10 +22,3 @@ export function fromScaled(v: bigint): string {
   const s = `${a / SCALE}.${(a % SCALE).toString().padStart(4, '0')}`.replace(/\.?0+$/, '');
   return neg ? `-${s}` : s;
 }
-
-export const addAmounts = (...xs: (string | number)[]): string => fromScaled(xs.reduce<bigint>((s, x) => s + toScaled(x), 0n));
-export const multiplyAmount = (x: string | number, qty: number): string => fromScaled(toScaled(x) * BigInt(qty));
-
-/** Major-unit number for JSON output. */
-export const amountToNumber = (x: string | number | null | undefined): number | null =>
-  x === null || x === undefined ? null : Number(fromScaled(toScaled(x)));

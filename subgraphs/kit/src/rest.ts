@@ -154,7 +154,6 @@ export const offsetParam = z.preprocess(
 /** `id=a`, `id[0]=a&id[1]=b` (qs) -> string[] */
 export const stringList = z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]).transform((v) => (Array.isArray(v) ? v : [v]));
 export const fieldsParam = z.string().max(2000).optional();
-export const moneyParam = z.coerce.number().min(0).max(1e12);
 export const idParam = z.strictObject({ id: z.string().min(1).max(200) });
 
 /** `{ items, count, offset, limit }` of a list operation -> Medusa's `{ <key>: items, count, offset, limit }` */

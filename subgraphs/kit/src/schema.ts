@@ -20,6 +20,9 @@ import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError } from './error
 export const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag", "@override"])';
 
+/** A class handed to type-graphql (resolver or object type); the constructor arguments do not matter here. */
+export type ClassRef = abstract new (...args: never[]) => unknown;
+
 export type ReferenceResolver = (ref: Record<string, unknown>, ctx: RequestContext) => unknown;
 
 export interface FederatedSchema {
@@ -88,13 +91,13 @@ export function keyedTypes(sdl: string): string[] {
  * prepend the federation link, build with buildSubgraphSchema and merge the reference resolvers.
  */
 export function buildFederatedSchema(opts: {
-  resolvers: Function[];
-  orphanedTypes?: Function[];
+  resolvers: ClassRef[];
+  orphanedTypes?: ClassRef[];
   container: ContainerType;
   references?: Record<string, ReferenceResolver>;
 }): FederatedSchema {
   const tgSchema = buildSchemaSync({
-    resolvers: opts.resolvers as [Function, ...Function[]],
+    resolvers: opts.resolvers as [ClassRef, ...ClassRef[]],
     orphanedTypes: opts.orphanedTypes,
     container: opts.container,
     authChecker,

@@ -11,7 +11,7 @@ import type { DomainEvents, EventSchemas, Subscription } from './events';
 import type { GraphClient } from './graph';
 import type { RouteDef } from './rest';
 import { createOrm, migrate, type Orm } from './orm';
-import { buildFederatedSchema, type ReferenceResolver } from './schema';
+import { buildFederatedSchema, type ClassRef, type ReferenceResolver } from './schema';
 
 /** What a subgraph gets from the platform it runs in (one process or its own server). */
 export interface PlatformDeps {
@@ -68,8 +68,8 @@ export interface DomainDefinition<S = any, C = any> {
   entities: Constructor<object>[];
   migrations: MigrationObject[];
   migrationsDir: string;
-  resolvers: Function[];
-  orphanedTypes?: Function[];
+  resolvers: ClassRef[];
+  orphanedTypes?: ClassRef[];
   createServices(args: ServiceFactoryArgs<C>): S;
   /** `__resolveReference` of every `@key` type (the schema build fails when one is missing) */
   references?(services: S): Record<string, ReferenceResolver>;
@@ -126,7 +126,7 @@ export interface SubgraphRuntime<S = unknown> {
 }
 
 function containerFor(services: unknown): ContainerType {
-  const instances = new Map<Function, unknown>();
+  const instances = new Map<object, unknown>();
   return {
     get(cls: new (s: unknown) => unknown) {
       let inst = instances.get(cls);

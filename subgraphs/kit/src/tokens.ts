@@ -78,4 +78,5 @@ export async function verifyPassword(password: string, stored: string | null): P
 /** API keys are high-entropy: a SHA-256 digest is the stored form. */
 /** SHA-256 of a string, hex: how secrets the platform only compares are kept (API keys, sign-in bindings). */
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+/** @alias the digest stored for an API key (a name of its own where keys are hashed) */
 export const hashApiKey = sha256Hex;

@@ -101,7 +101,10 @@ export class TranslationOverlay {
       for (const id of new Set(ids)) {
         const hit = resolved === undefined ? undefined : t.fields.get(`${resolved}|${type}|${id}`);
         if (hit) out.set(`${type}|${id}`, hit);
-        else if (hit === undefined) ((missing[type] ??= []).push(id), (anyMissing = true));
+        else if (hit === undefined) {
+          (missing[type] ??= []).push(id);
+          anyMissing = true;
+        }
       }
     }
     if (!anyMissing) return out;
@@ -119,7 +122,10 @@ export class TranslationOverlay {
     for (const [k, v] of found) out.set(k, v);
     if (t.version !== version) return out;
     if (this.size >= this.maxEntries) this.evictAll();
-    if (!t.locales.has(requested)) (t.locales.set(requested, answer.locale), this.size++);
+    if (!t.locales.has(requested)) {
+      t.locales.set(requested, answer.locale);
+      this.size++;
+    }
     if (answer.locale) {
       for (const [type, ids] of Object.entries(missing)) {
         for (const id of ids) {

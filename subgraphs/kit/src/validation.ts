@@ -9,7 +9,8 @@ import { DomainError, type FieldError } from './errors';
  * - REST: the route uses the same schema for its body, or `queryOf(schema)` for its query string.
  * Both doors answer the same 400 `{type, code, message, errors}` for the same bad input.
  */
-const SCHEMAS = new Map<Function, ZodType>();
+// keyed by the input class (a constructor; only its name is read)
+const SCHEMAS = new Map<{ readonly name: string }, ZodType>();
 
 export function ValidateWith(schema: ZodType): ClassDecorator {
   return (target) => {
@@ -17,7 +18,7 @@ export function ValidateWith(schema: ZodType): ClassDecorator {
   };
 }
 
-export const schemaOf = (cls: Function): ZodType | undefined => SCHEMAS.get(cls);
+export const schemaOf = (cls: { readonly name: string }): ZodType | undefined => SCHEMAS.get(cls);
 
 /** Every input schema registered with `@ValidateWith` (by class name): what contract tests walk. */
 export const registeredSchemas = (): Array<[string, ZodType]> => [...SCHEMAS].map(([cls, schema]) => [cls.name, schema]);
@@ -157,7 +158,6 @@ export interface UrlRule {
   /** https only (no plain http) */
   httpsOnly?: boolean;
 }
-// eslint-disable-next-line no-control-regex
 const URL_FORBIDDEN = /[\u0000-\u0020\u007f-\u009f"'`<>\\\s]/;
 
 export function isUrl(s: string, rule: UrlRule = {}): boolean {

@@ -13,9 +13,9 @@ import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-serve
  * is; an invalid one gets 400 `{"error":"invalid_client"}`, and the reason is recorded.
  */
 
-export const APPLE_AUDIENCE = 'https://appleid.apple.com';
+const APPLE_AUDIENCE = 'https://appleid.apple.com';
 /** Apple's limit on a client secret's lifetime: 6 months (15777000 s) */
-export const APPLE_MAX_SECRET_LIFETIME = 15777000;
+const APPLE_MAX_SECRET_LIFETIME = 15777000;
 
 export interface AppleStandIn {
   /** the OidcOp's issuer: discovery is served by the OP itself */

@@ -13,7 +13,7 @@ import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-serve
  * client credentials, whether that exchange succeeds or not.
  */
 
-export interface OAuthUserEmail {
+interface OAuthUserEmail {
   email: string;
   primary: boolean;
   verified: boolean;

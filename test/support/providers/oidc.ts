@@ -11,23 +11,18 @@ export { CookieJar } from './cookie-jar';
  * `form_post` response modes. `authorizeAt` is the browser that walks through those pages.
  */
 
-export type {
-  OidcProviderClient as OidcOpClient,
-  OidcProviderAccount as OidcOpAccount,
-  OidcProviderConfig as OidcOpConfig,
-  DevOidcProvider as OidcOp,
-} from '@svc/platform';
+export type { DevOidcProvider as OidcOp } from '@svc/platform';
 
 /** The development OpenID provider the platform's demo uses, on a port chosen by the OS. */
 export const startOidcOp = (config: OidcProviderConfig, timeoutMs = 15000): Promise<DevOidcProvider> => startDevOidcProvider(config, timeoutMs);
 
-export type AuthorizeResult =
+type AuthorizeResult =
   /** query response mode: the Location that points at redirect_uri (with code & state, or error) */
   | { kind: 'redirect'; url: URL }
   /** form_post: the auto-submit form's action and hidden fields (code, state, iss, or error) */
   | { kind: 'form_post'; action: string; fields: Record<string, string> };
 
-export interface AuthorizeOptions {
+interface AuthorizeOptions {
   /** the login name typed into the OP's login form: the `sub` */
   login: string;
   /** any password is accepted; default "secret" */
@@ -102,7 +97,7 @@ function post(fields: Record<string, string>): RequestInit {
   return { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
 
-export interface HtmlForm {
+interface HtmlForm {
   /** absolute, resolved against the page URL */
   action: string;
   method: string;
@@ -111,7 +106,7 @@ export interface HtmlForm {
 }
 
 /** The forms of an HTML page, by regular expressions: enough for the OP's simple pages. */
-export function parseForms(html: string, pageUrl: URL | string): HtmlForm[] {
+function parseForms(html: string, pageUrl: URL | string): HtmlForm[] {
   const forms: HtmlForm[] = [];
   for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
     const attrs = attributes(m[1]);
@@ -135,7 +130,7 @@ function attributes(tag: string): Record<string, string> {
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
     if (e[0] === '#') {
       const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);

@@ -17,21 +17,21 @@ interface Link {
   rel: string;
   method: string;
 }
-export interface PayPalAuthorization {
+interface PayPalAuthorization {
   id: string;
   status: 'CREATED' | 'CAPTURED' | 'VOIDED' | 'PARTIALLY_CAPTURED';
   amount: Amount;
   expiration_time: string;
   links: Link[];
 }
-export interface PayPalCapture {
+interface PayPalCapture {
   id: string;
   status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
   amount: Amount;
   final_capture: boolean;
   authorization_id: string;
 }
-export interface PayPalOrder {
+interface PayPalOrder {
   id: string;
   intent: 'CAPTURE' | 'AUTHORIZE';
   status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';

@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
  *     destroyed before the answer: the case an idempotency key exists for;
  *   - `html`: a proxy's HTML page with status 200 instead of the API's JSON.
  */
-export type Fault = '500' | 'hang' | 'close' | 'close-after' | 'html';
+type Fault = '500' | 'hang' | 'close' | 'close-after' | 'html';
 
 export interface Incoming {
   method: string;
@@ -27,7 +27,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (req: Incoming) => Reply | Promise<Reply>;
+type Handler = (req: Incoming) => Reply | Promise<Reply>;
 
 interface PendingFault {
   kind: Fault;

@@ -17,12 +17,12 @@ import type { AddressInfo, Socket } from 'node:net';
  * body that does not hash to `x-amz-content-sha256` 400 XAmzContentSHA256Mismatch; errors are
  * S3's XML. Nothing here uses the AWS SDK.
  */
-export interface StoredObject {
+interface StoredObject {
   body: Buffer;
   contentType: string;
 }
 
-export interface S3Request {
+interface S3Request {
   method: string;
   path: string;
   status: number;

@@ -9,7 +9,7 @@ import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-serve
 
 type Form = { [k: string]: string | Form };
 
-export interface PaymentIntent {
+interface PaymentIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
@@ -30,7 +30,7 @@ export interface PaymentIntent {
   livemode: false;
 }
 
-export interface StripeRefund {
+interface StripeRefund {
   id: string;
   object: 'refund';
   amount: number;

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
-export interface TemplateOption {
+interface TemplateOption {
   title: string;
   values: string[];
 }

@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
-export type ReservationStatus = 'held' | 'confirmed' | 'released';
+type ReservationStatus = 'held' | 'confirmed' | 'released';
 
 /**
  * A stock reservation keyed by its holder (a cart completion): `held` until `expires_at`, then

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Field, InputType, Int } from 'type-graphql';
 import { ValidateWith } from '@svc/kit';
 
-export const inventoryLineSchema = z.strictObject({
+const inventoryLineSchema = z.strictObject({
   variant_id: z.string().min(1).max(200),
   quantity: z.number().int().min(1).max(1_000_000),
 });

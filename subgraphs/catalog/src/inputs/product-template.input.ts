@@ -49,7 +49,7 @@ export class TemplateListArgs extends PageArgs {
 }
 
 @InputType('ProductTemplateOptionInput')
-export class TemplateOptionInput {
+class TemplateOptionInput {
   @Field() title!: string;
   @Field(() => [String]) values!: string[];
 }

@@ -17,11 +17,10 @@ import {
 const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
 /** a range of instants: after (gt, gte) and before (lt, lte) */
 export const dateRangeSchema = z.strictObject({ gt: instant.optional(), gte: instant.optional(), lt: instant.optional(), lte: instant.optional() });
-export type DateRange = z.infer<typeof dateRangeSchema>;
 
 @InputType('DateRangeInput')
 @ValidateWith(dateRangeSchema)
-export class DateRangeInput {
+class DateRangeInput {
   @Field({ nullable: true }) gt?: string;
   @Field({ nullable: true }) gte?: string;
   @Field({ nullable: true }) lt?: string;
@@ -157,7 +156,7 @@ export class PriceInput {
 }
 
 @InputType('ProductOptionInput')
-export class ProductOptionInput {
+class ProductOptionInput {
   @Field() title!: string;
   @Field(() => [String]) values!: string[];
 }
@@ -225,7 +224,6 @@ export const variantListSchema = z.strictObject({
   region_id: z.string().max(100).optional(),
   country_code: countrySchema.optional(),
 });
-export type VariantListQuery = z.infer<typeof variantListSchema>;
 
 @ArgsType()
 @ValidateWith(variantListSchema)

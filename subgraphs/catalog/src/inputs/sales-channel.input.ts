@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
 import { ValidateWith, idList } from '@svc/kit';
 
-export const salesChannelSchema = z.strictObject({
+const salesChannelSchema = z.strictObject({
   name: z.string().min(1).max(200).nullish(),
   description: z.string().max(1000).nullish(),
   is_disabled: z.boolean().nullish(),
@@ -16,7 +16,7 @@ export class SalesChannelInput {
   @Field(() => Boolean, { nullable: true }) is_disabled?: boolean | null;
 }
 
-export const channelProductsSchema = z.strictObject({ add: idList.nullish(), remove: idList.nullish() });
+const channelProductsSchema = z.strictObject({ add: idList.nullish(), remove: idList.nullish() });
 
 @InputType('SalesChannelProductsInput')
 @ValidateWith(channelProductsSchema)

@@ -4,7 +4,7 @@ import type { CatalogServices } from '../services';
 import { SalesChannelInput, SalesChannelProductsInput } from '../inputs/sales-channel.input';
 
 @ObjectType('SalesChannel', { simpleResolvers: true })
-export class SalesChannelType {
+class SalesChannelType {
   @Field(() => ID) id!: string;
   @Field() name!: string;
   @Field(() => String, { nullable: true }) description!: string | null;

@@ -47,7 +47,7 @@ const PRODUCT_FIELDS = new Set([
  * `variants.prices` is not in the default document: a `fields` token naming it (`+variants.prices`,
  * `*variants.prices`, or bare in a replacing list) asks the operation for it (`with_prices`).
  */
-export const wantsPrices = (fields: string | undefined): boolean => !!fields && fields.split(',').some((t) => /^[+*]?variants\.prices(\.\*)?$/.test(t.trim()));
+const wantsPrices = (fields: string | undefined): boolean => !!fields && fields.split(',').some((t) => /^[+*]?variants\.prices(\.\*)?$/.test(t.trim()));
 
 const productFields = (key: string): FieldsOption => ({ key, allowed: PRODUCT_FIELDS });
 const VARIANT_FIELDS = new Set([

@@ -1,7 +1,7 @@
 import type { ReviewStatus } from '../entities/review.entity';
 import type { CreateTemplateData } from '../inputs/product-template.input';
 
-export interface SeedReview {
+interface SeedReview {
   handle: string;
   author_name: string;
   rating: number;

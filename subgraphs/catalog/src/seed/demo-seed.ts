@@ -7,7 +7,7 @@ import { demoReviews, demoTemplates } from './demo-reviews';
 import { placeholderSvg } from './placeholder-image';
 
 /** Where seeded images live under the platform's static directory, and their public base URL. */
-export const IMAGES_DIR = 'images';
+const IMAGES_DIR = 'images';
 export const imageBaseUrl = (publicUrl: string) => `${publicUrl}/static/${IMAGES_DIR}`;
 
 /** Writes an SVG placeholder for every image the catalog names (existing files are kept). */

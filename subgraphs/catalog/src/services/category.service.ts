@@ -106,7 +106,7 @@ export class CategoryService {
   }
 }
 
-export function categoryRowView(r: Row): CategoryView {
+function categoryRowView(r: Row): CategoryView {
   return {
     id: r.id,
     name: r.name,

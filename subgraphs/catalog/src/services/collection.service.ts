@@ -37,9 +37,18 @@ export class CollectionService {
     if (hit) return this.translated(ctx, hit);
     const where = ['tenant_id = ?', 'deleted_at is null'];
     const params: unknown[] = [tenantId];
-    if (a.q) (where.push('title ilike ?'), params.push(containsPattern(a.q)));
-    if (a.id?.length) (where.push('id = any(?::text[])'), params.push(pgArray(a.id)));
-    if (a.handle?.length) (where.push('handle = any(?::text[])'), params.push(pgArray(a.handle)));
+    if (a.q) {
+      where.push('title ilike ?');
+      params.push(containsPattern(a.q));
+    }
+    if (a.id?.length) {
+      where.push('id = any(?::text[])');
+      params.push(pgArray(a.id));
+    }
+    if (a.handle?.length) {
+      where.push('handle = any(?::text[])');
+      params.push(pgArray(a.handle));
+    }
     const order = orderClause(a.order, { created_at: 'created_at', updated_at: 'updated_at', title: 'title', handle: 'handle' }, 'created_at desc');
     const table = this.store.table('product_collection');
     const [rows, [c]] = await Promise.all([
@@ -94,7 +103,7 @@ export class CollectionService {
   }
 }
 
-export function collectionRowView(r: Row): CollectionView {
+function collectionRowView(r: Row): CollectionView {
   return {
     id: r.id,
     title: r.title,

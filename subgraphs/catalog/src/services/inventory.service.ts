@@ -7,7 +7,7 @@ export interface InventoryLine {
 }
 
 /** What a cart needs to know about a variant to snapshot it into a line item. */
-export interface VariantSnapshot {
+interface VariantSnapshot {
   id: string;
   title: string;
   sku: string | null;

@@ -88,7 +88,7 @@ export async function loadProductDocuments(store: Store, tenantId: string, ids: 
 }
 
 /** The sales channels of a product document (empty when it is in none). */
-export const channelsOf = (doc: ProductView): string[] => (doc as ProductView & { sales_channel_ids?: string[] }).sales_channel_ids ?? [];
+const channelsOf = (doc: ProductView): string[] => (doc as ProductView & { sales_channel_ids?: string[] }).sales_channel_ids ?? [];
 
 /** Whether a key scoped to `channels` (none: no scope) may see the product. */
 export const visibleIn = (doc: ProductView, channels: string[] | undefined): boolean => !channels?.length || channelsOf(doc).some((c) => channels.includes(c));

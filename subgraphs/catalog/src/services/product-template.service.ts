@@ -113,7 +113,7 @@ export class ProductTemplateService {
   }
 }
 
-export function templateRowView(r: Row): TemplateView {
+function templateRowView(r: Row): TemplateView {
   return {
     id: r.id,
     name: r.name,

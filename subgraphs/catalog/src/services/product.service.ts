@@ -91,9 +91,18 @@ export class ProductService {
       const like = containsPattern(query.q);
       params.push(like, like, like);
     }
-    if (query.id?.length) (where.push(`p.id = any(?::text[])`), params.push(pgArray(query.id)));
-    if (query.handle?.length) (where.push(`p.handle = any(?::text[])`), params.push(pgArray(query.handle)));
-    if (query.collection_id?.length) (where.push(`p.collection_id = any(?::text[])`), params.push(pgArray(query.collection_id)));
+    if (query.id?.length) {
+      where.push(`p.id = any(?::text[])`);
+      params.push(pgArray(query.id));
+    }
+    if (query.handle?.length) {
+      where.push(`p.handle = any(?::text[])`);
+      params.push(pgArray(query.handle));
+    }
+    if (query.collection_id?.length) {
+      where.push(`p.collection_id = any(?::text[])`);
+      params.push(pgArray(query.collection_id));
+    }
     if (query.category_id?.length) {
       where.push(`exists (select 1 from ${this.store.table('product_category_link')} l where l.product_id = p.id and l.category_id = any(?::text[]))`);
       params.push(pgArray(query.category_id));
@@ -102,7 +111,10 @@ export class ProductService {
       where.push(`exists (select 1 from ${this.store.table('product_tag_link')} l where l.product_id = p.id and l.tag_id = any(?::text[]))`);
       params.push(pgArray(query.tag_id));
     }
-    if (query.type_id?.length) (where.push(`p.type_id = any(?::text[])`), params.push(pgArray(query.type_id)));
+    if (query.type_id?.length) {
+      where.push(`p.type_id = any(?::text[])`);
+      params.push(pgArray(query.type_id));
+    }
     if (query.sku?.length) {
       where.push(
         `exists (select 1 from ${this.store.table('product_variant')} v where v.product_id = p.id and v.deleted_at is null and v.sku = any(?::text[]))`,
@@ -110,7 +122,10 @@ export class ProductService {
       params.push(pgArray(query.sku));
     }
     if (query.sales_channel_id) this.soldIn(where, params, query.sales_channel_id);
-    if (query.is_giftcard !== undefined) (where.push(`p.is_giftcard = ?`), params.push(query.is_giftcard));
+    if (query.is_giftcard !== undefined) {
+      where.push(`p.is_giftcard = ?`);
+      params.push(query.is_giftcard);
+    }
     for (const [column, range] of [
       ['created_at', query.created_at],
       ['updated_at', query.updated_at],
@@ -122,7 +137,10 @@ export class ProductService {
         ['lte', '<='],
       ] as const) {
         const v = range?.[op];
-        if (v) (where.push(`p.${column} ${sqlOp} ?::timestamptz`), params.push(v));
+        if (v) {
+          where.push(`p.${column} ${sqlOp} ?::timestamptz`);
+          params.push(v);
+        }
       }
     }
     if (query.min_price !== undefined || query.max_price !== undefined) {
@@ -187,9 +205,18 @@ export class ProductService {
     const region = await this.regions.pricing(tenantId, a.region_id, a.country_code);
     const where = [`v.tenant_id = ?`, `v.deleted_at is null`, `p.status = 'published'`, `p.deleted_at is null`];
     const params: unknown[] = [tenantId];
-    if (a.id?.length) (where.push(`v.id = any(?::text[])`), params.push(pgArray(a.id)));
-    if (a.sku?.length) (where.push(`v.sku = any(?::text[])`), params.push(pgArray(a.sku)));
-    if (a.product_id?.length) (where.push(`v.product_id = any(?::text[])`), params.push(pgArray(a.product_id)));
+    if (a.id?.length) {
+      where.push(`v.id = any(?::text[])`);
+      params.push(pgArray(a.id));
+    }
+    if (a.sku?.length) {
+      where.push(`v.sku = any(?::text[])`);
+      params.push(pgArray(a.sku));
+    }
+    if (a.product_id?.length) {
+      where.push(`v.product_id = any(?::text[])`);
+      params.push(pgArray(a.product_id));
+    }
     const channels = channelScope(ctx);
     if (channels) this.soldIn(where, params, channels);
     const rows = await this.store.sql<{ id: string; product_id: string; total: string }>(

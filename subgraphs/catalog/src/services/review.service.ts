@@ -29,10 +29,10 @@ const ORDER: Record<string, string> = {
 };
 
 /** Shown when the customer's profile has no first name (registration asks only for email and password). */
-export const ANONYMOUS_AUTHOR = 'Customer';
+const ANONYMOUS_AUTHOR = 'Customer';
 
 /** "Anna", "Kowalska" -> "Anna K."; never the email. */
-export function authorNameOf(first: string | null | undefined, last: string | null | undefined): string {
+function authorNameOf(first: string | null | undefined, last: string | null | undefined): string {
   const f = (first ?? '').trim().replace(/\s+/g, ' ').slice(0, 80);
   const l = (last ?? '').trim();
   if (!f) return ANONYMOUS_AUTHOR;
@@ -74,8 +74,14 @@ export class ReviewService {
     const page = normalizePage(a, 20);
     const where = ['tenant_id = ?'];
     const params: unknown[] = [tenantId];
-    if (a.status) (where.push('status = ?'), params.push(a.status));
-    if (a.product_id) (where.push('product_id = ?'), params.push(a.product_id));
+    if (a.status) {
+      where.push('status = ?');
+      params.push(a.status);
+    }
+    if (a.product_id) {
+      where.push('product_id = ?');
+      params.push(a.product_id);
+    }
     const t = this.store.table('product_review');
     const [rows, [c]] = await Promise.all([
       this.store.sql(null, `select * from ${t} where ${where.join(' and ')} order by (status = 'pending') desc, created_at desc, id desc limit ? offset ?`, [
@@ -213,7 +219,7 @@ export class ReviewService {
   }
 }
 
-export function reviewRowView(r: Row): ReviewView {
+function reviewRowView(r: Row): ReviewView {
   return {
     id: r.id,
     product_id: r.product_id,

@@ -14,7 +14,7 @@ export function channelScope(ctx: RequestContext, asked?: string[]): string[] | 
   return both.length ? both : ['__none__'];
 }
 
-export interface SalesChannelView {
+interface SalesChannelView {
   id: string;
   name: string;
   description: string | null;

@@ -25,7 +25,7 @@ export interface CalculatedPriceView {
   original_price: PriceRuleView;
 }
 
-export interface PriceRuleView {
+interface PriceRuleView {
   id: string;
   price_list_id: string | null;
   price_list_type: string | null;
@@ -219,7 +219,7 @@ export const isoNN = (d: Date | string): string => (d instanceof Date ? d.toISOS
  * equals the lowest amount for a quantity of one. No price lists or taxes yet, so the calculated
  * and the original price are the same.
  */
-export function calculatedPrice(prices: PriceRow[] | undefined, region: { id: string; currency_code: string }): CalculatedPriceView | null {
+function calculatedPrice(prices: PriceRow[] | undefined, region: { id: string; currency_code: string }): CalculatedPriceView | null {
   let best: PriceRow | undefined;
   for (const p of prices ?? []) {
     if (p.currency_code !== region.currency_code) continue;

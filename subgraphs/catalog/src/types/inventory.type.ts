@@ -3,7 +3,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 const S = { simpleResolvers: true };
 
 @ObjectType('VariantOptionValueSnapshot', S)
-export class VariantOptionValueSnapshotType {
+class VariantOptionValueSnapshotType {
   @Field() option!: string;
   @Field() value!: string;
 }

@@ -4,7 +4,7 @@ import { JSONScalar, PaginatedList } from '@svc/kit';
 const S = { simpleResolvers: true };
 
 @ObjectType('ProductTemplateOption', S)
-export class TemplateOptionType {
+class TemplateOptionType {
   @Field() title!: string;
   @Field(() => [String]) values!: string[];
 }

@@ -6,7 +6,7 @@ import { CategoryType } from './category.type';
 const S = { simpleResolvers: true };
 
 @ObjectType('PriceRule', S)
-export class PriceRuleType {
+class PriceRuleType {
   @Field(() => ID) id!: string;
   @Field(() => String, { nullable: true }) price_list_id!: string | null;
   @Field(() => String, { nullable: true }) price_list_type!: string | null;
@@ -15,7 +15,7 @@ export class PriceRuleType {
 }
 
 @ObjectType('CalculatedPrice', { ...S, description: 'Medusa CalculatedPriceSet: the variant price for the requested region' })
-export class CalculatedPriceType {
+class CalculatedPriceType {
   @Field(() => ID) id!: string;
   @Field(() => Float) calculated_amount!: number;
   @Field(() => Float) original_amount!: number;
@@ -33,7 +33,7 @@ export class CalculatedPriceType {
 }
 
 @ObjectType('Price', S)
-export class PriceType {
+class PriceType {
   @Field(() => ID) id!: string;
   @Field() currency_code!: string;
   @Field(() => Float, { description: 'major units (10.5 = ten and a half)' }) amount!: number;
@@ -43,13 +43,13 @@ export class PriceType {
 }
 
 @ObjectType('ProductOptionRef', S)
-export class OptionRefType {
+class OptionRefType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
 }
 
 @ObjectType('ProductOptionValue', S)
-export class OptionValueType {
+class OptionValueType {
   @Field(() => ID) id!: string;
   @Field() value!: string;
   @Field(() => Int) rank!: number;
@@ -61,7 +61,7 @@ export class OptionValueType {
 }
 
 @ObjectType('ProductOption', S)
-export class OptionType {
+class OptionType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
   @Field() product_id!: string;
@@ -72,7 +72,7 @@ export class OptionType {
 }
 
 @ObjectType('ProductImage', S)
-export class ImageType {
+class ImageType {
   @Field(() => ID) id!: string;
   @Field() url!: string;
   @Field(() => Int) rank!: number;
@@ -82,7 +82,7 @@ export class ImageType {
 }
 
 @ObjectType('ProductTag', S)
-export class TagType {
+class TagType {
   @Field(() => ID) id!: string;
   @Field() value!: string;
   @Field() created_at!: string;
@@ -90,7 +90,7 @@ export class TagType {
 }
 
 @ObjectType('ProductType', S)
-export class ProductTypeType {
+class ProductTypeType {
   @Field(() => ID) id!: string;
   @Field() value!: string;
   @Field() created_at!: string;
@@ -99,7 +99,7 @@ export class ProductTypeType {
 
 @ObjectType('ProductVariant', S)
 @Directive('@key(fields: "id")')
-export class VariantType {
+class VariantType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
   @Field(() => String, { nullable: true }) sku!: string | null;
@@ -131,7 +131,7 @@ export class VariantType {
 }
 
 @ObjectType('ProductRating', { ...S, description: 'The approved reviews of a product, summed up' })
-export class RatingType {
+class RatingType {
   @Field(() => Float, { nullable: true, description: 'average rating (1 to 5, two decimals); null without approved reviews' }) average!: number | null;
   @Field(() => Int, { description: 'number of approved reviews' }) count!: number;
 }

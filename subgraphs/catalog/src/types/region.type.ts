@@ -4,7 +4,7 @@ import { JSONScalar, PaginatedList } from '@svc/kit';
 const S = { simpleResolvers: true };
 
 @ObjectType('Country', S)
-export class CountryType {
+class CountryType {
   @Field(() => ID) id!: string;
   @Field() iso_2!: string;
   @Field() iso_3!: string;

@@ -2,9 +2,9 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mik
 import { TenantOwned, newId } from '@svc/kit';
 import type { StoredAddress } from './cart.entity';
 
-export type OrderStatus = 'pending' | 'completed' | 'canceled' | 'archived' | 'requires_action';
-export type OrderPaymentStatus = 'not_paid' | 'awaiting' | 'authorized' | 'captured' | 'refunded' | 'canceled' | 'requires_action';
-export type OrderFulfillmentStatus = 'not_fulfilled' | 'fulfilled' | 'shipped' | 'delivered' | 'canceled';
+type OrderStatus = 'pending' | 'completed' | 'canceled' | 'archived' | 'requires_action';
+type OrderPaymentStatus = 'not_paid' | 'awaiting' | 'authorized' | 'captured' | 'refunded' | 'canceled' | 'requires_action';
+type OrderFulfillmentStatus = 'not_fulfilled' | 'fulfilled' | 'shipped' | 'delivered' | 'canceled';
 
 /**
  * An order: placed from a completed cart, once (`cart_id` is unique: a second completion finds it).

@@ -7,7 +7,7 @@ export type AddressInputData = z.infer<typeof addressSchema>;
 
 @InputType('CartAddressInput')
 @ValidateWith(addressSchema)
-export class CartAddressInput {
+class CartAddressInput {
   @Field(() => String, { nullable: true }) first_name?: string | null;
   @Field(() => String, { nullable: true }) last_name?: string | null;
   @Field(() => String, { nullable: true }) company?: string | null;

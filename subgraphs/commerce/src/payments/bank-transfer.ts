@@ -15,7 +15,7 @@ export const BANK_TRANSFER_PROVIDER_ID = 'pp_bank-transfer_default';
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A payment reference: "PAY-" and 8 characters in two groups (40 bits of randomness). */
-export function newTransferReference(): string {
+function newTransferReference(): string {
   let s = '';
   for (let i = 0; i < 8; i++) s += ALPHABET[randomInt(ALPHABET.length)];
   return `PAY-${s.slice(0, 4)}-${s.slice(4)}`;

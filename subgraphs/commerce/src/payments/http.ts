@@ -13,9 +13,9 @@ import { PaymentProviderUnavailable, type ProviderResult } from './provider';
  * is not retried: the provider is slow, and the shopper should get an answer within the
  * configured time, not a multiple of it.
  */
-export const RETRY_DELAYS_MS = [100, 300];
+const RETRY_DELAYS_MS = [100, 300];
 
-export interface HttpRequest {
+interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
@@ -33,7 +33,7 @@ export interface HttpResponse {
   json: unknown;
 }
 
-export interface HttpClientOptions {
+interface HttpClientOptions {
   providerId: string;
   /** provider name for messages ("Stripe") */
   name: string;

@@ -1,4 +1,4 @@
-import { BankTransferProvider, BANK_TRANSFER_PROVIDER_ID, newTransferReference } from './bank-transfer';
+import { BankTransferProvider, BANK_TRANSFER_PROVIDER_ID } from './bank-transfer';
 import { PayPalProvider, PAYPAL_PROVIDER_ID } from './paypal';
 import { StripeProvider, STRIPE_PROVIDER_ID } from './stripe';
 import { SystemProvider, SYSTEM_PROVIDER_ID } from './system';
@@ -9,9 +9,9 @@ import type { PaymentProviderAdapter, PayPalSettings, StripeSettings } from './p
  * Adapters hold no per-request state; PayPal's access tokens are cached per app across instances.
  */
 export const PAYMENT_PROVIDER_IDS = [SYSTEM_PROVIDER_ID, BANK_TRANSFER_PROVIDER_ID, STRIPE_PROVIDER_ID, PAYPAL_PROVIDER_ID] as const;
-export type PaymentProviderId = (typeof PAYMENT_PROVIDER_IDS)[number];
+type PaymentProviderId = (typeof PAYMENT_PROVIDER_IDS)[number];
 
-export interface PaymentProviderSettings {
+interface PaymentProviderSettings {
   [SYSTEM_PROVIDER_ID]: undefined;
   [BANK_TRANSFER_PROVIDER_ID]: undefined;
   [STRIPE_PROVIDER_ID]: StripeSettings;
@@ -39,6 +39,4 @@ export function createPaymentProvider(id: string, settings?: unknown): PaymentPr
 }
 
 export * from './provider';
-export { InvalidAmountError, currencyExponent, toIsoMinor, fromIsoMinor, toStripeAmount, fromStripeAmount, toPayPalValue } from './money';
-export { SystemProvider, BankTransferProvider, StripeProvider, PayPalProvider, newTransferReference };
-export { SYSTEM_PROVIDER_ID, BANK_TRANSFER_PROVIDER_ID, STRIPE_PROVIDER_ID, PAYPAL_PROVIDER_ID };
+export { StripeProvider, PayPalProvider };

@@ -26,9 +26,9 @@ const ISO_EXPONENTS: Readonly<Record<string, number>> = {
 };
 
 /** Stripe's zero-decimal currencies (amount is in major units), from Stripe's currency docs. */
-export const STRIPE_ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const STRIPE_ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
 /** Stripe's three-decimal currencies: amounts in thousandths, and the last digit must be 0. */
-export const STRIPE_THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+const STRIPE_THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 /** PayPal's currencies that take no decimals in `amount.value`. */
 const PAYPAL_ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
 
@@ -76,7 +76,7 @@ export const fromIsoMinor = (minor: bigint, currency: string): string => fromMin
  * last digit of 0 (so two decimals); ISK is zero-decimal in ISO but Stripe keeps it two-decimal
  * with whole krónur only; MGA is the opposite.
  */
-export function stripeUnit(currency: string): { exponent: number; maxDecimals: number } {
+function stripeUnit(currency: string): { exponent: number; maxDecimals: number } {
   const c = normalizeCurrency(currency);
   if (STRIPE_ZERO_DECIMAL.has(c)) return { exponent: 0, maxDecimals: 0 };
   if (STRIPE_THREE_DECIMAL.has(c)) return { exponent: 3, maxDecimals: 2 };
@@ -94,7 +94,7 @@ export function fromStripeAmount(minor: bigint | number, currency: string): stri
 }
 
 /** PayPal's decimals for a currency: none for HUF, JPY and TWD, otherwise ISO 4217. */
-export function paypalExponent(currency: string): number {
+function paypalExponent(currency: string): number {
   const c = normalizeCurrency(currency);
   return PAYPAL_ZERO_DECIMAL.has(c) ? 0 : currencyExponent(c);
 }

@@ -1,7 +1,5 @@
-import { createPaymentProvider, isPaymentProviderId, PAYMENT_PROVIDER_IDS } from './index';
+import { createPaymentProvider, isPaymentProviderId } from './index';
 import type { PaymentProviderAdapter, PayPalSettings, StripeSettings } from './provider';
-
-export const PROVIDER_IDS = PAYMENT_PROVIDER_IDS;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);

@@ -22,7 +22,7 @@ const KEY_MAX = 255;
 type Params = { [k: string]: string | number | boolean | null | undefined | Params };
 
 /** Stripe's form encoding: nested objects in bracket syntax (`metadata[cart]=…`). */
-export function encodeStripeForm(params: Params, prefix = ''): string {
+function encodeStripeForm(params: Params, prefix = ''): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(params)) {
     if (v === undefined || v === null) continue;

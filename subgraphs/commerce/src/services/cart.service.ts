@@ -43,7 +43,7 @@ const MAX_LINES = 100;
 const definedOnly = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** The most specific tax rate for an address in a region: country + province, country, region default. */
-export function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
+function taxRateFor(rates: TaxRate[], address: StoredAddress | null): TaxRate | undefined {
   const country = address?.country_code?.toLowerCase() ?? null;
   const province = address?.province?.toLowerCase() ?? null;
   return (
@@ -598,7 +598,7 @@ export class CartService {
   }
 }
 
-export const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
+const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
 
 /** The Medusa payment collection document of a collection with its sessions. */
 export function paymentCollectionDocument(pc: PaymentCollectionView) {

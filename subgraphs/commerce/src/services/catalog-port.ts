@@ -17,7 +17,7 @@ import {
 } from '../ports/generated';
 
 /** A variant as a cart snapshots it (the catalog's `variantSnapshots`; type generated from the port). */
-export type VariantSnapshot = CommerceVariantsQuery['variantSnapshots'][number];
+type VariantSnapshot = CommerceVariantsQuery['variantSnapshots'][number];
 
 /** A region as commerce reads it (the port's `CommerceRegionFields`). */
 export type RegionInfo = CommerceRegionFieldsFragment;

@@ -29,10 +29,9 @@ import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
 import { OrderCancelCodes } from './order-mail.service';
 
-export type OrderDocument = Record<string, any> & { id: string };
+type OrderDocument = Record<string, any> & { id: string };
 
-export type CompletionResult =
-  { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
+type CompletionResult = { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
 
 const TOTAL_KEYS = [
   'total',
@@ -75,7 +74,7 @@ function stockLines(doc: CartDocument): Map<string, Array<{ reference_id: string
 }
 
 /** What a cart completion carries from step to step (its durable record's `state`). */
-export interface CompletionState {
+interface CompletionState {
   cart_id: string;
   session_id: string;
   provider_id: string;

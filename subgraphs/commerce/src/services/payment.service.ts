@@ -9,7 +9,7 @@ import { paymentCollectionDocument, type CartService } from './cart.service';
 import type { SetupService } from './setup.service';
 
 /** 502 provider_unavailable: an external provider failed (nothing was written). */
-export const providerUnavailable = (providerId: string) =>
+const providerUnavailable = (providerId: string) =>
   new DomainError(
     'provider_error',
     'provider_unavailable',

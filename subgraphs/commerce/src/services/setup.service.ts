@@ -4,7 +4,7 @@ import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, Ta
 import type { CommerceSettingsData, PromotionData, ProviderSettingData, ShippingOptionData, TaxRateData } from '../inputs/setup.input';
 import type { CatalogPort } from './catalog-port';
 
-export const DEFAULT_CHECKOUT_FIELDS: Record<string, 'required' | 'optional' | 'hidden'> = {
+const DEFAULT_CHECKOUT_FIELDS: Record<string, 'required' | 'optional' | 'hidden'> = {
   email: 'required',
   phone: 'optional',
   company: 'optional',
@@ -33,7 +33,7 @@ export const shippingOptionView = (o: ShippingOption) => ({
 });
 export type ShippingOptionView = ReturnType<typeof shippingOptionView>;
 
-export const taxRateView = (t: TaxRate) => ({
+const taxRateView = (t: TaxRate) => ({
   id: t.id,
   region_id: t.regionId,
   country_code: t.countryCode,
@@ -44,9 +44,9 @@ export const taxRateView = (t: TaxRate) => ({
   created_at: t.createdAt.toISOString(),
   updated_at: t.updatedAt.toISOString(),
 });
-export type TaxRateView = ReturnType<typeof taxRateView>;
+type TaxRateView = ReturnType<typeof taxRateView>;
 
-export const promotionView = (p: Promotion) => ({
+const promotionView = (p: Promotion) => ({
   id: p.id,
   code: p.code,
   is_automatic: p.isAutomatic,
@@ -61,10 +61,10 @@ export const promotionView = (p: Promotion) => ({
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
 });
-export type PromotionView = ReturnType<typeof promotionView>;
+type PromotionView = ReturnType<typeof promotionView>;
 
 /** A provider setting as admins see it: secret values masked. */
-export const providerSettingView = (s: PaymentProviderSetting) => ({
+const providerSettingView = (s: PaymentProviderSetting) => ({
   id: s.id,
   provider_id: s.providerId,
   enabled: s.enabled,
@@ -72,7 +72,7 @@ export const providerSettingView = (s: PaymentProviderSetting) => ({
   settings: Object.fromEntries(Object.entries(s.settings).map(([k, v]) => [k, SECRET_SETTINGS.has(k) ? '••••' : v])),
   updated_at: s.updatedAt.toISOString(),
 });
-export type ProviderSettingView = ReturnType<typeof providerSettingView>;
+type ProviderSettingView = ReturnType<typeof providerSettingView>;
 
 /**
  * What a tenant sets up for checkout: shipping options, tax rates, promotions, payment providers and

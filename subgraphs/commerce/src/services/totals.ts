@@ -34,7 +34,7 @@ export interface TaxLineInput {
   tax_rate_id: string | null;
 }
 
-export interface AdjustmentInput {
+interface AdjustmentInput {
   id: string;
   code: string | null;
   amount: bigint;
@@ -42,7 +42,7 @@ export interface AdjustmentInput {
   description: string | null;
 }
 
-export interface PricedLine {
+interface PricedLine {
   id: string;
   unit_price: string;
   quantity: number;
@@ -50,7 +50,7 @@ export interface PricedLine {
   adjustments: AdjustmentInput[];
 }
 
-export interface PricedShipping {
+interface PricedShipping {
   id: string;
   amount: string;
   tax_lines: TaxLineInput[];
@@ -115,7 +115,7 @@ export const toNumber = (v: bigint): number => Number(fromScaled(v));
 export const totalsView = (t: LineTotals): Record<keyof LineTotals, number> =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, toNumber(v)])) as Record<keyof LineTotals, number>;
 
-export interface CartTotals {
+interface CartTotals {
   total: number;
   subtotal: number;
   tax_total: number;
@@ -186,7 +186,7 @@ export function cartTotals(items: LineTotals[], shipping: LineTotals[]): CartTot
 
 // ---- promotions -----------------------------------------------------------------------------------
 
-export interface PromotionRule {
+interface PromotionRule {
   id: string;
   code: string;
   type: 'percentage' | 'fixed';

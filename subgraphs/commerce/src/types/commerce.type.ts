@@ -4,7 +4,7 @@ import { JSONScalar, PaginatedList } from '@svc/kit';
 const S = { simpleResolvers: true };
 
 @ObjectType('CartLineItem', S)
-export class CartLineItemType {
+class CartLineItemType {
   @Field(() => ID) id!: string;
   @Field() kind!: string;
   @Field() title!: string;
@@ -84,7 +84,7 @@ export class PaymentProviderType {
 }
 
 @ObjectType('ShippingOptionType', S)
-export class ShippingOptionKindType {
+class ShippingOptionKindType {
   @Field(() => ID) id!: string;
   @Field() label!: string;
   @Field(() => String, { nullable: true }) description!: string | null;

@@ -38,7 +38,7 @@ export interface PostView {
   tags: TermView[];
 }
 
-export interface PostVariantView extends Omit<StoredPostVariant, 'text'> {}
+export type PostVariantView = Omit<StoredPostVariant, 'text'>;
 
 /** A post as admins manage it: every variant, the state. */
 export interface AdminPostView {

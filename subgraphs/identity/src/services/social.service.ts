@@ -116,7 +116,6 @@ export function checkReturnTo(raw: string | null | undefined): string {
   if (raw === undefined || raw === null || raw === '') return '/';
   const bad = () => Errors.invalidField('return_to', 'return_to must be a relative path such as /account (not // or an absolute URL)');
   if (raw.length > 2000 || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) throw bad();
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(raw)) throw bad();
   let u: URL;
   try {

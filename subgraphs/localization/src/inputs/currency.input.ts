@@ -13,7 +13,7 @@ export const isoCurrencySchema = z
   .refine((v) => ISO_4217.has(v), { message: 'is not an ISO 4217 currency code' });
 
 /** A manual rate: > 0 and at most 1e9 (kept with 12 decimals). */
-export const manualRateSchema = z.number().positive('rate must be greater than 0').max(1e9, 'rate must be at most 1000000000');
+const manualRateSchema = z.number().positive('rate must be greater than 0').max(1e9, 'rate must be at most 1000000000');
 
 export const addCurrencyPairSchema = z
   .strictObject({ base: isoCurrencySchema, quote: isoCurrencySchema, manual_rate: manualRateSchema.nullish() })

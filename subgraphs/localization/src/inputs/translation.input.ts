@@ -7,7 +7,7 @@ import { localeCodeSchema } from './locale.input';
  * What can be translated: per resource type, its translatable fields and their longest text.
  * The names are the resource types the storefront reads (Medusa's names for catalog entities).
  */
-export const TRANSLATABLE: Record<string, Record<string, number>> = {
+const TRANSLATABLE: Record<string, Record<string, number>> = {
   product: { title: 500, subtitle: 500, description: 100_000, material: 200 },
   product_variant: { title: 500 },
   product_collection: { title: 500 },
@@ -15,14 +15,14 @@ export const TRANSLATABLE: Record<string, Record<string, number>> = {
   page: { title: 500, body: 200_000, seo_title: 300, seo_description: 1000 },
   blog_post: { title: 500, excerpt: 5000, body: 200_000, seo_title: 300, seo_description: 1000 },
 };
-export const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
+const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
 /** the only translatable fields that hold markup (rendered and sanitized by content); every other one is plain text (the kit's rule) */
 const MARKUP_FIELDS = new Set(['body']);
 
-export const resourceTypeSchema = z.enum(RESOURCE_TYPES as [string, ...string[]], {
+const resourceTypeSchema = z.enum(RESOURCE_TYPES as [string, ...string[]], {
   error: () => `resource_type must be one of ${RESOURCE_TYPES.join(', ')}`,
 });
-export const resourceIdSchema = z
+const resourceIdSchema = z
   .string()
   .trim()
   .min(1, 'resource_id must not be empty')

@@ -7,10 +7,10 @@ import { FeedError, crossRate, fetchFeed, roundRate, type RateDocument } from '.
 import type { LocalizationSettings } from '../settings';
 import { toCurrencyPairView, type CurrencyPairView, type CurrencyRateView, type ExchangeRatesView, type RateSourceView } from './views';
 
-export type RatesConfig = LocalizationSettings['currencyRates'] & { production: boolean };
+type RatesConfig = LocalizationSettings['currencyRates'] & { production: boolean };
 
 /** Fetches one feed; the seam the service calls (tests point the URLs at local servers instead). */
-export type FeedFetcher = (source: FeedSource, url: string) => Promise<RateDocument>;
+type FeedFetcher = (source: FeedSource, url: string) => Promise<RateDocument>;
 
 /**
  * Currency pairs of a store and their active rates. The source order of a pair: the admin's manual

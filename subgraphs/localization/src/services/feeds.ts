@@ -21,7 +21,7 @@ const RATE_RE = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,12})?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY = 86_400_000;
 /** a document older than this is not today's reference rates: the feed is broken or frozen */
-export const MAX_DOCUMENT_AGE_DAYS = 14;
+const MAX_DOCUMENT_AGE_DAYS = 14;
 const MAX_BYTES = 256 * 1024;
 
 /** A rate as a plain decimal string > 0 (no exponent, no sign), or a FeedError. */
@@ -181,7 +181,7 @@ export function parseRatesJson(text: string, now = new Date()): RateDocument {
   return { base: d.base, date, rates: checkRates(d.base, Object.entries(d.rates)) };
 }
 
-export const PARSERS: Record<FeedSource, (text: string, now?: Date) => RateDocument> = { ecb: parseEcbXml, json: parseRatesJson };
+const PARSERS: Record<FeedSource, (text: string, now?: Date) => RateDocument> = { ecb: parseEcbXml, json: parseRatesJson };
 
 /**
  * Fetches and parses one feed: the URL must pass the kit's outbound rules, the answer must come

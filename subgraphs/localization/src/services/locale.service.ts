@@ -10,13 +10,13 @@ const DEFAULT_INDEX = 'locale_one_default';
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb', 'sd', 'ug', 'syr', 'arc']);
 const RTL_SCRIPTS = new Set(['Arab', 'Hebr', 'Thaa', 'Syrc', 'Nkoo', 'Adlm', 'Rohg']);
 
-export const isRtlTag = (code: string): boolean => {
+const isRtlTag = (code: string): boolean => {
   const [lang, script] = code.split('-');
   return script?.length === 4 ? RTL_SCRIPTS.has(script) : RTL_LANGUAGES.has(lang);
 };
 
 /** The language's own name (`Deutsch`, `العربية`), else the tag itself. */
-export function nativeName(code: string): string {
+function nativeName(code: string): string {
   try {
     const n = new Intl.DisplayNames([code], { type: 'language' }).of(code);
     if (n && n !== code) return n.charAt(0).toLocaleUpperCase(code) + n.slice(1);
@@ -69,9 +69,18 @@ export class LocaleService {
     return this.store.transaction(ctx, async (em, tx) => {
       const locale = await this.load(em, code);
       const fields: string[] = [];
-      if (input.name !== undefined && input.name !== locale.name) ((locale.name = input.name), fields.push('name'));
-      if (input.rtl !== undefined && input.rtl !== locale.rtl) ((locale.rtl = input.rtl), fields.push('rtl'));
-      if (input.position !== undefined && input.position !== locale.position) ((locale.position = input.position), fields.push('position'));
+      if (input.name !== undefined && input.name !== locale.name) {
+        locale.name = input.name;
+        fields.push('name');
+      }
+      if (input.rtl !== undefined && input.rtl !== locale.rtl) {
+        locale.rtl = input.rtl;
+        fields.push('rtl');
+      }
+      if (input.position !== undefined && input.position !== locale.position) {
+        locale.position = input.position;
+        fields.push('position');
+      }
       if (fields.length) {
         localizationEvents.emit(em, tx, 'locale.updated', { id: locale.id, code: locale.code, fields });
         await this.flush(em);

@@ -105,7 +105,10 @@ export class TranslationService {
     const tenantId = requireTenant(ctx);
     const params: unknown[] = [tenantId, q.resource_type, pgArray(chain)];
     let filter = '';
-    if (q.ids?.length) ((filter = ' and resource_id = any(?::text[])'), params.push(pgArray(q.ids)));
+    if (q.ids?.length) {
+      filter = ' and resource_id = any(?::text[])';
+      params.push(pgArray(q.ids));
+    }
     const [{ n }] = await this.store.sql<{ n: number }>(
       ctx,
       `select count(distinct resource_id)::int as n from ${this.store.table('translation')} where tenant_id = ? and resource_type = ? and locale = any(?::text[])${filter}`,

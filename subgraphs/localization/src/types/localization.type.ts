@@ -87,7 +87,7 @@ export class StoreTranslationsType extends TranslationListType {
 }
 
 @ObjectType('TranslationOverlayItem', S)
-export class TranslationOverlayItemType {
+class TranslationOverlayItemType {
   @Field() resource_type!: string;
   @Field() resource_id!: string;
   @Field(() => JSONScalar) fields!: Record<string, string>;

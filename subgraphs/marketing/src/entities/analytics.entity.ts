@@ -2,7 +2,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 import { TenantOwned, newId } from '@svc/kit';
 
 export const EVENT_TYPES = ['page_view', 'add_to_cart', 'checkout_started', 'purchase', 'custom'] as const;
-export type AnalyticsEventType = (typeof EVENT_TYPES)[number];
+type AnalyticsEventType = (typeof EVENT_TYPES)[number];
 
 /**
  * One analytics event of a session that granted analytics consent (events of other sessions are

@@ -2,7 +2,7 @@ import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, U
 import { TenantOwned, newId } from '@svc/kit';
 import { MailingList } from './list.entity';
 
-export type CampaignStatus = 'draft' | 'sending' | 'sent';
+type CampaignStatus = 'draft' | 'sending' | 'sent';
 
 /** A mail to every subscribed member of a list; its links are registered (click tracking redirects only to them). */
 @Entity({ tableName: 'campaign' })
@@ -26,7 +26,7 @@ export class Campaign extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-export type MessageStatus = 'queued' | 'sent' | 'stored' | 'failed';
+type MessageStatus = 'queued' | 'sent' | 'stored' | 'failed';
 
 /**
  * The persisted outbox of marketing mail: every mail (confirmation or campaign) is written here

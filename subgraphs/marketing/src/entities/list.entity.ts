@@ -23,7 +23,7 @@ export class MailingList extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
+type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
 /**
  * One address on one list (a list member). The unique (tenant, list, email) decides concurrent

@@ -5,7 +5,7 @@ import { EVENT_TYPES } from '../entities/analytics.entity';
 import { sessionIdSchema } from './consent.input';
 
 /** at most 4 KB of JSON, 50 keys at the top, 3 levels deep */
-export const MAX_PROPERTIES_BYTES = 4096;
+const MAX_PROPERTIES_BYTES = 4096;
 const depth = (v: unknown): number => (v && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depth)) : 0);
 const properties = z
   .record(z.string().max(100), z.unknown())

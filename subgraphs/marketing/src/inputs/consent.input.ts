@@ -80,7 +80,7 @@ export const auditListSchema = z.strictObject({
 });
 export type AuditListQuery = z.infer<typeof auditListSchema>;
 
-/** REST body of POST /store/cookie-consent: the same fields */
+/** @alias REST body of POST /store/cookie-consent: the same fields */
 export const consentBody = consentSchema;
 
 @InputType('CookieConsentInput')

@@ -4,7 +4,7 @@ import { PageArgs, ValidateWith, handleSchema, pageSchema, urlSchema } from '@sv
 
 /** The constraints of subscription arguments, written once (GraphQL `@ValidateWith`, REST bodies). */
 
-export const emailSchema = z
+const emailSchema = z
   .string()
   .trim()
   .max(320)
@@ -12,7 +12,7 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** signed tokens of the links in mails: `<subscriber id>.<expiry?>.<signature>` (never longer than 200) */
-export const tokenSchema = z.string().min(1).max(200);
+const tokenSchema = z.string().min(1).max(200);
 const firstName = z.string().trim().max(200).nullish();
 
 export const subscribeSchema = z.strictObject({
@@ -26,9 +26,9 @@ export type SubscribeData = z.infer<typeof subscribeSchema>;
 export const newsletterSchema = z.strictObject({ email: emailSchema, first_name: firstName });
 export type NewsletterData = z.infer<typeof newsletterSchema>;
 
-export const reasonSchema = z.string().trim().max(1000);
+const reasonSchema = z.string().trim().max(1000);
 
-/** REST bodies (the anti-spam token may travel in the body) */
+/** @alias REST bodies (the anti-spam token may travel in the body) */
 export const subscribeBody = subscribeSchema;
 export const newsletterBody = newsletterSchema.extend({ antispam_token: z.string().max(4096).optional() });
 export const confirmBody = z.strictObject({ token: tokenSchema });

@@ -2,7 +2,7 @@ import { systemContext, type SeedContext } from '@svc/kit';
 import type { MarketingServices } from '../services';
 import { DEFAULT_BANNER } from '../services/consent.service';
 
-export const DEMO_SUBSCRIBERS = ['jane@demo.store', 'max@demo.store', 'lea@demo.store', 'sam@demo.store'];
+const DEMO_SUBSCRIBERS = ['jane@demo.store', 'max@demo.store', 'lea@demo.store', 'sam@demo.store'];
 /** session ids of the demo's analytics (consent granted for the first two) */
 const DEMO_SESSIONS = ['demo-session-aaaaaaaaaaaaaaaa1', 'demo-session-bbbbbbbbbbbbbbbb2', 'demo-session-cccccccccccccccc3'];
 

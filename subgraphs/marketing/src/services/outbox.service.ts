@@ -8,9 +8,9 @@ import { toMessageView, type EmailMessageView } from './views';
 
 const DKIM_KEY = 'marketing.sender.dkim_key';
 /** delivery attempts before a message is marked `failed` (the subscription retries in between) */
-export const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 6;
 
-export interface OutgoingMail {
+interface OutgoingMail {
   kind: 'confirmation' | 'campaign';
   campaignId: string | null;
   subscriberId: string;

@@ -8,7 +8,7 @@ import type { OutboxService } from './outbox.service';
 import { toListView, toSubscriberView, type MailingListView, type SubscriberView, type SubscriptionResultView } from './views';
 
 /** a pending address gets at most one confirmation mail in this time (sign-up forms cannot be used to flood a mailbox) */
-export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
+const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
 /**
  * Lists and their members: sign-up (single or double opt-in), confirmation, unsubscribe by

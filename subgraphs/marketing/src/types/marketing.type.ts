@@ -67,7 +67,7 @@ export class CampaignType implements CampaignView {
 export class CampaignListType extends PaginatedList(CampaignType) {}
 
 @ObjectType('CampaignLinkStats', S)
-export class CampaignLinkStatsType {
+class CampaignLinkStatsType {
   @Field() url!: string;
   @Field(() => Int) clicks!: number;
   @Field(() => Int) unique_clicks!: number;
@@ -90,7 +90,7 @@ export class CampaignStatsType implements CampaignStatsView {
 }
 
 @ObjectType('MarketingEmail', S)
-export class EmailMessageType implements EmailMessageView {
+class EmailMessageType implements EmailMessageView {
   @Field(() => ID) id!: string;
   @Field({ description: 'confirmation or campaign' }) kind!: string;
   @Field(() => String, { nullable: true }) campaign_id!: string | null;
@@ -133,7 +133,7 @@ export class TrackResultType implements TrackResultView {
 }
 
 @ObjectType('ConsentModeState', S)
-export class ConsentModeType {
+class ConsentModeType {
   @Field() ad_storage!: string;
   @Field() analytics_storage!: string;
   @Field() ad_user_data!: string;
@@ -152,7 +152,7 @@ export class ConsentType implements ConsentView {
 }
 
 @ObjectType('CookieBannerCategory', S)
-export class BannerCategoryType {
+class BannerCategoryType {
   @Field() key!: string;
   @Field() required!: boolean;
   @Field() label!: string;
@@ -161,7 +161,7 @@ export class BannerCategoryType {
 }
 
 @ObjectType('CookieBannerCopy', S)
-export class BannerCopyType {
+class BannerCopyType {
   @Field() title!: string;
   @Field() body!: string;
   @Field() accept_all!: string;
@@ -170,7 +170,7 @@ export class BannerCopyType {
 }
 
 @ObjectType('CookieBannerLinks', S)
-export class BannerLinksType {
+class BannerLinksType {
   @Field(() => String, { nullable: true }) privacy_policy!: string | null;
   @Field(() => String, { nullable: true }) cookie_policy!: string | null;
   @Field(() => String, { nullable: true }) imprint!: string | null;
@@ -194,7 +194,7 @@ export class BannerAdminType {
 }
 
 @ObjectType('CookieConsentAuditEntry', S)
-export class AuditEntryType implements AuditEntryView {
+class AuditEntryType implements AuditEntryView {
   @Field(() => ID) id!: string;
   @Field({ description: 'SHA-256 of the session id' }) session_hash!: string;
   @Field({ description: 'granted, updated or withdrawn' }) action!: string;

@@ -11,7 +11,7 @@ import { MEDIA_MIME_TYPES } from '../services/file-inspection';
 /** Largest accepted file: 10 MB decoded */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** its base64 length (4 characters per 3 bytes, padded): checked before anything is decoded */
-export const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4;
+const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4;
 
 export const MEDIA_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'size', '-size', 'filename', '-filename'] as const;
 export type MediaOrder = (typeof MEDIA_ORDERS)[number];

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { Errors } from '@svc/kit';
 
 /** The file types media accepts, with the extension their stored objects get. */
-export const MEDIA_TYPES = {
+const MEDIA_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/gif': 'gif',
@@ -12,11 +12,11 @@ export const MEDIA_TYPES = {
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
 } as const;
-export type MediaMimeType = keyof typeof MEDIA_TYPES;
+type MediaMimeType = keyof typeof MEDIA_TYPES;
 export const MEDIA_MIME_TYPES = Object.keys(MEDIA_TYPES) as MediaMimeType[];
 
 /** What an upload turned out to be: the bytes to store (SVG sanitized), their type and size. */
-export interface InspectedFile {
+interface InspectedFile {
   body: Buffer;
   mimeType: MediaMimeType;
   ext: string;
@@ -27,7 +27,7 @@ export interface InspectedFile {
 const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');
 
 /** The type the bytes say they are (magic numbers), or null. SVG is text: recognised by its root element. */
-export function sniff(b: Buffer): MediaMimeType | null {
+function sniff(b: Buffer): MediaMimeType | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'image/gif';
@@ -107,7 +107,7 @@ const EXTERNAL_URL = /url\s*\(\s*['"]?\s*[^#'"\s)]/i;
  * image, a, iframe, …), no event handler attributes, no href other than `#fragment`, no `url()`
  * other than `url(#fragment)`, no `@import`. Entity declarations are refused outright.
  */
-export function sanitizeSvg(b: Buffer): Buffer {
+function sanitizeSvg(b: Buffer): Buffer {
   const text = b.toString('utf8');
   if (/<!ENTITY/i.test(text)) throw Errors.validation('invalid_file', 'SVG files with entity declarations are not accepted');
   const clean = sanitizeHtml(text, {

@@ -14,7 +14,7 @@ export interface MediaServices {
 }
 
 /** The storage the configuration names: local disk under `<DATA_DIR>/static` (default) or S3. */
-export function mediaStorageFor({ deps, settings: m }: Pick<ServiceFactoryArgs<MediaSettings>, 'deps' | 'settings'>): MediaStorage {
+function mediaStorageFor({ deps, settings: m }: Pick<ServiceFactoryArgs<MediaSettings>, 'deps' | 'settings'>): MediaStorage {
   if (m.storage === 's3') return new S3MediaStorage(m.s3);
   const publicUrl = () => deps.publicUrl?.() ?? deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   return new LocalMediaStorage(path.join(deps.config.dataDir, 'static'), publicUrl);

@@ -184,16 +184,34 @@ export class SearchService {
       where.push(`(d.locale = any(?::text[]) or (d."primary" and not (d.locales && ?::text[])))`);
       params.push(pgArray(f.locales), pgArray(f.locales));
     } else where.push('d."primary"');
-    if (f.types) (where.push('d.kind = any(?::text[])'), params.push(pgArray(f.types)));
-    if (f.categories) (where.push('d.categories && ?::text[]'), params.push(pgArray(f.categories)));
-    if (f.collections) (where.push('d.collection = any(?::text[])'), params.push(pgArray(f.collections)));
-    if (f.destinations) (where.push('d.destination = any(?::text[])'), params.push(pgArray(f.destinations)));
+    if (f.types) {
+      where.push('d.kind = any(?::text[])');
+      params.push(pgArray(f.types));
+    }
+    if (f.categories) {
+      where.push('d.categories && ?::text[]');
+      params.push(pgArray(f.categories));
+    }
+    if (f.collections) {
+      where.push('d.collection = any(?::text[])');
+      params.push(pgArray(f.collections));
+    }
+    if (f.destinations) {
+      where.push('d.destination = any(?::text[])');
+      params.push(pgArray(f.destinations));
+    }
     if (f.prices) {
       const ranges = f.prices.map(([lo, hi]) => {
         const cond = ['(d.prices -> ?) is not null'];
         params.push(f.currency);
-        if (lo !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric >= ?"), params.push(f.currency, lo));
-        if (hi !== null) (cond.push("(d.prices -> ? ->> 'min')::numeric < ?"), params.push(f.currency, hi));
+        if (lo !== null) {
+          cond.push("(d.prices -> ? ->> 'min')::numeric >= ?");
+          params.push(f.currency, lo);
+        }
+        if (hi !== null) {
+          cond.push("(d.prices -> ? ->> 'min')::numeric < ?");
+          params.push(f.currency, hi);
+        }
         return `(${cond.join(' and ')})`;
       });
       where.push(`(${ranges.join(' or ')})`);

@@ -35,10 +35,10 @@ export interface IndexRow {
 }
 
 /** What the index reads of a product (catalog, through the supergraph: `ports/catalog.graphql`). */
-export type CatalogProduct = SearchIndexProductFieldsFragment;
+type CatalogProduct = SearchIndexProductFieldsFragment;
 
 /** products are indexed once, without stemming: the catalog carries no language */
-export const PRODUCT_LOCALE = '';
+const PRODUCT_LOCALE = '';
 
 export function productRow(p: CatalogProduct, id: string): IndexRow {
   const prices: Record<string, { min: number; max: number }> = {};

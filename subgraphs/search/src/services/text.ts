@@ -21,13 +21,11 @@ export function configFor(locale: string | null | undefined): string {
   return `search.${LANGUAGE_CONFIGS[lang] ?? 'simple'}`;
 }
 
-export const SEARCH_CONFIGS = [...Object.values(LANGUAGE_CONFIGS), 'simple'].map((c) => `search.${c}`);
-
 /** Typos a query word of this length may carry (Meilisearch's defaults: 1 from 5 letters, 2 from 9). */
 export const typoBudget = (length: number): number => (length >= 9 ? 2 : length >= 5 ? 1 : 0);
 
 /** at most this many words of a query are used (the rest is ignored, as Meilisearch does) */
-export const MAX_QUERY_WORDS = 10;
+const MAX_QUERY_WORDS = 10;
 
 const WORD = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu;
 

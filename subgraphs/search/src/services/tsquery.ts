@@ -14,10 +14,17 @@ export function readQuoted(text: string, start: number): [string, number] | null
   let i = start + 1;
   while (i < text.length) {
     const ch = text[i];
-    if (ch === "'" && text[i + 1] === "'") ((lexeme += "'"), (i += 2));
-    else if (ch === '\\' && i + 1 < text.length) ((lexeme += text[i + 1]), (i += 2));
-    else if (ch === "'") return [lexeme, i + 1];
-    else ((lexeme += ch), i++);
+    if (ch === "'" && text[i + 1] === "'") {
+      lexeme += "'";
+      i += 2;
+    } else if (ch === '\\' && i + 1 < text.length) {
+      lexeme += text[i + 1];
+      i += 2;
+    } else if (ch === "'") return [lexeme, i + 1];
+    else {
+      lexeme += ch;
+      i++;
+    }
   }
   return null;
 }

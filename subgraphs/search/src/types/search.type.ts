@@ -5,20 +5,20 @@ import type { IndexStatusView, RebuildReport } from '../services/index.service';
 const S = { simpleResolvers: true };
 
 @ObjectType('SearchPrice', S)
-export class SearchPriceType {
+class SearchPriceType {
   @Field() currency_code!: string;
   @Field(() => Float, { description: 'lowest variant price (major units)' }) min!: number;
   @Field(() => Float, { description: 'highest variant price (major units)' }) max!: number;
 }
 
 @ObjectType('SearchHighlight', S)
-export class SearchHighlightType {
+class SearchHighlightType {
   @Field({ description: 'HTML: the title, matched words in <mark>, the rest escaped' }) title!: string;
   @Field({ description: 'HTML: up to two excerpts of summary and body around the matches' }) snippet!: string;
 }
 
 @ObjectType('SearchHit', { ...S, description: 'A document found: a product, blog post, page or tour' })
-export class SearchHitType implements SearchHitView {
+class SearchHitType implements SearchHitView {
   @Field({ description: 'the id in its own domain (prod_…, a post id …)' }) id!: string;
   @Field({ description: 'product, blog_post, page or tour' }) type!: string;
   @Field({ description: 'product handle or content slug' }) handle!: string;
@@ -39,14 +39,14 @@ export class SearchHitType implements SearchHitView {
 }
 
 @ObjectType('SearchFacetValue', S)
-export class SearchFacetValueType implements FacetValueView {
+class SearchFacetValueType implements FacetValueView {
   @Field() value!: string;
   @Field(() => String, { nullable: true }) label!: string | null;
   @Field(() => Int) count!: number;
 }
 
 @ObjectType('SearchPriceBucket', S)
-export class SearchPriceBucketType implements PriceBucketView {
+class SearchPriceBucketType implements PriceBucketView {
   @Field({ description: 'the filter value of this range, e.g. 25-50' }) key!: string;
   @Field(() => Float) min!: number;
   @Field(() => Float, { nullable: true, description: 'exclusive; null: no upper bound' }) max!: number | null;
@@ -54,7 +54,7 @@ export class SearchPriceBucketType implements PriceBucketView {
 }
 
 @ObjectType('SearchFacets', S)
-export class SearchFacetsType {
+class SearchFacetsType {
   @Field(() => [SearchFacetValueType]) type!: FacetValueView[];
   @Field(() => [SearchFacetValueType]) category!: FacetValueView[];
   @Field(() => [SearchFacetValueType]) collection!: FacetValueView[];
@@ -74,7 +74,7 @@ export class SearchResultType implements SearchResultView {
 }
 
 @ObjectType('SearchIndexTypeCount', S)
-export class SearchIndexTypeCountType {
+class SearchIndexTypeCountType {
   @Field() type!: string;
   @Field(() => Int) count!: number;
 }

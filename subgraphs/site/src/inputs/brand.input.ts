@@ -21,10 +21,10 @@ const font = z
 const group = <K extends string>(keys: readonly K[], value: z.ZodType) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, value.nullish()])) as Record<K, z.ZodOptional<z.ZodNullable<z.ZodType>>>);
 
-export const brandColorsSchema = group(BRAND_COLORS, color);
-export const brandTypographySchema = group(BRAND_FONTS, font);
-export const brandSocialSchema = group(SOCIAL_NETWORKS, httpUrlSchema('a social link', 500));
-export const brandContactSchema = z.strictObject({
+const brandColorsSchema = group(BRAND_COLORS, color);
+const brandTypographySchema = group(BRAND_FONTS, font);
+const brandSocialSchema = group(SOCIAL_NETWORKS, httpUrlSchema('a social link', 500));
+const brandContactSchema = z.strictObject({
   email: z.email('email must be an email address').max(254).nullish(),
   phone: z
     .string()
@@ -46,7 +46,7 @@ export const updateBrandSchema = z.strictObject({
 export type UpdateBrandData = z.infer<typeof updateBrandSchema>;
 
 @InputType('BrandColorsInput')
-export class BrandColorsInput {
+class BrandColorsInput {
   @Field(() => String, { nullable: true }) primary?: string | null;
   @Field(() => String, { nullable: true }) secondary?: string | null;
   @Field(() => String, { nullable: true }) accent?: string | null;
@@ -55,13 +55,13 @@ export class BrandColorsInput {
 }
 
 @InputType('BrandTypographyInput')
-export class BrandTypographyInput {
+class BrandTypographyInput {
   @Field(() => String, { nullable: true }) heading_font?: string | null;
   @Field(() => String, { nullable: true }) body_font?: string | null;
 }
 
 @InputType('BrandSocialLinksInput')
-export class BrandSocialLinksInput {
+class BrandSocialLinksInput {
   @Field(() => String, { nullable: true }) facebook?: string | null;
   @Field(() => String, { nullable: true }) instagram?: string | null;
   @Field(() => String, { nullable: true }) x?: string | null;
@@ -72,7 +72,7 @@ export class BrandSocialLinksInput {
 }
 
 @InputType('BrandContactInput')
-export class BrandContactInput {
+class BrandContactInput {
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
   @Field(() => String, { nullable: true }) address?: string | null;

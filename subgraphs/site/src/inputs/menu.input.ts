@@ -10,8 +10,8 @@ import type { MenuItemData } from '../entities/menu.entity';
  * `resource_id` it refers to. At most 3 levels and 200 items per menu.
  */
 
-export const MENU_MAX_DEPTH = 3;
-export const MENU_MAX_ITEMS = 200;
+const MENU_MAX_DEPTH = 3;
+const MENU_MAX_ITEMS = 200;
 export const REFERENCE_TYPES = ['product', 'collection', 'category', 'page', 'blog_post'] as const;
 export type ReferenceType = (typeof REFERENCE_TYPES)[number];
 
@@ -62,7 +62,7 @@ const itemSchema: z.ZodType<MenuItemArg> = z.lazy(() =>
 );
 
 /** The items of a menu: at most 3 levels deep and 200 items in all. */
-export const menuItemsSchema = z.array(itemSchema).superRefine((items, c) => {
+const menuItemsSchema = z.array(itemSchema).superRefine((items, c) => {
   let count = 0;
   let deepest = 0;
   const walk = (list: MenuItemArg[], depth: number) => {
@@ -99,7 +99,7 @@ export const toItemData = (items: MenuItemArg[]): MenuItemData[] =>
   });
 
 @InputType('MenuItemInput')
-export class MenuItemInput {
+class MenuItemInput {
   @Field({ description: 'The text shown' }) label!: string;
   @Field(() => String, { nullable: true, description: 'A path of the store or an absolute http(s) URL (type url)' }) url?: string | null;
   @Field(() => String, { nullable: true, description: 'url (default when url is given), product, collection, category, page or blog_post' }) type?:

@@ -7,19 +7,19 @@ import { JSONScalar, ValidateWith, isHttpUrl } from '@svc/kit';
  * (both for `setMetafield` and, through the same schema, anything else that writes one).
  */
 
-export const METAFIELD_TYPES = ['string', 'integer', 'decimal', 'boolean', 'json', 'date', 'url', 'reference'] as const;
-export type MetafieldType = (typeof METAFIELD_TYPES)[number];
+const METAFIELD_TYPES = ['string', 'integer', 'decimal', 'boolean', 'json', 'date', 'url', 'reference'] as const;
+type MetafieldType = (typeof METAFIELD_TYPES)[number];
 
 /** products, orders, customers and custom resource types: a lower-case identifier */
-export const resourceTypeSchema = z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'resource_type must be a lower-case identifier (a-z, 0-9, _; at most 50)');
+const resourceTypeSchema = z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, 'resource_type must be a lower-case identifier (a-z, 0-9, _; at most 50)');
 /** an id or handle of the resource */
-export const resourceIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'resource_id must be an id (letters, digits, _ and -; at most 200)');
+const resourceIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'resource_id must be an id (letters, digits, _ and -; at most 200)');
 const nameSchema = (what: string) => z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, `${what} must be lower-case letters, digits, _ or - (at most 64)`);
-export const namespaceSchema = nameSchema('namespace');
-export const keySchema = nameSchema('key');
+const namespaceSchema = nameSchema('namespace');
+const keySchema = nameSchema('key');
 
-export const STRING_MAX = 10_000;
-export const JSON_MAX_BYTES = 16_384;
+const STRING_MAX = 10_000;
+const JSON_MAX_BYTES = 16_384;
 /** a platform id: `<prefix>_<ULID>` (`prod_01J…`, `pay_col_01J…`) */
 const REFERENCE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_[0-9A-HJKMNP-TV-Z]{26}$/;
 /** up to 20 integer and 10 fraction digits, as written (no exponent, no rounding) */

@@ -23,13 +23,13 @@ export function normalizePath(path: string): string {
 /** The normalised path a target leads to in this store, or null for an absolute URL. */
 export const targetPathOf = (target: string): string | null => (target.startsWith('/') ? normalizePath(target) : null);
 
-export const sourceSchema = z
+const sourceSchema = z
   .string()
   .trim()
   .max(MAX, `source must be at most ${MAX} characters`)
   .regex(PATH, 'source must be a path starting with a single "/", without spaces, query or fragment');
 
-export const targetSchema = z
+const targetSchema = z
   .string()
   .trim()
   .max(MAX, `target must be at most ${MAX} characters`)
@@ -38,7 +38,7 @@ export const targetSchema = z
     'target must be a path starting with a single "/" or an absolute http(s) URL, without quotes, spaces or control characters',
   );
 
-export const statusCodeSchema = z.union([z.literal(301), z.literal(302)], { message: 'status_code must be 301 or 302' });
+const statusCodeSchema = z.union([z.literal(301), z.literal(302)], { message: 'status_code must be 301 or 302' });
 
 export const createRedirectSchema = z.strictObject({
   source: sourceSchema,

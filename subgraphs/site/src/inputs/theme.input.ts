@@ -8,8 +8,8 @@ import { JSONScalar, ValidateWith } from '@svc/kit';
  */
 
 export const MAX_SECTIONS = 50;
-export const SECTION_SETTINGS_MAX_BYTES = 8_192;
-export const SETTINGS_MAX_BYTES = 16_384;
+const SECTION_SETTINGS_MAX_BYTES = 8_192;
+const SETTINGS_MAX_BYTES = 16_384;
 
 const jsonBytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 const NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -32,7 +32,7 @@ const typeface = z.strictObject({
 const tokenMap = <T extends z.ZodType>(value: T, max: number, what: string) =>
   z.record(tokenName, value).refine((m) => Object.keys(m).length <= max, `${what}: at most ${max} tokens`);
 
-export const tokensSchema = {
+const tokensSchema = {
   colors: tokenMap(color, 64, 'colors'),
   typography: tokenMap(typeface, 32, 'typography'),
   spacing: tokenMap(length, 32, 'spacing'),
@@ -43,9 +43,9 @@ export const tokensSchema = {
 const settingsSchema = (max: number, what: string) =>
   z.record(settingKey, z.unknown()).refine((s) => jsonBytes(s) <= max, `${what} are at most ${max} bytes of JSON`);
 
-export const sectionTypeSchema = z.string().regex(NAME, 'a section type is lower-case letters, digits and -, starting with a letter (at most 40)');
-export const sectionSettingsSchema = settingsSchema(SECTION_SETTINGS_MAX_BYTES, 'section settings');
-export const themeSettingsSchema = settingsSchema(SETTINGS_MAX_BYTES, 'theme settings');
+const sectionTypeSchema = z.string().regex(NAME, 'a section type is lower-case letters, digits and -, starting with a letter (at most 40)');
+const sectionSettingsSchema = settingsSchema(SECTION_SETTINGS_MAX_BYTES, 'section settings');
+const themeSettingsSchema = settingsSchema(SETTINGS_MAX_BYTES, 'theme settings');
 
 /** Each group given replaces that group; groups not given stay. */
 export const updateThemeTokensSchema = z.strictObject({
@@ -64,8 +64,8 @@ export const addThemeSectionSchema = z.strictObject({
 });
 export type AddThemeSectionData = z.infer<typeof addThemeSectionSchema>;
 
-export const updateThemeSettingsSchema = z.strictObject({ settings: themeSettingsSchema });
-export const updateThemeSectionSchema = z.strictObject({ settings: sectionSettingsSchema });
+const updateThemeSettingsSchema = z.strictObject({ settings: themeSettingsSchema });
+const updateThemeSectionSchema = z.strictObject({ settings: sectionSettingsSchema });
 export const sectionIdsSchema = z.array(z.string().max(60)).max(MAX_SECTIONS);
 
 @InputType('UpdateThemeTokensInput', { description: 'Each group given replaces that group (a map of token name -> value)' })

@@ -53,7 +53,7 @@ export const demoBrand = (logoMediaId: string | null): UpdateBrandData => ({
 });
 
 /** What the demo menus link to (ids found in the demo catalog and content; null when the store has none). */
-export interface DemoMenuTargets {
+interface DemoMenuTargets {
   collectionId: string | null;
   categoryId: string | null;
   productId: string | null;

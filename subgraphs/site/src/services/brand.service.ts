@@ -6,7 +6,7 @@ import type { BrandView } from './views';
 import { SiteBrandLogoDocument } from '../ports/generated';
 
 /** What a store that set nothing shows. */
-export const BRAND_DEFAULTS = {
+const BRAND_DEFAULTS = {
   colors: { primary: '#111827', secondary: '#6b7280', accent: '#2563eb', background: '#ffffff', text: '#111827' },
   typography: { heading_font: 'Inter, sans-serif', body_font: 'Inter, sans-serif' },
 } as const;

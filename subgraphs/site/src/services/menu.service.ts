@@ -20,7 +20,7 @@ export interface MenuView {
   updated_at: string;
 }
 
-export interface StoreMenuItem {
+interface StoreMenuItem {
   label: string;
   url: string;
   type: string;

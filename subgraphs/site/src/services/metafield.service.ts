@@ -6,7 +6,7 @@ import type { MetafieldKeyData, SetMetafieldData } from '../inputs/metafield.inp
 import { toMetafieldView, type MetafieldView, type StoreMetafield } from './views';
 
 /** Metafields a resource may carry at most (a runaway import should not grow one without bound). */
-export const MAX_METAFIELDS_PER_RESOURCE = 250;
+const MAX_METAFIELDS_PER_RESOURCE = 250;
 
 type Resource = { resource_type: string; resource_id: string };
 

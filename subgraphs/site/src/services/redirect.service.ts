@@ -5,7 +5,7 @@ import { siteEvents } from '../events';
 import { normalizePath, targetPathOf, type CreateRedirectData, type RedirectListQuery, type UpdateRedirectData } from '../inputs/redirect.input';
 import { toRedirectView, type RedirectView } from './views';
 
-export interface StoreRedirect {
+interface StoreRedirect {
   source: string;
   target: string;
   status_code: number;

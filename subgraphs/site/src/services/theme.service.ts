@@ -5,7 +5,7 @@ import { MAX_SECTIONS, sectionIdsSchema, type AddThemeSectionData, type UpdateTh
 import type { ThemeView } from './views';
 
 /** What a store without a theme of its own shows (version 0): neutral tokens, no sections. */
-export const DEFAULT_THEME_TOKENS = (): ThemeTokens => ({
+const DEFAULT_THEME_TOKENS = (): ThemeTokens => ({
   colors: { primary: '#111827', secondary: '#6b7280', accent: '#2563eb', background: '#ffffff', text: '#111827' },
   typography: {
     heading: { font_family: 'Inter, sans-serif', font_size: '2rem', font_weight: 700, line_height: 1.2 },

@@ -5,12 +5,12 @@ const S = { simpleResolvers: true };
 /** The media domain's Media, as the brand refers to it (only the id here; media resolves the rest). */
 @ObjectType('Media', S)
 @Directive('@key(fields: "id")')
-export class MediaRefType {
+class MediaRefType {
   @Field(() => ID) id!: string;
 }
 
 @ObjectType('BrandColors', S)
-export class BrandColorsType {
+class BrandColorsType {
   @Field() primary!: string;
   @Field() secondary!: string;
   @Field() accent!: string;
@@ -19,13 +19,13 @@ export class BrandColorsType {
 }
 
 @ObjectType('BrandTypography', S)
-export class BrandTypographyType {
+class BrandTypographyType {
   @Field() heading_font!: string;
   @Field() body_font!: string;
 }
 
 @ObjectType('BrandSocialLinks', S)
-export class BrandSocialLinksType {
+class BrandSocialLinksType {
   @Field(() => String, { nullable: true }) facebook!: string | null;
   @Field(() => String, { nullable: true }) instagram!: string | null;
   @Field(() => String, { nullable: true }) x!: string | null;
@@ -36,7 +36,7 @@ export class BrandSocialLinksType {
 }
 
 @ObjectType('BrandContact', S)
-export class BrandContactType {
+class BrandContactType {
   @Field(() => String, { nullable: true }) email!: string | null;
   @Field(() => String, { nullable: true }) phone!: string | null;
   @Field(() => String, { nullable: true }) address!: string | null;

@@ -4,7 +4,7 @@ const S = { simpleResolvers: true };
 
 /** An item as stored: a URL, or a reference by id (resolved only for the storefront). */
 @ObjectType('MenuItem', S)
-export class MenuItemType {
+class MenuItemType {
   @Field() label!: string;
   @Field({ description: 'url, product, collection, category, page or blog_post' }) type!: string;
   @Field(() => String, { nullable: true }) url!: string | null;
@@ -24,7 +24,7 @@ export class MenuType {
 
 /** An item as a storefront shows it: the link resolved to a current path (or the URL). */
 @ObjectType('StoreMenuItem', S)
-export class StoreMenuItemType {
+class StoreMenuItemType {
   @Field() label!: string;
   @Field() url!: string;
   @Field() type!: string;

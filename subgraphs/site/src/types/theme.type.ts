@@ -5,7 +5,7 @@ const S = { simpleResolvers: true };
 
 /** Design tokens: each group a map of token name -> value (names are the store's own). */
 @ObjectType('ThemeTokens', S)
-export class ThemeTokensType {
+class ThemeTokensType {
   @Field(() => JSONScalar, { description: 'name -> hex color' }) colors!: Record<string, string>;
   @Field(() => JSONScalar, { description: 'name -> {font_family, font_size, font_weight?, line_height?}' }) typography!: Record<string, unknown>;
   @Field(() => JSONScalar, { description: 'name -> length' }) spacing!: Record<string, string>;
@@ -13,7 +13,7 @@ export class ThemeTokensType {
 }
 
 @ObjectType('ThemeSection', S)
-export class ThemeSectionType {
+class ThemeSectionType {
   @Field() id!: string;
   @Field() type!: string;
   @Field(() => JSONScalar) settings!: Record<string, unknown>;

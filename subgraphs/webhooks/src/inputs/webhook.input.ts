@@ -5,7 +5,7 @@ import { PageArgs, ValidateWith, pageSchema, isUrl } from '@svc/kit';
 /** The constraints of webhook arguments, written once (GraphQL validates with them through `@ValidateWith`). */
 
 /** `order.placed`, a family `order.*`, or `*` (every event) */
-export const EVENT_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/;
+const EVENT_PATTERN = /^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/;
 
 const url = z
   .string()

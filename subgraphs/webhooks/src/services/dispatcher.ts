@@ -18,7 +18,7 @@ export const RETRY_SCHEDULE_SECONDS = [0, 5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600
 /** the longest Retry-After honoured (longer ones are cut to this) */
 const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 
-export interface DispatcherOptions {
+interface DispatcherOptions {
   store: Store;
   endpoints: EndpointService;
   guard: TargetGuard;

@@ -30,7 +30,7 @@ import { toEndpointView, type EndpointView } from './views';
 const DEFAULT_OVERLAP_HOURS = 24;
 const purpose = (id: string) => `webhook-secret:${id}`;
 
-export interface EndpointServiceOptions {
+interface EndpointServiceOptions {
   store: Store;
   box: SecretBox;
   guard: TargetGuard;

@@ -102,7 +102,7 @@ export class TargetRefused extends Error {
   }
 }
 
-export type LookupAll = (host: string) => Promise<Array<{ address: string; family: number }>>;
+type LookupAll = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
 const systemLookup: LookupAll = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 

@@ -11,7 +11,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * While a rotated secret is still valid, both carry one signature per secret (`v1=` twice in
  * x-svc-signature, space-separated `v1,` entries in webhook-signature), the new one first.
  */
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 export function newSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
