@@ -458,7 +458,7 @@ describe('media storage configuration', () => {
     );
     expect(() => media({ MEDIA_STORAGE: 'ftp' })).toThrow(/MEDIA_STORAGE/);
     // the platform checks it before it starts anything
-    expect(() => checkDomainSettings([mediaDomain], loadConfig({ ...base, MEDIA_STORAGE: 'ftp' }))).toThrow(/media domain:\n  MEDIA_STORAGE/);
+    expect(() => checkDomainSettings([mediaDomain], loadConfig({ ...base, MEDIA_STORAGE: 'ftp' }))).toThrow(/media domain:\n {2}MEDIA_STORAGE/);
     const s3 = media({
       MEDIA_STORAGE: 's3',
       S3_REGION: 'r',

@@ -88,8 +88,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ CATALOG_CACHE: 'maybe' })).not.toThrow();
     const start = startTestPlatform({ env: { CATALOG_CACHE: 'maybe', WEBHOOK_CONCURRENCY: '0', CHECKOUT_HOLD_TTL_S: 'soon' } });
     await expect(start).rejects.toThrow(ConfigError);
-    await expect(start).rejects.toThrow(/the catalog domain:\n  CATALOG_CACHE: /);
-    await expect(start).rejects.toThrow(/the commerce domain:\n  CHECKOUT_HOLD_TTL_S: /);
-    await expect(start).rejects.toThrow(/the webhooks domain:\n  WEBHOOK_CONCURRENCY: /);
+    await expect(start).rejects.toThrow(/the catalog domain:\n {2}CATALOG_CACHE: /);
+    await expect(start).rejects.toThrow(/the commerce domain:\n {2}CHECKOUT_HOLD_TTL_S: /);
+    await expect(start).rejects.toThrow(/the webhooks domain:\n {2}WEBHOOK_CONCURRENCY: /);
   });
 });

@@ -1,7 +1,7 @@
 import { Collection, Entity, Index, ManyToOne, OneToMany, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
-type PaymentCollectionStatus = 'not_paid' | 'awaiting' | 'authorized' | 'partially_authorized' | 'canceled' | 'completed' | 'failed';
+export type PaymentCollectionStatus = 'not_paid' | 'awaiting' | 'authorized' | 'partially_authorized' | 'canceled' | 'completed' | 'failed';
 
 /** What a cart (then its order) must pay: one per cart, Medusa v2 style. */
 @Entity({ tableName: 'payment_collection' })
@@ -23,7 +23,7 @@ export class PaymentCollection extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-type PaymentSessionStatus = 'pending' | 'requires_more' | 'authorized' | 'captured' | 'error' | 'canceled';
+export type PaymentSessionStatus = 'pending' | 'requires_more' | 'authorized' | 'captured' | 'error' | 'canceled';
 
 /** A session with one provider for the collection's amount; authorised at completion, captured later. */
 @Entity({ tableName: 'payment_session' })

@@ -383,7 +383,7 @@ export class CartWrites {
 }
 
 /** A session a provider just initiated, to be stored. */
-export interface NewSession {
+interface NewSession {
   id: string;
   providerId: string;
   status: PaymentSessionStatus;

@@ -384,7 +384,7 @@ export class CartService {
 
   /** The cart's payment collection set to its current total (pending sessions for another amount dropped). */
   async refreshPaymentOf(ctx: RequestContext, id: string): Promise<void> {
-    await this.store.transaction(ctx, async (em, tx) => {
+    await this.store.transaction(ctx, async (_em, tx) => {
       const cart = await this.view(tx, id, true);
       if (cart.completedAt) return;
       await this.refreshPayment(tx, cart, await this.document(tx, cart, cart.collection));
