@@ -23,6 +23,6 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 60000,
+  testTimeout: 180000,
   maxWorkers: 2,
 };
