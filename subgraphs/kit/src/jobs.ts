@@ -318,10 +318,28 @@ export class JobQueue {
     // the worker only when that loop ends; a worker marked stopped may still have one more sleep
     // ahead. The queue has stopped only once pg-boss forgot every worker, so no timer of it runs on
     // after its owner closed (a test runner tearing down between two sleeps used to see one).
-    const workers = () => (this.boss as unknown as { getWorkers?(): unknown[] }).getWorkers?.() ?? [];
-    const until = Date.now() + 8000;
-    while (Date.now() < until && workers().length > 0) await new Promise((r) => setTimeout(r, 20));
+    const workers = () => (this.boss as unknown as { getWorkers?(): PgBossWorker[] }).getWorkers?.() ?? [];
+    const drained = async (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until && workers().length > 0) await new Promise((r) => setTimeout(r, 20));
+      return workers().length === 0;
+    };
+    if (await drained(8000)) return;
+    // a handler still running after the grace period (a call that hangs) keeps its worker from
+    // stopping, and pg-boss's loop would go on sleeping a second at a time after we return: mark
+    // those workers stopped, so the loop's next look ends it (the handler's worker does not loop
+    // again once stopping), and give it that one look
+    const stuck = workers();
+    this.log.warn({ queues: [...new Set(stuck.map((w) => w.name))] }, 'job queue stopped with handlers still running');
+    for (const w of stuck) w.stopped = true;
+    await drained(1500);
   }
+}
+
+/** What `JobQueue.stop` reads and sets of pg-boss's workers (not in its typings). */
+interface PgBossWorker {
+  name: string;
+  stopped: boolean;
 }
 
 /**
