@@ -85,10 +85,16 @@ export class JobQueue {
   ) {}
 
   static async start(url: string, log: Logger): Promise<JobQueue> {
+    watchBossWorkers();
     const boss = new PgBoss({ connectionString: url, schema: BOSS_SCHEMA, max: 4, application_name: 'platform-jobs' });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
     return new JobQueue(boss, log);
+  }
+
+  /** pg-boss's workers of this queue (its own cron worker included), as far as pg-boss still knows them. */
+  private bossWorkers(): PgBossWorker[] {
+    return bossManagers.get(this.boss.getDb())?.getWorkers() ?? [];
   }
 
   private sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -113,17 +119,26 @@ export class JobQueue {
     if (known !== undefined && (!retry || known === sig)) return;
     const q = await this.boss.getQueue(name);
     if (!q) {
-      // processes starting together create their queues at once: pg-boss's create_queue alters the
-      // shared queue table, and two of them can deadlock (40P01); the victim was rolled back, so it
-      // simply tries again (a few times, after a short random pause)
+      // processes starting together create their queues at once. pg-boss's create_queue inserts the
+      // queue's row, then adds a foreign key to the queue table, which waits for every other open
+      // insert into it: two creations at once deadlock (40P01, seen in the scale-out topology). So
+      // creations are serialised across processes by a transaction-scoped advisory lock, taken in
+      // the same statement that calls pg-boss's function (same arguments as its createQueue). A
+      // creation racing one that does not take the lock (pg-boss's own cron queue at its start) can
+      // still be the victim: it was rolled back, so it tries again after a growing random pause.
+      const options = { policy: 'standard', ...want };
       for (let attempt = 0; ; attempt++) {
         try {
-          await this.boss.createQueue(name, { name, ...want });
+          await this.sql(`select ${BOSS_SCHEMA}.create_queue($1, $2::json) from (select pg_advisory_xact_lock($3::bigint)) l`, [
+            name,
+            JSON.stringify(options),
+            CREATE_QUEUE_LOCK,
+          ]);
           break;
         } catch (err) {
           if (await this.boss.getQueue(name)) break;
-          if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
-          await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 80)));
+          if ((err as { code?: string }).code !== '40P01' || attempt >= 8) throw err;
+          await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random())));
         }
       }
       this.known.set(name, sig);
@@ -314,22 +329,22 @@ export class JobQueue {
   async stop(): Promise<void> {
     await this.stopWorkers(5000);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
-    // pg-boss stops each worker in a loop of its own that sleeps a second between looks and forgets
-    // the worker only when that loop ends; a worker marked stopped may still have one more sleep
-    // ahead. The queue has stopped only once pg-boss forgot every worker, so no timer of it runs on
-    // after its owner closed (a test runner tearing down between two sleeps used to see one).
-    const workers = () => (this.boss as unknown as { getWorkers?(): PgBossWorker[] }).getWorkers?.() ?? [];
+    // pg-boss stops each worker (its cron worker too) in a loop of its own that sleeps a second
+    // between looks and forgets the worker only when that loop ends; a worker marked stopped may
+    // still have one more sleep ahead, after `boss.stop` returned. The queue has stopped only once
+    // pg-boss forgot every worker, so no timer of it runs on after its owner closed (a test runner
+    // tearing down between two sleeps fails the next suite with "require after teardown").
     const drained = async (ms: number) => {
       const until = Date.now() + ms;
-      while (Date.now() < until && workers().length > 0) await new Promise((r) => setTimeout(r, 20));
-      return workers().length === 0;
+      while (Date.now() < until && this.bossWorkers().length > 0) await new Promise((r) => setTimeout(r, 20));
+      return this.bossWorkers().length === 0;
     };
     if (await drained(8000)) return;
     // a handler still running after the grace period (a call that hangs) keeps its worker from
     // stopping, and pg-boss's loop would go on sleeping a second at a time after we return: mark
     // those workers stopped, so the loop's next look ends it (the handler's worker does not loop
     // again once stopping), and give it that one look
-    const stuck = workers();
+    const stuck = this.bossWorkers();
     this.log.warn({ queues: [...new Set(stuck.map((w) => w.name))] }, 'job queue stopped with handlers still running');
     for (const w of stuck) w.stopped = true;
     await drained(1500);
@@ -340,6 +355,38 @@ export class JobQueue {
 interface PgBossWorker {
   name: string;
   stopped: boolean;
+}
+
+/** pg-boss's internal manager, which keeps the workers (pg-boss 10 does not expose `getWorkers`). */
+interface PgBossManager {
+  db: unknown;
+  getWorkers(): PgBossWorker[];
+  addWorker(worker: PgBossWorker): void;
+}
+
+/** Any bigint: the key of the advisory lock that serialises queue creation across processes. */
+const CREATE_QUEUE_LOCK = '7310591802250601';
+
+/** pg-boss's managers by their database (`boss.getDb()`), learnt when they add a worker. */
+const bossManagers = new WeakMap<object, PgBossManager>();
+
+/**
+ * Lets `JobQueue.stop` see pg-boss's workers: pg-boss keeps them in its manager, which it does not
+ * expose, so the manager's `addWorker` (called for every worker, at `boss.start` for the cron
+ * worker) records which manager serves which database. pg-boss is pinned; the contract test of
+ * the job queue fails if this stops seeing workers.
+ */
+function watchBossWorkers(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Manager = require('pg-boss/src/manager') as { prototype: PgBossManager & { __watched?: boolean } };
+  const proto = Manager.prototype;
+  if (proto.__watched) return;
+  const add = proto.addWorker;
+  proto.addWorker = function (this: PgBossManager, worker: PgBossWorker) {
+    if (this.db && typeof this.db === 'object') bossManagers.set(this.db, this);
+    return add.call(this, worker);
+  };
+  proto.__watched = true;
 }
 
 /**
