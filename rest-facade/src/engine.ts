@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { Kind, parse as parseGraphQL, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import {
   DomainError,
   Errors,
   assertNoNul,
   authorizeRoute,
   isRouteReply,
+  lateRules,
   readCookies,
+  validated,
   type RequestContext,
   type RouteDef,
   type RouteInput,
@@ -99,12 +101,30 @@ function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: 'query'
   return r.data;
 }
 
+/** POST routes read a body; a DELETE route only when it declares one (Medusa's DELETE /store/carts/:id/promotions) */
+const readsBody = (def: RouteDef): boolean => def.method === 'POST' || (def.method === 'DELETE' && !!def.body);
+
+/**
+ * The parameters a route checks after authentication (`checkedAfterAuth`), as one schema of their
+ * rules, or null when it has none.
+ */
+function lateCheck(schema: ZodType | undefined): ZodType<Record<string, unknown>> | null {
+  const rules = lateRules(schema);
+  return Object.keys(rules).length ? z.object(rules) : null;
+}
+
+/** `value` with its late-checked parameters replaced by what their rules parsed (400 when one refuses) */
+function checkLate<T>(check: ZodType<Record<string, unknown>> | null, value: T, where: 'params' | 'query'): T {
+  if (!check) return value;
+  return { ...value, ...validated(check, { ...(value as object) }, where) };
+}
+
 /**
  * A JSON route reads only JSON: a body of another media type is 415 (nothing is written), and an
  * empty body means `{}` only when it was sent as `application/json` (or with no content type).
  */
 function checkMediaType(req: Request, def: RouteDef): void {
-  if (def.method !== 'POST') return;
+  if (!readsBody(def)) return;
   const length = Number(req.headers['content-length'] ?? 0);
   const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = req.headers['content-type'];
@@ -248,6 +268,7 @@ export function compileRoutes(sources: RouteSource[], gw: LoadedGateway): Compil
 
 export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: LoadedGateway, builder: ContextBuilder, adminLimit?: AdminRateLimit): void {
   for (const { def, op } of compiled) {
+    const late = { params: lateCheck(def.params), query: lateCheck(def.query) };
     const limitAdmin = adminLimit && adminLimited(def) ? adminLimit : undefined;
     const handler = async (req: Request, res: Response) => {
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
@@ -257,13 +278,13 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         checkMediaType(req, def);
         checkRawQuery(req);
         checkLocaleHeader(req);
-        const params = parse(def.params, req.params, 'params');
-        const { query, locale } = queryAndLocale(def, req.query);
+        const early = parse(def.params, req.params, 'params');
+        const { query: earlyQuery, locale } = queryAndLocale(def, req.query);
         const fields = def.method === 'POST' && Buffer.isBuffer(req.body) ? parseMultipartFields(req.headers['content-type'] ?? '', req.body) : req.body;
-        const body = def.method === 'GET' || def.method === 'DELETE' ? undefined : parse(def.body, fields, 'body');
+        const body = readsBody(def) ? parse(def.body, fields, 'body') : undefined;
         const antispamToken =
           typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
-        const rawFields = (query as { fields?: unknown } | undefined)?.fields;
+        const rawFields = (earlyQuery as { fields?: unknown } | undefined)?.fields;
         ctx = await builder.build(
           req.headers,
           { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale },
@@ -276,7 +297,9 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
           if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
-        // `fields` names are checked once the caller is known (a missing token is reported first)
+        // what is checked once the caller is known: parameters declared `checkedAfterAuth`, then `fields`
+        const params = checkLate(late.params, early, 'params');
+        const query = checkLate(late.query, earlyQuery, 'query');
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         const cookies = readCookies(req.headers.cookie, def.readsCookies ?? []);
         const input = { params, query, body, ctx, cookies } as RouteInput;

@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { STATUS_BY_TYPE, type AuthLevel, type RouteDef } from '@svc/kit';
+import { STATUS_BY_TYPE, lateRules, type AuthLevel, type RouteDef, type StateRefusal } from '@svc/kit';
 import type { RouteSource } from './engine';
 import { LOCALE_TAG } from '@svc/gateway';
 
@@ -265,7 +265,34 @@ function operationIds(entries: Array<{ domain: string; def: RouteDef }>): string
 
 const fieldsDescription = (key: string, allowed: ReadonlySet<string>) =>
   `Fields of \`${key}\` to return (Medusa syntax): bare names replace the defaults, \`+name\` / \`*relation\` add, \`-name\` removes; ` +
-  `an unknown field is 400. Allowed: ${[...allowed].join(', ')}.`;
+  `an unknown field is 400 (checked after authentication). Allowed: ${[...allowed].join(', ')}.`;
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The `fields` a route reads (see fields.ts): comma-separated tokens, each an allowed top-level
+ * name, optionally prefixed with `+`, `*` or `-` and followed by a `.`-path; blanks around tokens
+ * and empty tokens are ignored.
+ */
+function fieldsPattern(allowed: ReadonlySet<string>): string {
+  const token = `\\s*(?:[+*-]?(?:${[...allowed].map(escapeRegex).join('|')})(?:\\.[^,]*)?)?\\s*`;
+  return `^${token}(?:,${token})*$`;
+}
+
+/** JSON Schema keywords of a query's object schema that relate its parameters (OpenAPI has no place for them on one parameter) */
+const CROSS_PARAMETER = ['dependentRequired', 'dependentSchemas', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not'] as const;
+
+/** The operation's 400: the shared one, or, when the route names refusals that depend on the store's state, one that lists them. */
+function badRequest(refusals: StateRefusal[] | undefined): Json {
+  if (!refusals?.length) return { $ref: '#/components/responses/ValidationError' };
+  const { body } = ERROR_RESPONSES['400'];
+  const list = refusals.map((r) => `\`${r.code}\`${r.field ? ` (${r.field})` : ''}: ${r.when}`).join('; ');
+  return {
+    ...body,
+    description: `${body.description as string}. Besides input the schemas refuse, input of a valid shape that the store's state refuses: ${list}`,
+    'x-state-refusals': refusals.map((r) => ({ ...r })),
+  };
+}
 
 /** The OpenAPI 3.1 document of every route of the sources (generated once, at start). */
 export function openApiDocument(sources: RouteSource[], info: { title: string; version: string; description?: string }): object {
@@ -284,17 +311,39 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
     const tag = def.tag ?? domain;
     if (!tags.includes(tag)) tags.push(tag);
 
+    const op: Json = {
+      operationId,
+      tags: [tag],
+      summary: def.summary,
+      'x-graphql-operation': def.operation,
+      security: SECURITY[def.auth],
+    };
     const parameters: Json[] = [];
     const paramSchema = def.params ? conv.properties(conv.convert(def.params, 'input', `${operationId}_params`)).props : {};
+    // parameters checked after authentication are documented by their rule, not by their loose parse
+    for (const [name, rule] of Object.entries(lateRules(def.params))) paramSchema[name] = conv.convert(rule, 'input', `${operationId}_${name}`);
     for (const name of pathParams) {
       parameters.push({ name, in: 'path', required: true, schema: paramSchema[name] ?? { type: 'string' } });
     }
     if (def.query) {
-      const { props, required } = conv.properties(conv.convert(def.query, 'input', `${operationId}_query`));
+      const querySchema = conv.convert(def.query, 'input', `${operationId}_query`);
+      const { props, required } = conv.properties(querySchema);
+      for (const [name, rule] of Object.entries(lateRules(def.query))) {
+        props[name] = conv.convert(rule, 'input', `${operationId}_${name}`);
+        if (rule.safeParse(undefined).success) required.delete(name);
+        else required.add(name);
+      }
+      // rules that relate parameters (a price range needs a currency): on the operation, as one JSON Schema of the query object
+      const root = conv.deref(querySchema);
+      const crossRules = Object.fromEntries(CROSS_PARAMETER.filter((k) => root[k] !== undefined).map((k) => [k, root[k]]));
+      if (Object.keys(crossRules).length) op['x-query-rules'] = crossRules;
       for (const [name, schema] of Object.entries(props)) {
         const p: Json = { name, in: 'query', required: required.has(name), schema };
         if (typeof schema.description === 'string') p.description = schema.description;
-        if (name === 'fields' && def.fields) p.description = fieldsDescription(def.fields.key, def.fields.allowed);
+        if (name === 'fields' && def.fields) {
+          p.description = fieldsDescription(def.fields.key, def.fields.allowed);
+          p.schema = { ...schema, pattern: fieldsPattern(def.fields.allowed) };
+        }
         const types = ([] as unknown[]).concat(conv.deref(schema).type ?? []);
         if (types.includes('object')) Object.assign(p, { style: 'deepObject', explode: true });
         parameters.push(p);
@@ -307,15 +356,8 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
       parameters.push({ $ref: '#/components/parameters/MedusaLocale' });
     }
 
-    const op: Json = {
-      operationId,
-      tags: [tag],
-      summary: def.summary,
-      'x-graphql-operation': def.operation,
-      security: SECURITY[def.auth],
-    };
     if (parameters.length) op.parameters = parameters;
-    if (def.body && def.method === 'POST') {
+    if (def.body && (def.method === 'POST' || def.method === 'DELETE')) {
       const schema = conv.convert(def.body, 'input', `${operationId}_body`);
       const required = conv.properties(schema).required.size > 0;
       // the other media types a route reads (the form_post callback) carry the same fields
@@ -343,18 +385,19 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
     // 400: every route checks ?locale=, x-medusa-locale and unknown parameters; 401: a key or token is
     // needed, or the route signs in (bad credentials); 404: every route resolves the store's resources
     // (an id from the path, query or body, or a store setting such as a provider that is not enabled);
-    // 409: any write may collide with the current state; 415: a POST reads a body of declared media types
+    // 409: any write may collide with the current state; 415: a POST (or a DELETE with a body) reads a body of declared media types
     const errors = new Set<string>(['400']);
     if (def.auth !== 'none' || def.path.startsWith('/auth/')) errors.add('401');
     if (def.antispam) errors.add('403');
     errors.add('404');
     if (def.method !== 'GET') errors.add('409');
-    if (def.method === 'POST') errors.add('415');
+    if (def.method === 'POST' || (def.method === 'DELETE' && def.body)) errors.add('415');
     if (def.query) errors.add('431');
     for (const e of def.errors ?? []) errors.add(String(e));
     errors.add('429');
     errors.add('500');
-    for (const status of [...errors].sort()) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+    for (const status of [...errors].sort())
+      responses[status] = status === '400' ? badRequest(def.refusals) : { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
     op.responses = responses;
     item[method] = op;
   });

@@ -1,6 +1,6 @@
 import './telemetry-off';
 import type { ZodType } from 'zod';
-import { registeredSchemas, type RouteDef } from '@svc/kit';
+import { lateRules, registeredSchemas, type RouteDef } from '@svc/kit';
 import { allRoutes, loadDomains } from '@svc/platform';
 
 /**
@@ -38,12 +38,16 @@ function urlFields(root: ZodType, where: string): Array<[string, ZodType]> {
     seen.add(s);
     const d = defOf(s);
     switch (d.type) {
-      case 'object':
-        for (const [k, v] of Object.entries(d.shape ?? (s as unknown as { shape: Record<string, ZodType> }).shape ?? {})) {
+      case 'object': {
+        // a parameter checked after authentication is checked by its rule (the route's parse reads it loosely)
+        const late = lateRules(s);
+        for (const [k, loose] of Object.entries(d.shape ?? (s as unknown as { shape: Record<string, ZodType> }).shape ?? {})) {
+          const v = late[k] ?? loose;
           if (URL_NAME.test(k)) out.push([`${path}.${k}`, v]);
           walk(v, `${path}.${k}`);
         }
         return;
+      }
       case 'array':
         return walk(d.element, `${path}[]`);
       case 'pipe':

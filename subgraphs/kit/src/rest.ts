@@ -84,6 +84,20 @@ export interface RouteDef<P = any, Q = any, B = any> {
    * (400, 401, 403, 404, 409, 415, 429, 500): e.g. 502 when it calls a provider.
    */
   errors?: Array<401 | 404 | 409 | 502>;
+  /**
+   * The 400s the route answers for input of a valid shape that the store's state refuses (an
+   * unknown region, a sign-in state that expired, a link token that was changed): no schema can
+   * tell them apart from valid input. `/openapi.json` lists them on the operation's 400
+   * (`x-state-refusals`); everything else a route refuses with 400 is in its schemas.
+   */
+  refusals?: StateRefusal[];
+}
+
+/** A 400 that depends on the store's state: its `code`, the `field` it names (field errors), and when it happens. */
+export interface StateRefusal {
+  code: string;
+  field?: string;
+  when: string;
 }
 
 export interface RouteCookie {
@@ -129,6 +143,35 @@ export const redirectReply = (location: string, status: 302 | 303 = 302): RouteR
 export const isRouteReply = (v: unknown): v is RouteReply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;
+
+// ---- parameters checked after authentication ----
+
+const LATE_RULES = new WeakMap<ZodType, ZodType>();
+
+/**
+ * A path or query parameter whose rule is checked once the caller is authenticated, so that a
+ * request without a key or token is refused for that first (and learns nothing of the rule): the
+ * route's parse reads the parameter loosely (text, or absent), the facade checks `rule` right after
+ * authorization (400 like any invalid field: `missing_field` when the rule requires it), and
+ * `/openapi.json` documents `rule` itself (its pattern, whether it is required). The route reads
+ * the value `rule` parsed.
+ */
+export function checkedAfterAuth<T extends ZodType>(rule: T): ZodType<z.output<T>> {
+  const loose = z.string().max(2000).optional();
+  LATE_RULES.set(loose, rule);
+  return loose as unknown as ZodType<z.output<T>>;
+}
+
+/** The parameters of an object schema declared with `checkedAfterAuth`, by name, with their rules. */
+export function lateRules(schema: ZodType | undefined): Record<string, ZodType> {
+  const shape = (schema as { shape?: Record<string, ZodType> } | undefined)?.shape;
+  const out: Record<string, ZodType> = {};
+  for (const [name, field] of Object.entries(shape ?? {})) {
+    const rule = LATE_RULES.get(field);
+    if (rule) out[name] = rule;
+  }
+  return out;
+}
 
 // ---- shared query/body schema pieces ----
 

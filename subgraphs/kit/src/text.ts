@@ -22,9 +22,12 @@ export function hasMarkup(s: string): boolean {
   return false;
 }
 
+/** `hasMarkup` as a pattern, for documents (/openapi.json): a tag opening, also entity-encoded any number of times */
+const MARKUP_PATTERN = '<[a-zA-Z!/?]|&(?:[aA][mM][pP];)*(?:[lL][tT]|#0*60|#[xX]0*3[cC]);?[a-zA-Z!/?]';
+
 export const PLAIN_TEXT_MESSAGE = 'is plain text: markup (<tag>, also entity-encoded) is not allowed';
 
 /** The plain-text rule on a string schema: `plainText(z.string().min(1).max(300), 'title')`. */
 export function plainText<T extends z.ZodString>(schema: T, what = 'text'): T {
-  return schema.refine((s) => !hasMarkup(s), `${what} ${PLAIN_TEXT_MESSAGE}`) as T;
+  return schema.refine((s) => !hasMarkup(s), `${what} ${PLAIN_TEXT_MESSAGE}`).meta({ not: { pattern: MARKUP_PATTERN } }) as T;
 }

@@ -94,7 +94,10 @@ export function queryOf<T extends ZodObject>(schema: T) {
   for (const [key, field] of Object.entries(schema.shape as Record<string, ZodType>)) {
     shape[key] = z.preprocess(fromQueryString(baseType(field)), field);
   }
-  return z.strictObject(shape) as unknown as z.ZodObject<{ [K in keyof T['shape']]: z.ZodPipe<z.ZodTransform, T['shape'][K]> }, z.core.$strict>;
+  // what the schema says about itself for documents (cross-parameter rules: dependentRequired, …) stays with it
+  const meta = z.globalRegistry.get(schema);
+  const query = z.strictObject(shape);
+  return (meta ? query.meta(meta) : query) as unknown as z.ZodObject<{ [K in keyof T['shape']]: z.ZodPipe<z.ZodTransform, T['shape'][K]> }, z.core.$strict>;
 }
 
 // ---- shared schema pieces ----
@@ -139,6 +142,11 @@ export const postalAddressFields = {
 };
 /** list arguments: at most 100 ids or handles */
 export const idList = z.array(z.string().max(200)).max(100);
+/** `order`: one of `keys`, ascending, or descending with a leading `-` (`title`, `-created_at`). */
+export const orderSchema = (keys: readonly string[]) => {
+  const values = keys.flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
+  return z.enum(values, { message: `order must be one of ${values.join(', ')}` });
+};
 export const pageSchema = {
   limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').max(2_147_483_647).optional(),
   offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(2_147_483_647).optional(),
@@ -172,6 +180,16 @@ export function isUrl(s: string, rule: UrlRule = {}): boolean {
   }
 }
 
+/** URL_FORBIDDEN as the body of a character class, for the pattern documents carry (/openapi.json) */
+const FORBIDDEN_CLASS = '\\u0000-\\u0020\\u007f-\\u009f"\'`<>\\\\';
+
+/** The URL rule as JSON Schema keywords: `format` and a `pattern` of the characters it allows (the host is checked by parsing too). */
+function urlJsonSchema(rule: UrlRule): Record<string, string> {
+  const absolute = `${rule.httpsOnly ? 'https' : 'https?'}://[^${FORBIDDEN_CLASS}/?#]+(?:[/?#][^${FORBIDDEN_CLASS}]*)?`;
+  const path = `/(?:[^${FORBIDDEN_CLASS}/][^${FORBIDDEN_CLASS}]*)?`;
+  return rule.relative ? { format: 'uri-reference', pattern: `^(?:${absolute}|${path})$` } : { format: 'uri', pattern: `^${absolute}$` };
+}
+
 /** The URL rule as a schema. */
 export const urlSchema = (what = 'url', rule: UrlRule = {}) =>
   z
@@ -180,7 +198,8 @@ export const urlSchema = (what = 'url', rule: UrlRule = {}) =>
     .refine(
       (s) => isUrl(s, rule),
       `${what} must be an absolute ${rule.httpsOnly ? 'https' : 'http(s)'} URL${rule.relative ? ' or a path starting with a single /' : ''} without quotes, spaces or control characters`,
-    );
+    )
+    .meta(urlJsonSchema(rule));
 
 /** An absolute http(s) URL with a host (the URL rule without paths), at most `max` characters. */
 export function isHttpUrl(s: string, max = 2000): boolean {

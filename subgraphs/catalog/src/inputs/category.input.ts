@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, idList, pageSchema, plainText } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, idList, orderSchema, pageSchema, plainText } from '@svc/kit';
+
+/** the keys categories are ordered by (the service's allow-list) */
+export const CATEGORY_ORDERS = ['name', 'handle', 'rank', 'created_at', 'updated_at'] as const;
 
 export const categoryListSchema = z.strictObject({
   ...pageSchema,
-  order: z.string().max(100).optional(),
+  order: orderSchema(CATEGORY_ORDERS).optional(),
   q: z.string().max(200).optional(),
   id: idList.optional(),
   handle: idList.optional(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, handleSchema, idList, pageSchema, plainText } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, idList, orderSchema, pageSchema, plainText } from '@svc/kit';
+
+/** the keys collections are ordered by (the service's allow-list) */
+const COLLECTION_ORDERS = ['created_at', 'updated_at', 'title', 'handle'] as const;
 
 export const collectionListSchema = z.strictObject({
   ...pageSchema,
-  order: z.string().max(100).optional(),
+  order: orderSchema(COLLECTION_ORDERS).optional(),
   q: z.string().max(200).optional(),
   id: idList.optional(),
   handle: idList.optional(),

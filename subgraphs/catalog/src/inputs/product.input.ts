@@ -10,11 +10,12 @@ import {
   handleSchema,
   idList,
   metadataSchema,
+  orderSchema,
   pageSchema,
   plainText,
 } from '@svc/kit';
 
-const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
+export const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
 /** a range of instants: after (gt, gte) and before (lt, lte) */
 export const dateRangeSchema = z.strictObject({ gt: instant.optional(), gte: instant.optional(), lt: instant.optional(), lte: instant.optional() });
 
@@ -28,9 +29,12 @@ class DateRangeInput {
 }
 
 /** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
+/** the keys products are ordered by (the service's allow-list) */
+const PRODUCT_ORDERS = ['created_at', 'updated_at', 'title', 'handle'] as const;
+
 export const productListSchema = z.strictObject({
   ...pageSchema,
-  order: z.string().max(100).optional(),
+  order: orderSchema(PRODUCT_ORDERS).optional(),
   q: z.string().max(200).optional(),
   id: idList.optional(),
   handle: idList.optional(),

@@ -20,11 +20,14 @@ export const adminReviewListSchema = z.strictObject({
 });
 export type AdminReviewListQuery = z.infer<typeof adminReviewListSchema>;
 
+/** trimmed text that must not be empty: at least one character that is not white space */
+const NOT_BLANK = '\\S';
+
 /** What a customer writes. The product comes from the path, the author from the token. */
 export const reviewSchema = z.strictObject({
   rating: z.number().int('rating must be a whole number from 1 to 5').min(1, 'rating must be at least 1').max(5, 'rating must be at most 5'),
-  title: z.string().trim().min(1, 'title must not be empty').max(200, 'title is at most 200 characters').nullish(),
-  content: z.string().trim().min(1, 'content must not be empty').max(5000, 'content is at most 5,000 characters'),
+  title: z.string().trim().min(1, 'title must not be empty').max(200, 'title is at most 200 characters').meta({ pattern: NOT_BLANK }).nullish(),
+  content: z.string().trim().min(1, 'content must not be empty').max(5000, 'content is at most 5,000 characters').meta({ pattern: NOT_BLANK }),
 });
 export type ReviewData = z.infer<typeof reviewSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, listEnvelope, queryOf, route, stringList, wantsRelation, type FieldsOption } from '@svc/kit';
-import { dateRangeSchema, productListSchema, variantListSchema } from '../inputs/product.input';
+import { fieldsParam, idParam, listEnvelope, queryOf, route, stringList, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
+import { dateRangeSchema, instant, productListSchema, variantListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
 import { regionListSchema } from '../inputs/region.input';
@@ -116,25 +116,36 @@ const medusaOnly = {
 /** Medusa's date operators (`created_at[$gt]=…`) -> the graph's DateRangeInput (`{gt: …}`). */
 const medusaDateRange = z
   .strictObject({
-    $gt: z.string().max(40).optional(),
-    $gte: z.string().max(40).optional(),
-    $lt: z.string().max(40).optional(),
-    $lte: z.string().max(40).optional(),
+    $gt: instant.optional(),
+    $gte: instant.optional(),
+    $lt: instant.optional(),
+    $lte: instant.optional(),
   })
   .transform((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.slice(1), v])))
   .pipe(dateRangeSchema);
 
 /** The catalog's own argument schemas (inputs/), read from the query string, plus `fields` and Medusa's extras. */
 const { sales_channel_id: _channels, ...medusaListOnly } = medusaOnly;
-const productList = queryOf(productListSchema).extend({
-  ...medusaListOnly,
-  fields: fieldsParam,
-  title: z.string().max(300).optional(),
-  created_at: medusaDateRange.optional(),
-  updated_at: medusaDateRange.optional(),
-  /** Medusa's variants[sku]=… */
-  variants: z.strictObject({ sku: stringList.optional() }).optional(),
-});
+/** a price range is in a currency: the region's (region_id, or the region of country_code) or currency_code */
+const pricedBy = { anyOf: ['region_id', 'country_code', 'currency_code'].map((name) => ({ required: [name] })) };
+const productList = queryOf(productListSchema)
+  .extend({
+    ...medusaListOnly,
+    fields: fieldsParam,
+    title: z.string().max(300).optional(),
+    created_at: medusaDateRange.optional(),
+    updated_at: medusaDateRange.optional(),
+    /** Medusa's variants[sku]=… */
+    variants: z.strictObject({ sku: stringList.optional() }).optional(),
+  })
+  // documentation of the service's rule (a price range without a currency is 400 missing_field): /openapi.json's x-query-rules
+  .meta({ dependentSchemas: { min_price: pricedBy, max_price: pricedBy } });
+
+/** The pricing context (region_id, country_code) is resolved against the store's regions. */
+const PRICING_REFUSALS: StateRefusal[] = [
+  { code: 'invalid_field', field: 'region_id', when: 'no region of the store has this id' },
+  { code: 'invalid_field', field: 'country_code', when: 'no region of the store serves this country' },
+];
 const productQuery = queryOf(productListSchema.pick({ region_id: true, country_code: true })).extend({ ...medusaOnly, fields: fieldsParam });
 const collectionList = queryOf(collectionListSchema).extend({ fields: fieldsParam });
 const categoryList = queryOf(categoryListSchema).extend({ fields: fieldsParam, include_ancestors_tree: z.enum(['true', 'false']).optional() });
@@ -165,6 +176,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/store/products',
     auth: 'publishable',
+    refusals: PRICING_REFUSALS,
     query: productList,
     operation: 'catalog/StoreProducts',
     summary: 'Published products with variants, options, images, inventory; calculated_price when region_id or country_code is given',
@@ -181,6 +193,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/store/products/:id',
     auth: 'publishable',
+    refusals: PRICING_REFUSALS,
     params: idParam,
     query: productQuery,
     operation: 'catalog/StoreProduct',
@@ -225,6 +238,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/store/product-variants',
     auth: 'publishable',
+    refusals: PRICING_REFUSALS,
     query: variantList,
     operation: 'catalog/StoreVariants',
     summary: 'Variants of published products (id, sku, product_id filters); calculated_price with region_id',
@@ -236,6 +250,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/store/product-variants/:id',
     auth: 'publishable',
+    refusals: PRICING_REFUSALS,
     params: idParam,
     query: variantQuery,
     operation: 'catalog/StoreVariant',

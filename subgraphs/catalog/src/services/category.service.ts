@@ -1,12 +1,10 @@
 import { Errors, normalizePage, requireTenant, slugify, type Paginated, type RequestContext, type Row, type Store } from '@svc/kit';
 import { ProductCategory } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
-import type { CategoryData, CategoryListQuery } from '../inputs/category.input';
+import { CATEGORY_ORDERS as ORDERABLE, type CategoryData, type CategoryListQuery } from '../inputs/category.input';
 import type { CatalogCache } from './catalog-cache';
 import type { CatalogTranslator } from './translate';
 import { iso, isoNN, type CategoryView } from './views';
-
-const ORDERABLE = ['name', 'handle', 'rank', 'created_at', 'updated_at'] as const;
 
 /** Product categories: a tree per tenant, read from one cached map. */
 export class CategoryService {

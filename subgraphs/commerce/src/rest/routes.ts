@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Errors, fieldsParam, limitParam, offsetParam, route, stringList } from '@svc/kit';
+import { checkedAfterAuth, fieldsParam, limitParam, offsetParam, route, stringList } from '@svc/kit';
 import {
   createCartSchema,
   lineItemSchema,
@@ -74,14 +74,6 @@ const ORDER_FIELDS = new Set([
 const cartId = z.strictObject({ id: z.string().min(1).max(200) });
 const lineParams = z.strictObject({ id: z.string().min(1).max(200), line_id: z.string().min(1).max(200) });
 const fieldsOnly = z.strictObject({ fields: fieldsParam });
-/** a required query parameter, checked after authentication (a request without a key is a 401 first) */
-const required = (value: string | undefined, name: string): string => {
-  if (!value)
-    throw Errors.validation('missing_field', `Invalid request: Field '${name}' is required`, [
-      { field: name, code: 'missing_field', message: `Field '${name}' is required` },
-    ]);
-  return value;
-};
 /** routes without a payload: an empty JSON body (the SDK sends one) is `{}`, anything else is refused */
 const noBody = z.strictObject({});
 /** a guest order's cancellation code (mailed to the order's email); customers cancel with their token */
@@ -99,6 +91,10 @@ export const commerceRoutes = [
     auth: 'publishable',
     query: fieldsOnly,
     body: createCartSchema,
+    refusals: [
+      { code: 'invalid_field', field: 'region_id', when: 'no region of the store has this id' },
+      { code: 'no_region', when: 'region_id is not given and the store has no region yet' },
+    ],
     operation: 'commerce/StoreCreateCart',
     summary: "Creates a cart (region: the store's first when none is given; items, addresses and promo codes optional)",
     fields: cartFields,
@@ -253,10 +249,15 @@ export const commerceRoutes = [
     method: 'GET',
     path: '/store/shipping-options',
     auth: 'publishable',
-    query: z.strictObject({ cart_id: z.string().min(1).max(200).optional(), is_return: z.string().max(10).optional(), limit: limitParam, offset: offsetParam }),
+    query: z.strictObject({
+      cart_id: checkedAfterAuth(z.string().min(1).max(200)),
+      is_return: z.string().max(10).optional(),
+      limit: limitParam,
+      offset: offsetParam,
+    }),
     operation: 'commerce/StoreShippingOptions',
     summary: "The shipping options of the cart's region, priced for the cart",
-    variables: ({ query }) => ({ cart_id: required(query.cart_id, 'cart_id') }),
+    variables: ({ query }) => ({ cart_id: query.cart_id }),
     respond: (d) => ({ shipping_options: d.cartShippingOptions.map((o: { document: unknown }) => o.document) }),
   }),
   route({
@@ -274,10 +275,10 @@ export const commerceRoutes = [
     method: 'GET',
     path: '/store/payment-providers',
     auth: 'publishable',
-    query: z.strictObject({ region_id: z.string().min(1).max(200).optional(), limit: limitParam, offset: offsetParam }),
+    query: z.strictObject({ region_id: checkedAfterAuth(z.string().min(1).max(200)), limit: limitParam, offset: offsetParam }),
     operation: 'commerce/StorePaymentProviders',
     summary: 'The payment providers offered in a region',
-    variables: ({ query }) => ({ region_id: required(query.region_id, 'region_id') }),
+    variables: ({ query }) => ({ region_id: query.region_id }),
     respond: (d, { query }) => {
       const all = d.paymentProviders as unknown[];
       const offset = query.offset ?? 0;

@@ -12,7 +12,9 @@ export const localeSchema = z
   .string()
   .max(20)
   .transform((s) => s.trim().toLowerCase())
-  .pipe(z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'locale must look like "en" or "pt-br"'));
+  .pipe(z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'locale must look like "en" or "pt-br"'))
+  // the rule as the client writes it (before trimming and lower-casing), for documents (/openapi.json)
+  .meta({ pattern: '^\\s*[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?\\s*$' });
 export const slugSchema = handleSchema;
 /** the kit's URL rule: http(s) or a path of the storefront */
 const url = urlSchema('url', { relative: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption } from '@svc/kit';
+import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
@@ -120,6 +120,7 @@ const customerRoutes = [
     query: fieldsOnly,
     tag: 'customers',
     body: createCustomerSchema,
+    refusals: [{ code: 'invalid_field', field: 'email', when: 'the email is not the address the account was registered with' }],
     fields: customerFields,
     operation: 'identity/CreateCustomer',
     summary: 'Creates or completes the profile of the registered customer',
@@ -239,6 +240,15 @@ const customerRoutes = [
   }),
 ];
 
+/**
+ * The portable form of `return_to` (checkReturnTo has the rule): a path of the storefront from `/`,
+ * segments that are not dot segments, an optional query. The service also accepts, and normalises,
+ * dot segments and percent-encoding; what it refuses never matches this.
+ */
+const RETURN_TO_PATTERN = '^/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*/?)?(?:\\?[A-Za-z0-9._~=&+-]*)?$';
+const STATE_REFUSALS: StateRefusal[] = [
+  { code: 'invalid_state_token', when: 'the sign-in state is unknown, was already used or has expired, or the binding is not the one start answered' },
+];
 const providerParam = z.strictObject({ provider: z.string().min(1).max(40) });
 /** the binding: as a parameter (a storefront forwarding the answer) or the cookie start set (a browser on the API) */
 const withBinding = <T extends { binding?: string }>(input: T, cookies: Record<string, string>): T =>
@@ -259,7 +269,7 @@ const socialRoutes = [
     auth: 'publishable',
     params: providerParam,
     tag: 'auth',
-    query: z.strictObject({ return_to: z.string().max(2000).optional() }),
+    query: z.strictObject({ return_to: z.string().max(2000).meta({ pattern: RETURN_TO_PATTERN }).optional() }),
     operation: 'identity/StartSocialLogin',
     summary:
       "Starts sign-in with google, apple, facebook, microsoft or github: answers the provider's authorization URL (PKCE, state and nonce kept 10 minutes). With a customer token it connects the provider to that customer instead",
@@ -289,6 +299,7 @@ const socialRoutes = [
     query: socialCallbackSchema,
     tag: 'auth',
     errors: [401, 502],
+    refusals: STATE_REFUSALS,
     operation: 'identity/CompleteSocialLogin',
     summary:
       'Completes a social sign-in with the code and state the provider sent back; answers a customer JWT for cookie svc_customer_token (set here too when the store enables it)',
@@ -305,6 +316,7 @@ const socialRoutes = [
     body: socialCallbackSchema,
     tag: 'auth',
     errors: [401, 502],
+    refusals: STATE_REFUSALS,
     accepts: ['application/x-www-form-urlencoded'],
     operation: 'identity/CompleteSocialLogin',
     summary: 'The form_post variant of the callback (Sign in with Apple POSTs code, state and user as a form); same answer',

@@ -3,7 +3,8 @@ import { Field, Float, InputType } from 'type-graphql';
 import { ValidateWith } from '@svc/kit';
 
 /** ISO 4217 codes this runtime knows (Intl), upper case. */
-const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));
+export const ISO_4217_CODES: readonly string[] = Intl.supportedValuesOf('currency');
+const ISO_4217 = new Set(ISO_4217_CODES);
 
 /** A 3-letter currency code in either case, as upper case; `unknown_currency` when ISO 4217 has no such code. */
 export const isoCurrencySchema = z

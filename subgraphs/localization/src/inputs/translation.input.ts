@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Field, InputType, Int, ArgsType } from 'type-graphql';
 import { hasMarkup, JSONScalar, PLAIN_TEXT_MESSAGE, ValidateWith } from '@svc/kit';
-import { localeCodeSchema } from './locale.input';
+import { LOCALE_RE, localeCodeSchema } from './locale.input';
 
 /**
  * What can be translated: per resource type, its translatable fields and their longest text.
@@ -77,7 +77,12 @@ export type TranslationListQuery = z.infer<typeof translationListSchema>;
 /** Storefront bulk fetch: the requested locale resolved with fallback (see TranslationService.resolve). */
 export const storeTranslationsSchema = z.strictObject({
   resource_type: resourceTypeSchema,
-  locale: z.string().max(35).nullish(),
+  // checked by the service (after the store is known); documented here (/openapi.json)
+  locale: z
+    .string()
+    .max(35)
+    .meta({ pattern: `^\\s*(?:${LOCALE_RE.source.slice(1, -1)})\\s*$` })
+    .nullish(),
   ids: ids.nullish(),
   limit: z.number().int().min(0).max(500).nullish(),
   offset: z.number().int().min(0).max(1_000_000).nullish(),

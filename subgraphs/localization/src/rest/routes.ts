@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { queryOf, route } from '@svc/kit';
 import { storeTranslationsSchema } from '../inputs/translation.input';
+import { ISO_4217_CODES } from '../inputs/currency.input';
 
 const noQuery = z.strictObject({});
-/** `base` as text: the service says whether it is a currency it knows (400 either way) */
-const exchangeQuery = z.strictObject({ base: z.string().max(10).optional() });
+/** `base`: an ISO 4217 code, upper or lower case; whether a rate source knows it is the service's answer (400 unknown_currency) */
+const exchangeQuery = z.strictObject({
+  base: z.enum([...ISO_4217_CODES, ...ISO_4217_CODES.map((c) => c.toLowerCase())], { message: 'base must be a 3-letter ISO 4217 currency code' }).optional(),
+});
 
 /** localization's REST routes: the storefront reads locales and rates (operations in ./operations). */
 export const localizationRoutes = [
@@ -31,6 +34,7 @@ export const localizationRoutes = [
     path: '/store/exchange-rates',
     auth: 'publishable',
     query: exchangeQuery,
+    refusals: [{ code: 'unknown_currency', field: 'base', when: 'no rate source of the store knows the currency' }],
     operation: 'localization/StoreExchangeRates',
     summary:
       "The raw feed snapshot for `base` (ISO 4217, default the feed's base): {base, date, source, fetched_at, stale, rates: {CODE: rate}}; 400 for a malformed or unknown base",

@@ -31,7 +31,9 @@ export const trackEventSchema = z
     utm: z.strictObject({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue }).nullish(),
     properties: properties.nullish(),
   })
-  .refine((e) => e.type !== 'custom' || !!e.name, { message: 'a custom event needs a name', path: ['name'] });
+  .refine((e) => e.type !== 'custom' || !!e.name, { message: 'a custom event needs a name', path: ['name'] })
+  // the refinement above, for documents (/openapi.json)
+  .meta({ if: { properties: { type: { const: 'custom' } }, required: ['type'] }, then: { required: ['name'], properties: { name: { type: 'string' } } } });
 export type TrackEventData = z.infer<typeof trackEventSchema>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is YYYY-MM-DD');

@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema, plainText, urlSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, checkedAfterAuth, pageSchema, plainText, urlSchema } from '@svc/kit';
 
 export const ID_RE = /^[a-z]{2,6}_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 /**
- * Path ids of the tracking routes. The route reads any short string (so that authentication is
- * checked first, as on every route); `trackIds` then wants a campaign and a subscriber id: a
- * malformed one is 400, a well-formed unknown one answers the pixel without recording.
+ * Path ids of the tracking routes: a campaign and a subscriber id. The open pixel reads any
+ * segments and records only well-formed ids; the click route checks them once a key, if sent, is
+ * checked (as on every route): a malformed one is 400.
  */
-export const trackParams = z.strictObject({ campaignId: z.string().min(1).max(60), subscriberId: z.string().min(1).max(60) });
 export const trackIds = z.strictObject({
   campaignId: z.string().regex(new RegExp(`^camp_${ULID}$`), 'campaignId must be a campaign id (camp_…)'),
   subscriberId: z.string().regex(new RegExp(`^msub_${ULID}$`), 'subscriberId must be a subscriber id (msub_…)'),
 });
+export const trackParams = z.strictObject({
+  campaignId: checkedAfterAuth(trackIds.shape.campaignId),
+  subscriberId: checkedAfterAuth(trackIds.shape.subscriberId),
+});
 /** `url` is required (checked after authentication, like the ids) */
-export const clickQuery = z.strictObject({ url: urlSchema('url').optional(), sig: z.string().max(100).optional() });
+export const clickQuery = z.strictObject({ url: checkedAfterAuth(urlSchema('url')), sig: z.string().max(100).optional() });
 
 const link = urlSchema('a link');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, pageSchema, urlSchema } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, checkedAfterAuth, pageSchema, urlSchema } from '@svc/kit';
 import { CONSENT_SIGNALS } from '../entities/consent.entity';
 
 /**
@@ -11,8 +11,8 @@ import { CONSENT_SIGNALS } from '../entities/consent.entity';
 export const sessionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{22,128}$/, 'session_id must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - (an unguessable random id)');
-/** read loosely by the route (authentication comes first), then checked with `sessionIdSchema` */
-export const sessionParams = z.strictObject({ sessionId: z.string().min(1).max(200) });
+/** checked with `sessionIdSchema` once the publishable key is (authentication comes first) */
+export const sessionParams = z.strictObject({ sessionId: checkedAfterAuth(sessionIdSchema) });
 const localeSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'locale must look like en or de-AT');
 export const localeQuery = z.strictObject({ locale: localeSchema.optional() });
 const categoryKey = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'category keys are lowercase words (a-z, 0-9, _)');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Errors, binaryReply, redirectReply, route, validated } from '@svc/kit';
+import { binaryReply, redirectReply, route, type StateRefusal } from '@svc/kit';
 import { confirmBody, newsletterBody, subscribeBody, tokenQuery, unsubscribeBody } from '../inputs/subscription.input';
 import { clickQuery, trackIds, trackParams } from '../inputs/campaign.input';
-import { consentBody, localeQuery, sessionIdSchema, sessionParams } from '../inputs/consent.input';
+import { consentBody, localeQuery, sessionParams } from '../inputs/consent.input';
 import { trackEventSchema } from '../inputs/analytics.input';
 import { invalidToken } from '../services/links';
 
@@ -18,7 +18,8 @@ const tokenOf = (token: string | undefined) => {
   if (!token) throw invalidToken();
   return token;
 };
-const sessionOf = (sessionId: string) => validated(sessionIdSchema, sessionId, 'sessionId');
+/** a link's signed token is checked against the store's secret: its shape cannot tell a changed one */
+const TOKEN_REFUSALS: StateRefusal[] = [{ code: 'invalid_token', when: 'the token is missing, was changed, has expired or belongs to another store' }];
 
 /**
  * marketing's REST routes (operations in ./operations). The links in mails (confirm, unsubscribe,
@@ -43,6 +44,7 @@ export const marketingRoutes = [
     auth: 'none',
     query: tokenQuery,
     operation: 'marketing/ConfirmEmailSubscription',
+    refusals: TOKEN_REFUSALS,
     summary: 'Confirms a double opt-in: the link of the confirmation mail (signed, expires after 7 days); 400 invalid_token',
     variables: ({ query }) => ({ token: tokenOf(query.token) }),
     respond: (d) => subscription(d.confirmEmailSubscription),
@@ -53,6 +55,7 @@ export const marketingRoutes = [
     auth: 'none',
     body: confirmBody,
     operation: 'marketing/ConfirmEmailSubscription',
+    refusals: TOKEN_REFUSALS,
     summary: "Confirms a double opt-in from the store's own confirmation page (the token it received in ?token=)",
     variables: ({ body }) => ({ token: body.token }),
     respond: (d) => subscription(d.confirmEmailSubscription),
@@ -63,6 +66,7 @@ export const marketingRoutes = [
     auth: 'none',
     query: tokenQuery,
     operation: 'marketing/UnsubscribeEmail',
+    refusals: TOKEN_REFUSALS,
     summary: 'One-click unsubscribe by the signed token of the mail: takes effect at once; a changed token is 400 and changes nothing',
     variables: ({ query }) => ({ token: tokenOf(query.token) }),
     respond: (d) => subscription(d.unsubscribeEmail),
@@ -75,6 +79,7 @@ export const marketingRoutes = [
     body: unsubscribeBody,
     accepts: ['application/x-www-form-urlencoded', 'multipart/form-data'],
     operation: 'marketing/UnsubscribeEmail',
+    refusals: TOKEN_REFUSALS,
     summary:
       'Confirms an unsubscribe and records the reason (JSON {token, reason}); also the RFC 8058 one-click POST of mail providers (form List-Unsubscribe=One-Click, token in the URL), without cookies or login',
     variables: ({ query, body }) => ({ token: tokenOf(body.token ?? query.token), reason: body.reason ?? null }),
@@ -117,14 +122,10 @@ export const marketingRoutes = [
     operation: 'marketing/TrackEmailClick',
     summary: 'Records a click and redirects (302) to url when it is registered for the campaign or signed by the platform (sig); anything else is 400',
     reply: { kind: 'redirect', description: 'Location: the destination' },
-    variables: ({ params, query }) => {
-      const ids = validated(trackIds, params, 'params');
-      if (!query.url)
-        throw Errors.validation('missing_field', "Invalid request: Field 'url' is required", [
-          { field: 'url', code: 'missing_field', message: "Field 'url' is required" },
-        ]);
-      return { campaign_id: ids.campaignId, subscriber_id: ids.subscriberId, url: query.url, sig: query.sig ?? null };
-    },
+    refusals: [
+      { code: 'invalid_destination', when: 'url (in its normal form) is neither registered for the campaign nor signed by the platform for it (sig)' },
+    ],
+    variables: ({ params, query }) => ({ campaign_id: params.campaignId, subscriber_id: params.subscriberId, url: query.url, sig: query.sig ?? null }),
     respond: (d) => redirectReply(d.trackEmailClick),
   }),
   route({
@@ -168,7 +169,7 @@ export const marketingRoutes = [
     secretParams: ['sessionId'],
     operation: 'marketing/CookieConsent',
     summary: "A session's consent state (categories, Consent Mode v2 signals, TCF string); 404 when it never decided",
-    variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),
+    variables: ({ params }) => ({ session_id: params.sessionId }),
     respond: (d) => ({ consent: d.cookieConsent }),
   }),
   route({
@@ -180,7 +181,7 @@ export const marketingRoutes = [
     secretParams: ['sessionId'],
     operation: 'marketing/WithdrawCookieConsent',
     summary: 'Withdraws consent: every optional category false; the audit trail keeps the decision and the withdrawal',
-    variables: ({ params }) => ({ session_id: sessionOf(params.sessionId) }),
+    variables: ({ params }) => ({ session_id: params.sessionId }),
     respond: (d) => ({ consent: d.withdrawCookieConsent }),
   }),
 ];

@@ -10,24 +10,27 @@ export const PRICE_RANGE = /^(\d{1,9}(?:\.\d{1,4})?)?-(\d{1,9}(?:\.\d{1,4})?)?$/
  * The arguments of a search, written once: GraphQL validates with them (`@ValidateWith`), the
  * REST route reads them from the query string (`queryOf`). Unknown parameters are refused.
  */
-export const searchQuerySchema = z.strictObject({
-  q: z.string().max(200, 'q is at most 200 characters').optional(),
-  limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').optional(),
-  offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(10_000, 'offset must be at most 10000').optional(),
-  locale: z
-    .string()
-    .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT')
-    .optional(),
-  type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
-  category: idList.optional(),
-  collection: idList.optional(),
-  destination: idList.optional(),
-  currency_code: z
-    .string()
-    .regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code')
-    .optional(),
-  price: z.array(z.string().regex(PRICE_RANGE, 'price ranges look like 25-50, -25 or 500-')).max(20).optional(),
-});
+export const searchQuerySchema = z
+  .strictObject({
+    q: z.string().max(200, 'q is at most 200 characters').optional(),
+    limit: z.number().int('limit must be an integer').min(0, 'limit must not be negative').optional(),
+    offset: z.number().int('offset must be an integer').min(0, 'offset must not be negative').max(10_000, 'offset must be at most 10000').optional(),
+    locale: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT')
+      .optional(),
+    type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
+    category: idList.optional(),
+    collection: idList.optional(),
+    destination: idList.optional(),
+    currency_code: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code')
+      .optional(),
+    price: z.array(z.string().regex(PRICE_RANGE, 'price ranges look like 25-50, -25 or 500-')).max(20).optional(),
+  })
+  // the service's rule (a price filter without currency_code is 400 missing_field), for documents (/openapi.json)
+  .meta({ dependentRequired: { price: ['currency_code'] } });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 @ArgsType()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { route } from '@svc/kit';
+import { checkedAfterAuth, route } from '@svc/kit';
+import { menuHandleSchema } from '../inputs/menu.input';
 import { resourceSchema } from '../inputs/metafield.input';
 
 const noQuery = z.strictObject({});
@@ -52,7 +53,7 @@ export const siteRoutes = [
     method: 'GET',
     path: '/store/menus/:handle',
     auth: 'publishable',
-    params: z.strictObject({ handle: z.string() }),
+    params: z.strictObject({ handle: checkedAfterAuth(menuHandleSchema) }),
     query: noQuery,
     operation: 'site/StoreMenu',
     summary:
