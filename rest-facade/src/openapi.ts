@@ -346,6 +346,9 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
         }
         const types = ([] as unknown[]).concat(conv.deref(schema).type ?? []);
         if (types.includes('object')) Object.assign(p, { style: 'deepObject', explode: true });
+        // the query door reads numbers written as decimals only (kit queryOf): `1e2` and `0x10` are 400
+        if (types.includes('number') || types.includes('integer'))
+          p.description = `${typeof p.description === 'string' ? `${p.description} ` : ''}Written as a decimal number (\`20\`, \`12.5\`; no exponent or hex).`;
         parameters.push(p);
       }
     }

@@ -150,6 +150,8 @@ describe('conformance: requests generated from /openapi.json', () => {
       if ((op.parameters ?? []).some((x: Json) => x.$ref === '#/components/parameters/AntispamToken')) continue;
       const params: Json[] = (op.parameters ?? []).map((x: Json) => (x.$ref ? resolve(doc, x.$ref) : x));
       const pathParams = params.filter((x) => x.in === 'path');
+      // documented headers too (x-medusa-locale); the anti-spam routes are skipped above
+      const headerParams = params.filter((x) => x.in === 'header');
       const queryParams = params.filter((x) => x.in === 'query');
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       // rules that relate query parameters (a price range needs a currency) hold for the generated query too
@@ -162,6 +164,9 @@ describe('conformance: requests generated from /openapi.json', () => {
           })
           .filter((q) => queryRules(q)),
         body: bodySchema ? arbitraryOf(bodySchema, doc) : fc.constant(undefined),
+        headers: fc.record(Object.fromEntries(headerParams.map((x) => [x.name, arbitraryOf(x.schema ?? { type: 'string' }, doc)])), {
+          requiredKeys: headerParams.filter((x) => x.required).map((x) => x.name as string) as never[],
+        }),
       });
       const samples = fc.sample(requestArb, { numRuns: RUNS_PER_OPERATION, seed: SEED });
       for (const s of samples) {
@@ -172,7 +177,7 @@ describe('conformance: requests generated from /openapi.json', () => {
           if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(`${k}[]`, asText(item)));
           else if (typeof v !== 'object') url.searchParams.set(k, asText(v));
         }
-        const headers = headersFor(op);
+        const headers = { ...(s.headers as Record<string, string>), ...headersFor(op) };
         if (s.body !== undefined) headers['content-type'] = 'application/json';
         const res = await fetch(url, { method, headers, body: s.body !== undefined ? JSON.stringify(s.body) : undefined, redirect: 'manual' });
         sent++;

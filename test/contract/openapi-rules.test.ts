@@ -71,6 +71,11 @@ describe('the OpenAPI document holds every input rule the routes check', () => {
     }
   });
 
+  it('query numbers say how they are written (decimals: the query door refuses 1e2 and 0x10)', () => {
+    expect(param('GET', '/store/products', 'limit').description).toContain('decimal');
+    expect(param('GET', '/store/products', 'min_price').description).toContain('decimal');
+  });
+
   it('date filters are date-times or dates', () => {
     const range = deref(param('GET', '/store/products', 'created_at').schema);
     expect(matches(range, { $gt: '2026-01-01T00:00:00Z' })).toBe(true);
