@@ -129,6 +129,10 @@ describe('product reviews', () => {
       [{ rating: 5, content: 42 }, 'invalid_field'],
       [{ rating: 5, content: 'x', title: 't'.repeat(201) }, 'invalid_field'],
       [{ rating: 5, content: 'x', title: ['a'] }, 'invalid_field'],
+      // plain text, like every title and description (issue 20, item 3): markup is refused
+      [{ rating: 5, content: 'Great <img src=x onerror=alert(1)>' }, 'invalid_field'],
+      [{ rating: 5, content: 'x', title: '<script>alert(1)</script>' }, 'invalid_field'],
+      [{ rating: 5, content: '&lt;svg onload=alert(1)&gt;' }, 'invalid_field'],
       [{ rating: 5, content: 'x', status: 'approved' }, 'unknown_field'],
       [{ rating: 5, content: 'x', customer_id: 'cus_x' }, 'unknown_field'],
       [{ rating: 5, content: 'x', author_name: 'Admin' }, 'unknown_field'],
@@ -141,7 +145,7 @@ describe('product reviews', () => {
       const r = await p.api('POST', path(tee.id), { key, token, raw });
       expect({ raw, status: r.status }).toEqual({ raw, status: 400 });
     }
-    // the longest allowed content and title are fine
+    // the longest allowed content and title are fine, and so are a lone < and &
     expect((await post(tee.id, { rating: 1, title: 't'.repeat(200), content: 'x'.repeat(5000) }, await customer())).status).toBe(200);
     expect(await reviewCount()).toBe(before + 1);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { PageArgs, ValidateWith, pageSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, pageSchema, plainText } from '@svc/kit';
 
 export const REVIEW_ORDERS = ['created_at', '-created_at', 'rating', '-rating'] as const;
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -23,11 +23,15 @@ export type AdminReviewListQuery = z.infer<typeof adminReviewListSchema>;
 /** trimmed text that must not be empty: at least one character that is not white space */
 const NOT_BLANK = '\\S';
 
-/** What a customer writes. The product comes from the path, the author from the token. */
+/** What a customer writes (plain text, like every title and description). The product comes from the path, the author from the token. */
 export const reviewSchema = z.strictObject({
   rating: z.number().int('rating must be a whole number from 1 to 5').min(1, 'rating must be at least 1').max(5, 'rating must be at most 5'),
-  title: z.string().trim().min(1, 'title must not be empty').max(200, 'title is at most 200 characters').meta({ pattern: NOT_BLANK }).nullish(),
-  content: z.string().trim().min(1, 'content must not be empty').max(5000, 'content is at most 5,000 characters').meta({ pattern: NOT_BLANK }),
+  title: plainText(z.string().trim().min(1, 'title must not be empty').max(200, 'title is at most 200 characters'), 'title')
+    .meta({ pattern: NOT_BLANK })
+    .nullish(),
+  content: plainText(z.string().trim().min(1, 'content must not be empty').max(5000, 'content is at most 5,000 characters'), 'content').meta({
+    pattern: NOT_BLANK,
+  }),
 });
 export type ReviewData = z.infer<typeof reviewSchema>;
 
