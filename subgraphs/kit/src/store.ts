@@ -14,7 +14,9 @@ interface SqlTransaction {
   isCompleted(): boolean;
   client: {
     positionBindings(sql: string): string;
-    acquireConnection(): Promise<{ query(text: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>> }>;
+    acquireConnection(): Promise<{
+      query(q: string | { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+    }>;
     releaseConnection(conn: unknown): Promise<void>;
   };
 }
@@ -109,8 +111,8 @@ export class Store {
    * after flushing the entities persisted so far, so it sees everything the unit of work wrote
    * (statements deferred with `defer` travel in front of it, in the same round trip).
    */
-  async sql<T = Row>(ctx: RequestContext | null, text: string, params: readonly unknown[] = []): Promise<T[]> {
-    return (await this.run(ctx, [[text, params]]))[0] as T[];
+  async sql<T = Row>(ctx: RequestContext | null, text: string, params: readonly unknown[] = [], o: { prepare?: boolean } = {}): Promise<T[]> {
+    return (await this.run(ctx, [[text, params]], o.prepare))[0] as T[];
   }
 
   /**
@@ -137,7 +139,7 @@ export class Store {
 
   private readonly deferred = new WeakMap<EntityManager, SqlStatement[]>();
 
-  private async run(ctx: RequestContext | null, statements: readonly SqlStatement[]): Promise<Row[][]> {
+  private async run(ctx: RequestContext | null, statements: readonly SqlStatement[], prepare = false): Promise<Row[][]> {
     const open = this.open(ctx);
     if (open) await open.flush();
     const pending = open ? this.deferred.get(open) : undefined;
@@ -149,6 +151,18 @@ export class Store {
     const trx = open?.getTransactionContext<SqlTransaction>();
     if (trx?.isCompleted()) throw new Error(`Store.sql after its transaction ended: ${all[0][0].slice(0, 80)}`);
     const client = (trx ?? (this.orm.em.getKnex() as unknown as SqlTransaction)).client;
+    // `prepare` (a hot statement of fixed text whose values are strings, numbers, booleans, dates or
+    // null): sent as a named prepared statement with its values as parameters, so its connection's
+    // backend parses and plans it once instead of on every call
+    const prepared = prepare && !pending ? preparedQuery(statements[0]) : null;
+    if (prepared) {
+      const conn = await client.acquireConnection();
+      try {
+        return [((await conn.query(prepared)) as { rows: Row[] }).rows];
+      } finally {
+        await client.releaseConnection(conn);
+      }
+    }
     const platform = this.orm.em.getPlatform();
     const format = ([t, p]: SqlStatement) => platform.formatQuery(t, (p ?? []) as unknown[]);
     const text = all.length === 1 ? format(all[0]) : all.map((st) => format(st).trimEnd().replace(/;$/, '')).join(';\n');
@@ -166,6 +180,34 @@ export class Store {
   private async flushDeferred(em: EntityManager, ctx: RequestContext): Promise<void> {
     if (this.deferred.get(em)?.length) await this.run(ctx, []);
   }
+}
+
+/** Statement names by text (one per distinct text, process-wide: a pooled connection serves every Store). */
+const preparedNames = new Map<string, string>();
+
+/**
+ * `?` placeholders to `$n` and the values as parameters (dates as MikroORM writes them, in UTC ISO
+ * form); null when the statement does not qualify (identifiers `??`, an escaped `\\?`, a value of
+ * another kind, a placeholder count that does not match): it is then sent as usual.
+ */
+function preparedQuery([text, params = []]: SqlStatement): { name: string; text: string; values: unknown[] } | null {
+  if (text.includes('??') || text.includes('\\?')) return null;
+  const values: unknown[] = [];
+  for (const v of params) {
+    if (v instanceof Date) values.push(v.toISOString());
+    else if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values.push(v ?? null);
+    else return null;
+  }
+  let name = preparedNames.get(text);
+  let n = 0;
+  const pgText = text.replace(/\?/g, () => `$${++n}`);
+  if (n !== values.length) return null;
+  if (!name) {
+    if (preparedNames.size >= 500) return null;
+    name = `store_${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  return { name, text: pgText, values };
 }
 
 /**

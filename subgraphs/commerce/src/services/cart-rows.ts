@@ -210,6 +210,7 @@ export class CartRows {
        ) as cart
        from ${t('cart')} c where c.tenant_id = ? and c.id = ?${o.lock ? ' for update' : ''}`,
       [requireTenant(ctx), id],
+      { prepare: true },
     );
     return row ? hydrateCart(row.cart) : null;
   }
