@@ -153,12 +153,11 @@ export class DurableProcesses<S extends object> {
 
   /** The record of `key` in the tenant of `ctx`, if any. */
   async find(ctx: RequestContext, key: string): Promise<DurableRow<S> | null> {
-    const [row] = await this.o.store.sql<DurableRow<S>>(
-      null,
-      `select * from ${this.table} where kind = ? and tenant_id = ? and key = ?`,
-      [this.o.kind, ctx.tenantId, key],
-      { prepare: true },
-    );
+    const [row] = await this.o.store.sql<DurableRow<S>>(null, `select * from ${this.table} where kind = ? and tenant_id = ? and key = ?`, [
+      this.o.kind,
+      ctx.tenantId,
+      key,
+    ]);
     return row ?? null;
   }
 
@@ -189,7 +188,6 @@ export class DurableProcesses<S extends object> {
            values (?, ?, ?, ?, 'running', ?, 1, 1, ?::jsonb, ?::jsonb, ?, ?, now(), now())
            on conflict (kind, tenant_id, key) do nothing returning *`,
           [newId('dur'), tenantId, this.o.kind, key, first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd()],
-          { prepare: true },
         );
         if (!inserted.length) continue; // someone else created it meanwhile
         return this.drive(ctx, inserted[0]);

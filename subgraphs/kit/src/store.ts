@@ -153,7 +153,8 @@ export class Store {
     const client = (trx ?? (this.orm.em.getKnex() as unknown as SqlTransaction)).client;
     // `prepare` (a hot statement of fixed text whose values are strings, numbers, booleans, dates or
     // null): sent as a named prepared statement with its values as parameters, so its connection's
-    // backend parses and plans it once instead of on every call
+    // backend parses and plans it once instead of on every call. Not for `select *` or
+    // `returning *`: a column added by a migration while the process runs would fail its cached plan
     const prepared = prepare && !pending ? preparedQuery(statements[0]) : null;
     if (prepared) {
       const conn = await client.acquireConnection();
