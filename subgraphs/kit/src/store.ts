@@ -13,7 +13,6 @@ export type SqlStatement = readonly [text: string, params?: readonly unknown[]];
 interface SqlTransaction {
   isCompleted(): boolean;
   client: {
-    positionBindings(sql: string): string;
     acquireConnection(): Promise<{
       query(q: string | { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
     }>;
@@ -145,9 +144,10 @@ export class Store {
     const pending = open ? this.deferred.get(open) : undefined;
     if (open && pending) this.deferred.delete(open);
     const all = pending ? [...pending, ...statements] : statements;
-    // The text MikroORM's `execute` sends (its value formatting, then knex's placeholder pass), but
-    // straight on the pg connection of the transaction (or one from the pool): knex's runner and
-    // MikroORM's query wrapper cost more CPU than a short statement itself on a small machine
+    // The text MikroORM's `execute` formats (values inlined), straight on the pg connection of the
+    // transaction (or one from the pool): knex's runner and MikroORM's query wrapper cost more CPU
+    // than a short statement itself on a small machine. knex's placeholder pass is left out too: on
+    // text whose values are already inlined it turned a `?` inside a value into `$1`
     const trx = open?.getTransactionContext<SqlTransaction>();
     if (trx?.isCompleted()) throw new Error(`Store.sql after its transaction ended: ${all[0][0].slice(0, 80)}`);
     const client = (trx ?? (this.orm.em.getKnex() as unknown as SqlTransaction)).client;
@@ -169,7 +169,7 @@ export class Store {
     const text = all.length === 1 ? format(all[0]) : all.map((st) => format(st).trimEnd().replace(/;$/, '')).join(';\n');
     const conn = await client.acquireConnection();
     try {
-      const res = await conn.query(client.positionBindings(text));
+      const res = await conn.query(text);
       const results = Array.isArray(res) ? res : [res];
       return results.slice(all.length - statements.length).map((r) => r.rows as Row[]);
     } finally {
