@@ -93,4 +93,43 @@ describe('unit of work carried by the request context', () => {
       p.identity.store.transaction(ctx, async (tem, tx) => identityEvents.emit(tem, tx, 'customer.created', { id: 'cus_x' } as never)),
     ).rejects.toThrow(/does not match its schema/);
   });
+
+  it('runs raw SQL, batches and deferred writes in the unit of work, and keeps values with a question mark intact', async () => {
+    const store = catalog.store;
+    const text = 'Why? Because ? and $1 are text';
+    // a value with `?` comes back as written (no placeholder pass over formatted values)
+    expect(await store.sql(ctx, 'select ? as a, ? as b', [text, 'x'])).toEqual([{ a: text, b: 'x' }]);
+    expect(await store.sql(ctx, 'select ? as a', [text], { prepare: true })).toEqual([{ a: text }]);
+    // a batch outside a unit of work: one transaction, every statement's rows
+    const table = store.table('outbox_event');
+    const insert = (id: string, type: string) =>
+      [
+        `insert into ${table} (id, tenant_id, type, data, request_id, created_at, published_at, attempts) values (?, ?, ?, ?::jsonb, null, now(), now(), 0) returning id`,
+        [id, tenantId, type, JSON.stringify({ text })],
+      ] as const;
+    const rows = await store.batch(ctx, [insert('evt_batch_a', 'uow.batch'), insert('evt_batch_b', 'uow.batch')]);
+    expect(rows).toEqual([[{ id: 'evt_batch_a' }], [{ id: 'evt_batch_b' }]]);
+    expect((await sql.query(`select data->>'text' as t from ${table} where id = 'evt_batch_a'`)).rows[0].t).toBe(text);
+    // a failing statement fails the whole batch: nothing of it commits
+    await expect(store.batch(ctx, [insert('evt_batch_c', 'uow.batch'), insert('evt_batch_a', 'uow.batch')])).rejects.toThrow();
+    expect(await count(`select count(*) as n from ${table} where id = $1`, ['evt_batch_c'])).toBe(0);
+    // deferred: sent with the next statement of the unit of work (which sees it) or before commit; rolled back with it
+    const seen = await store.transaction(ctx, async (_em, tx) => {
+      store.defer(tx, insert('evt_defer_a', 'uow.defer'));
+      const [r] = await store.sql(tx, `select count(*)::int as n from ${table} where id = ?`, ['evt_defer_a']);
+      store.defer(tx, insert('evt_defer_b', 'uow.defer'));
+      return r.n as number;
+    });
+    expect(seen).toBe(1);
+    expect(await count(`select count(*) as n from ${table} where type = $1`, ['uow.defer'])).toBe(2);
+    await expect(
+      store.transaction(ctx, async (_em, tx) => {
+        store.defer(tx, insert('evt_defer_c', 'uow.defer'));
+        await store.sql(tx, 'select 1');
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await count(`select count(*) as n from ${table} where id = $1`, ['evt_defer_c'])).toBe(0);
+    expect(() => store.defer(ctx, insert('evt_defer_d', 'uow.defer'))).toThrow(/outside a unit of work/);
+  });
 });

@@ -388,6 +388,7 @@ export class DurableProcesses<S extends object> {
         row.id,
         this.owner,
       ],
+      { prepare: true },
     );
     const next = back ? ({ ...back, state } as DurableRow<S>) : undefined;
     if (!next) throw new Error(`durable ${this.o.kind} ${row.id}: the lease was lost (another instance took over)`);

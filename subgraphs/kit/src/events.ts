@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod';
 import type { RequestContext } from './context';
 import { newId } from './ids';
 import { OutboxEvent, type DomainEvent } from './outbox';
-import type { Store } from './store';
+import type { SqlStatement, Store } from './store';
 import { ALL_EVENTS } from './jobs';
 
 /**
@@ -53,10 +53,16 @@ export interface DomainEvents<E extends EventSchemas> {
   /** Adds the event to `em`'s transaction (throws outside a transaction or on a bad payload). */
   emit<K extends keyof E & string>(em: EntityManager, ctx: RequestContext, type: K, data: z.input<E[K]>): void;
   /**
-   * `emit` for writers that use plain SQL (`store.sql`) instead of entities: inserts the outbox row
-   * at once, on the connection of the unit of work that `ctx` carries (throws outside one).
+   * `emit` for writers that use plain SQL (`store.sql`) instead of entities: the outbox row is
+   * written in the unit of work that `ctx` carries (throws outside one), deferred to its next
+   * statement or its commit (`store.defer`: no round trip of its own).
    */
   emitSql<K extends keyof E & string>(store: Store, ctx: RequestContext, type: K, data: z.input<E[K]>): Promise<void>;
+  /**
+   * The outbox row of an event as a statement, for a change written with `store.batch` outside a
+   * unit of work (the batch commits as one transaction, so the event commits with its change).
+   */
+  outboxStatement<K extends keyof E & string>(store: Store, ctx: RequestContext, type: K, data: z.input<E[K]>): SqlStatement;
   /** A subscription for a domain manifest's `subscriptions`. */
   on<S, K extends keyof E & string = keyof E & string>(
     type: K,
@@ -64,6 +70,11 @@ export interface DomainEvents<E extends EventSchemas> {
     handler: (event: TypedEvent<z.output<E[K]>>, ctx: RequestContext, services: S) => Promise<void>,
   ): Subscription<S>;
 }
+
+const outboxInsert = (store: Store, ctx: RequestContext, type: string, data: Record<string, unknown>): SqlStatement => [
+  `insert into ${store.table('outbox_event')} (id, tenant_id, type, data, request_id, created_at, published_at, attempts) values (?, ?, ?, ?::jsonb, ?, now(), null, 0)`,
+  [newId('evt'), ctx.tenantId, type, JSON.stringify(data), ctx.requestId],
+];
 
 export function defineEvents<E extends EventSchemas>(domain: string, schemas: E): DomainEvents<E> {
   for (const type of Object.keys(schemas)) {
@@ -91,11 +102,11 @@ export function defineEvents<E extends EventSchemas>(domain: string, schemas: E)
     },
     async emitSql(store, ctx, type, data) {
       if (!store.inTransaction(ctx)) throw new Error(`event "${type}" must be emitted inside a unit of work (store.transaction)`);
-      await store.sql(
-        ctx,
-        `insert into ${store.table('outbox_event')} (id, tenant_id, type, data, request_id, created_at, published_at, attempts) values (?, ?, ?, ?::jsonb, ?, now(), null, 0)`,
-        [newId('evt'), ctx.tenantId, type, JSON.stringify(payload(type, data)), ctx.requestId],
-      );
+      store.defer(ctx, outboxInsert(store, ctx, type, payload(type, data)));
+      return Promise.resolve();
+    },
+    outboxStatement(store, ctx, type, data) {
+      return outboxInsert(store, ctx, type, payload(type, data));
     },
     on(type, name, handler) {
       const schema = schemas[type];

@@ -102,6 +102,64 @@ export class InventoryService {
     });
   }
 
+  /**
+   * A keyed hold's first call in one statement (in the caller's transaction): `reservation` (an
+   * insert ... on conflict do nothing returning) runs first; only when it inserted are the lines
+   * reserved as `reserve` does (variants locked in id order, then every managed line or none).
+   * Answers false when the reservation already existed (nothing reserved); throws 404 / 409 like
+   * `reserve`, and the caller's transaction rolls the reservation back with the levels.
+   */
+  async reserveFor(tx: RequestContext, reservation: { text: string; params: unknown[] }, lines: InventoryLine[]): Promise<boolean> {
+    const tenantId = requireTenant(tx);
+    const all = merged(lines);
+    const t = (n: string) => this.store.table(n);
+    const [row] = await this.store.sql<{ inserted: number; variants: Array<{ id: string; title: string; manage_inventory: boolean }>; updated: string[] }>(
+      tx,
+      `with ins as (${reservation.text}),
+            v as materialized (
+              select v.id, v.title, v.manage_inventory, v.allow_backorder from ${t('product_variant')} v
+               where v.tenant_id = ? and v.id = any(?::text[]) and v.deleted_at is null and exists (select 1 from ins)
+               order by v.id
+               for update of v),
+            upd as (
+              update ${t('inventory_level')} il
+                 set reserved_quantity = il.reserved_quantity + r.qty, updated_at = now()
+                from unnest(?::text[], ?::int[]) as r(variant_id, qty), v
+               where il.tenant_id = ? and il.variant_id = r.variant_id and v.id = r.variant_id and v.manage_inventory
+                 and (v.allow_backorder or il.stocked_quantity - il.reserved_quantity >= r.qty)
+              returning il.variant_id)
+       select (select count(*) from ins)::int as inserted,
+              (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'manage_inventory', v.manage_inventory)), '[]'::json) from v) as variants,
+              array(select variant_id from upd) as updated`,
+      [
+        ...reservation.params,
+        tenantId,
+        pgArray(all.map((l) => l.variant_id)),
+        pgArray(all.map((l) => l.variant_id)),
+        pgArray(all.map((l) => String(l.quantity))),
+        tenantId,
+      ],
+    );
+    if (!row.inserted) return false;
+    const byId = new Map(row.variants.map((v) => [v.id, v]));
+    const managed: InventoryLine[] = [];
+    for (const l of all) {
+      const v = byId.get(l.variant_id);
+      if (!v) throw Errors.notFound('Variant', l.variant_id);
+      if (v.manage_inventory) managed.push(l);
+    }
+    const ok = new Set(row.updated);
+    const short = managed.find((l) => !ok.has(l.variant_id));
+    // the statement's other updates roll back with the caller's transaction
+    if (short)
+      throw new DomainError(
+        'conflict',
+        'insufficient_inventory',
+        `Variant ${byId.get(short.variant_id)?.title ?? short.variant_id} does not have the required inventory`,
+      );
+    return true;
+  }
+
   /** Gives reserved units back (order cancelled before shipping). */
   async release(ctx: RequestContext, lines: InventoryLine[]): Promise<void> {
     await this.move(ctx, lines, 'reserved_quantity = greatest(il.reserved_quantity - r.qty, 0)');

@@ -36,18 +36,21 @@ export class ReservationService {
   async hold(ctx: RequestContext, key: string, lines: InventoryLine[], ttlSeconds: number): Promise<'held' | 'confirmed'> {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (_em, tx) => {
-      const inserted = await this.store.sql<Row>(
+      // the reservation and the levels in one statement; an existing reservation reserves nothing
+      const inserted = await this.inventory.reserveFor(
         tx,
-        `insert into ${this.store.table('inventory_reservation')} (id, tenant_id, key, status, lines, expires_at, created_at, updated_at)
-         values (?, ?, ?, 'held', ?::jsonb, now() + make_interval(secs => ?), now(), now()) on conflict (tenant_id, key) do nothing returning *`,
-        [newId('ires'), tenantId, key, JSON.stringify(lines), ttlSeconds],
+        {
+          text: `insert into ${this.store.table('inventory_reservation')} (id, tenant_id, key, status, lines, expires_at, created_at, updated_at)
+                 values (?, ?, ?, 'held', ?::jsonb, now() + make_interval(secs => ?), now(), now()) on conflict (tenant_id, key) do nothing returning id`,
+          params: [newId('ires'), tenantId, key, JSON.stringify(lines), ttlSeconds],
+        },
+        lines,
       );
-      if (!inserted.length) {
+      if (!inserted) {
         const row = await this.locked(tx, key);
         if (row?.status === 'released') throw new DomainError('conflict', 'reservation_released', `The reservation ${key} was already released`);
         return row!.status as 'held' | 'confirmed';
       }
-      await this.inventory.reserve(tx, lines);
       return 'held';
     });
   }

@@ -1,5 +1,5 @@
 import type { OptionalProps } from '@mikro-orm/core';
-import { requireTenant, type RequestContext, type Store } from '@svc/kit';
+import { requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
 import type { Cart, CartShippingMethod, LineItem, StoredAddress } from '../entities/cart.entity';
 import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus } from '../entities/payment.entity';
 import { Order } from '../entities/order.entity';
@@ -210,6 +210,7 @@ export class CartRows {
        ) as cart
        from ${t('cart')} c where c.tenant_id = ? and c.id = ?${o.lock ? ' for update' : ''}`,
       [requireTenant(ctx), id],
+      { prepare: true },
     );
     return row ? hydrateCart(row.cart) : null;
   }
@@ -316,39 +317,40 @@ const lineValues = (tenantId: string, cartId: string, i: LineItemView): unknown[
 export class CartWrites {
   constructor(private readonly store: Store) {}
 
-  /** Inserts a new cart with its lines (one statement each). */
-  async insert(tx: RequestContext, cart: CartView): Promise<void> {
-    await this.store.sql(
-      tx,
-      `insert into ${this.store.table('cart')} (id, tenant_id, region_id, currency_code, customer_id, email, sales_channel_id, shipping_address, billing_address,
+  /** The inserts of a new cart with its lines (one statement each), for `store.batch`. */
+  insertStatements(cart: CartView): SqlStatement[] {
+    const statements: SqlStatement[] = [
+      [
+        `insert into ${this.store.table('cart')} (id, tenant_id, region_id, currency_code, customer_id, email, sales_channel_id, shipping_address, billing_address,
          promo_codes, metadata, locale, completed_at, order_id, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)`,
-      [
-        cart.id,
-        cart.tenantId,
-        cart.regionId,
-        cart.currencyCode,
-        cart.customerId,
-        cart.email,
-        cart.salesChannelId,
-        jsonb(cart.shippingAddress),
-        jsonb(cart.billingAddress),
-        JSON.stringify(cart.promoCodes),
-        jsonb(cart.metadata),
-        cart.locale,
-        cart.completedAt,
-        cart.orderId,
-        cart.createdAt,
-        cart.updatedAt,
+        [
+          cart.id,
+          cart.tenantId,
+          cart.regionId,
+          cart.currencyCode,
+          cart.customerId,
+          cart.email,
+          cart.salesChannelId,
+          jsonb(cart.shippingAddress),
+          jsonb(cart.billingAddress),
+          JSON.stringify(cart.promoCodes),
+          jsonb(cart.metadata),
+          cart.locale,
+          cart.completedAt,
+          cart.orderId,
+          cart.createdAt,
+          cart.updatedAt,
+        ],
       ],
-    );
-    if (!cart.items.length) return;
+    ];
+    if (!cart.items.length) return statements;
     const row = `(${LINE_COLUMNS.map((c) => (JSON_LINE_COLUMNS.has(c) ? '?::jsonb' : '?')).join(', ')})`;
-    await this.store.sql(
-      tx,
+    statements.push([
       `insert into ${this.store.table('line_item')} (${LINE_COLUMNS.join(', ')}) values ${cart.items.map(() => row).join(', ')}`,
       cart.items.flatMap((i) => lineValues(cart.tenantId, cart.id, i)),
-    );
+    ]);
+    return statements;
   }
 
   /** The cart's shipping methods become `method` alone; the cart's `updated_at` becomes `at` (one statement). */

@@ -197,10 +197,11 @@ export class CartService {
       if (line.existing) Object.assign(line.existing, { quantity: line.quantity, unitPrice: line.snap.unit_price });
       else cart.items.push({ ...lineDefaults(now), ...definedOnly(line.fields), id: newId('cali') });
     }
-    await this.store.transaction(ctx, async (_em, tx) => {
-      await this.writes.insert(tx, cart);
-      await commerceEvents.emitSql(this.store, tx, 'cart.created', { id: cart.id, customer_id: customerId });
-    });
+    // the cart, its lines and its event in one round trip (one multi-statement query: one transaction)
+    await this.store.batch(ctx, [
+      ...this.writes.insertStatements(cart),
+      commerceEvents.outboxStatement(this.store, ctx, 'cart.created', { id: cart.id, customer_id: customerId }),
+    ]);
     // the committed cart as written (no shipping, no payment collection yet): its document without reading it back
     return this.document(ctx, cart, null);
   }

@@ -98,15 +98,29 @@ export class SetupService {
    * promotion's usage is claimed in the database.
    */
   private readonly cache = new Map<string, { at: number; value: Promise<unknown>; resolved?: { v: unknown } }>();
+  /** bumped by every `invalidate` */
+  private generation = 0;
 
-  private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>): Promise<T> {
+  private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>, o: { keepFromTx?: boolean } = {}): Promise<T> {
     if (!(this.cacheMs > 0)) return load();
     const key = `${requireTenant(ctx)}\u0000${name}`;
     const hit = this.cache.get(key);
     const fresh = hit && Date.now() - hit.at < this.cacheMs;
     // inside a unit of work only a value already at hand is taken: a load in flight may need a
-    // second pool connection, and every connection may be held by transactions waiting for it
-    if (this.store.inTransaction(ctx)) return fresh && hit.resolved ? Promise.resolve(hit.resolved.v as T) : load();
+    // second pool connection, and every connection may be held by transactions waiting for it.
+    // `keepFromTx`: what such a load read is kept once it resolved, unless the tenant's setup was
+    // dropped meanwhile (only for setup that changes through `write`, which drops it even on failure)
+    if (this.store.inTransaction(ctx)) {
+      if (fresh && hit.resolved) return Promise.resolve(hit.resolved.v as T);
+      if (!o.keepFromTx) return load();
+      const at = Date.now();
+      const generation = this.generation;
+      return load().then((v) => {
+        const cur = this.cache.get(key);
+        if (this.generation === generation && !(cur && cur.at >= at)) this.cache.set(key, { at, value: Promise.resolve(v), resolved: { v } });
+        return v;
+      });
+    }
     if (fresh) return hit.value as Promise<T>;
     if (this.cache.size > 20_000) this.cache.clear();
     const entry: { at: number; value: Promise<unknown>; resolved?: { v: unknown } } = { at: Date.now(), value: load() };
@@ -120,6 +134,7 @@ export class SetupService {
 
   /** Drops the tenant's cached setup (after a write, or a promotion's usage changed). */
   invalidate(tenantId: string): void {
+    this.generation++;
     const prefix = `${tenantId}\u0000`;
     for (const k of this.cache.keys()) if (k.startsWith(prefix)) this.cache.delete(k);
   }
@@ -360,7 +375,7 @@ export class SetupService {
   // ---- checkout settings ----
 
   async settings(ctx: RequestContext): Promise<{ cancellation_window_hours: number; checkout_fields: Record<string, string> }> {
-    const s = await this.cached(ctx, 'settings', () => this.store.em(ctx).findOne(CommerceSettings, {}));
+    const s = await this.cached(ctx, 'settings', () => this.store.em(ctx).findOne(CommerceSettings, {}), { keepFromTx: true });
     return { cancellation_window_hours: s?.cancellationWindowHours ?? 24, checkout_fields: { ...DEFAULT_CHECKOUT_FIELDS, ...(s?.checkoutFields ?? {}) } };
   }
 
