@@ -111,6 +111,9 @@ export const platformSettings = z.object({
     .describe('requests per second per admin, agent key and the operator token (one window each, REST and GraphQL together)'),
   RATE_LIMIT_STOREFRONT_SERVER_RPS: positiveInt.default(1000).describe("per server: a tenant's listed storefront server that names no shopper"),
   RATE_LIMIT_DISABLED: bool.default(false).describe('turn every rate limit off (benchmarks)'),
+  RATE_LIMIT_WINDOW_MS: positiveInt
+    .default(1000)
+    .describe('the window every `RATE_LIMIT_*_RPS` counts in, in ms (tests lengthen it so a burst never straddles two windows on a busy machine)'),
   OUTBOX_POLL_MS: positiveInt.default(1000).describe('safety-net poll of the outbox relay (it is woken by NOTIFY anyway)'),
   ANTISPAM_MAX_NUMBER: z.coerce
     .number()
@@ -178,7 +181,7 @@ export interface PlatformConfig {
   subgraphUrls: Record<string, string>;
   trustedProxies: string[];
   /** storefrontServerRps: a tenant's storefront server that names no shopper, per server */
-  rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean };
+  rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean; windowMs: number };
   /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   outboxPollMs: number;
@@ -322,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       adminRps: e.RATE_LIMIT_ADMIN_RPS,
       storefrontServerRps: e.RATE_LIMIT_STOREFRONT_SERVER_RPS,
       disabled: e.RATE_LIMIT_DISABLED,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
     },
     graphqlLimits: {
       public: limitSettings(e, 'public'),
