@@ -141,7 +141,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     }
     // started after the subgraphs, so it stops before them (after the workers and the relay that
     // use it) and long before the database: shutdown runs these steps in reverse
-    const queue = config.workersDisabled || !localDomains.length ? undefined : await JobQueue.start(db.url, log);
+    const queue = config.workersDisabled || !localDomains.length ? undefined : await JobQueue.start(db.url, log, { retryScale: config.jobRetryScale });
     if (queue) cleanup.push('job queue', () => queue.stop());
     let relay: OutboxRelay | undefined;
     if (queue) {

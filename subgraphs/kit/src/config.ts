@@ -115,6 +115,12 @@ export const platformSettings = z.object({
     .default(1000)
     .describe('the window every `RATE_LIMIT_*_RPS` counts in, in ms (tests lengthen it so a burst never straddles two windows on a busy machine)'),
   OUTBOX_POLL_MS: positiveInt.default(1000).describe('safety-net poll of the outbox relay (it is woken by NOTIFY anyway)'),
+  JOB_RETRY_SCALE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(1)
+    .describe("multiplies the job queue's retry delays (event handlers, jobs; first retry 5 s, doubling); tests: 0 retries at once"),
   ANTISPAM_MAX_NUMBER: z.coerce
     .number()
     .int()
@@ -185,6 +191,7 @@ export interface PlatformConfig {
   /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   outboxPollMs: number;
+  jobRetryScale: number;
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
   antispamMaxNumber: number;
   workersDisabled: boolean;
@@ -332,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       trusted: limitSettings(e, 'trusted'),
     },
     outboxPollMs: e.OUTBOX_POLL_MS,
+    jobRetryScale: e.JOB_RETRY_SCALE,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
     eventStreams: { maxPerTenant: e.STREAM_MAX_PER_TENANT, maxConnections: e.STREAM_MAX_CONNECTIONS, bufferBytes: e.STREAM_BUFFER_BYTES },
