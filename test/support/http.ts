@@ -35,6 +35,8 @@ export interface PlatformClient {
   seedCatalog(tenantId: string): Promise<void>;
   /** the demo store's checkout setup (shipping, taxes, promotions, providers, a first order); needs its catalog */
   seedCommerce(tenantId: string): Promise<void>;
+  /** runs a domain's own demo seed (its manifest's `seed`) into a tenant */
+  seedDomain(domain: string, tenantId: string): Promise<void>;
   /** a customer of the tenant with a token */
   registerCustomer(key: string, email?: string, password?: string): Promise<{ token: string; email: string; password: string }>;
   adminToken(creds: TenantCredentials): Promise<string>;

@@ -88,6 +88,12 @@ export async function startTestPlatform(
       const seed = { ctx: systemContext(p.log, tenantId, 'test'), tenantId, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log };
       await seedDemoCommerce(p.services<CommerceServices>('commerce'), seed);
     },
+    seedDomain: async (domain: string, tenantId: string) => {
+      const def = p.domains.find((d) => d.name === domain);
+      if (!def?.seed) throw new Error(`domain ${domain} has no demo seed here`);
+      const seed = { ctx: systemContext(p.log, tenantId, 'seed'), tenantId, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log };
+      await def.seed(p.services(domain), seed);
+    },
     stop: async () => {
       await p.close();
       await db.drop();

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     '/tenant': (a) => p.createTenant(a.name),
     '/seed-catalog': async (a) => p.seedCatalog(String(a.tenantId)),
     '/seed-commerce': async (a) => p.seedCommerce(String(a.tenantId)),
+    '/seed-domain': async (a) => p.seedDomain(String(a.domain), String(a.tenantId)),
   };
   const control = http.createServer((req, res) => {
     const action = actions[req.url ?? ''];

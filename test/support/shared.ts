@@ -111,6 +111,7 @@ export async function sharedPlatform(): Promise<PlatformClient> {
     createTenant: (name?: string) => control<TenantCredentials>('/tenant', { name }),
     seedCatalog: (tenantId: string) => control<void>('/seed-catalog', { tenantId }),
     seedCommerce: (tenantId: string) => control<void>('/seed-commerce', { tenantId }),
+    seedDomain: (domain: string, tenantId: string) => control<void>('/seed-domain', { domain, tenantId }),
   };
 }
 
