@@ -210,7 +210,7 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
       if (o.rateLimits) {
         const r = rateKeyOf(ctx, clientOf(req, res), o.rateLimits);
         if (r) {
-          const d = await o.rateLimits.store.hit(r.key, r.limit, 1000);
+          const d = await o.rateLimits.store.hit(r.key, r.limit, o.rateLimits.windowMs ?? 1000);
           setRateLimitHeaders(res, d);
           if (!d.allowed) throw new DomainError('rate_limit_error', 'rate_limited', 'Too many requests; retry after the Retry-After seconds');
         }

@@ -220,6 +220,8 @@ export interface GraphQLRateLimits {
   adminRps: number;
   /** a tenant's storefront server that names no shopper (default: storeRps) */
   storefrontServerRps?: number;
+  /** the window the limits count in (default 1000 ms: requests per second) */
+  windowMs?: number;
 }
 
 /**
@@ -305,7 +307,7 @@ export function graphqlGuard(
     try {
       if (rate) {
         const r = rateKeyOf(ctx, clientOf(req, res), rate);
-        if (r && !applyRateDecision(res, await rate.store.hit(r.key, r.limit, 1000))) return;
+        if (r && !applyRateDecision(res, await rate.store.hit(r.key, r.limit, rate.windowMs ?? 1000))) return;
       }
       const text = queryText(req);
       const { maxTokens } = limitsFor(ctx, limits);

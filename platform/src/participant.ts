@@ -100,7 +100,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
       runtimes[def.name] = rt;
       steps.push(`subgraph ${def.name}`, () => rt.close());
     }
-    const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log);
+    const queue = config.workersDisabled ? undefined : await JobQueue.start(db.url, log, { retryScale: config.jobRetryScale });
     if (queue) steps.push('job queue', () => queue.stop());
 
     // the supergraph, from this process: its own domains in process, the others over HTTP

@@ -24,6 +24,7 @@ import {
   type Subscription,
   type JobDefinition,
   type SignInThrottle,
+  type Clock,
 } from '@svc/kit';
 import type { IdentityServices } from '@svc/identity';
 import {
@@ -60,6 +61,8 @@ export interface PlatformOptions {
   extraSubscriptions?: Record<string, Subscription<any>[]>;
   /** jobs added to named in-process domains (tests) */
   extraJobs?: Record<string, JobDefinition<any>[]>;
+  /** the time of rate limits and sign-in throttles (tests pass a clock they move; default the system clock) */
+  clock?: Clock;
 }
 
 export interface Platform {
@@ -128,7 +131,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     const graph = new GraphLink();
     // the listener's address is known only once it listens (PUBLIC_URL wins when set)
     let listenerUrl = `http://localhost:${config.port}`;
-    const deps = { config, dbUrl: db.url, log, bus, graph, publicUrl: () => config.publicUrl ?? listenerUrl };
+    const deps = { config, dbUrl: db.url, log, bus, graph, publicUrl: () => config.publicUrl ?? listenerUrl, clock: opts.clock };
     const localDomains = domains.filter((d) => !config.subgraphUrls[d.name]);
     const subgraphs: Record<string, SubgraphRuntime<any>> = {};
     for (const def of localDomains) {
@@ -138,7 +141,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     }
     // started after the subgraphs, so it stops before them (after the workers and the relay that
     // use it) and long before the database: shutdown runs these steps in reverse
-    const queue = config.workersDisabled || !localDomains.length ? undefined : await JobQueue.start(db.url, log);
+    const queue = config.workersDisabled || !localDomains.length ? undefined : await JobQueue.start(db.url, log, { retryScale: config.jobRetryScale });
     if (queue) cleanup.push('job queue', () => queue.stop());
     let relay: OutboxRelay | undefined;
     if (queue) {
@@ -204,13 +207,16 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       const remote = new RemoteAuthority(graph, log);
       await remote.start(bus);
       authority = remote;
-      throttle = createSignInThrottle(config.redisUrl, (err) => log.warn({ err }, 'sign-in throttle store unavailable'));
+      throttle = createSignInThrottle(config.redisUrl, (err) => log.warn({ err }, 'sign-in throttle store unavailable'), undefined, opts.clock);
       cleanup.push('bearer throttle', () => throttle.close());
     }
     const builder = new ContextBuilder(config, authority, log, throttle);
 
     let ready = false;
-    const rateLimits = createRateLimitStore(config.redisUrl, { onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing') });
+    const rateLimits = createRateLimitStore(config.redisUrl, {
+      onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing'),
+      clock: opts.clock,
+    });
     cleanup.push('rate limits', () => rateLimits.close());
     const graphqlLimits = {
       public: { ...DEFAULT_GRAPHQL_LIMITS.public, ...config.graphqlLimits.public },
@@ -227,6 +233,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
             storeRps: config.rateLimit.storeRps,
             adminRps: config.rateLimit.adminRps,
             storefrontServerRps: config.rateLimit.storefrontServerRps,
+            windowMs: config.rateLimit.windowMs,
           },
     });
     cleanup.push('graphql server', () => graphql.stop());
@@ -238,7 +245,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       hub: eventStreams,
       bufferBytes: config.eventStreams.bufferBytes,
       limits: graphqlLimits,
-      rateLimits: config.rateLimit.disabled ? undefined : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps },
+      rateLimits: config.rateLimit.disabled
+        ? undefined
+        : { store: rateLimits, storeRps: config.rateLimit.storeRps, adminRps: config.rateLimit.adminRps, windowMs: config.rateLimit.windowMs },
       log,
     });
     const app = createApp({ config, log, builder, graphql, stream, api, staticDir, sources, origins: authority, authority, isReady: () => ready });

@@ -31,7 +31,7 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
           {
             name: 'store',
             limit: d.config.rateLimit.storeRps,
-            windowMs: 1000,
+            windowMs: d.config.rateLimit.windowMs,
             // per shopper; a tenant's storefront server that names no shopper: per server, at its own limit
             key: (req, res) => (/^\/(store|auth)\//.test(req.path) ? storefrontRateKey(clientOf(req, res), d.config.rateLimit) : null),
           },
@@ -43,7 +43,9 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
   api.use(jsonBody);
   api.use(formBody);
   api.use(multipartBody);
-  const adminLimit = d.config.rateLimit.disabled ? undefined : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: 1000 };
+  const adminLimit = d.config.rateLimit.disabled
+    ? undefined
+    : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: d.config.rateLimit.windowMs };
   const compiled = compileRoutes(d.sources, d.gw);
   mountRoutes(api, compiled, d.gw, d.builder, adminLimit);
   const allowed = allowedMethods(compiled);

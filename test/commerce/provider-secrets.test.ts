@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
 
 /**
@@ -9,7 +10,7 @@ import { startStripeServer, type StripeServer } from '../support/providers/strip
  * the adapters; a row stored in plain before sealing keeps working.
  */
 describe('payment provider credentials are sealed', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let stripe: StripeServer;
   let admin: string;
@@ -50,7 +51,7 @@ describe('payment provider credentials are sealed', () => {
   };
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     stripe = await startStripeServer();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
@@ -60,7 +61,6 @@ describe('payment provider credentials are sealed', () => {
     variantId = (await p.api('GET', `/store/products?limit=1&region_id=${eur.id}`, { key: t.publishable_key })).body.products[0].variants[0].id;
   });
   afterAll(async () => {
-    await p?.stop();
     await stripe?.close();
   });
 

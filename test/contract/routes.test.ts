@@ -10,7 +10,8 @@ import { allRoutes, loadDomains, routeSources } from '@svc/platform';
 
 const SUBGRAPHS = loadDomains();
 const ROUTES = allRoutes();
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Route contract: every endpoint documented in section 4 of the service description is either in
@@ -284,11 +285,10 @@ describe('route contract', () => {
   });
 
   describe('unknown routes (running platform)', () => {
-    let p: TestPlatform;
+    let p: PlatformClient;
     beforeAll(async () => {
-      p = await startTestPlatform();
+      p = await sharedPlatform();
     });
-    afterAll(() => p?.stop());
 
     const notFound = { type: 'not_found', code: 'route_not_found', message: expect.stringMatching(/\S/) };
 

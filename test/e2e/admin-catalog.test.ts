@@ -1,13 +1,14 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Admin catalog writes through GraphQL (admin JWT), read back through the storefront REST routes:
  * the store shows every change on the next read (cache invalidation), errors carry {type, code}.
  */
 describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let admin: string;
   let key: string;
@@ -99,12 +100,11 @@ describe('admin catalog mutations (GraphQL) seen by the store (REST)', () => {
   });
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     key = t.publishable_key;
     admin = await p.adminToken(t);
   });
-  afterAll(() => p?.stop());
 
   it('creates regions, a collection and categories that the store lists at once', async () => {
     // cached empty reads first

@@ -1,5 +1,6 @@
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { demoCatalog, type SeedProduct, type SeedVariant } from '@svc/catalog';
 
 /**
@@ -19,7 +20,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
   };
   const handlesWhere = (pred: (p: SeedProduct) => boolean) => seed.products.filter(pred).map((p) => p.handle);
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let key: string;
   let all: any[];
@@ -27,7 +28,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
   const get = (path: string) => p.api('GET', path, { key });
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     key = t.publishable_key;
     await p.seedCatalog(t.tenant_id);
@@ -38,7 +39,6 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
     expect(regions.status).toBe(200);
     regionByCurrency = new Map(regions.body.regions.map((r: any) => [r.currency_code, r]));
   });
-  afterAll(() => p?.stop());
 
   describe('GET /store/products', () => {
     it('lists 50 by default in the {products,count,offset,limit} envelope, newest first', async () => {

@@ -1,11 +1,12 @@
 import Medusa from '@medusajs/js-sdk';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { startPayPalServer, type PayPalServer } from '../support/providers/paypal-server';
 
 /** The storefront flow with the PayPal adapter (Orders v2, the tenant's own REST app) against a local server speaking PayPal's protocol. */
 describe('commerce with pp_paypal_paypal', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let paypal: PayPalServer;
   let sdk: Medusa;
@@ -25,7 +26,7 @@ describe('commerce with pp_paypal_paypal', () => {
   };
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     paypal = await startPayPalServer();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
@@ -52,7 +53,6 @@ describe('commerce with pp_paypal_paypal', () => {
       .map((v: any) => v.id);
   });
   afterAll(async () => {
-    await p?.stop();
     await paypal?.close();
   });
 

@@ -1,6 +1,7 @@
 import Medusa from '@medusajs/js-sdk';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
 
 /**
@@ -8,7 +9,7 @@ import { startStripeServer, type StripeServer } from '../support/providers/strip
  * local server speaking Stripe's protocol: an order paid by card, a declined card, a Stripe outage.
  */
 describe('commerce with pp_stripe_stripe', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let stripe: StripeServer;
   let sdk: Medusa;
@@ -33,7 +34,7 @@ describe('commerce with pp_stripe_stripe', () => {
   };
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     stripe = await startStripeServer();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
@@ -62,7 +63,6 @@ describe('commerce with pp_stripe_stripe', () => {
       .map((v: any) => v.id);
   });
   afterAll(async () => {
-    await p?.stop();
     await stripe?.close();
   });
 

@@ -1,6 +1,7 @@
 import Medusa from '@medusajs/js-sdk';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Commerce end to end: the Medusa storefront flow through the official SDK (cart, promotion,
@@ -8,7 +9,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
  * and other tenants' and customers' ids.
  */
 describe('commerce: carts, checkout and orders', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let other: TenantCredentials;
   let eur: any;
@@ -24,7 +25,7 @@ describe('commerce: carts, checkout and orders', () => {
   };
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     other = await p.createTenant();
     await seedShop(t);
@@ -32,7 +33,6 @@ describe('commerce: carts, checkout and orders', () => {
     const regions = await p.api('GET', '/store/regions', { key: t.publishable_key });
     eur = regions.body.regions.find((r: any) => r.currency_code === 'eur');
   });
-  afterAll(() => p?.stop());
 
   it('runs the whole storefront flow with @medusajs/js-sdk and cancels the order', async () => {
     const sdk = sdkFor(t.publishable_key);

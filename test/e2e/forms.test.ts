@@ -95,7 +95,8 @@ describe('forms: forms, submissions, popup, challenge, mail', () => {
   beforeAll(async () => {
     smtp = await new LocalSmtpServer({ user: 'mailer', pass: 's3cret-pass' }).start();
     verify = await new SiteverifyServer('verifier-secret-123').start();
-    p = await startTestPlatform({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Shop <shop@example.com>' } });
+    // JOB_RETRY_SCALE=0: a refused mail is retried at once, not after the queue's 5 s backoff
+    p = await startTestPlatform({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Demo Shop <shop@example.com>', JOB_RETRY_SCALE: '0' } });
     sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();
     shop = await p.createTenant();

@@ -1,9 +1,8 @@
 import type { Client } from 'pg';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { demoLocales, domain, type LocalizationServices } from '@svc/localization';
-import type { TestPlatform } from '../support/platform';
-import { startTwoStores } from '../support/two-stores';
+import { demoLocales } from '@svc/localization';
+import type { PlatformClient } from '../support/http';
+import { sharedTwoStores } from '../support/two-stores';
 
 /**
  * Locales: admins enable them through GraphQL, storefronts read them at GET /store/locales; exactly
@@ -16,7 +15,7 @@ describe('localization: locales', () => {
   const REMOVE = `mutation($code: String!) { removeLocale(code: $code) { code } }`;
   const SET_DEFAULT = `mutation($code: String!) { setDefaultLocale(code: $code) { code is_default } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -36,11 +35,10 @@ describe('localization: locales', () => {
     (await sql.query(`select code from "localization".locale where tenant_id = $1 and is_default order by code`, [tenantId])).rows.map((r) => r.code);
 
   beforeAll(async () => {
-    ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    ({ p, sql, shop, other, admin } = await sharedTwoStores());
   });
   afterAll(async () => {
     await sql?.end();
-    await p?.stop();
   });
 
   it('answers an empty list before any locale is enabled', async () => {
@@ -133,14 +131,7 @@ describe('localization: locales', () => {
 
   it('seeds the demo locales: en default, de, fr, ar right to left', async () => {
     const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<LocalizationServices>('localization'), {
-      ctx,
-      tenantId: tenant.tenant_id,
-      publicUrl: p.url,
-      staticDir: p.staticDir,
-      log: p.log,
-    });
+    await p.seedDomain('localization', tenant.tenant_id);
     const list = await locales(tenant.publishable_key);
     expect(list.map((l) => [l.code, l.is_default, l.rtl])).toEqual([
       ['en', true, false],

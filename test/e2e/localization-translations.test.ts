@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import type { TestPlatform } from '../support/platform';
-import { startTwoStores } from '../support/two-stores';
+import type { PlatformClient } from '../support/http';
+import { sharedTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -17,7 +17,7 @@ describe('localization: translations', () => {
   const REMOVE = `mutation($t: String!, $id: String!, $locale: String) { removeTranslations(resource_type: $t, resource_id: $id, locale: $locale) }`;
   const ADD_LOCALE = `mutation($input: AddLocaleInput!) { addLocale(input: $input) { code } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -49,7 +49,7 @@ describe('localization: translations', () => {
     ).rows;
 
   beforeAll(async () => {
-    ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    ({ p, sql, shop, other, admin, otherAdmin } = await sharedTwoStores());
     for (const code of ['en', 'de', 'de-CH', 'fr']) await run(ADD_LOCALE, { input: { code } });
     for (const code of ['en', 'de']) await run(ADD_LOCALE, { input: { code } }, otherAdmin);
     collection = await run(`mutation($input: CollectionInput!) { createCollection(input: $input) { id handle } }`, {
@@ -94,7 +94,6 @@ describe('localization: translations', () => {
   });
   afterAll(async () => {
     await sql?.end();
-    await p?.stop();
   });
 
   it('sets overrides in one call and lists them as stored', async () => {

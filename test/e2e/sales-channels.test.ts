@@ -1,12 +1,13 @@
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Sales channels (Medusa semantics): a publishable key sees the products of its channels, carts
  * take the key's channel and refuse variants sold elsewhere; a key without channels sees everything.
  */
 describe('sales channels scope a publishable key', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let admin: string;
   let keyId: string;
@@ -22,7 +23,7 @@ describe('sales channels scope a publishable key', () => {
   const list = async (qs = '') => (await p.api('GET', `/store/products?limit=100${qs}`, { key: key() })).body;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     admin = await p.adminToken(t);
@@ -39,7 +40,6 @@ describe('sales channels scope a publishable key', () => {
     });
     keyId = (await gql('{ publishableKeys { id token sales_channel_ids } }')).publishableKeys[0].id;
   });
-  afterAll(() => p?.stop());
 
   it('a key without channels sees every product', async () => {
     expect((await list()).count).toBe(products.length);

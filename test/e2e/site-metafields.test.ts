@@ -1,9 +1,8 @@
 import type { Client } from 'pg';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { domain, DEMO_METAFIELD_PRODUCT, type SiteServices } from '@svc/site';
-import type { TestPlatform } from '../support/platform';
-import { startTwoStores } from '../support/two-stores';
+import { DEMO_METAFIELD_PRODUCT } from '@svc/site';
+import type { PlatformClient } from '../support/http';
+import { sharedTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -20,7 +19,7 @@ describe('site: metafields', () => {
   let PRODUCT = '';
   const REF = 'cus_01JABCDEFGHJKMNPQRSTVWXYZ1';
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -45,12 +44,11 @@ describe('site: metafields', () => {
     Number((await sql.query(`select count(*)::int as n from "site".metafield where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
-    ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    ({ p, sql, shop, other, admin } = await sharedTwoStores());
     PRODUCT = (await run(`mutation { createProduct(input: { title: "Linen shirt" }) { id } }`, {})).id;
   });
   afterAll(async () => {
     await sql?.end();
-    await p?.stop();
   });
 
   const VALID: Array<[string, unknown]> = [
@@ -258,8 +256,7 @@ describe('site: metafields', () => {
   it("seeds the demo product's metafields (one visible, one not) when the catalog has the product", async () => {
     const tenant = await p.createTenant();
     await p.seedCatalog(tenant.tenant_id);
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<SiteServices>('site'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedDomain('site', tenant.tenant_id);
     const product = await p.api('GET', `/store/products/${DEMO_METAFIELD_PRODUCT}?fields=id`, { key: tenant.publishable_key });
     const id = product.body.product.id;
     expect((await store('product', id, tenant.publishable_key)).body).toEqual({

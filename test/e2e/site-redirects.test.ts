@@ -1,9 +1,8 @@
 import type { Client } from 'pg';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { demoRedirects, domain, type SiteServices } from '@svc/site';
-import type { TestPlatform } from '../support/platform';
-import { startTwoStores } from '../support/two-stores';
+import { demoRedirects } from '@svc/site';
+import type { PlatformClient } from '../support/http';
+import { sharedTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -18,7 +17,7 @@ describe('site: redirects', () => {
   const DELETE = `mutation($id: String!) { deleteRedirect(id: $id) { id source } }`;
   const LIST = `query($active: Boolean, $limit: Int) { redirects(active: $active, limit: $limit) { count items { ${R} } } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -35,11 +34,10 @@ describe('site: redirects', () => {
     Number((await sql.query(`select count(*)::int as n from "site".redirect where tenant_id = $1`, [tenantId])).rows[0].n);
 
   beforeAll(async () => {
-    ({ p, sql, shop, other, admin, otherAdmin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    ({ p, sql, shop, other, admin, otherAdmin } = await sharedTwoStores());
   });
   afterAll(async () => {
     await sql?.end();
-    await p?.stop();
   });
 
   it('creates redirects with normalised sources; the store lists only the active ones', async () => {
@@ -178,8 +176,7 @@ describe('site: redirects', () => {
 
   it('seeds the demo redirects', async () => {
     const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<SiteServices>('site'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedDomain('site', tenant.tenant_id);
     const r = await store(tenant.publishable_key);
     expect(r.body.redirects.map((x: any) => x.source)).toEqual(
       demoRedirects()

@@ -1,9 +1,8 @@
 import type { Client } from 'pg';
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { demoTheme, domain, type SiteServices } from '@svc/site';
-import type { TestPlatform } from '../support/platform';
-import { startTwoStores } from '../support/two-stores';
+import { demoTheme } from '@svc/site';
+import type { PlatformClient } from '../support/http';
+import { sharedTwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -20,7 +19,7 @@ describe('site: theme', () => {
   const REORDER = `mutation($ids: [String!]!) { reorderThemeSections(ids: $ids) { ${T} } }`;
   const REMOVE = `mutation($id: String!) { removeThemeSection(id: $id) { ${T} } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -34,11 +33,10 @@ describe('site: theme', () => {
   const version = async (key = shop.publishable_key) => (await store(key)).body.theme.version;
 
   beforeAll(async () => {
-    ({ p, sql, shop, other, admin } = await startTwoStores({ env: { WORKERS_DISABLED: 'true' } }));
+    ({ p, sql, shop, other, admin } = await sharedTwoStores());
   });
   afterAll(async () => {
     await sql?.end();
-    await p?.stop();
   });
 
   it('serves the defaults as version 0 until the first change', async () => {
@@ -182,8 +180,7 @@ describe('site: theme', () => {
 
   it('seeds the demo theme: its tokens, three sections and settings', async () => {
     const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    await domain.seed!(p.services<SiteServices>('site'), { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log });
+    await p.seedDomain('site', tenant.tenant_id);
     const t = (await store(tenant.publishable_key)).body.theme;
     const demo = demoTheme();
     expect(t.tokens).toEqual(demo.tokens);

@@ -1,16 +1,16 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Issue 20 #9: a NUL character in a JSON object key is a 400 like one in a value, never a 500 from PostgreSQL. */
 describe('NUL in object keys', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   let token: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     key = (await p.createTenant()).publishable_key;
     token = (await p.registerCustomer(key)).token;
   });
-  afterAll(() => p?.stop());
 
   const raw = '{"metadata":{"a\\u0000b":1}}';
 

@@ -1,12 +1,13 @@
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Issue 20 (hardening, round 2): the requests the probe got through, each now refused or answered
  * safely. One describe per item; all share one platform.
  */
 describe('hardening round 2', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let shop: TenantCredentials;
   let other: TenantCredentials;
   let admin: string;
@@ -22,14 +23,13 @@ describe('hardening round 2', () => {
   const errorOf = async (query: string, variables: Record<string, unknown> = {}, token = admin) => (await gql(query, variables, token)).errors?.[0]?.extensions;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     shop = await p.createTenant();
     other = await p.createTenant();
     admin = await p.adminToken(shop);
     otherAdmin = await p.adminToken(other);
     key = shop.publishable_key;
   });
-  afterAll(() => p?.stop());
 
   describe('#2 the store API never hands out unsanitized markup', () => {
     const evil = '<p>Hello <img src=x onerror=alert(1)><script>alert(1)</script><b onclick="alert(1)">bold</b></p>';

@@ -1,21 +1,21 @@
 import Medusa from '@medusajs/js-sdk';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import type { TenantCredentials } from '@svc/identity';
 import { demoCatalog } from '@svc/catalog';
 
 /** The official Medusa v2 storefront SDK, unchanged, against the platform's REST facade. */
 describe('@medusajs/js-sdk storefront flow', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let sdk: Medusa;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     sdk = new Medusa({ baseUrl: `${p.url}/api`, publishableKey: t.publishable_key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
   });
-  afterAll(() => p?.stop());
 
   it('lists regions, categories, collections and priced products the way a storefront does', async () => {
     const { regions } = await sdk.store.region.list();

@@ -1,6 +1,7 @@
 import { stringify } from 'node:querystring';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { STARTER_CALLS, type StarterCall } from './starter-calls';
 
 /**
@@ -61,19 +62,18 @@ export function missingReads(body: unknown, reads: string[]): string[] {
 }
 
 describe('the Next.js starter, replayed call by call', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   const replayed = new Set<string>();
   const state: Record<string, string> = {};
   let token: string | undefined;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     await p.seedCommerce(t.tenant_id);
   });
-  afterAll(() => p?.stop());
 
   const call = (name: string): StarterCall => {
     const c = STARTER_CALLS.find((x) => x.name === name);

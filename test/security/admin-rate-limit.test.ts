@@ -1,5 +1,6 @@
 import { route, type RouteDef } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
+import { TestClock } from '../support/clock';
 import { startTestPlatform, type ApiResponse, type TestPlatform } from '../support/platform';
 
 const ADMIN_RPS = 3;
@@ -10,12 +11,6 @@ const respond = () => ({ ok: true });
 const EXTRA: RouteDef[] = [
   route({ method: 'GET', path: '/admin/rate-test', auth: 'admin', operation: 'identity/AntispamChallenge', summary: 'Test: admin', tag: 'rate-test', respond }),
 ];
-
-/** Waits for the start of a fresh one-second window (windows are aligned to the clock). */
-async function windowStart(): Promise<void> {
-  const ms = Date.now() % 1000;
-  await new Promise((r) => setTimeout(r, 1000 - ms + 5));
-}
 
 function checkHeaders(r: ApiResponse, limit: number) {
   expect(r.headers.get('x-ratelimit-limit')).toBe(String(limit));
@@ -34,8 +29,11 @@ function checkLimited(r: ApiResponse, limit: number) {
 describe('admin rate limit: per authenticated admin, after authentication, REST and GraphQL', () => {
   let p: TestPlatform;
   const admins: { creds: TenantCredentials; token: string }[] = [];
+  // the windows follow this clock: a burst is in one window however slowly it is served
+  const clock = new TestClock();
   beforeAll(async () => {
     p = await startTestPlatform({
+      clock,
       extraRoutes: EXTRA,
       env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_ADMIN_RPS: String(ADMIN_RPS), RATE_LIMIT_STORE_RPS: '1000' },
     });
@@ -53,10 +51,10 @@ describe('admin rate limit: per authenticated admin, after authentication, REST 
   it('keeps one window per admin: two admins do not share it', async () => {
     const [a, b] = admins;
     expect((await adminGet(a.token)).status).toBe(200); // the route works
-    await windowStart();
+    // the next window: the warm-up hit of the previous one weighs floor(1 × 995/1000) = 0 on it
+    clock.advance(1000 - (clock.now() % 1000) + 5);
     const burst = await Promise.all(Array.from({ length: ADMIN_RPS + 3 }, () => adminGet(a.token)));
     for (const r of burst) checkHeaders(r, ADMIN_RPS);
-    // (the single warm-up hit of the previous window weighs floor(1 × 995/1000) = 0 on this one)
     expect(burst.filter((r) => r.status === 200)).toHaveLength(ADMIN_RPS);
     for (const r of burst.filter((x) => x.status !== 200)) checkLimited(r, ADMIN_RPS);
     // the other admin (same window, same IP) has its own
@@ -69,7 +67,7 @@ describe('admin rate limit: per authenticated admin, after authentication, REST 
     const [head, payload] = token.split('.');
     // the last 32 characters of the admin's token (what the old pre-auth rule keyed on), forged signatures, garbage
     const forged = [`${head}.${payload}.${'A'.repeat(10)}${token.slice(-32)}`, `x.y.${token.slice(-32)}`, `garbage${token.slice(-32)}`];
-    await windowStart();
+    clock.freshWindow();
     const bad = await Promise.all(Array.from({ length: 9 }, (_, i) => adminGet(forged[i % forged.length])));
     for (const r of bad) {
       expect(r.status).not.toBe(200);
@@ -82,7 +80,7 @@ describe('admin rate limit: per authenticated admin, after authentication, REST 
 
   it('shares one window between REST and GraphQL for the same admin', async () => {
     const { token } = admins[3];
-    await windowStart();
+    clock.freshWindow();
     const rest1 = await adminGet(token);
     const gql1 = await p.graphql('{ __typename }', {}, { token });
     const rest2 = await adminGet(token);
@@ -97,14 +95,15 @@ describe('admin rate limit: per authenticated admin, after authentication, REST 
 describe('/graphql rate limit for anonymous callers: per client IP, the store limit', () => {
   let p: TestPlatform;
   let key: string;
+  const clock = new TestClock();
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: String(STORE_RPS) } });
+    p = await startTestPlatform({ clock, env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: String(STORE_RPS) } });
     key = (await p.createTenant()).publishable_key;
   });
   afterAll(() => p?.stop());
 
   it('answers 429 with the four headers past the per-IP limit', async () => {
-    await windowStart();
+    clock.freshWindow();
     const burst = await Promise.all(Array.from({ length: STORE_RPS + 3 }, () => p.graphql('{ __typename }', {}, { key })));
     for (const r of burst) checkHeaders(r, STORE_RPS);
     expect(burst.filter((r) => r.status === 200)).toHaveLength(STORE_RPS);

@@ -1,16 +1,16 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #4: deeply nested JSON is a clear 400 `too_deep` on every door, never a 500, and writes nothing. */
 describe('deeply nested input', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   let token: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     key = (await p.createTenant()).publishable_key;
     token = (await p.registerCustomer(key)).token;
   });
-  afterAll(() => p?.stop());
 
   const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 

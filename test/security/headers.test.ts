@@ -1,18 +1,18 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #10: security headers everywhere; personal answers are never stored; public storefront reads revalidate by ETag. */
 describe('security and caching headers', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   let token: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     const t = await p.createTenant();
     key = t.publishable_key;
     await p.seedCatalog(t.tenant_id);
     token = (await p.registerCustomer(key)).token;
   });
-  afterAll(() => p?.stop());
 
   it.each(['/health', '/api/store/products?limit=1', '/api/nope', '/openapi.json'])('%s carries the security headers', async (path) => {
     const res = await fetch(`${p.url}${path}`, { headers: { 'x-publishable-api-key': key } });
@@ -23,13 +23,9 @@ describe('security and caching headers', () => {
   });
 
   it('sends HSTS when a trusted proxy says the request came over TLS', async () => {
-    const q = await startTestPlatform({ env: { TRUSTED_PROXIES: 'loopback' } });
-    try {
-      const res = await fetch(`${q.url}/health`, { headers: { 'x-forwarded-proto': 'https' } });
-      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    } finally {
-      await q.stop();
-    }
+    // the shared platform trusts loopback as a proxy (TRUSTED_PROXIES=loopback, see shared.ts)
+    const res = await fetch(`${p.url}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 
   it('never stores personal or authenticated answers, nor errors', async () => {

@@ -1,16 +1,16 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #11: JSON routes answer 415 for other content types and write nothing; an empty JSON body is `{}`. */
 describe('request media types', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   let token: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     key = (await p.createTenant()).publishable_key;
     token = (await p.registerCustomer(key)).token;
   });
-  afterAll(() => p?.stop());
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
     'POST /store/customers/me/addresses as %s -> 415 and no address',

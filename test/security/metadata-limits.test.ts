@@ -1,19 +1,19 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #12: metadata is limited like Stripe's (50 keys, keys ≤ 40, values ≤ 500, flat) in every domain; addresses per customer are limited. */
 describe('metadata and address limits', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   let token: string;
   let admin: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     const t = await p.createTenant();
     key = t.publishable_key;
     token = (await p.registerCustomer(key)).token;
     admin = await p.adminToken(t);
   });
-  afterAll(() => p?.stop());
 
   const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
   const bad: Array<[string, unknown]> = [

@@ -1,4 +1,5 @@
 import { route, type RouteDef } from '@svc/kit';
+import { TestClock } from '../support/clock';
 import { startTestPlatform, type ApiResponse, type TestPlatform } from '../support/platform';
 
 const ADMIN_RPS = 3;
@@ -16,11 +17,6 @@ const EXTRA: RouteDef[] = [
   }),
 ];
 
-/** Waits for the start of a fresh one-second window (windows are aligned to the clock). */
-async function windowStart(): Promise<void> {
-  await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
-}
-
 function checkLimited(r: ApiResponse) {
   expect(r.status).toBe(429);
   expect(r.body).toEqual({ type: 'rate_limit_error', code: 'rate_limited', message: expect.any(String) });
@@ -35,8 +31,11 @@ describe('operator token rate limit: the admin limit, one window for REST and Gr
   let key: string;
   // the route's operation (an anti-spam challenge) needs a store: the operator names one by its key
   const opGet = () => p.api('GET', '/admin/operator-rate-test', { token, key });
+  // the windows follow this clock: a burst is in one window however slowly it is served
+  const clock = new TestClock();
   beforeAll(async () => {
     p = await startTestPlatform({
+      clock,
       extraRoutes: EXTRA,
       env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_ADMIN_RPS: String(ADMIN_RPS), RATE_LIMIT_STORE_RPS: '1000' },
     });
@@ -47,7 +46,8 @@ describe('operator token rate limit: the admin limit, one window for REST and Gr
   afterAll(() => p?.stop());
 
   it('answers 429 past the admin limit on /graphql', async () => {
-    await windowStart();
+    // the next window: the warm-up hit of the previous one weighs floor(1 × 995/1000) = 0 on it
+    clock.advance(1000 - (clock.now() % 1000) + 5);
     const burst = await Promise.all(Array.from({ length: ADMIN_RPS + 3 }, () => p.graphql('{ __typename }', {}, { token })));
     expect(burst.filter((r) => r.status === 200)).toHaveLength(ADMIN_RPS);
     for (const r of burst.filter((x) => x.status !== 200)) checkLimited(r);
@@ -55,8 +55,7 @@ describe('operator token rate limit: the admin limit, one window for REST and Gr
 
   it('shares one window between REST and GraphQL', async () => {
     // the operator has one window: the previous test's hits weigh on the next second, not the one after
-    await windowStart();
-    await windowStart();
+    clock.freshWindow();
     const rest1 = await opGet();
     const gql1 = await p.graphql('{ __typename }', {}, { token });
     const rest2 = await opGet();

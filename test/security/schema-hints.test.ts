@@ -1,17 +1,18 @@
+import type { PlatformClient } from '../support/http';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #9: with introspection off (production), errors carry no schema hints. */
 describe('schema hints', () => {
   const secrets = { JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(24) };
   let prod: TestPlatform;
-  let dev: TestPlatform;
+  let dev: PlatformClient;
   beforeAll(async () => {
     prod = await startTestPlatform({ env: { NODE_ENV: 'production', ...secrets } });
-    dev = await startTestPlatform();
+    dev = await sharedPlatform();
   });
   afterAll(async () => {
     await prod?.stop();
-    await dev?.stop();
   });
 
   it('production: no "Did you mean", no introspection', async () => {

@@ -1,16 +1,16 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Hardening #5: sort keys come from an allow-list of own properties; prototype names are a 400. */
 describe('sort keys', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let key: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     const t = await p.createTenant();
     key = t.publishable_key;
     await p.seedCatalog(t.tenant_id);
   });
-  afterAll(() => p?.stop());
 
   const hostile = ['__proto__', 'constructor', 'toString', '-valueOf', 'hasOwnProperty', '__defineGetter__'];
   it.each(['/store/products', '/store/collections', '/store/product-categories'])('%s refuses prototype names as order', async (path) => {

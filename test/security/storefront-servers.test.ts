@@ -1,5 +1,6 @@
 import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
+import { TestClock } from '../support/clock';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
 /**
@@ -12,8 +13,10 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
   let p: TestPlatform;
   let plain: TenantCredentials;
   let ssr: TenantCredentials;
+  // the windows follow this clock: bursts are in one window, and the test moves to fresh ones
+  const clock = new TestClock();
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: '5', RATE_LIMIT_STOREFRONT_SERVER_RPS: '40' } });
+    p = await startTestPlatform({ clock, env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_STORE_RPS: '5', RATE_LIMIT_STOREFRONT_SERVER_RPS: '40' } });
     plain = await p.createTenant();
     ssr = await p.identity.tenants.create(systemContext(p.log, null, 't'), {
       name: 'SSR shop',
@@ -35,7 +38,7 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
   });
 
   it("gives every shopper named by the tenant's storefront server a window of its own", async () => {
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.freshWindow();
     const many = await burst(ssr.publishable_key, 20, (i) => `203.0.113.${i}`);
     expect(many.every((x) => x === 200)).toBe(true);
     const one = await burst(ssr.publishable_key, 7, () => '203.0.113.200');
@@ -43,24 +46,24 @@ describe('trusted storefront servers and the per-IP storefront limit', () => {
   });
 
   it('limits the storefront server itself at its own limit when it names no shopper', async () => {
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.freshWindow();
     const s = await burst(ssr.publishable_key, 30);
     expect(s.every((x) => x === 200)).toBe(true);
     // /graphql counts the server in the same window: from an empty window, REST then GraphQL
     // leave 39 then 38 (separate windows would leave 39 twice); no timing involved
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.freshWindow();
     const r = await p.api('GET', '/store/regions', { key: ssr.publishable_key });
     expect(r.headers.get('x-ratelimit-limit')).toBe('40');
     const g = await p.graphql('{ regions { count } }', {}, { key: ssr.publishable_key });
     expect(g.headers.get('x-ratelimit-limit')).toBe('40');
     expect(Number(g.headers.get('x-ratelimit-remaining'))).toBe(Number(r.headers.get('x-ratelimit-remaining')) - 1);
     // the same server under another tenant's key is an ordinary client
-    await new Promise((r2) => setTimeout(r2, 2100));
+    clock.freshWindow();
     expect((await burst(plain.publishable_key, 7)).filter((x) => x === 429).length).toBeGreaterThan(0);
   });
 
   it('is managed in admin GraphQL; anything but addresses and CIDR ranges is refused', async () => {
-    await new Promise((r) => setTimeout(r, 2100));
+    clock.freshWindow();
     const token = await p.adminToken(ssr);
     const ok = await p.graphql(
       'mutation($i: StoreSettingsInput!) { updateStoreSettings(input: $i) { storefront_servers } }',

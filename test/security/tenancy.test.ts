@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { demoCatalog } from '@svc/catalog';
 
 /**
@@ -10,7 +11,7 @@ import { demoCatalog } from '@svc/catalog';
  */
 describe('tenant isolation', () => {
   const seed = demoCatalog();
-  let p: TestPlatform;
+  let p: PlatformClient;
   let A: TenantCredentials;
   let B: TenantCredentials;
   let adminA: string;
@@ -38,7 +39,7 @@ describe('tenant isolation', () => {
   }
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     A = await p.createTenant('Shop A');
     B = await p.createTenant('Shop B');
     await p.seedCatalog(A.tenant_id);
@@ -66,7 +67,6 @@ describe('tenant isolation', () => {
     data.A = await snapshot(A);
     data.B = await snapshot(B);
   });
-  afterAll(() => p?.stop());
 
   it('each tenant sees its own catalog: same handles, different ids', () => {
     expect(data.A.products).toHaveLength(seed.products.length + 1);

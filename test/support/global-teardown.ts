@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { Client } from 'pg';
+import { stopSharedPlatforms } from './shared';
 
 export default async function globalTeardown(): Promise<void> {
+  // the workers' shared platforms first: they drop their databases while PostgreSQL still runs
+  if (process.env.TEST_TEMPLATE_DB) await stopSharedPlatforms();
   const url = process.env.TEST_PG_SERVER_URL;
   if (url && process.env.TEST_TEMPLATE_DB) {
     const c = new Client({ connectionString: url });

@@ -1,6 +1,8 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from './platform';
+import type { PlatformClient } from './http';
+import type { startTestPlatform, TestPlatform } from './platform';
+import { sharedPlatform } from './shared';
 
 /**
  * A test platform with two stores, the one under test (`shop`) and another (`other`, for the
@@ -15,8 +17,18 @@ export interface TwoStores {
   otherAdmin: string;
 }
 
+/** Two stores on a platform of the suite's own (platform code loads only here). */
 export async function startTwoStores(o: Parameters<typeof startTestPlatform>[0] = {}): Promise<TwoStores> {
-  const p = await startTestPlatform(o);
+  const { startTestPlatform: start } = await import('./platform');
+  return twoStoresOn(await start(o));
+}
+
+/** Two new stores on the worker's shared platform (`shared.ts`): the suite must not stop it. */
+export async function sharedTwoStores(): Promise<Omit<TwoStores, 'p'> & { p: PlatformClient }> {
+  return twoStoresOn(await sharedPlatform());
+}
+
+async function twoStoresOn<P extends PlatformClient>(p: P) {
   const sql = new Client({ connectionString: p.dbUrl });
   await sql.connect();
   const shop = await p.createTenant();

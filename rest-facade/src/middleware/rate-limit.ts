@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import Redis from 'ioredis';
 import { setRateLimitHeaders } from '@svc/gateway';
+import { systemClock, type Clock } from '@svc/kit';
 
 /*
  * Algorithm: approximated sliding window (two fixed windows of `windowMs` per key).
@@ -71,6 +72,8 @@ interface MemoryRateLimitStoreOptions {
   maxKeys?: number;
   /** How often expired keys are swept. Default 60 s. */
   sweepIntervalMs?: number;
+  /** Where `hit` reads the time when the caller gives none. Default the system clock (tests pass their own). */
+  clock?: Clock;
 }
 
 interface MemoryEntry extends WindowState {
@@ -83,9 +86,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly entries = new Map<string, MemoryEntry>();
   private readonly maxKeys: number;
   private readonly timer: NodeJS.Timeout;
+  private readonly clock: Clock;
 
   constructor(opts: MemoryRateLimitStoreOptions = {}) {
     this.maxKeys = Math.max(1, opts.maxKeys ?? 10_000);
+    this.clock = opts.clock ?? systemClock;
     this.timer = setInterval(() => this.sweep(), opts.sweepIntervalMs ?? 60_000);
     this.timer.unref();
   }
@@ -94,7 +99,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.entries.size;
   }
 
-  async hit(key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, now: number = this.clock.now()): Promise<RateDecision> {
     assertLimits(limit, windowMs);
     now = Math.floor(now);
     const stored = this.entries.get(key);
@@ -123,7 +128,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   /** Drops entries that can no longer affect a decision. Runs periodically; public for tests. */
-  sweep(now: number = Date.now()): void {
+  sweep(now: number = this.clock.now()): void {
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt <= now) this.entries.delete(key);
     }
@@ -186,6 +191,8 @@ interface RedisRateLimitStoreOptions {
    * During an outage this can fire on every request, so throttle any logging.
    */
   onError?: (err: unknown) => void;
+  /** Where `hit` reads the time when the caller gives none. Default the system clock (tests pass their own). */
+  clock?: Clock;
 }
 
 /** Shared store: all platform instances pointing at the same Redis share the counters. */
@@ -194,9 +201,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly keyPrefix: string;
   private readonly onError?: (err: unknown) => void;
   private connecting?: Promise<void>;
+  private readonly clock: Clock;
 
   constructor(redisUrl: string, opts: RedisRateLimitStoreOptions = {}) {
     this.keyPrefix = opts.keyPrefix ?? 'ratelimit:';
+    this.clock = opts.clock ?? systemClock;
     this.onError = opts.onError;
     this.redis = new Redis(redisUrl, {
       // Fail fast instead of queueing requests behind a dead connection.
@@ -211,7 +220,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
-  async hit(key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, now: number = this.clock.now()): Promise<RateDecision> {
     assertLimits(limit, windowMs);
     try {
       // With the offline queue off, commands sent before the connection is ready are rejected,

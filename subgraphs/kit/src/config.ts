@@ -111,7 +111,16 @@ export const platformSettings = z.object({
     .describe('requests per second per admin, agent key and the operator token (one window each, REST and GraphQL together)'),
   RATE_LIMIT_STOREFRONT_SERVER_RPS: positiveInt.default(1000).describe("per server: a tenant's listed storefront server that names no shopper"),
   RATE_LIMIT_DISABLED: bool.default(false).describe('turn every rate limit off (benchmarks)'),
+  RATE_LIMIT_WINDOW_MS: positiveInt
+    .default(1000)
+    .describe('the window every `RATE_LIMIT_*_RPS` counts in, in ms (tests lengthen it so a burst never straddles two windows on a busy machine)'),
   OUTBOX_POLL_MS: positiveInt.default(1000).describe('safety-net poll of the outbox relay (it is woken by NOTIFY anyway)'),
+  JOB_RETRY_SCALE: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(1)
+    .describe("multiplies the job queue's retry delays (event handlers, jobs; first retry 5 s, doubling); tests: 0 retries at once"),
   ANTISPAM_MAX_NUMBER: z.coerce
     .number()
     .int()
@@ -178,10 +187,11 @@ export interface PlatformConfig {
   subgraphUrls: Record<string, string>;
   trustedProxies: string[];
   /** storefrontServerRps: a tenant's storefront server that names no shopper, per server */
-  rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean };
+  rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean; windowMs: number };
   /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   outboxPollMs: number;
+  jobRetryScale: number;
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
   antispamMaxNumber: number;
   workersDisabled: boolean;
@@ -322,12 +332,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       adminRps: e.RATE_LIMIT_ADMIN_RPS,
       storefrontServerRps: e.RATE_LIMIT_STOREFRONT_SERVER_RPS,
       disabled: e.RATE_LIMIT_DISABLED,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
     },
     graphqlLimits: {
       public: limitSettings(e, 'public'),
       trusted: limitSettings(e, 'trusted'),
     },
     outboxPollMs: e.OUTBOX_POLL_MS,
+    jobRetryScale: e.JOB_RETRY_SCALE,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
     eventStreams: { maxPerTenant: e.STREAM_MAX_PER_TENANT, maxConnections: e.STREAM_MAX_CONNECTIONS, bufferBytes: e.STREAM_BUFFER_BYTES },

@@ -27,6 +27,7 @@ export * from './graph';
 export * from './ports';
 export * from './graphql-errors';
 export * from './validation';
+export * from './clock';
 export * from './throttle';
 export * from './secret-box';
 export * from './durable';

@@ -82,14 +82,16 @@ export class JobQueue {
   private constructor(
     readonly boss: PgBoss,
     private readonly log: Logger,
+    private readonly retryScale: number,
   ) {}
 
-  static async start(url: string, log: Logger): Promise<JobQueue> {
+  /** `retryScale` multiplies every queue's retry delay (JOB_RETRY_SCALE; tests: 0 retries at once) */
+  static async start(url: string, log: Logger, opts: { retryScale?: number } = {}): Promise<JobQueue> {
     watchBossWorkers();
     const boss = new PgBoss({ connectionString: url, schema: BOSS_SCHEMA, max: 4, application_name: 'platform-jobs' });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, log);
+    return new JobQueue(boss, log, opts.retryScale ?? 1);
   }
 
   /** pg-boss's workers of this queue (its own cron worker included), as far as pg-boss still knows them. */
@@ -111,7 +113,7 @@ export class JobQueue {
   async ensureQueue(name: string, retry?: RetryPolicy): Promise<void> {
     const want = {
       retryLimit: retry?.limit ?? DEFAULT_RETRY.limit,
-      retryDelay: retry?.delaySeconds ?? DEFAULT_RETRY.delaySeconds,
+      retryDelay: Math.round((retry?.delaySeconds ?? DEFAULT_RETRY.delaySeconds) * this.retryScale),
       retryBackoff: retry?.backoff ?? DEFAULT_RETRY.backoff,
     };
     const sig = JSON.stringify(want);

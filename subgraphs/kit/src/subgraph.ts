@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { ContainerType } from 'type-graphql';
 import type { ChangeBus } from './change-bus';
+import type { Clock } from './clock';
 import type { PlatformConfig } from './config';
 import { ConfigError, parseSettings, type SettingsDefinition } from './settings';
 import type { RequestContext } from './context';
@@ -23,6 +24,8 @@ export interface PlatformDeps {
   graph?: GraphClient;
   /** absolute base URL of the platform (PUBLIC_URL, else the listener once it listens) */
   publicUrl?: () => string;
+  /** the time of rate limits and sign-in throttles (the system clock unless a test passes one) */
+  clock?: Clock;
 }
 
 /** What a domain's `createServices` gets: its ORM, the platform, and its own validated settings. */

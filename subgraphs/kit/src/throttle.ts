@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { systemClock, type Clock } from './clock';
 import { DomainError } from './errors';
 
 /**
@@ -23,10 +24,13 @@ export interface AttemptStore {
 export class MemoryAttemptStore implements AttemptStore {
   private readonly counts = new Map<string, { n: number; until: number }>();
   private readonly locks = new Map<string, number>();
-  constructor(private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly maxKeys = 100_000,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async fail(key: string, windowMs: number): Promise<number> {
-    const now = Date.now();
+    const now = this.clock.now();
     const c = this.counts.get(key);
     if (!c || c.until <= now) {
       if (this.counts.size >= this.maxKeys) this.sweep(now);
@@ -38,10 +42,11 @@ export class MemoryAttemptStore implements AttemptStore {
   }
   async lockedFor(key: string): Promise<number> {
     const until = this.locks.get(key);
-    return until && until > Date.now() ? until - Date.now() : 0;
+    const now = this.clock.now();
+    return until && until > now ? until - now : 0;
   }
   async lock(key: string, ms: number): Promise<void> {
-    this.locks.set(key, Date.now() + ms);
+    this.locks.set(key, this.clock.now() + ms);
   }
   async reset(key: string): Promise<void> {
     this.counts.delete(key);
@@ -142,8 +147,17 @@ export class SignInThrottle {
   }
 }
 
-export function createSignInThrottle(redisUrl: string | undefined, onError?: (err: unknown) => void, opts?: ThrottleOptions): SignInThrottle {
-  return new SignInThrottle(redisUrl ? new RedisAttemptStore(redisUrl, 'signin:', onError) : new MemoryAttemptStore(), opts);
+/**
+ * Redis when a URL is given, else memory. `clock` times the memory store; Redis expires its keys
+ * in its own time.
+ */
+export function createSignInThrottle(
+  redisUrl: string | undefined,
+  onError?: (err: unknown) => void,
+  opts?: ThrottleOptions,
+  clock: Clock = systemClock,
+): SignInThrottle {
+  return new SignInThrottle(redisUrl ? new RedisAttemptStore(redisUrl, 'signin:', onError) : new MemoryAttemptStore(undefined, clock), opts);
 }
 
 /**

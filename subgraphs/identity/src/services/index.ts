@@ -23,7 +23,7 @@ export interface IdentityServices {
 export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): IdentityServices {
   const store = new Store(orm);
   const customers = new CustomerService(store);
-  const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'));
+  const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
   const auth = new AuthService(store, deps.config, customers, throttle);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
