@@ -1,5 +1,6 @@
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Issue 20 #10: what the routes do agrees with what /openapi.json now says. Parameters declared
@@ -8,18 +9,17 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
  * JSON body it documents (it used to answer 400 to every request).
  */
 describe('the routes answer what the OpenAPI document says', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let shop: TenantCredentials;
   let key: string;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     shop = await p.createTenant();
     key = shop.publishable_key;
     await p.seedCatalog(shop.tenant_id);
     await p.seedCommerce(shop.tenant_id);
   });
-  afterAll(() => p?.stop());
 
   it('DELETE /store/carts/:id/promotions removes the codes of its JSON body', async () => {
     const region = (await p.api('GET', '/store/regions', { key })).body.regions[0];
@@ -34,11 +34,7 @@ describe('the routes answer what the OpenAPI document says', () => {
     // the body is checked like a POST body: missing, unknown fields, other media types
     expect((await p.api('DELETE', `/store/carts/${id}/promotions`, { key })).body).toMatchObject({ code: 'missing_field' });
     expect((await p.api('DELETE', `/store/carts/${id}/promotions`, { key, body: { promo_codes: [], x: 1 } })).body).toMatchObject({ code: 'unknown_field' });
-    const text = await fetch(`${p.url}/api/store/carts/${id}/promotions`, {
-      method: 'DELETE',
-      headers: { 'x-publishable-api-key': key, 'content-type': 'text/plain' },
-      body: 'WELCOME10',
-    });
+    const text = await p.api('DELETE', `/store/carts/${id}/promotions`, { key, headers: { 'content-type': 'text/plain' }, raw: 'WELCOME10' });
     expect(text.status).toBe(415);
   });
 
