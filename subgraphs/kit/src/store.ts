@@ -183,8 +183,11 @@ export class Store {
   }
 }
 
-/** Statement names by text (one per distinct text, process-wide: a pooled connection serves every Store). */
-const preparedNames = new Map<string, string>();
+/**
+ * Prepared statements by their `?` text (one per distinct text, process-wide: a pooled connection
+ * serves every Store): its name, its `$n` text and its placeholder count, worked out once.
+ */
+const preparedStatements = new Map<string, { name: string; text: string; count: number }>();
 
 /**
  * `?` placeholders to `$n` and the values as parameters (dates as MikroORM writes them, in UTC ISO
@@ -199,16 +202,16 @@ function preparedQuery([text, params = []]: SqlStatement): { name: string; text:
     else if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') values.push(v ?? null);
     else return null;
   }
-  let name = preparedNames.get(text);
-  let n = 0;
-  const pgText = text.replace(/\?/g, () => `$${++n}`);
-  if (n !== values.length) return null;
-  if (!name) {
-    if (preparedNames.size >= 500) return null;
-    name = `store_${preparedNames.size + 1}`;
-    preparedNames.set(text, name);
+  let st = preparedStatements.get(text);
+  if (!st) {
+    if (preparedStatements.size >= 500) return null;
+    let count = 0;
+    const pgText = text.replace(/\?/g, () => `$${++count}`);
+    st = { name: `store_${preparedStatements.size + 1}`, text: pgText, count };
+    preparedStatements.set(text, st);
   }
-  return { name, text: pgText, values };
+  if (st.count !== values.length) return null;
+  return { name: st.name, text: st.text, values };
 }
 
 /**
