@@ -7,6 +7,8 @@
  * and every answer that was not 200 (a refused order is a problem, not a slow order).
  */
 
+import http from 'node:http';
+
 export interface CheckoutResult {
   orders: number;
   ordersPerSec: number;
@@ -37,13 +39,37 @@ export async function benchCheckout(o: {
   const totals: number[] = [];
   const failures: string[] = [];
   let next = 0;
+  // node:http with keep-alive, not fetch: the load generator shares the 2 cores with the platform,
+  // and fetch costs it about twice the CPU a request (what is measured is the platform, not the client)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.workers });
+  const origin = new URL(o.url);
+  const request = (method: string, path: string, payload?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          agent,
+          host: origin.hostname,
+          port: origin.port,
+          method,
+          path: `/api${path}`,
+          headers: payload === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   const call = async (step: string, method: string, path: string, body?: unknown) => {
     const t0 = performance.now();
-    const r = await fetch(`${o.url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await r.text();
+    const r = await request(method, path, body === undefined ? undefined : JSON.stringify(body));
     (steps[step] ??= []).push(performance.now() - t0);
-    if (r.status !== 200) throw new Error(`${step}: ${r.status} ${text.slice(0, 200)}`);
-    return JSON.parse(text);
+    if (r.status !== 200) throw new Error(`${step}: ${r.status} ${r.text.slice(0, 200)}`);
+    return JSON.parse(r.text);
   };
   const until = Date.now() + o.durationS * 1000;
   const worker = async () => {
@@ -71,6 +97,7 @@ export async function benchCheckout(o: {
   const started = Date.now();
   await Promise.all(Array.from({ length: o.workers }, worker));
   const seconds = (Date.now() - started) / 1000;
+  agent.destroy();
   return {
     orders: totals.length,
     ordersPerSec: Math.round((totals.length / seconds) * 10) / 10,
@@ -98,23 +125,34 @@ async function standalone(): Promise<number> {
   const durationS = Number(process.env.BENCH_DURATION ?? 10);
   const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
   // BENCH_CPU_PROF=<dir>: the platform writes a V8 CPU profile there when it stops
+  const pgStats = process.env.BENCH_PG_STATS === '1';
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, '-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
     cwd: root,
-    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000' },
+    env: {
+      ...process.env,
+      BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000',
+      // BENCH_PG_STATS=1: the embedded PostgreSQL loads pg_stat_statements (planning and execution time per statement)
+      ...(pgStats ? { EMBEDDED_PG_STAT_STATEMENTS: '1' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const ready = await new Promise<{ url: string; publishableKey: string; regionId: string; checkoutVariantIds: string[]; dataDir: string }>(
-      (resolve, reject) => {
-        readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-          if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
-          else process.stderr.write(`[platform] ${line}\n`);
-        });
-        child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
-      },
-    );
+    const ready = await new Promise<{
+      url: string;
+      publishableKey: string;
+      regionId: string;
+      checkoutVariantIds: string[];
+      dataDir: string;
+      databaseUrl: string;
+    }>((resolve, reject) => {
+      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
+        else process.stderr.write(`[platform] ${line}\n`);
+      });
+      child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+    });
     const load = os
       .loadavg()
       .map((x) => x.toFixed(2))
@@ -174,7 +212,10 @@ async function standalone(): Promise<number> {
     await new Promise((r) => setTimeout(r, idleS * 1000));
     const idle1 = cpu();
     const idleRate = (k: 'node' | 'pg') => (idle1[k] - idle0[k]) / ((Date.now() - idleT0) / 1000);
+    const stats = pgStats ? await statementStats(ready.databaseUrl) : null;
+    await stats?.reset();
     const cpu0 = cpu();
+    const client0 = process.cpuUsage();
     const loadT0 = Date.now();
     const r = await benchCheckout({
       url: ready.url,
@@ -185,13 +226,19 @@ async function standalone(): Promise<number> {
       durationS,
     });
     const cpu1 = cpu();
+    const client1 = process.cpuUsage(client0);
     const loadS = (Date.now() - loadT0) / 1000;
     const perOrder = (t: number) => (r.orders ? Math.round(((t * 1000) / 100 / r.orders) * 10) / 10 : 0); // 100 ticks a second
     const net = (k: 'node' | 'pg') => perOrder(Math.max(0, cpu1[k] - cpu0[k] - idleRate(k) * loadS));
     process.stdout.write(
       `${JSON.stringify({
         ...r,
-        cpuMsPerOrder: { platform: perOrder(cpu1.node - cpu0.node), postgres: perOrder(cpu1.pg - cpu0.pg) },
+        // loadGenerator: this process (the shoppers' HTTP client), on the same cores
+        cpuMsPerOrder: {
+          platform: perOrder(cpu1.node - cpu0.node),
+          postgres: perOrder(cpu1.pg - cpu0.pg),
+          loadGenerator: perOrder((client1.user + client1.system) / 10_000),
+        },
         cpuMsPerOrderNetOfIdle: {
           platform: net('node'),
           postgres: net('pg'),
@@ -199,6 +246,7 @@ async function standalone(): Promise<number> {
         },
         shoppers: workers,
         durationS,
+        ...(stats ? { pgStatements: await stats.report(r.orders) } : {}),
         loadAvgBefore: load,
         loadAvgAfter: os
           .loadavg()
@@ -211,6 +259,36 @@ async function standalone(): Promise<number> {
     child.kill('SIGTERM');
     await exited;
   }
+}
+
+/**
+ * BENCH_PG_STATS: PostgreSQL's own account of the measured window (pg_stat_statements): per
+ * statement shape, calls an order and planning and execution time an order, the costliest first.
+ */
+async function statementStats(url: string) {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  return {
+    reset: async () => void (await client.query('select pg_stat_statements_reset()')),
+    report: async (orders: number) => {
+      const { rows } = await client.query(
+        `select calls, total_plan_time as plan, total_exec_time as exec, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+          order by total_plan_time + total_exec_time desc limit 25`,
+      );
+      await client.end();
+      const per = (x: number) => Math.round((x / Math.max(1, orders)) * 1000) / 1000;
+      const all = rows.reduce((a, r) => ({ plan: a.plan + Number(r.plan), exec: a.exec + Number(r.exec) }), { plan: 0, exec: 0 });
+      return {
+        note: 'ms an order (top 25 statements)',
+        planMs: per(all.plan),
+        execMs: per(all.exec),
+        top: rows.map((r) => ({ calls: per(Number(r.calls)), planMs: per(Number(r.plan)), execMs: per(Number(r.exec)), q: r.q })),
+      };
+    },
+  };
 }
 
 if (require.main === module) {

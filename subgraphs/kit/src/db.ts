@@ -124,7 +124,13 @@ export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): P
     port,
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`],
+    postgresFlags: [
+      ...['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`],
+      // the checkout bench's BENCH_PG_STATS: planning and execution time per statement (pg_stat_statements)
+      ...(process.env.EMBEDDED_PG_STAT_STATEMENTS === '1'
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on']
+        : []),
+    ],
     onLog: (m: string) => log.debug({ pg: String(m).trim() }, 'postgres'),
     onError: (m: unknown) => log.debug({ pg: String(m).trim() }, 'postgres'),
   });

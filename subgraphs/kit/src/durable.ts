@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { systemContext, type RequestContext } from './context';
+import { requireTenant, systemContext, type RequestContext } from './context';
 import { DomainError } from './errors';
 import { newId } from './ids';
 import type { Store } from './store';
@@ -173,29 +173,36 @@ export class DurableProcesses<S extends object> {
     init: () => Promise<S>,
     opts: { restart?: (row: DurableRow<S>) => boolean; waitMs?: number } = {},
   ): Promise<DurableRow<S>> {
-    const tenantId = ctx.tenantId;
-    if (!tenantId) throw new Error('durable process without a tenant');
+    if (!ctx.tenantId) throw new Error('durable process without a tenant');
     const deadline = this.now() + (opts.waitMs ?? 20_000);
+    // the usual call starts a new process: its record is created first, without a read before it
+    // (a record that exists already makes the insert do nothing, and then it is read as below). The
+    // state is made first; when making it fails, the error stands only if there is no record
+    let fresh: { state: S } | { error: unknown } | null = await init().then(
+      (state) => ({ state }),
+      (error: unknown) => ({ error }),
+    );
+    // a failed record's restart takes that state too (made by the same call, a moment ago)
+    let made = fresh && 'state' in fresh ? fresh.state : undefined;
     for (;;) {
+      if (fresh && 'state' in fresh) {
+        const created = await this.create(ctx, key, fresh.state);
+        fresh = null;
+        if (created) return this.drive(ctx, created);
+      }
       let row = await this.find(ctx, key);
+      if (fresh && 'error' in fresh && !row) throw fresh.error;
+      fresh = null;
       if (!row) {
-        const state = await init();
-        // the record is born with its first step recorded as started (one write less)
-        const first = this.opening(state);
-        const inserted = await this.o.store.sql<DurableRow<S>>(
-          null,
-          `insert into ${this.table} (id, tenant_id, kind, key, status, step, run, attempts, state, steps, lease_owner, lease_until, created_at, updated_at)
-           values (?, ?, ?, ?, 'running', ?, 1, 1, ?::jsonb, ?::jsonb, ?, ?, now(), now())
-           on conflict (kind, tenant_id, key) do nothing returning *`,
-          [newId('dur'), tenantId, this.o.kind, key, first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd()],
-        );
-        if (!inserted.length) continue; // someone else created it meanwhile
-        return this.drive(ctx, inserted[0]);
+        const created = await this.create(ctx, key, await init());
+        if (!created) continue; // someone else created it meanwhile
+        return this.drive(ctx, created);
       }
       if (row.status === 'done') return row;
       if (row.status === 'failed') {
         if (!opts.restart?.(row)) return row;
-        const state = await init();
+        const state = made ?? (await init());
+        made = undefined;
         const first = this.opening(state);
         const [claimed] = await this.o.store.sql<DurableRow<S>>(
           null,
@@ -212,6 +219,20 @@ export class DurableProcesses<S extends object> {
       if (this.now() > deadline) throw new DomainError('conflict', 'in_progress', 'This operation is still in progress; try again in a moment');
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  /** Creates the record of `key` with `state` (its first step recorded as started); null when it exists. */
+  private async create(ctx: RequestContext, key: string, state: S): Promise<DurableRow<S> | null> {
+    // the record is born with its first step recorded as started (one write less)
+    const first = this.opening(state);
+    const [inserted] = await this.o.store.sql<DurableRow<S>>(
+      null,
+      `insert into ${this.table} (id, tenant_id, kind, key, status, step, run, attempts, state, steps, lease_owner, lease_until, created_at, updated_at)
+       values (?, ?, ?, ?, 'running', ?, 1, 1, ?::jsonb, ?::jsonb, ?, ?, now(), now())
+       on conflict (kind, tenant_id, key) do nothing returning *`,
+      [newId('dur'), requireTenant(ctx), this.o.kind, key, first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd()],
+    );
+    return inserted ?? null;
   }
 
   /** The first step to run for a new state, recorded as started, and the steps' log. */

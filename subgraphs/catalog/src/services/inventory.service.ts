@@ -139,6 +139,7 @@ export class InventoryService {
         pgArray(all.map((l) => String(l.quantity))),
         tenantId,
       ],
+      { prepare: true },
     );
     if (!row.inserted) return false;
     const byId = new Map(row.variants.map((v) => [v.id, v]));
@@ -213,6 +214,7 @@ export class InventoryService {
          left join ${this.store.table('inventory_level')} il on il.variant_id = v.id
         where v.tenant_id = ? and v.id = any(?::text[]) and v.deleted_at is null and p.deleted_at is null`,
       [currencyCode, regionId, tenantId, pgArray(ids)],
+      { prepare: true },
     );
     return rows;
   }

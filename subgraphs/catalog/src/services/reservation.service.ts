@@ -65,6 +65,7 @@ export class ReservationService {
       `update ${this.store.table('inventory_reservation')} set status = 'confirmed', expires_at = null, updated_at = now()
         where tenant_id = ? and key = ? and status = 'held' returning id`,
       [tenantId, key],
+      { prepare: true },
     );
     if (confirmed.length) return;
     await this.store.transaction(ctx, async (_em, tx) => {

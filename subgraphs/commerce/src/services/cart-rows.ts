@@ -240,6 +240,7 @@ export class CartRows {
       ctx,
       `select ${collectionJson(this.t)} as pc from ${this.t('payment_collection')} p where p.tenant_id = ? and p.${by === 'cart' ? 'cart_id' : 'id'} = ?`,
       [requireTenant(ctx), value],
+      { prepare: true },
     );
     return row ? hydrateCollection(row.pc) : null;
   }
@@ -380,6 +381,7 @@ export class CartWrites {
         method.createdAt,
         method.updatedAt,
       ],
+      { prepare: true },
     );
   }
 }
@@ -414,6 +416,7 @@ export class PaymentWrites {
          from ${this.t('payment_collection')} p join ${this.t('cart')} c on c.tenant_id = p.tenant_id and c.id = p.cart_id
         where p.tenant_id = ? and p.id = ?`,
       [requireTenant(ctx), id],
+      { prepare: true },
     );
     return row ? { pc: hydrateCollection(row.pc)!, cart: row.cart } : null;
   }
@@ -439,6 +442,7 @@ export class PaymentWrites {
         pc.createdAt,
         pc.updatedAt,
       ],
+      { prepare: true },
     );
   }
 
@@ -478,6 +482,7 @@ export class PaymentWrites {
         now,
         JSON.stringify(sessions.map((s) => ({ id: s.id, provider_id: s.providerId, status: s.status, data: s.data ?? {}, context: s.context }))),
       ],
+      { prepare: true },
     );
     const pc = hydrateCollection(row?.pc);
     if (!pc) return null;

@@ -145,6 +145,7 @@ export class CartService {
                           from ${this.store.table('line_item')} i where i.tenant_id = c.tenant_id and i.cart_id = c.id), '[]'::json) as items
          from ${this.store.table('cart')} c where c.tenant_id = ? and c.id = ?`,
       [requireTenant(ctx), id],
+      { prepare: true },
     );
     if (!row || !this.mayAccess(ctx, { customerId: row.customer_id })) throw Errors.notFound('Cart', id);
     return { region_id: row.region_id, currency_code: row.currency_code, items: row.items };

@@ -302,6 +302,7 @@ export class OrderService {
       tx,
       `select customer_id, order_id from ${t('cart')} where tenant_id = ? and id = ? for update`,
       [tenantId, state.cart_id],
+      { prepare: true },
     );
     if (!cart) throw Errors.notFound('Cart', state.cart_id);
     if (cart.order_id) return cart.order_id;
@@ -400,6 +401,7 @@ export class OrderService {
         tenantId,
         state.cart_id,
       ],
+      { prepare: true },
     );
     // the collection as updated, with its sessions as they were before this statement: the authorised one is set here
     const authorised = hydrateCollection(row.pc);

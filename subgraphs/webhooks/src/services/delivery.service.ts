@@ -61,7 +61,9 @@ export class DeliveryService {
   async idle(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<boolean> {
     if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return true;
     if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return true;
-    const any = await this.store.sql(ctx, `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`, [event.tenant_id]);
+    const any = await this.store.sql(ctx, `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`, [event.tenant_id], {
+      prepare: true,
+    });
     return any.length === 0;
   }
 
