@@ -2,6 +2,7 @@ import Medusa from '@medusajs/js-sdk';
 import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
 import { sharedPlatform } from '../support/shared';
+import { waitFor } from '../support/wait';
 
 /**
  * Commerce end to end: the Medusa storefront flow through the official SDK (cart, promotion,
@@ -244,14 +245,21 @@ describe('commerce: carts, checkout and orders', () => {
     const asked = await p.api('POST', `/store/orders/${order.id}/transfer/request?fields=id,email`, { key, token: me.token, body: {} });
     expect(asked.status).toBe(200);
     expect(Object.keys(asked.body.order).sort()).toEqual(['email', 'id']);
-    // the token travels in the outbox event (for the mail); it is stored hashed
+    // the token is mailed to the order's email; the event does not carry it, the order keeps its hash
+    const mail = await waitFor('the transfer mail', async () =>
+      (await p.mailsTo('guest@example.com')).find((m) => m.text.includes(order.id) && /take over/.test(m.subject)),
+    );
+    expect(mail.subject).toBe(`A request to take over your order #${order.display_id}`);
+    const token = /keep it to yourself\):\n\n\s*(\S+)/.exec(mail.text)?.[1] as string;
+    expect(token).toMatch(/\S{20,}/);
     const { Client } = await import('pg');
     const sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();
     const ev = await sql.query(`select data as payload from commerce.outbox_event where type = 'order.transfer_requested' and data->>'id' = $1`, [order.id]);
     const stored = await sql.query(`select transfer from commerce."order" where id = $1`, [order.id]);
     await sql.end();
-    const token = ev.rows[0].payload.token as string;
+    expect(Object.keys(ev.rows[0].payload).sort()).toEqual(['email', 'expires_at', 'id', 'requested_by']);
+    expect(JSON.stringify(ev.rows[0].payload)).not.toContain(token);
     expect(JSON.stringify(stored.rows[0].transfer)).not.toContain(token);
 
     expect((await p.api('POST', `/store/orders/${order.id}/transfer/accept`, { key, body: { token: 'wrong' } })).status).toBe(400);

@@ -1,3 +1,4 @@
+import type { MailboxMail } from './mailbox';
 import { randomBytes } from 'node:crypto';
 import type { TenantCredentials } from '@svc/identity';
 
@@ -22,6 +23,8 @@ export interface RequestOptions {
 }
 
 /** What every test platform offers, the shared one included. */
+export type { MailboxMail };
+
 export interface PlatformClient {
   /** the base URL (`http://127.0.0.1:<port>`) */
   url: string;
@@ -40,6 +43,8 @@ export interface PlatformClient {
   /** a customer of the tenant with a token */
   registerCustomer(key: string, email?: string, password?: string): Promise<{ token: string; email: string; password: string }>;
   adminToken(creds: TenantCredentials): Promise<string>;
+  /** the mails the platform's file mailer wrote to `address` (a platform without `SMTP_URL`), oldest first */
+  mailsTo(address: string): Promise<MailboxMail[]>;
 }
 
 export async function send(method: string, url: string, r: RequestOptions = {}): Promise<ApiResponse> {

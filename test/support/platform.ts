@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig, systemContext, type Clock, type RouteDef } from '@svc/kit';
 import { publicUrlOf, startPlatform, type Platform, type PlatformOptions } from '@svc/platform';
 import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { httpCalls, type PlatformClient } from './http';
+import { mailsIn } from './mailbox';
 
 export type { ApiResponse, RequestOptions } from './http';
 
@@ -94,6 +96,7 @@ export async function startTestPlatform(
       const seed = { ctx: systemContext(p.log, tenantId, 'seed'), tenantId, publicUrl: publicUrlOf(p), staticDir: p.staticDir, log: p.log };
       await def.seed(p.services(domain), seed);
     },
+    mailsTo: async (address: string) => mailsIn(path.join(p.config.dataDir, 'mail'), address),
     stop: async () => {
       await p.close();
       await db.drop();

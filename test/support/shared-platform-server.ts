@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     '/seed-catalog': async (a) => p.seedCatalog(String(a.tenantId)),
     '/seed-commerce': async (a) => p.seedCommerce(String(a.tenantId)),
     '/seed-domain': async (a) => p.seedDomain(String(a.domain), String(a.tenantId)),
+    '/mails': async (a) => p.mailsTo(String(a.to)),
   };
   const control = http.createServer((req, res) => {
     const action = actions[req.url ?? ''];

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TenantCredentials } from '@svc/identity';
-import { httpCalls, send, type PlatformClient } from './http';
+import { httpCalls, send, type MailboxMail, type PlatformClient } from './http';
 
 /**
  * One platform per jest worker, shared by the suites that need only a default platform: they
@@ -112,6 +112,7 @@ export async function sharedPlatform(): Promise<PlatformClient> {
     seedCatalog: (tenantId: string) => control<void>('/seed-catalog', { tenantId }),
     seedCommerce: (tenantId: string) => control<void>('/seed-commerce', { tenantId }),
     seedDomain: (domain: string, tenantId: string) => control<void>('/seed-domain', { domain, tenantId }),
+    mailsTo: (address: string) => control<MailboxMail[]>('/mails', { to: address }),
   };
 }
 

@@ -59,6 +59,10 @@ export const domain = defineDomain<CommerceServices, CommerceDomainSettings>({
   subscriptions: [
     // a guest's order mail with the cancellation code leaves the checkout (retried on failure)
     commerceEvents.on<CommerceServices, 'order.placed'>('order.placed', 'guest-order-mail', (e, ctx, s) => s.orderMail.guestConfirmation(ctx, e.data.id)),
+    // the transfer token goes to the order's email (it is in no event)
+    commerceEvents.on<CommerceServices, 'order.transfer_requested'>('order.transfer_requested', 'transfer-mail', (e, ctx, s) =>
+      s.orderMail.transferRequest(ctx, e.data.id),
+    ),
   ],
   jobs: [{ name: 'recover-completions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.orders.recover(ctx.log)) }],
   start: async (s, deps) => {

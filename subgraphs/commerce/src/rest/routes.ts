@@ -375,7 +375,7 @@ export const commerceRoutes = [
     query: fieldsOnly,
     body: z.strictObject({ description: z.string().max(1000).optional() }),
     operation: 'commerce/StoreRequestOrderTransfer',
-    summary: "Asks to take over an order; a one-time token goes to the order's email (event order.transfer_requested)",
+    summary: "Asks to take over an order; a one-time token is mailed to the order's email",
     fields: orderFields,
     variables: ({ params, body }) => ({ id: params.id, description: body?.description ?? null }),
     respond: (d) => ({ order: d.requestOrderTransfer.document }),

@@ -3,16 +3,25 @@ import type { OrderService } from './order.service';
 import type { SetupService } from './setup.service';
 
 /**
- * The cancellation codes of guest orders: an HMAC of the store and the order under a key of its own
- * purpose, so nothing is stored and a code is good for one order of one store only. Whoever can
- * read the order's mail can cancel it, as with Medusa's transfer tokens; the cancellation window
- * and the fulfilment state still apply.
+ * The codes mailed to an order's email, each an HMAC under a key of its own purpose:
+ *   - cancellation codes of guest orders (of the store and the order): nothing is stored and a code
+ *     is good for one order of one store only. Whoever can read the order's mail can cancel it; the
+ *     cancellation window and the fulfilment state still apply.
+ *   - transfer tokens (of the store, the order and the request's nonce): the order keeps the nonce
+ *     and the token's hash, so the mail can be written (and written again) from the order alone,
+ *     and the token itself is in no event, webhook or stream.
  */
 export class OrderCancelCodes {
   private readonly signer: Signer;
+  private readonly transfers: Signer;
 
   constructor(secret: string) {
     this.signer = new Signer(secret, 'order-cancel');
+    this.transfers = new Signer(secret, 'order-transfer');
+  }
+
+  transferToken(tenantId: string, orderId: string, nonce: string): string {
+    return this.transfers.sign(tenantId, orderId, nonce);
   }
 
   code(tenantId: string, orderId: string): string {
@@ -64,5 +73,28 @@ export class OrderMailService {
       `Order reference: ${o.id}`,
     ].join('\n');
     await this.mailer.send({ to: o.email, subject: `Your order #${o.display_id}`, text });
+  }
+
+  /**
+   * The mail to the order's email when a customer asks to take the order over (a subscription of
+   * `order.transfer_requested`): the one-time token that accepts (or declines) the request. Nothing
+   * is sent when the request is no longer pending (accepted, declined, withdrawn or expired).
+   */
+  async transferRequest(ctx: RequestContext, orderId: string): Promise<void> {
+    const pending = await this.orders.pendingTransfer(ctx, orderId);
+    if (!pending?.email) return;
+    const text = [
+      `A customer account of this store asked to take over your order #${pending.display_id}.`,
+      '',
+      'If that was you (or you agree), give this transfer token on the order page of the store to accept the request;',
+      'the same token declines it. It works once and until ' + pending.expires_at + ' (keep it to yourself):',
+      '',
+      `  ${pending.token}`,
+      '',
+      'If you do nothing, the order stays yours.',
+      '',
+      `Order reference: ${orderId}`,
+    ].join('\n');
+    await this.mailer.send({ to: pending.email, subject: `A request to take over your order #${pending.display_id}`, text });
   }
 }

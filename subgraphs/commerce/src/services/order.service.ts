@@ -637,8 +637,9 @@ export class OrderService {
 
   /**
    * The signed-in customer asks to take over an order (a guest order placed with their email, say):
-   * a one-time token valid for 7 days goes to the order's email (the event carries it; it is stored
-   * hashed). Another customer's order is 404.
+   * a one-time token valid for 7 days goes to the order's email (mailed by the subscription of
+   * `order.transfer_requested`; the order keeps its nonce and hash, no event carries it). Another
+   * customer's order is 404.
    */
   async requestTransfer(ctx: RequestContext, id: string, description?: string | null): Promise<OrderDocument> {
     const customerId = ctx.actor.type === 'customer' ? ctx.actor.id : null;
@@ -652,18 +653,37 @@ export class OrderService {
       if (pending?.customer_id && pending.customer_id !== customerId && new Date(pending.expires_at ?? 0) > new Date()) {
         throw Errors.conflict('transfer_pending', 'Another customer has already asked to take over this order');
       }
-      const token = randomBytes(24).toString('hex');
+      const nonce = randomBytes(16).toString('hex');
+      const token = this.cancelCodes.transferToken(requireTenant(ctx), o.id, nonce);
       const expires = new Date(Date.now() + 7 * 24 * 3_600_000);
       o.transfer = {
         customer_id: customerId,
+        nonce,
         token_hash: createHash('sha256').update(token).digest('hex'),
         requested_at: new Date().toISOString(),
         expires_at: expires.toISOString(),
         description: description ?? null,
       };
-      commerceEvents.emit(em, tx, 'order.transfer_requested', { id: o.id, email: o.email, requested_by: customerId, token, expires_at: expires.toISOString() });
+      commerceEvents.emit(em, tx, 'order.transfer_requested', { id: o.id, email: o.email, requested_by: customerId, expires_at: expires.toISOString() });
     });
     return this.get(ctx, id, { skipOwner: true });
+  }
+
+  /** The pending transfer request of an order, with its token (for the mail to the order's email); null when none is pending. */
+  async pendingTransfer(
+    ctx: RequestContext,
+    id: string,
+  ): Promise<{ email: string | null; display_id: number; token: string; expires_at: string; customer_id: string } | null> {
+    const o = await this.store.em(ctx).findOne(Order, { id });
+    const t = o?.transfer as { customer_id?: string; nonce?: string; expires_at?: string } | null | undefined;
+    if (!o || !t?.nonce || !t.customer_id || !t.expires_at || new Date(t.expires_at) < new Date()) return null;
+    return {
+      email: o.email,
+      display_id: o.displayId,
+      token: this.cancelCodes.transferToken(requireTenant(ctx), o.id, t.nonce),
+      expires_at: t.expires_at,
+      customer_id: t.customer_id,
+    };
   }
 
   private checkToken(o: Order, token: string): { customer_id: string } {

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseMail } from './providers/smtp';
+
+/** A mail as a test reads it. */
+export interface MailboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The mails the platform's file mailer (no `SMTP_URL`: `.eml` files in `<DATA_DIR>/mail`) wrote to
+ * `address`, oldest first. The files are named by the time they were written and appear whole
+ * (written under a temporary name, then renamed).
+ */
+export function mailsIn(dir: string, address: string): MailboxMail[] {
+  let files: string[];
+  try {
+    files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .sort()
+    .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .map((m) => ({ to: m.header('to') ?? '', subject: m.header('subject') ?? '', text: m.text }))
+    .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+}
