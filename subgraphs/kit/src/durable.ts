@@ -392,15 +392,19 @@ export class DurableProcesses<S extends object> {
     const state = c.state ? { ...row.state, ...c.state } : row.state;
     const finished = c.release || c.status === 'done';
     // only the state's changed keys travel (jsonb ||), and the state does not come back: a large
-    // state (a cart document) is written once, not on every step
+    // state (a cart document) is written once, not on every step. A write without changes leaves the
+    // state column out: PostgreSQL then keeps the stored (compressed, out-of-line) value as it is,
+    // where `state || '{}'` would rebuild and store it again
+    const changes = c.state && Object.keys(c.state).length ? JSON.stringify(c.state) : null;
     const [back] = await this.o.store.sql<Omit<DurableRow<S>, 'state'>>(
       tx,
-      `update ${this.table} set step = ?, state = state || ?::jsonb, steps = ?::jsonb, status = ?, error = ?::jsonb, lease_until = ?, lease_owner = ?, updated_at = now()
+      `update ${this.table} set step = ?, ${changes ? 'state = state || ?::jsonb, ' : ''}steps = ?::jsonb, status = ?, error = ?::jsonb, lease_until = ?,
+              lease_owner = ?, updated_at = now()
         where id = ? and lease_owner = ?
         returning id, tenant_id, kind, key, status, step, run, attempts, steps, error, lease_owner, lease_until, created_at, updated_at`,
       [
         c.step ?? row.step,
-        JSON.stringify(c.state ?? {}),
+        ...(changes ? [changes] : []),
         JSON.stringify(steps),
         c.status ?? row.status,
         JSON.stringify(c.error === undefined ? row.error : c.error),
