@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
+import { operationFromDocument } from '@apollo/federation-internals';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, GraphQLError } from 'graphql';
 import { claimsOf, subgraphSdl, type Logger, type RequestContext, type DomainDefinition } from '@svc/kit';
@@ -171,6 +172,34 @@ export interface PreparedOperation {
   source: string;
   queryHash: string;
   operation: OperationDefinitionNode;
+  /**
+   * The operation's query plan when it is one fetch from one subgraph that answers exactly what was
+   * asked (most REST operations): `run` sends that fetch to the subgraph itself, without the
+   * gateway's per-request planning lookup, variable check and result shaping. Absent otherwise.
+   */
+  direct?: DirectFetch;
+}
+
+/** One subgraph fetch that is a whole operation (see PreparedOperation.direct). */
+export interface DirectFetch {
+  subgraph: string;
+  query: string;
+  operationName?: string;
+  /** the operation's variables the fetch uses */
+  variables: string[];
+}
+
+/** What the gateway's query planner answers, as far as `directFetchOf` reads it. */
+interface PlannedFetch {
+  kind: string;
+  serviceName: string;
+  operation: string;
+  operationName?: string;
+  variableUsages?: string[];
+  requires?: unknown;
+  inputRewrites?: unknown[];
+  outputRewrites?: unknown[];
+  contextRewrites?: unknown[];
 }
 
 export interface LoadedGateway {
@@ -201,6 +230,8 @@ export async function loadGateway(opts: {
    * started without every peer's URL still serves the rest).
    */
   missing?: 'throw' | 'error';
+  /** prepared operations that one subgraph fetch answers are sent to it directly (default; see PreparedOperation.direct) */
+  directFetch?: boolean;
 }): Promise<LoadedGateway> {
   const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
@@ -226,6 +257,21 @@ export async function loadGateway(opts: {
   const { schema: apiSchema, executor } = await gateway.load();
   const quietLogger = { debug() {}, info() {}, warn: (m: unknown) => opts.log.warn({ gateway: m }), error: (m: unknown) => opts.log.error({ gateway: m }) };
 
+  // the gateway's planner and API schema (not in its typings; @apollo/gateway is pinned): a prepared
+  // operation's plan is worked out once, to find the ones a single subgraph fetch answers
+  const internals = gateway as unknown as { queryPlanner?: { buildQueryPlan(op: unknown): { node?: PlannedFetch } }; apiSchema?: unknown };
+  const directFetchOf = (document: DocumentNode, operationName: string, source: string): DirectFetch | undefined => {
+    if (opts.directFetch === false || !internals.queryPlanner || !internals.apiSchema) return undefined;
+    const op = operationFromDocument(internals.apiSchema as never, document, { operationName });
+    const node = internals.queryPlanner.buildQueryPlan(op).node;
+    if (!node || node.kind !== 'Fetch' || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length)
+      return undefined;
+    // the planner asks for `__typename` of abstract types, which the gateway removes again when
+    // the operation did not ask for it: such an operation keeps going through the gateway
+    if (node.operation.includes('__typename') && !source.includes('__typename')) return undefined;
+    return { subgraph: node.serviceName, query: node.operation, operationName: node.operationName, variables: node.variableUsages ?? [] };
+  };
+
   const prepare = (source: string, operationName?: string): PreparedOperation => {
     const document = parse(source);
     const errors = validate(apiSchema, document);
@@ -235,10 +281,20 @@ export async function loadGateway(opts: {
     if (!operation) throw new Error(`operation ${operationName} not found`);
     const name = operation.name?.value;
     if (!name) throw new Error('operations must be named');
-    return { name, document, source, operation, queryHash: createHash('sha256').update(source).digest('hex') };
+    return { name, document, source, operation, queryHash: createHash('sha256').update(source).digest('hex'), direct: directFetchOf(document, name, source) };
   };
 
   const run = async (op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext) => {
+    if (op.direct) {
+      const d = op.direct;
+      const used: Record<string, unknown> = {};
+      for (const v of d.variables) if (variables[v] !== undefined) used[v] = variables[v];
+      try {
+        return await fetchSubgraph(d.subgraph, d.query, used, ctx, d.operationName);
+      } catch (err) {
+        return { errors: [err instanceof GraphQLError ? err : new GraphQLError((err as Error).message, { originalError: err as Error })] };
+      }
+    }
     const requestContext = {
       request: { query: op.source, operationName: op.name, variables },
       document: op.document,
@@ -260,10 +316,10 @@ export async function loadGateway(opts: {
     }
   };
 
-  const fetchSubgraph = async (subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext) => {
+  const fetchSubgraph = async (subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext, operationName?: string) => {
     const source = sources.get(subgraph);
     if (!source) throw new Error(`no subgraph named ${subgraph}`);
-    const request = { query, variables };
+    const request = { query, variables, ...(operationName ? { operationName } : {}) };
     const incomingRequestContext = { request, context: ctx, logger: quietLogger, overallCachePolicy: { restrict() {} }, metrics: {} };
     return (await source.process(<GraphQLDataSourceProcessOptions<RequestContext>>{
       kind: 'incoming operation' as GraphQLDataSourceProcessOptions['kind'],
