@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
 import { waitFor } from '../support/wait';
 
