@@ -64,7 +64,7 @@ describe('webhooks', () => {
   beforeAll(async () => {
     await rx.start();
     s = await startTwoStores({
-      env: { WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_RETRY_SCALE: '0.00002', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_SECONDS: '2', OUTBOX_POLL_MS: '100' },
+      env: { WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_RETRY_SCALE: '0.000002', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_SECONDS: '2', OUTBOX_POLL_MS: '100' },
     });
     p = s.p;
   });
