@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { ChangeBus, claimsOf, keyedTypes, loadConfig, startSubgraph, subgraphSdl, systemContext, type RequestContext, type SubgraphRuntime } from '@svc/kit';
 import { CONTEXT_HEADER, SIGNATURE_HEADER, serveSubgraph, signClaims, type SubgraphServer } from '@svc/gateway';
 import { loadDomains, publicUrlOf, startPlatform, type Platform } from '@svc/platform';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 
 /**
  * Federation contract: every `@key` type of every domain resolves by reference. For each keyed

@@ -20,6 +20,16 @@ import { GENERATED_FILE, PORTS_HEADER, apiSchemaOf, codeApiSchema } from '../../
 
 const DOMAINS = loadDomains();
 
+/** computed once for the suite: building every subgraph's schema and composing them takes seconds, and is deterministic (schema.test.ts) */
+function once<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}
+/** the API schema of the supergraph composed from the code */
+const codeSchema = once(() => codeApiSchema(DOMAINS));
+/** every domain's subgraph SDL, built from the code */
+const codeSubgraphs = once(() => composeSupergraph(DOMAINS).subgraphs);
+
 /** the domains' own source files (kit excluded: it is the shared library, not a domain) */
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -67,16 +77,16 @@ describe('ports contract', () => {
   });
 
   it('every port of every domain validates against the supergraph composed from the code', () => {
-    const problems = validatePorts(DOMAINS, codeApiSchema(DOMAINS));
+    const problems = validatePorts(DOMAINS, codeSchema());
     expect(problems).toEqual([]);
     // the start's check is the same function, and passes
-    expect(() => assertPortsValid(DOMAINS, codeApiSchema(DOMAINS))).not.toThrow();
+    expect(() => assertPortsValid(DOMAINS, codeSchema())).not.toThrow();
   });
 
   it("the gateway's own port (identity's auth API, for a gateway without identity) validates, and a renamed auth field fails it", () => {
     expect(portFiles(GATEWAY_PORTS).map((f) => path.basename(f))).toEqual(['catalog.graphql', 'identity.graphql']);
-    expect(validatePorts([GATEWAY_PORTS], codeApiSchema(DOMAINS))).toEqual([]);
-    const { subgraphs } = composeSupergraph(DOMAINS);
+    expect(validatePorts([GATEWAY_PORTS], codeSchema())).toEqual([]);
+    const subgraphs = codeSubgraphs();
     const composed = composeServices(
       DOMAINS.map((d) => ({
         name: d.name,
@@ -90,7 +100,7 @@ describe('ports contract', () => {
   });
 
   it("a field renamed in the providing domain makes the consumers' ports fail, naming domain, operation and error", () => {
-    const { subgraphs } = composeSupergraph(DOMAINS);
+    const subgraphs = codeSubgraphs();
     // catalog renames Product.handle: search (a fragment), site (menus) and localization (its seed) read it
     const composed = composeServices(
       DOMAINS.map((d) => ({
@@ -143,7 +153,7 @@ describe('ports contract', () => {
       );
       fs.writeFileSync(path.join(dir, 'catalog.graphql'), 'query ProbeTwin { __typename }\nquery ProbeBroken { products( }\n');
       const probe = { name: 'probe', ports: dir } as DomainDefinition;
-      const problems = validatePorts([probe], codeApiSchema(DOMAINS)).map((p) => `${path.basename(p.file)} ${p.operation}: ${p.message}`);
+      const problems = validatePorts([probe], codeSchema()).map((p) => `${path.basename(p.file)} ${p.operation}: ${p.message}`);
       expect(problems).toEqual(
         expect.arrayContaining([
           'media.graphql undefined: every port operation must be named',
@@ -153,7 +163,7 @@ describe('ports contract', () => {
       );
       expect(portPrefix('my-domain')).toBe('MyDomain');
       fs.writeFileSync(path.join(dir, 'catalog.graphql'), 'query ProbeTwin { __typename }\n');
-      expect(validatePorts([probe], codeApiSchema(DOMAINS)).map((p) => p.message)).toContain('the operation name is also used by probe (catalog.graphql)');
+      expect(validatePorts([probe], codeSchema()).map((p) => p.message)).toContain('the operation name is also used by probe (catalog.graphql)');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { loadConfig, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 
 /**
  * Two platform instances on one database: a change made through one instance, or by any other

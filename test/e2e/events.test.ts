@@ -12,7 +12,8 @@ import {
   type TypedEvent,
 } from '@svc/kit';
 import { domain as identityDomain, identityEvents, type TenantCredentials } from '@svc/identity';
-import { freshDatabase, startTestPlatform, type TestPlatform } from '../support/platform';
+import { freshDatabase } from '../support/db';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { waitFor as waitUntil } from '../support/wait';
 
 /** the events suite waits at most 20 s */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import Medusa from '@medusajs/js-sdk';
 import { loadDomains } from '@svc/platform';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 import { REDIS_URL, redisUp } from '../support/redis';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { waitFor } from '../support/wait';

@@ -4,7 +4,7 @@ import { ChangeBus, loadConfig, startSubgraph, systemContext, type SubgraphRunti
 import { domain as catalogDomain, demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
 import { publicUrlOf, startParticipant, startPlatform, type Participant, type Platform } from '@svc/platform';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 import { waitFor } from '../support/wait';
 
 /**

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from '@svc/kit';
 import { startPlatform, type Platform } from '@svc/platform';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 
 /** Hardening #15: the access log names the real path, and the GraphQL operation name. */
 describe('access log', () => {

@@ -6,7 +6,8 @@ import type { RouteDef } from '@svc/kit';
 import { allRoutes } from '@svc/platform';
 
 const ROUTES = allRoutes();
-import { startTestPlatform, type ApiResponse, type RequestOptions, type TestPlatform } from '../support/platform';
+import type { ApiResponse, PlatformClient, RequestOptions } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 let clients = 0;
 /** documentation-range addresses (RFC 5737), one per simulated client */
@@ -53,7 +54,7 @@ const accepts = (schema: ZodType | undefined, value: unknown) => !!schema && sch
 const isStore = (def: RouteDef) => def.path.startsWith('/store/') || def.path.startsWith('/auth/customer/');
 
 describe('malformed requests on every route', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let customerToken: string;
   let adminToken: string;
@@ -65,7 +66,7 @@ describe('malformed requests on every route', () => {
     if (def.auth === 'customer' || def.auth === 'token') o.token = customerToken;
     if (def.auth === 'admin') o.token = adminToken;
     if (def.auth === 'agent') o.token = t.agent_api_key;
-    if (def.auth === 'operator') o.token = p.config.operatorToken;
+    if (def.auth === 'operator') o.token = p.secrets.operatorToken;
     return o;
   };
 
@@ -214,7 +215,7 @@ describe('malformed requests on every route', () => {
       });
       add({ name: 'auth: 5,000-char publishable key', path: authPath, o: { ...base, key: LONG }, status: authStatus(bodyOk) });
     }
-    const secret = p.config.jwtSecret;
+    const secret = p.secrets.jwtSecret;
     const claims = {
       actor_id: 'cus_01JAAAAAAAAAAAAAAAAAAAAAAA',
       actor_type: 'customer',
@@ -285,13 +286,13 @@ describe('malformed requests on every route', () => {
   }
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { TRUSTED_PROXIES: 'loopback' } });
+    // the shared platform trusts X-Forwarded-For from loopback: the bad credentials below each come from a client of their own
+    p = await sharedPlatform();
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     customerToken = (await p.registerCustomer(t.publishable_key)).token;
     adminToken = await p.adminToken(t);
   });
-  afterAll(() => p?.stop());
 
   it('the route table is not empty', () => {
     expect(ROUTES.length).toBeGreaterThan(10);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 
 /**
  * Hardening #2: memory stays bounded under many distinct queries. A child process (started with

@@ -1,18 +1,19 @@
 import jwt from 'jsonwebtoken';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * Hardening #7: a token's claims are not trusted over its session. A JWT signed with the right
  * secret but claiming another tenant, actor type or actor than its session row is refused.
  */
 describe('token claims must match the session', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let keyA: string;
   let customerA: { token: string };
   let tenantB: string;
   let adminB: string;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     const a = await p.createTenant();
     const b = await p.createTenant();
     keyA = a.publishable_key;
@@ -20,12 +21,11 @@ describe('token claims must match the session', () => {
     customerA = await p.registerCustomer(keyA);
     adminB = await p.adminToken(b);
   });
-  afterAll(() => p?.stop());
 
   const forge = (base: string, change: Record<string, unknown>) => {
     const claims = jwt.decode(base) as Record<string, unknown>;
     const { iat: _i, exp: _e, jti: _j, ...rest } = claims;
-    return jwt.sign({ ...rest, ...change }, p.config.jwtSecret, { algorithm: 'HS256', expiresIn: 3600 });
+    return jwt.sign({ ...rest, ...change }, p.secrets.jwtSecret, { algorithm: 'HS256', expiresIn: 3600 });
   };
   const createCollection = (token: string) => p.graphql('mutation { createCollection(input: { title: "Forged" }) { id } }', {}, { token });
 

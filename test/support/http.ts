@@ -30,6 +30,8 @@ export interface PlatformClient {
   url: string;
   /** its database (for checks in SQL) */
   dbUrl: string;
+  /** its generated secrets: to sign test tokens (`jwtSecret`) and to call as the operator */
+  secrets: { jwtSecret: string; operatorToken: string };
   /** `api('GET', '/store/products')`: calls `{url}/api{path}` */
   api<T = any>(method: string, path: string, o?: RequestOptions): Promise<ApiResponse<T>>;
   graphql<T = any>(query: string, variables?: Record<string, unknown>, o?: RequestOptions): Promise<ApiResponse<T>>;

@@ -1,43 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Client } from 'pg';
 import { loadConfig, systemContext, type Clock, type RouteDef } from '@svc/kit';
 import { publicUrlOf, startPlatform, type Platform, type PlatformOptions } from '@svc/platform';
 import { seedDemoCommerce, type CommerceServices } from '@svc/commerce';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
+import { freshDatabase } from './db';
 import { httpCalls, type PlatformClient } from './http';
 import { mailsIn } from './mailbox';
 
-export type { ApiResponse, RequestOptions } from './http';
+export type { ApiResponse } from './http';
 
 export interface TestPlatform extends Platform, PlatformClient {
   dbUrl: string;
   stop(): Promise<void>;
-}
-
-const serverUrl = () => {
-  const u = process.env.TEST_PG_SERVER_URL;
-  if (!u) throw new Error('TEST_PG_SERVER_URL missing: run tests through jest (test/support/global-setup.ts)');
-  return u;
-};
-
-async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: serverUrl() });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A fresh database cloned from the migrated template. */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`create database "${name}" template "${process.env.TEST_TEMPLATE_DB}"`));
-  const u = new URL(serverUrl());
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined) };
 }
 
 /**
@@ -80,6 +55,7 @@ export async function startTestPlatform(
   }
   const tp: TestPlatform = Object.assign(p, {
     dbUrl: db.url,
+    secrets: { jwtSecret: p.config.jwtSecret, operatorToken: p.config.operatorToken },
     ...httpCalls(() => p.url),
     createTenant: (name = `Shop ${randomBytes(3).toString('hex')}`) =>
       p.identity.tenants.create(systemContext(p.log, null, 'test'), { name, adminEmail: `admin-${randomBytes(5).toString('hex')}@example.com` }),

@@ -5,7 +5,7 @@
  * a secret header) for what a suite otherwise does in process: create a tenant, seed the demo
  * catalog and checkout setup into one.
  *
- * It prints one JSON line (`{ url, controlUrl, dbUrl }`) once ready, and stops (dropping its
+ * It prints one JSON line (`{ url, controlUrl, dbUrl, secrets }`) once ready, and stops (dropping its
  * database) on SIGTERM/SIGINT, or by itself once the jest worker that started it is gone.
  */
 import http from 'node:http';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     }
   }, 1000).unref();
   const { port } = control.address() as AddressInfo;
-  process.stdout.write(`${JSON.stringify({ url: p.url, controlUrl: `http://127.0.0.1:${port}`, dbUrl: p.dbUrl })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: p.url, controlUrl: `http://127.0.0.1:${port}`, dbUrl: p.dbUrl, secrets: p.secrets })}\n`);
 }
 
 main().catch((err: unknown) => {

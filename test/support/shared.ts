@@ -28,6 +28,7 @@ interface SharedState {
   url: string;
   controlUrl: string;
   dbUrl: string;
+  secrets: PlatformClient['secrets'];
   secret: string;
 }
 
@@ -106,6 +107,7 @@ export async function sharedPlatform(): Promise<PlatformClient> {
   return {
     url: s.url,
     dbUrl: s.dbUrl,
+    secrets: s.secrets,
     // every suite is its own client address: failed sign-ins of one suite never lock another out
     ...httpCalls(() => s.url, { 'x-forwarded-for': clientAddress() }),
     createTenant: (name?: string) => control<TenantCredentials>('/tenant', { name }),

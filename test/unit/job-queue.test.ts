@@ -1,6 +1,6 @@
 import { JobQueue } from '@svc/kit';
 import { createLogger } from '@svc/kit/db';
-import { freshDatabase } from '../support/platform';
+import { freshDatabase } from '../support/db';
 
 /**
  * The job queue on a real database: queues created by many processes at once, and a stop that
