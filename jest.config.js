@@ -23,6 +23,8 @@ module.exports = {
   setupFiles: ['reflect-metadata'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // the slowest suites first (a clean clone has no timings of a previous run)
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   testTimeout: 180000,
   maxWorkers: 2,
 };
