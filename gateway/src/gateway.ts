@@ -176,8 +176,9 @@ export interface PreparedOperation {
    * The operation's query plan when it is one fetch from one subgraph that answers exactly what was
    * asked (most REST operations): `run` sends that fetch to the subgraph itself, without the
    * gateway's per-request planning lookup, variable check and result shaping. Absent otherwise.
+   * Worked out when first read.
    */
-  direct?: DirectFetch;
+  readonly direct?: DirectFetch;
 }
 
 /** One subgraph fetch that is a whole operation (see PreparedOperation.direct). */
@@ -218,6 +219,11 @@ export interface LoadedGateway {
   stop(): Promise<void>;
 }
 
+/** A thrown error as an execution result. */
+const failed = (err: unknown): ExecutionResult => ({
+  errors: [err instanceof GraphQLError ? err : new GraphQLError((err as Error).message, { originalError: err as Error })],
+});
+
 export async function loadGateway(opts: {
   supergraphSdl: string;
   local: Record<string, GraphQLSchema>;
@@ -230,8 +236,6 @@ export async function loadGateway(opts: {
    * started without every peer's URL still serves the rest).
    */
   missing?: 'throw' | 'error';
-  /** prepared operations that one subgraph fetch answers are sent to it directly (default; see PreparedOperation.direct) */
-  directFetch?: boolean;
 }): Promise<LoadedGateway> {
   const sources = new Map<string, GraphQLDataSource<RequestContext>>();
   const gateway = new ApolloGateway({
@@ -261,7 +265,7 @@ export async function loadGateway(opts: {
   // operation's plan is worked out once, to find the ones a single subgraph fetch answers
   const internals = gateway as unknown as { queryPlanner?: { buildQueryPlan(op: unknown): { node?: PlannedFetch } }; apiSchema?: unknown };
   const directFetchOf = (document: DocumentNode, operationName: string, source: string): DirectFetch | undefined => {
-    if (opts.directFetch === false || !internals.queryPlanner || !internals.apiSchema) return undefined;
+    if (!internals.queryPlanner || !internals.apiSchema) return undefined;
     const op = operationFromDocument(internals.apiSchema as never, document, { operationName });
     const node = internals.queryPlanner.buildQueryPlan(op).node;
     if (!node || node.kind !== 'Fetch' || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length)
@@ -281,7 +285,27 @@ export async function loadGateway(opts: {
     if (!operation) throw new Error(`operation ${operationName} not found`);
     const name = operation.name?.value;
     if (!name) throw new Error('operations must be named');
-    return { name, document, source, operation, queryHash: createHash('sha256').update(source).digest('hex'), direct: directFetchOf(document, name, source) };
+    // the plan is worked out on the operation's first run, not at start (a process runs few of the
+    // route table's operations; the gateway planned each on its first request before, too)
+    let direct: DirectFetch | null | undefined;
+    return {
+      name,
+      document,
+      source,
+      operation,
+      queryHash: createHash('sha256').update(source).digest('hex'),
+      get direct() {
+        if (direct === undefined) {
+          try {
+            direct = directFetchOf(document, name, source) ?? null;
+          } catch {
+            // an operation the planner refuses goes through the gateway, which answers the error
+            direct = null;
+          }
+        }
+        return direct ?? undefined;
+      },
+    };
   };
 
   const run = async (op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext) => {
@@ -292,7 +316,7 @@ export async function loadGateway(opts: {
       try {
         return await fetchSubgraph(d.subgraph, d.query, used, ctx, d.operationName);
       } catch (err) {
-        return { errors: [err instanceof GraphQLError ? err : new GraphQLError((err as Error).message, { originalError: err as Error })] };
+        return failed(err);
       }
     }
     const requestContext = {
@@ -312,7 +336,7 @@ export async function loadGateway(opts: {
     try {
       return (await executor(requestContext as never)) as ExecutionResult;
     } catch (err) {
-      return { errors: [err instanceof GraphQLError ? err : new GraphQLError((err as Error).message, { originalError: err as Error })] };
+      return failed(err);
     }
   };
 

@@ -176,23 +176,23 @@ export class DurableProcesses<S extends object> {
     if (!ctx.tenantId) throw new Error('durable process without a tenant');
     const deadline = this.now() + (opts.waitMs ?? 20_000);
     // the usual call starts a new process: its record is created first, without a read before it
-    // (a record that exists already makes the insert do nothing, and then it is read as below). The
-    // state is made first; when making it fails, the error stands only if there is no record
-    let fresh: { state: S } | { error: unknown } | null = await init().then(
+    // (a record that exists already makes the insert do nothing, and then it is read below)
+    const first = await init().then(
       (state) => ({ state }),
       (error: unknown) => ({ error }),
     );
-    // a failed record's restart takes that state too (made by the same call, a moment ago)
-    let made = fresh && 'state' in fresh ? fresh.state : undefined;
+    if ('state' in first) {
+      const created = await this.create(ctx, key, first.state);
+      if (created) return this.drive(ctx, created);
+    }
+    // that state serves a failed record's restart (made by this call, a moment ago); the error of
+    // making it stands only when there is no record at the first look
+    let made = 'state' in first ? first.state : undefined;
+    let firstLook = true;
     for (;;) {
-      if (fresh && 'state' in fresh) {
-        const created = await this.create(ctx, key, fresh.state);
-        fresh = null;
-        if (created) return this.drive(ctx, created);
-      }
       let row = await this.find(ctx, key);
-      if (fresh && 'error' in fresh && !row) throw fresh.error;
-      fresh = null;
+      if (!row && firstLook && 'error' in first) throw first.error;
+      firstLook = false;
       if (!row) {
         const created = await this.create(ctx, key, await init());
         if (!created) continue; // someone else created it meanwhile
