@@ -1,6 +1,7 @@
 import { stringify } from 'node:querystring';
 import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
+import { transferTokenIn } from '../support/mailbox';
 import { sharedPlatform } from '../support/shared';
 import { waitFor } from '../support/wait';
 import { STARTER_CALLS, type StarterCall } from './starter-calls';
@@ -207,7 +208,7 @@ describe('the Next.js starter, replayed call by call', () => {
         'the transfer mail',
         async () => (await p.mailsTo(gdone.order.email)).filter((m) => /take over/.test(m.subject) && m.text.includes(gdone.order.id))[nth],
       );
-      return /keep it to yourself\):\n\n\s*(\S+)/.exec(mail.text)?.[1] ?? 'no token in the mail';
+      return transferTokenIn(mail) ?? 'no token in the mail';
     };
     await replay('requestOrderTransfer', { id: gdone.order.id });
     await replay('declineOrderTransfer', { id: gdone.order.id, transfer_token: await transferToken(0) });

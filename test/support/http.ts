@@ -1,6 +1,8 @@
-import type { MailboxMail } from './mailbox';
 import { randomBytes } from 'node:crypto';
 import type { TenantCredentials } from '@svc/identity';
+import type { MailboxMail } from './mailbox';
+
+export type { MailboxMail };
 
 /**
  * The HTTP side of a test platform: what a suite needs to talk to one, in process or shared
@@ -23,8 +25,6 @@ export interface RequestOptions {
 }
 
 /** What every test platform offers, the shared one included. */
-export type { MailboxMail };
-
 export interface PlatformClient {
   /** the base URL (`http://127.0.0.1:<port>`) */
   url: string;

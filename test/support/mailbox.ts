@@ -27,3 +27,8 @@ export function mailsIn(dir: string, address: string): MailboxMail[] {
     .map((m) => ({ to: m.header('to') ?? '', subject: m.header('subject') ?? '', text: m.text }))
     .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
 }
+
+/** The transfer token in the mail commerce sends the order's email when a customer asks to take the order over. */
+export function transferTokenIn(mail: MailboxMail): string | undefined {
+  return /keep it to yourself\):\n\n\s*(\S+)/.exec(mail.text)?.[1];
+}

@@ -15,8 +15,7 @@ export const commerceEvents = defineEvents('commerce', {
   }),
   'order.canceled': z.object({ id: z.string(), customer_id: z.string().nullable() }),
   'order.fulfilment_shipped': z.object({ id: z.string(), customer_id: z.string().nullable(), tracking_number: z.string().nullable() }),
-  /** carries the one-time token so the mail of issue 10 can send the accept/decline link to the order's email */
-  // the token is mailed to the order's email by commerce itself: no event carries it
+  /** a customer asked to take the order over; the one-time token is mailed to the order's email by commerce itself, no event carries it */
   'order.transfer_requested': z.object({ id: z.string(), email: z.string().nullable(), requested_by: z.string(), expires_at: z.string() }),
   'order.transfer_accepted': z.object({ id: z.string(), customer_id: z.string() }),
   'order.transfer_declined': z.object({ id: z.string() }),

@@ -87,7 +87,7 @@ export class OrderMailService {
       `A customer account of this store asked to take over your order #${pending.display_id}.`,
       '',
       'If that was you (or you agree), give this transfer token on the order page of the store to accept the request;',
-      'the same token declines it. It works once and until ' + pending.expires_at + ' (keep it to yourself):',
+      `the same token declines it. It works once and until ${pending.expires_at} (keep it to yourself):`,
       '',
       `  ${pending.token}`,
       '',

@@ -670,20 +670,11 @@ export class OrderService {
   }
 
   /** The pending transfer request of an order, with its token (for the mail to the order's email); null when none is pending. */
-  async pendingTransfer(
-    ctx: RequestContext,
-    id: string,
-  ): Promise<{ email: string | null; display_id: number; token: string; expires_at: string; customer_id: string } | null> {
+  async pendingTransfer(ctx: RequestContext, id: string): Promise<{ email: string | null; display_id: number; token: string; expires_at: string } | null> {
     const o = await this.store.em(ctx).findOne(Order, { id });
-    const t = o?.transfer as { customer_id?: string; nonce?: string; expires_at?: string } | null | undefined;
-    if (!o || !t?.nonce || !t.customer_id || !t.expires_at || new Date(t.expires_at) < new Date()) return null;
-    return {
-      email: o.email,
-      display_id: o.displayId,
-      token: this.cancelCodes.transferToken(requireTenant(ctx), o.id, t.nonce),
-      expires_at: t.expires_at,
-      customer_id: t.customer_id,
-    };
+    const t = o?.transfer as { nonce?: string; expires_at?: string } | null | undefined;
+    if (!o || !t?.nonce || !t.expires_at || new Date(t.expires_at) < new Date()) return null;
+    return { email: o.email, display_id: o.displayId, token: this.cancelCodes.transferToken(requireTenant(ctx), o.id, t.nonce), expires_at: t.expires_at };
   }
 
   private checkToken(o: Order, token: string): { customer_id: string } {
