@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Session } from 'node:inspector';
 import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
@@ -150,6 +151,29 @@ function countSql(): { start(): void; report(): void } {
 }
 const sqlCount = process.env.BENCH_SQL_COUNT ? countSql() : undefined;
 
+/**
+ * BENCH_CPU_PROF_WINDOW=<dir>: a V8 CPU profile of a window only (not of the start and the seed):
+ * the first SIGUSR2 starts it, the second writes it to <dir>/window-<time>.cpuprofile.
+ */
+function windowProfile(dir: string): void {
+  const session = new Session();
+  session.connect();
+  let on = false;
+  process.on('SIGUSR2', () => {
+    if (!on) {
+      on = true;
+      session.post('Profiler.enable', () => session.post('Profiler.start'));
+      return;
+    }
+    on = false;
+    session.post('Profiler.stop', (err, res) => {
+      if (err) return console.error(`bench-platform: profile: ${err.message}`);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `window-${Date.now()}.cpuprofile`), JSON.stringify(res.profile));
+    });
+  });
+}
+
 async function main(): Promise<void> {
   // --- where the data lives -------------------------------------------------------------------
   const ownDataDir = !process.env.BENCH_DATA_DIR;
@@ -228,6 +252,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (process.env.BENCH_CPU_PROF_WINDOW) windowProfile(process.env.BENCH_CPU_PROF_WINDOW);
   process.on('disconnect', () => void stop('parent disconnected'));
 
   try {
