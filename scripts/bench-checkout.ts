@@ -133,7 +133,7 @@ async function standalone(): Promise<number> {
       ...process.env,
       BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000',
       // BENCH_PG_STATS=1: the embedded PostgreSQL loads pg_stat_statements (planning and execution time per statement)
-      ...(pgStats ? { EMBEDDED_PG_STAT_STATEMENTS: '1' } : {}),
+      ...(pgStats ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on' } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

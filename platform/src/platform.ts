@@ -119,7 +119,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     domains.filter((d) => !config.subgraphUrls[d.name]),
     config,
   );
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, embeddedSettings: config.embeddedPgSettings });
   const cleanup = shutdownSteps(log);
   cleanup.push('database', () => db.stop());
   const close = cleanup.close;

@@ -64,6 +64,23 @@ export const platformSettings = z.object({
     ),
   DATABASE_URL: z.string().url().optional().describe('use an external PostgreSQL instead of the embedded one'),
   DB_POOL_SIZE: positiveInt.default(10).describe('connections per subgraph'),
+  EMBEDDED_PG_SETTINGS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v.trim() === '' ||
+        v
+          .trim()
+          .split(/\s+/)
+          .every((kv) => /^[a-z_][a-z0-9_.]*=[^\s=]+$/i.test(kv)),
+      {
+        message: 'space-separated name=value pairs (e.g. `shared_preload_libraries=pg_stat_statements`)',
+      },
+    )
+    .describe(
+      'extra server settings of the embedded PostgreSQL, space-separated `name=value` pairs (the checkout bench loads `pg_stat_statements` with it); not used with DATABASE_URL',
+    ),
   REDIS_URL: z.string().url().optional().describe('share rate-limit counters and sign-in throttles across instances'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -172,6 +189,8 @@ export interface PlatformConfig {
   dataDir: string;
   databaseUrl?: string;
   dbPoolSize: number;
+  /** extra `-c name=value` settings of the embedded PostgreSQL (EMBEDDED_PG_SETTINGS) */
+  embeddedPgSettings: string[];
   redisUrl?: string;
   logLevel: string;
   jwtSecret: string;
@@ -309,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    embeddedPgSettings: e.EMBEDDED_PG_SETTINGS.trim() ? e.EMBEDDED_PG_SETTINGS.trim().split(/\s+/) : [],
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     jwtSecret: generatedSecret('JWT_SECRET'),

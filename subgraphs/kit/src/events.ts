@@ -57,7 +57,7 @@ export interface DomainEvents<E extends EventSchemas> {
    * written in the unit of work that `ctx` carries (throws outside one), deferred to its next
    * statement or its commit (`store.defer`: no round trip of its own).
    */
-  emitSql<K extends keyof E & string>(store: Store, ctx: RequestContext, type: K, data: z.input<E[K]>): Promise<void>;
+  emitSql<K extends keyof E & string>(store: Store, ctx: RequestContext, type: K, data: z.input<E[K]>): void;
   /**
    * The outbox row of an event as a statement, for a change written with `store.batch` outside a
    * unit of work (the batch commits as one transaction, so the event commits with its change).
@@ -100,10 +100,9 @@ export function defineEvents<E extends EventSchemas>(domain: string, schemas: E)
       ev.requestId = ctx.requestId;
       em.persist(ev);
     },
-    async emitSql(store, ctx, type, data) {
+    emitSql(store, ctx, type, data) {
       if (!store.inTransaction(ctx)) throw new Error(`event "${type}" must be emitted inside a unit of work (store.transaction)`);
       store.defer(ctx, outboxInsert(store, ctx, type, payload(type, data)));
-      return Promise.resolve();
     },
     outboxStatement(store, ctx, type, data) {
       return outboxInsert(store, ctx, type, payload(type, data));

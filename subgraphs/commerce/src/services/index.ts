@@ -4,7 +4,7 @@ import { CatalogPort } from './catalog-port';
 import { CheckoutService } from './checkout.service';
 import { LineItemKinds, productKind } from './line-item-kinds';
 import { OrderService } from './order.service';
-import { OrderCancelCodes, OrderMailService } from './order-mail.service';
+import { OrderMailCodes, OrderMailService } from './order-mail.service';
 import { PaymentService } from './payment.service';
 import { SetupService } from './setup.service';
 
@@ -35,7 +35,7 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   const setup = new SetupService(store, catalog, deps.config?.secretsKey, settings.setupCacheMs);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup);
-  const codes = new OrderCancelCodes(deps.config.secretsKey);
+  const codes = new OrderMailCodes(deps.config.secretsKey);
   const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes, settings.completion);
   const mailer = createMailer(deps.config);
   const checkout = new CheckoutService(carts, setup, payments);

@@ -11,7 +11,7 @@ import type { SetupService } from './setup.service';
  *     and the token's hash, so the mail can be written (and written again) from the order alone,
  *     and the token itself is in no event, webhook or stream.
  */
-export class OrderCancelCodes {
+export class OrderMailCodes {
   private readonly signer: Signer;
   private readonly transfers: Signer;
 
@@ -46,7 +46,7 @@ export class OrderMailService {
     private readonly orders: OrderService,
     private readonly setup: SetupService,
     private readonly mailer: Mailer,
-    private readonly codes: OrderCancelCodes,
+    private readonly codes: OrderMailCodes,
   ) {}
 
   async guestConfirmation(ctx: RequestContext, orderId: string): Promise<void> {

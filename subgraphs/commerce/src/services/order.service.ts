@@ -27,7 +27,7 @@ import type { LineItemKinds } from './line-item-kinds';
 import { defaultCommerceSettings, type CompletionSettings } from '../settings';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
-import { OrderCancelCodes } from './order-mail.service';
+import { OrderMailCodes } from './order-mail.service';
 
 type OrderDocument = Record<string, any> & { id: string };
 
@@ -118,7 +118,7 @@ export class OrderService {
     private readonly kinds: LineItemKinds,
     log: Logger,
     /** signs the cancellation codes of guest orders (mailed to the order's email) */
-    private readonly cancelCodes: OrderCancelCodes = new OrderCancelCodes(`dev:${randomBytes(16).toString('hex')}`),
+    private readonly mailCodes: OrderMailCodes = new OrderMailCodes(`dev:${randomBytes(16).toString('hex')}`),
     /** cart completion's leases, resume window, hold expiry and recovery pace (commerce's settings) */
     readonly settings: CompletionSettings = defaultCommerceSettings().completion,
   ) {
@@ -416,7 +416,7 @@ export class OrderService {
         updatedAt: now,
       });
     order.displayId = Number(row.last);
-    await commerceEvents.emitSql(this.store, tx, 'order.placed', {
+    commerceEvents.emitSql(this.store, tx, 'order.placed', {
       id: order.id,
       display_id: order.displayId,
       cart_id: state.cart_id,
@@ -534,7 +534,7 @@ export class OrderService {
     const order = await this.store.transaction(ctx, async (em, tx) => {
       const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!o || !this.mayRead(ctx, o)) throw Errors.notFound('Order', id);
-      if (!o.customerId && !isStaff(ctx) && !this.cancelCodes.verify(requireTenant(ctx), o.id, code)) {
+      if (!o.customerId && !isStaff(ctx) && !this.mailCodes.verify(requireTenant(ctx), o.id, code)) {
         throw Errors.validation('invalid_cancel_code', "A guest order is canceled with the cancellation code mailed to the order's email address");
       }
       if (o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order is already canceled');
@@ -654,7 +654,7 @@ export class OrderService {
         throw Errors.conflict('transfer_pending', 'Another customer has already asked to take over this order');
       }
       const nonce = randomBytes(16).toString('hex');
-      const token = this.cancelCodes.transferToken(requireTenant(ctx), o.id, nonce);
+      const token = this.mailCodes.transferToken(requireTenant(ctx), o.id, nonce);
       const expires = new Date(Date.now() + 7 * 24 * 3_600_000);
       o.transfer = {
         customer_id: customerId,
@@ -674,7 +674,7 @@ export class OrderService {
     const o = await this.store.em(ctx).findOne(Order, { id });
     const t = o?.transfer as { nonce?: string; expires_at?: string } | null | undefined;
     if (!o || !t?.nonce || !t.expires_at || new Date(t.expires_at) < new Date()) return null;
-    return { email: o.email, display_id: o.displayId, token: this.cancelCodes.transferToken(requireTenant(ctx), o.id, t.nonce), expires_at: t.expires_at };
+    return { email: o.email, display_id: o.displayId, token: this.mailCodes.transferToken(requireTenant(ctx), o.id, t.nonce), expires_at: t.expires_at };
   }
 
   private checkToken(o: Order, token: string): { customer_id: string } {
