@@ -10,13 +10,17 @@ import { loadDomains } from '@svc/platform';
 export const COMPOSE_FILE = path.join(__dirname, '..', 'docker-compose.yml');
 export const SUBGRAPH_BASE_PORT = 4001;
 
-/** Platform settings the compose file sets itself, or that belong to another layout (workers off, the demo's development OpenID provider). */
+/**
+ * Platform settings the compose file sets itself, or that belong to another layout (workers off, the
+ * demo's development OpenID provider, the embedded PostgreSQL's settings: compose runs its own).
+ */
 const SET_BY_COMPOSE = new Set([
   'NODE_ENV',
   'PORT',
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'EMBEDDED_PG_SETTINGS',
   'REDIS_URL',
   'JWT_SECRET',
   'INTERNAL_SECRET',

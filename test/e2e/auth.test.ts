@@ -34,6 +34,18 @@ describe('customer and admin authentication (REST)', () => {
     expect(addr.body.customer.addresses).toHaveLength(1);
     expect(addr.body.customer.addresses[0]).toMatchObject({ city: 'London', country_code: 'gb', is_default_shipping: true });
     expect(addr.body.customer.default_shipping_address_id).toBe(addr.body.customer.addresses[0].id);
+
+    // a second address; then GET /me (plain SQL) answers exactly the document the writes (entities) answered
+    const second = await p.api('POST', '/store/customers/me/addresses', {
+      key: t.publishable_key,
+      token,
+      body: { first_name: 'Ada', address_1: '1 Rue de Rivoli', city: 'Paris', country_code: 'FR', postal_code: '75001', metadata: { floor: 2 } },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.customer.addresses.map((a: { city: string }) => a.city)).toEqual(['London', 'Paris']);
+    const again = await p.api('GET', '/store/customers/me', { key: t.publishable_key, token });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(second.body);
   });
 
   it('signs in with the right password only, and refuses a duplicate registration', async () => {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Customer, CustomerAddress } from '../entities/customer.entity';
 import { identityEvents } from '../events';
 import type { AddressData, CreateCustomerData, UpdateCustomerData } from '../inputs/customer.input';
-import { toCustomerView, type CustomerView } from './views';
+import { customerViewOf, toCustomerView, type AddressRow, type CustomerRow, type CustomerView } from './views';
 
 export const MAX_ADDRESSES = 50;
 
@@ -30,8 +30,34 @@ export class CustomerService {
     return c;
   }
 
+  /**
+   * The signed-in customer (a storefront asks on every page of a signed-in shopper): two prepared
+   * statements, customer and addresses side by side, mapped like the entities; MikroORM building
+   * the joined query cost more than both statements together.
+   */
   async me(ctx: RequestContext): Promise<CustomerView> {
-    return toCustomerView(await this.load(this.store.em(ctx), ctx));
+    const id = requireCustomer(ctx);
+    const tenantId = requireTenant(ctx);
+    const [[c], addresses] = await Promise.all([
+      this.store.sql<CustomerRow>(
+        null,
+        `select id, email, first_name, last_name, phone, company_name, has_account, default_billing_address_id, default_shipping_address_id,
+                metadata, created_at, updated_at, deleted_at
+           from ${this.store.table('customer')} where tenant_id = ? and id = ? and deleted_at is null`,
+        [tenantId, id],
+        { prepare: true },
+      ),
+      this.store.sql<AddressRow>(
+        null,
+        `select id, address_name, is_default_shipping, is_default_billing, company, first_name, last_name, address1 as address_1, address2 as address_2, city,
+                country_code, province, postal_code, phone, metadata, created_at, updated_at
+           from ${this.store.table('customer_address')} where tenant_id = ? and customer_id = ? order by created_at asc`,
+        [tenantId, id],
+        { prepare: true },
+      ),
+    ]);
+    if (!c) throw Errors.notFound('Customer', id);
+    return customerViewOf(c, addresses);
   }
 
   /**
