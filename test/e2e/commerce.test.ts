@@ -214,6 +214,35 @@ describe('commerce: carts, checkout and orders', () => {
     expect((await p.api('POST', `/store/orders/${orderId}/cancel`, { key, token: b.token })).status).toBe(404);
     expect((await p.api('GET', '/store/orders/me', { key, token: b.token })).body.count).toBe(0);
     expect((await p.api('GET', '/store/orders/me', { key, token: a.token })).body.count).toBe(1);
+    // the list (plain SQL, a page and a count) answers the same order document as the single read
+    const listed = await p.api('GET', '/store/orders', { key, token: a.token });
+    const single = await p.api('GET', `/store/orders/${orderId}`, { key, token: a.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ count: 1, offset: 0 });
+    expect(listed.body.orders).toEqual([single.body.order]);
+    expect((await p.api('GET', '/store/orders?offset=1', { key, token: a.token })).body).toMatchObject({ orders: [], count: 1 });
+    // admin GraphQL: the tenant's orders with filters and paging; another tenant's admin sees none of them
+    const admin = await p.adminToken(t);
+    const idOf = async (token: string) => (await p.api('GET', '/store/customers/me', { key, token })).body.customer.id as string;
+    const [aId, bId] = [await idOf(a.token), await idOf(b.token)];
+    const adminList = (vars: Record<string, unknown>, token = admin, k = key) =>
+      p.graphql(
+        'query($limit: Int, $offset: Int, $status: [String!], $customer: String) { adminOrders(limit: $limit, offset: $offset, status: $status, customer_id: $customer) { count items { id status customer_id } } }',
+        vars,
+        { token, key: k },
+      );
+    const ofA = await adminList({ customer: aId });
+    expect(ofA.body.errors).toBeUndefined();
+    expect(ofA.body.data.adminOrders).toEqual({ count: 1, items: [{ id: orderId, status: 'pending', customer_id: aId }] });
+    expect((await adminList({ customer: aId, status: ['canceled'] })).body.data.adminOrders).toEqual({ count: 0, items: [] });
+    expect((await adminList({ customer: aId, status: ['pending', 'canceled'] })).body.data.adminOrders.count).toBe(1);
+    expect((await adminList({ customer: bId })).body.data.adminOrders).toEqual({ count: 0, items: [] });
+    const all = (await adminList({ limit: 1, offset: 0 })).body.data.adminOrders;
+    expect(all.items).toHaveLength(1);
+    expect(all.count).toBeGreaterThanOrEqual(1);
+    const otherAdmin = await p.adminToken(other);
+    const foreignAdmin = await adminList({ customer: aId }, otherAdmin, other.publishable_key);
+    expect(foreignAdmin.body.data.adminOrders).toEqual({ count: 0, items: [] });
     // the customer's orders through the graph (commerce extends identity's Customer); nobody else's
     const mine = await p.graphql('{ me { email orders { count items { id } } } }', {}, { key, token: a.token });
     expect(mine.body.data.me.orders.items.map((o: any) => o.id)).toEqual([orderId]);

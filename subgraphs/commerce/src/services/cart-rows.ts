@@ -1,5 +1,5 @@
 import type { OptionalProps } from '@mikro-orm/core';
-import { requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
+import { pgArray, requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
 import type { Cart, CartShippingMethod, LineItem, StoredAddress } from '../entities/cart.entity';
 import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus } from '../entities/payment.entity';
 import { Order } from '../entities/order.entity';
@@ -141,6 +141,14 @@ export const collectionJson = (t: (name: string) => string) => `json_build_objec
       'createdAt', s.created_at, 'updatedAt', s.updated_at) order by s.created_at, s.id)
     from ${t('payment_session')} s where s.tenant_id = p.tenant_id and s.collection_id = p.id), '[]'::json))`;
 
+/** An `Order` with the values of its row as `to_json(o)` gives them (snake_case keys, timestamps as text). */
+function hydrateOrder(o: Record<string, unknown>): Order {
+  const fields = Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
+  for (const k of ['canceledAt', 'fulfilledAt', 'shippedAt']) fields[k] = dateOrNull(fields[k]);
+  for (const k of ['createdAt', 'updatedAt']) fields[k] = date(fields[k]);
+  return Object.assign(Object.create(Order.prototype) as Order, fields);
+}
+
 export function hydrateCollection(raw: any): PaymentCollectionView | null {
   if (!raw) return null;
   return {
@@ -227,11 +235,42 @@ export class CartRows {
          from ${this.t('order')} o where o.tenant_id = ? and o.id = ?`,
       [requireTenant(ctx), id],
     );
-    if (!row) return null;
-    const fields = Object.fromEntries(Object.entries(row.o).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()), v]));
-    for (const k of ['canceledAt', 'fulfilledAt', 'shippedAt']) fields[k] = dateOrNull(fields[k]);
-    for (const k of ['createdAt', 'updatedAt']) fields[k] = date(fields[k]);
-    return { order: Object.assign(Object.create(Order.prototype) as Order, fields), collection: hydrateCollection(row.pc) };
+    return row ? { order: hydrateOrder(row.o), collection: hydrateCollection(row.pc) } : null;
+  }
+
+  /**
+   * A page of the tenant's orders (of one customer, of some statuses), newest first, each with its
+   * payment collection like `order`, and how many there are: two statements side by side.
+   */
+  async orders(
+    ctx: RequestContext,
+    q: { customerId?: string; status?: string[]; limit: number; offset: number },
+  ): Promise<{ rows: Array<{ order: Order; collection: PaymentCollectionView | null }>; count: number }> {
+    const where = ['o.tenant_id = ?'];
+    const params: unknown[] = [requireTenant(ctx)];
+    if (q.customerId) {
+      where.push('o.customer_id = ?');
+      params.push(q.customerId);
+    }
+    if (q.status?.length) {
+      where.push('o.status = any(?::text[])');
+      params.push(pgArray(q.status));
+    }
+    const from = `from ${this.t('order')} o where ${where.join(' and ')}`;
+    const count = () => this.store.sql<{ n: number }>(ctx, `select count(*)::int as n ${from}`, params);
+    const page = () =>
+      q.limit
+        ? this.store.sql<{ o: Record<string, unknown>; pc: unknown }>(
+            ctx,
+            `select to_json(o) as o,
+                    (select ${collectionJson(this.t)} from ${this.t('payment_collection')} p where p.tenant_id = o.tenant_id and p.cart_id = o.cart_id and p.order_id = o.id) as pc
+               ${from} order by o.created_at desc, o.id desc limit ? offset ?`,
+            [...params, q.limit, q.offset],
+          )
+        : Promise.resolve([]);
+    // inside a unit of work both share its connection, one after the other
+    const [[counted], rows] = this.store.inTransaction(ctx) ? [await count(), await page()] : await Promise.all([count(), page()]);
+    return { rows: rows.map((r) => ({ order: hydrateOrder(r.o), collection: hydrateCollection(r.pc) })), count: counted.n };
   }
 
   /** The payment collection of a cart (`by: 'cart'`) or by its id, with its sessions. */
