@@ -46,6 +46,8 @@ describe('customer and admin authentication (REST)', () => {
     const again = await p.api('GET', '/store/customers/me', { key: t.publishable_key, token });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(second.body);
+    // field for field in the same order, too
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(second.body));
   });
 
   it('signs in with the right password only, and refuses a duplicate registration', async () => {

@@ -24,6 +24,8 @@ const DEV_DEFAULTS = {
 const bool = envFlag;
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+/** the white-space separated words of a setting (none for an empty one) */
+const words = (v: string) => v.split(/\s+/).filter(Boolean);
 
 /** GraphQL query limits settable per caller class: GRAPHQL_PUBLIC_MAX_COST, GRAPHQL_TRUSTED_MAX_DEPTH, … */
 export const GRAPHQL_LIMIT_NAMES = ['maxCost', 'maxDepth', 'maxAliases', 'maxDirectives', 'maxTokens'] as const;
@@ -67,17 +69,9 @@ export const platformSettings = z.object({
   EMBEDDED_PG_SETTINGS: z
     .string()
     .default('')
-    .refine(
-      (v) =>
-        v.trim() === '' ||
-        v
-          .trim()
-          .split(/\s+/)
-          .every((kv) => /^[a-z_][a-z0-9_.]*=[^\s=]+$/i.test(kv)),
-      {
-        message: 'space-separated name=value pairs (e.g. `shared_preload_libraries=pg_stat_statements`)',
-      },
-    )
+    .refine((v) => words(v).every((kv) => /^[a-z_][a-z0-9_.]*=[^\s=]+$/i.test(kv)), {
+      message: 'space-separated name=value pairs (e.g. `shared_preload_libraries=pg_stat_statements`)',
+    })
     .describe(
       'extra server settings of the embedded PostgreSQL, space-separated `name=value` pairs (the checkout bench loads `pg_stat_statements` with it); not used with DATABASE_URL',
     ),
@@ -328,7 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
-    embeddedPgSettings: e.EMBEDDED_PG_SETTINGS.trim() ? e.EMBEDDED_PG_SETTINGS.trim().split(/\s+/) : [],
+    embeddedPgSettings: words(e.EMBEDDED_PG_SETTINGS),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     jwtSecret: generatedSecret('JWT_SECRET'),

@@ -32,8 +32,8 @@ export class CustomerService {
 
   /**
    * The signed-in customer (a storefront asks on every page of a signed-in shopper): two prepared
-   * statements, customer and addresses side by side, mapped like the entities; MikroORM building
-   * the joined query cost more than both statements together.
+   * statements, customer and addresses side by side, whose columns are the view's fields in its
+   * order (`customerViewOf`); MikroORM building the joined query cost more than both together.
    */
   async me(ctx: RequestContext): Promise<CustomerView> {
     const id = requireCustomer(ctx);
@@ -49,7 +49,7 @@ export class CustomerService {
       ),
       this.store.sql<AddressRow>(
         null,
-        `select id, address_name, is_default_shipping, is_default_billing, company, first_name, last_name, address1 as address_1, address2 as address_2, city,
+        `select id, address_name, is_default_shipping, is_default_billing, customer_id, company, first_name, last_name, address1 as address_1, address2 as address_2, city,
                 country_code, province, postal_code, phone, metadata, created_at, updated_at
            from ${this.store.table('customer_address')} where tenant_id = ? and customer_id = ? order by created_at asc`,
         [tenantId, id],

@@ -92,44 +92,21 @@ export type CustomerRow = Omit<CustomerView, 'addresses' | 'created_at' | 'updat
 type Stamp = Date | string;
 const iso = (v: Stamp) => new Date(v).toISOString();
 
-/** A `customer_address` row as `CustomerService.me` reads it. */
-export type AddressRow = Omit<CustomerAddressView, 'customer_id' | 'created_at' | 'updated_at'> & { created_at: Stamp; updated_at: Stamp };
+/** A `customer_address` row as `CustomerService.me` reads it (the view's fields, in its order). */
+export type AddressRow = Omit<CustomerAddressView, 'created_at' | 'updated_at'> & { created_at: Stamp; updated_at: Stamp };
 
-/** `toCustomerView` of rows read with plain SQL (the same document as from the entities). */
+/**
+ * `toCustomerView` of rows read with plain SQL, whose columns are the view's fields in its order:
+ * the same document as from the entities, timestamps as ISO text.
+ */
 export function customerViewOf(c: CustomerRow, addresses: AddressRow[]): CustomerView {
+  const { metadata, created_at, updated_at, deleted_at, ...head } = c;
   return {
-    id: c.id,
-    email: c.email,
-    first_name: c.first_name,
-    last_name: c.last_name,
-    phone: c.phone,
-    company_name: c.company_name,
-    has_account: c.has_account,
-    default_billing_address_id: c.default_billing_address_id,
-    default_shipping_address_id: c.default_shipping_address_id,
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      address_name: a.address_name,
-      is_default_shipping: a.is_default_shipping,
-      is_default_billing: a.is_default_billing,
-      customer_id: c.id,
-      company: a.company,
-      first_name: a.first_name,
-      last_name: a.last_name,
-      address_1: a.address_1,
-      address_2: a.address_2,
-      city: a.city,
-      country_code: a.country_code,
-      province: a.province,
-      postal_code: a.postal_code,
-      phone: a.phone,
-      metadata: a.metadata,
-      created_at: iso(a.created_at),
-      updated_at: iso(a.updated_at),
-    })),
-    metadata: c.metadata,
-    created_at: iso(c.created_at),
-    updated_at: iso(c.updated_at),
-    deleted_at: c.deleted_at ? iso(c.deleted_at) : null,
+    ...head,
+    addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at), updated_at: iso(a.updated_at) })),
+    metadata,
+    created_at: iso(created_at),
+    updated_at: iso(updated_at),
+    deleted_at: deleted_at ? iso(deleted_at) : null,
   };
 }
