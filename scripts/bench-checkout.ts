@@ -310,13 +310,19 @@ async function statementStats(url: string) {
       const { rows } = await client.query(
         `select calls, total_plan_time as plan, total_exec_time as exec, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-          order by total_plan_time + total_exec_time desc limit 25`,
+          order by total_plan_time + total_exec_time desc limit ${Number(process.env.BENCH_PG_STATS_TOP ?? 25)}`,
       );
+      const [count] = (
+        await client.query(
+          `select sum(calls)::float8 as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows;
       await client.end();
       const per = (x: number) => Math.round((x / Math.max(1, orders)) * 1000) / 1000;
       const all = rows.reduce((a, r) => ({ plan: a.plan + Number(r.plan), exec: a.exec + Number(r.exec) }), { plan: 0, exec: 0 });
       return {
-        note: 'ms an order (top 25 statements)',
+        note: 'ms an order (the costliest statements)',
+        statementsPerOrder: per(Number(count.calls)),
         planMs: per(all.plan),
         execMs: per(all.exec),
         top: rows.map((r) => ({ calls: per(Number(r.calls)), planMs: per(Number(r.plan)), execMs: per(Number(r.exec)), q: r.q })),

@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Session } from 'node:inspector';
+import http from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client } from 'pg';
 import { ConfigError, ensureDatabase, loadConfig, redact, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, syntheticProducts, type CatalogServices } from '@svc/catalog';
@@ -118,6 +120,17 @@ function countSql(): { start(): void; report(): void } {
   const traceMax = Number(process.env.BENCH_SQL_TRACE ?? 0);
   const trace: string[] = [];
   let on = false;
+  // each traced statement names the HTTP request it serves ("-" for background work: relays, jobs)
+  const request = new AsyncLocalStorage<string>();
+  if (traceMax) {
+    const emit = http.Server.prototype.emit as (this: http.Server, event: string, ...args: unknown[]) => boolean;
+    http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+      if (event !== 'request') return emit.apply(this, [event, ...args]);
+      const req = args[0] as http.IncomingMessage;
+      // ids in the path are shortened (one line per kind of request)
+      return request.run(`${req.method} ${req.url?.replace(/_[0-9A-Z]{20,}/g, '_…')}`, () => emit.apply(this, [event, ...args]));
+    } as typeof http.Server.prototype.emit;
+  }
   const proto = Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const orig = proto.query;
   proto.query = function (this: unknown, ...a: unknown[]) {
@@ -130,7 +143,7 @@ function countSql(): { start(): void; report(): void } {
         .replace(/\s+/g, ' ')
         .slice(0, 220);
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (trace.length < traceMax) trace.push(key.slice(0, 160));
+      if (trace.length < traceMax) trace.push(`${(request.getStore() ?? '-').padEnd(44)} ${key.slice(0, 130)}`);
     }
     return orig.apply(this, a);
   };

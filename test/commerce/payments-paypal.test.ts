@@ -150,10 +150,16 @@ describe('pp_paypal_paypal over HTTP', () => {
   it('tokens: cached until shortly before expiry, refreshed when expired, and once more on a 401', async () => {
     const short = await startPayPalServer({ tokenTtlSeconds: 1 });
     try {
-      const p = new PayPalProvider({ client_id: short.clientId, client_secret: short.clientSecret, base_url: short.url });
+      // the token's lifetime runs on an injected clock (no real wait)
+      let clock = Date.now();
+      const p = new PayPalProvider({ client_id: short.clientId, client_secret: short.clientSecret, base_url: short.url }, { now: () => clock });
       await Promise.all([1, 2, 3].map(() => p.initiate({ amount: '1.00', currency_code: 'EUR', context: ctx() })));
       expect(short.tokensIssued).toBe(1); // concurrent callers share one token fetch
-      await new Promise((r) => setTimeout(r, 1100));
+      // a 1 s token is renewed a fifth of its lifetime early: still used at 0.7 s, renewed at 0.85 s
+      clock += 700;
+      await p.initiate({ amount: '1.00', currency_code: 'EUR', context: ctx() });
+      expect(short.tokensIssued).toBe(1);
+      clock += 150;
       await p.initiate({ amount: '1.00', currency_code: 'EUR', context: ctx() });
       expect(short.tokensIssued).toBe(2);
       const token = short.requests.filter((r) => r.path === '/v1/oauth2/token').at(-1)!;

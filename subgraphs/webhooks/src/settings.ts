@@ -23,7 +23,7 @@ export const webhooksSettings = defineSettings(
       .min(0)
       .max(100)
       .default(1)
-      .describe('multiplies the retry schedule (tests and benches: 0.001 makes 24 h about 86 s)'),
+      .describe("multiplies the retry schedule and a receiver's Retry-After (tests and benches: 0.001 makes 24 h about 86 s)"),
     WEBHOOK_LEASE_SECONDS: z.coerce
       .number()
       .min(1)

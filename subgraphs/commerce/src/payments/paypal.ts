@@ -54,11 +54,14 @@ export class PayPalProvider implements PaymentProviderAdapter {
   private readonly http: ProviderHttp;
   private readonly base: string;
   private readonly tokenKey: string;
+  /** the clock of the token's lifetime (tests inject one) */
+  private readonly now: () => number;
 
   constructor(
     private readonly settings: PayPalSettings,
-    testing?: { retryDelaysMs?: number[] },
+    testing?: { retryDelaysMs?: number[]; now?: () => number },
   ) {
+    this.now = testing?.now ?? Date.now;
     if (!settings?.client_id || !settings.client_secret) throw new Error(`${PAYPAL_PROVIDER_ID}: settings.client_id and settings.client_secret are required`);
     this.base = (settings.base_url ?? PAYPAL_API).replace(/\/+$/, '');
     this.http = new ProviderHttp({ providerId: this.id, name: 'PayPal', timeoutMs: settings.timeout_ms ?? 10_000, retryDelaysMs: testing?.retryDelaysMs });
@@ -195,7 +198,7 @@ export class PayPalProvider implements PaymentProviderAdapter {
     const cached = tokens.get(key);
     if (cached) {
       const t = await cached.catch(() => undefined);
-      if (t && Date.now() < t.renewAt) return t.token;
+      if (t && this.now() < t.renewAt) return t.token;
       if (tokens.get(key) === cached) tokens.delete(key);
     }
     // one fetch at a time per app: concurrent callers share it
@@ -218,7 +221,7 @@ export class PayPalProvider implements PaymentProviderAdapter {
 
   private async fetchToken(): Promise<CachedToken> {
     const basic = Buffer.from(`${this.settings.client_id}:${this.settings.client_secret}`).toString('base64');
-    const started = Date.now();
+    const started = this.now();
     const res = await this.http.send({
       method: 'POST',
       url: `${this.base}/v1/oauth2/token`,

@@ -285,7 +285,8 @@ export class Dispatcher {
     const jitter = 0.9 + Math.random() * 0.2;
     let delay = RETRY_SCHEDULE_SECONDS[tried] * this.o.retryScale * jitter;
     const after = r.status === 429 || r.status === 503 ? retryAfterSeconds(r.retryAfter) : null;
-    if (after !== null) delay = Math.max(delay, after);
+    // the receiver's Retry-After is scaled like the schedule (a test's or bench's scale shortens both)
+    if (after !== null) delay = Math.max(delay, after * this.o.retryScale);
     return this.finish(d, { kind: 'retry', error: error ?? 'failed', delaySeconds: delay }, attempt);
   }
 
