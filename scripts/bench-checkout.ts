@@ -7,6 +7,7 @@
  * and every answer that was not 200 (a refused order is a problem, not a slow order).
  */
 
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface CheckoutResult {
@@ -26,32 +27,25 @@ const pct = (xs: number[], q: number) => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100;
 };
 
-export async function benchCheckout(o: {
-  url: string;
-  key: string;
-  regionId: string;
-  variantIds: string[];
-  workers: number;
-  durationS: number;
-}): Promise<CheckoutResult> {
-  const headers = { 'content-type': 'application/json', 'x-publishable-api-key': o.key };
-  const steps: Record<string, number[]> = {};
-  const totals: number[] = [];
-  const failures: string[] = [];
-  let next = 0;
-  // node:http with keep-alive, not fetch: the load generator shares the 2 cores with the platform,
-  // and fetch costs it about twice the CPU a request (what is measured is the platform, not the client)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.workers });
-  const origin = new URL(o.url);
-  const request = (method: string, path: string, payload?: string) =>
+/**
+ * A storefront's HTTP client for the benches: `node:http` with keep-alive, not fetch. The load
+ * generator shares the 2 cores with the platform, and fetch costs it about twice the CPU a request
+ * (what is measured is the platform, not the client).
+ */
+export function storefrontClient(url: string, key: string, maxSockets: number) {
+  const headers = { 'content-type': 'application/json', 'x-publishable-api-key': key };
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const origin = new URL(url);
+  const request = (method: string, path: string, body?: unknown) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = http.request(
         {
           agent,
           host: origin.hostname,
           port: origin.port,
           method,
-          path: `/api${path}`,
+          path: path.startsWith('/api/') || path === '/health' ? path : `/api${path}`,
           headers: payload === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(payload) },
         },
         (res) => {
@@ -64,9 +58,25 @@ export async function benchCheckout(o: {
       req.on('error', reject);
       req.end(payload);
     });
+  return { request, close: () => agent.destroy() };
+}
+
+export async function benchCheckout(o: {
+  url: string;
+  key: string;
+  regionId: string;
+  variantIds: string[];
+  workers: number;
+  durationS: number;
+}): Promise<CheckoutResult> {
+  const steps: Record<string, number[]> = {};
+  const totals: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const client = storefrontClient(o.url, o.key, o.workers);
   const call = async (step: string, method: string, path: string, body?: unknown) => {
     const t0 = performance.now();
-    const r = await request(method, path, body === undefined ? undefined : JSON.stringify(body));
+    const r = await client.request(method, path, body);
     (steps[step] ??= []).push(performance.now() - t0);
     if (r.status !== 200) throw new Error(`${step}: ${r.status} ${r.text.slice(0, 200)}`);
     return JSON.parse(r.text);
@@ -97,7 +107,7 @@ export async function benchCheckout(o: {
   const started = Date.now();
   await Promise.all(Array.from({ length: o.workers }, worker));
   const seconds = (Date.now() - started) / 1000;
-  agent.destroy();
+  client.close();
   return {
     orders: totals.length,
     ordersPerSec: Math.round((totals.length / seconds) * 10) / 10,
@@ -116,58 +126,74 @@ export async function benchCheckout(o: {
  * for BENCH_DURATION s (default 10) with BENCH_SHOPPERS (default 10) shoppers, prints one JSON line
  * and stops the platform. BENCH_WARMUP_S places orders first without measuring them.
  */
-async function standalone(): Promise<number> {
+/** What the bench platform (scripts/bench-platform.ts) prints when it is ready, as the benches here use it. */
+export interface BenchReady {
+  url: string;
+  publishableKey: string;
+  regionId: string;
+  checkoutVariantIds: string[];
+  dataDir: string;
+  databaseUrl: string;
+}
+
+/**
+ * Starts scripts/bench-platform.ts as a child (BENCH_PRODUCTS default 1000 here: the checkout does
+ * not depend on the catalog's size; BENCH_CPU_PROF=<dir>: it writes a V8 CPU profile there when
+ * it stops); `ready` resolves with its ready line. Its other output goes to stderr.
+ */
+export async function spawnBenchPlatform(env: NodeJS.ProcessEnv = {}) {
   const { spawn } = await import('node:child_process');
   const readline = await import('node:readline');
   const path = await import('node:path');
-  const os = await import('node:os');
   const root = path.resolve(__dirname, '..');
-  const durationS = Number(process.env.BENCH_DURATION ?? 10);
-  const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
-  // BENCH_CPU_PROF=<dir>: the platform writes a V8 CPU profile there when it stops
-  const pgStats = process.env.BENCH_PG_STATS === '1';
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...prof, '-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000',
-      // BENCH_PG_STATS=1: the embedded PostgreSQL loads pg_stat_statements (planning and execution time per statement)
-      ...(pgStats ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on' } : {}),
-    },
+    env: { ...process.env, BENCH_PRODUCTS: process.env.BENCH_PRODUCTS ?? '1000', ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    const ready = await new Promise<{
-      url: string;
-      publishableKey: string;
-      regionId: string;
-      checkoutVariantIds: string[];
-      dataDir: string;
-      databaseUrl: string;
-    }>((resolve, reject) => {
-      readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
-        else process.stderr.write(`[platform] ${line}\n`);
-      });
-      child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+  const ready = new Promise<BenchReady>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
+      else process.stderr.write(`[platform] ${line}\n`);
     });
+    child.once('exit', (code, signal) => reject(new Error(`platform exited before it was ready (${signal ?? code})`)));
+  });
+  return { child, ready, exited };
+}
+
+/** CPU time of a process so far (user + system), in clock ticks (100 a second); 0 once it is gone. */
+export function cpuTicks(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
+async function standalone(): Promise<number> {
+  const os = await import('node:os');
+  const durationS = Number(process.env.BENCH_DURATION ?? 10);
+  const workers = Number(process.env.BENCH_SHOPPERS ?? 10);
+  const pgStats = process.env.BENCH_PG_STATS === '1';
+  const {
+    child,
+    ready: starting,
+    exited,
+  } = await spawnBenchPlatform({
+    // BENCH_PG_STATS=1: the embedded PostgreSQL loads pg_stat_statements (planning and execution time per statement)
+    ...(pgStats ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements pg_stat_statements.track_planning=on' } : {}),
+  });
+  try {
+    const ready = await starting;
     const load = os
       .loadavg()
       .map((x) => x.toFixed(2))
       .join(' ');
     // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
     // a figure that other work on the machine disturbs far less than throughput
-    const fs = await import('node:fs');
-    const ticks = (pid: number) => {
-      try {
-        const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return Number(f[11]) + Number(f[12]);
-      } catch {
-        return 0;
-      }
-    };
     const stat = (pid: number) => {
       try {
         return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -191,7 +217,7 @@ async function standalone(): Promise<number> {
       });
       return [...masters, ...allPids().filter((pid) => masters.includes(Number(stat(pid)?.[1])))];
     };
-    const cpu = () => ({ node: ticks(child.pid!), pg: pgPids().reduce((a, pid) => a + ticks(pid), 0) });
+    const cpu = () => ({ node: cpuTicks(child.pid!), pg: pgPids().reduce((a, pid) => a + cpuTicks(pid), 0) });
     // the platform's own background work (job polls, relay and dispatcher timers) while idle, per
     // second: subtracted from the loaded window for a per-order figure that does not depend on
     // how many orders a contended machine managed to place

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { systemContext } from '@svc/kit';
 import type { CatalogServices } from '@svc/catalog';
+import { SetupService, type CommerceServices } from '@svc/commerce';
 import type { TenantCredentials } from '@svc/identity';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
@@ -250,5 +251,34 @@ describe('checkout: the order total is the authorised amount', () => {
     await catalog.reservations.release(ctx, 'gone:1:product');
     await catalog.reservations.release(ctx, 'kept:1:product');
     expect(await level()).toBe(before);
+  });
+
+  it('the setup cache: a stale entry met inside a transaction is loaded again outside it, and the next transactions find it at hand', async () => {
+    const commerce = p.services<CommerceServices>('commerce');
+    let clock = 0;
+    const setup = new SetupService(commerce.store, commerce.catalog, undefined, 5_000, () => clock);
+    const ctx = systemContext(p.log, t.tenant_id, 'test');
+    const [{ id, name }] = await sql<{ id: string; name: string }>('select id, name from commerce.shipping_option where tenant_id = $1 order by id limit 1', [
+      t.tenant_id,
+    ]);
+    // renamed behind the cache's back (another instance's write): the cache shows it once stale
+    const rename = (to: string) => sql('update commerce.shipping_option set name = $2 where id = $1', [id, to]);
+    const inTx = () => commerce.store.transaction(ctx, (_em, tx) => setup.shippingOption(tx, id).then((o) => o.name));
+    try {
+      expect((await setup.shippingOption(ctx, id)).name).toBe(name);
+      await rename(`${name} (2)`);
+      expect(await inTx()).toBe(name); // fresh: at hand
+      clock += 6_000;
+      expect(await inTx()).toBe(`${name} (2)`); // stale: read in the transaction, and loaded again outside it
+      await setup.settled();
+      await rename(`${name} (3)`);
+      // what the load outside the transaction kept serves the next transactions (without it, each one read again)
+      expect(await inTx()).toBe(`${name} (2)`);
+      expect(await inTx()).toBe(`${name} (2)`);
+      clock += 6_000;
+      expect(await inTx()).toBe(`${name} (3)`);
+    } finally {
+      await rename(name);
+    }
   });
 });

@@ -94,3 +94,4 @@ export type { PaymentProviderAdapter, ProviderResult, PaymentContext } from './p
 export { PaymentProviderUnavailable } from './payments/provider';
 export { demoCommerceSetup, seedDemoCommerce } from './seed/demo-seed';
 export { createPaymentProvider, PAYMENT_PROVIDER_IDS } from './payments';
+export { SetupService } from './services/setup.service';

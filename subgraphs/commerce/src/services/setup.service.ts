@@ -86,6 +86,8 @@ export class SetupService {
     private readonly catalog: CatalogPort,
     secretsKey?: string,
     private readonly cacheMs = 5_000,
+    /** the cache's clock (tests inject one) */
+    private readonly now: () => number = Date.now,
   ) {
     this.box = secretsKey ? new SecretBox(secretsKey) : null;
   }
@@ -101,35 +103,60 @@ export class SetupService {
   /** bumped by every `invalidate` */
   private generation = 0;
 
-  private cached<T>(ctx: RequestContext, name: string, load: () => Promise<T>, o: { keepFromTx?: boolean } = {}): Promise<T> {
-    if (!(this.cacheMs > 0)) return load();
+  private cached<T>(ctx: RequestContext, name: string, load: (c: RequestContext) => Promise<T>, o: { keepFromTx?: boolean } = {}): Promise<T> {
+    if (!(this.cacheMs > 0)) return load(ctx);
     const key = `${requireTenant(ctx)}\u0000${name}`;
     const hit = this.cache.get(key);
-    const fresh = hit && Date.now() - hit.at < this.cacheMs;
+    const fresh = hit && this.now() - hit.at < this.cacheMs;
     // inside a unit of work only a value already at hand is taken: a load in flight may need a
     // second pool connection, and every connection may be held by transactions waiting for it.
     // `keepFromTx`: what such a load read is kept once it resolved, unless the tenant's setup was
     // dropped meanwhile (only for setup that changes through `write`, which drops it even on failure)
     if (this.store.inTransaction(ctx)) {
       if (fresh && hit.resolved) return Promise.resolve(hit.resolved.v as T);
-      if (!o.keepFromTx) return load();
-      const at = Date.now();
-      const generation = this.generation;
-      return load().then((v) => {
-        const cur = this.cache.get(key);
-        if (this.generation === generation && !(cur && cur.at >= at)) this.cache.set(key, { at, value: Promise.resolve(v), resolved: { v } });
-        return v;
-      });
+      // the next requests find it at hand: loaded again outside this unit of work (committed data
+      // only, so it may be kept whatever this one writes), and nobody here waits for that load
+      this.refresh(ctx, key, load);
+      if (!o.keepFromTx) return load(ctx);
+      return this.keep(key, load(ctx));
     }
     if (fresh) return hit.value as Promise<T>;
     if (this.cache.size > 20_000) this.cache.clear();
-    const entry: { at: number; value: Promise<unknown>; resolved?: { v: unknown } } = { at: Date.now(), value: load() };
+    const entry: { at: number; value: Promise<unknown>; resolved?: { v: unknown } } = { at: this.now(), value: load(ctx) };
     entry.value.then(
       (v) => void (entry.resolved = { v }),
       () => this.cache.get(key) === entry && this.cache.delete(key),
     );
     this.cache.set(key, entry);
     return entry.value as Promise<T>;
+  }
+
+  /** Keeps what `loading` resolves to under `key`, unless the tenant's setup was dropped or a newer value arrived meanwhile. */
+  private keep<T>(key: string, loading: Promise<T>): Promise<T> {
+    const at = this.now();
+    const generation = this.generation;
+    return loading.then((v) => {
+      const cur = this.cache.get(key);
+      if (this.generation === generation && !(cur && cur.at >= at)) this.cache.set(key, { at, value: Promise.resolve(v), resolved: { v } });
+      return v;
+    });
+  }
+
+  /** loads outside any unit of work in flight, by key (one at a time) */
+  private readonly refreshing = new Map<string, Promise<unknown>>();
+
+  private refresh<T>(ctx: RequestContext, key: string, load: (c: RequestContext) => Promise<T>): void {
+    if (this.refreshing.has(key)) return;
+    const outside: RequestContext = { ...ctx, tx: undefined, afterCommit: undefined };
+    const done = this.keep(key, load(outside))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'could not refresh the cached commerce setup'))
+      .finally(() => this.refreshing.delete(key));
+    this.refreshing.set(key, done);
+  }
+
+  /** Resolves once the setup loads started outside units of work have landed (tests; an orderly stop). */
+  async settled(): Promise<void> {
+    while (this.refreshing.size) await Promise.all(this.refreshing.values());
   }
 
   /** Drops the tenant's cached setup (after a write, or a promotion's usage changed). */
@@ -184,7 +211,7 @@ export class SetupService {
 
   /** The options (entities: their pricing rules) of a region, or of every region, cheapest first. */
   async shippingOptionsOf(ctx: RequestContext, regionId?: string): Promise<ShippingOption[]> {
-    const all = await this.cached(ctx, 'shipping_options', () => this.store.em(ctx).find(ShippingOption, {}, { orderBy: { amount: 'asc', name: 'asc' } }));
+    const all = await this.cached(ctx, 'shipping_options', (c) => this.store.em(c).find(ShippingOption, {}, { orderBy: { amount: 'asc', name: 'asc' } }));
     return regionId ? all.filter((o) => o.regionId === regionId) : all;
   }
 
@@ -236,7 +263,7 @@ export class SetupService {
 
   /** The tax rates of a region as the cart reads them (all of them; the cart picks the one for its address). */
   async taxRatesOf(ctx: RequestContext, regionId: string): Promise<TaxRate[]> {
-    return (await this.cached(ctx, 'tax_rates', () => this.store.em(ctx).find(TaxRate, {}))).filter((r) => r.regionId === regionId);
+    return (await this.cached(ctx, 'tax_rates', (c) => this.store.em(c).find(TaxRate, {}))).filter((r) => r.regionId === regionId);
   }
 
   async saveTaxRate(ctx: RequestContext, id: string | null, input: TaxRateData): Promise<TaxRateView> {
@@ -307,8 +334,8 @@ export class SetupService {
   async promotionsFor(ctx: RequestContext, codes: string[]): Promise<Promotion[]> {
     const now = new Date();
     const wanted = new Set(codes.map((c) => c.toUpperCase()));
-    const active = await this.cached(ctx, 'promotions', () =>
-      this.store.em(ctx).find(Promotion, { status: 'active' }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } }),
+    const active = await this.cached(ctx, 'promotions', (c) =>
+      this.store.em(c).find(Promotion, { status: 'active' }, { orderBy: { isAutomatic: 'desc', createdAt: 'asc' } }),
     );
     return active.filter(
       (p) =>
@@ -352,8 +379,8 @@ export class SetupService {
    * provider unless the tenant switched it off (so a new store can take orders at once).
    */
   private providerRows(ctx: RequestContext): Promise<Array<{ row: PaymentProviderSetting; settings: Record<string, unknown> }>> {
-    return this.cached(ctx, 'providers', async () =>
-      (await this.store.em(ctx).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } })).map((row) => ({ row, settings: this.opened(row) })),
+    return this.cached(ctx, 'providers', async (c) =>
+      (await this.store.em(c).find(PaymentProviderSetting, {}, { orderBy: { providerId: 'asc' } })).map((row) => ({ row, settings: this.opened(row) })),
     );
   }
 
@@ -375,7 +402,7 @@ export class SetupService {
   // ---- checkout settings ----
 
   async settings(ctx: RequestContext): Promise<{ cancellation_window_hours: number; checkout_fields: Record<string, string> }> {
-    const s = await this.cached(ctx, 'settings', () => this.store.em(ctx).findOne(CommerceSettings, {}), { keepFromTx: true });
+    const s = await this.cached(ctx, 'settings', (c) => this.store.em(c).findOne(CommerceSettings, {}), { keepFromTx: true });
     return { cancellation_window_hours: s?.cancellationWindowHours ?? 24, checkout_fields: { ...DEFAULT_CHECKOUT_FIELDS, ...(s?.checkoutFields ?? {}) } };
   }
 
