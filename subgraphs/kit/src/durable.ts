@@ -124,6 +124,9 @@ export class DurableRefusal extends Error {
   }
 }
 
+/** a record's columns but its state (which the caller has at hand) */
+const RECORD_COLUMNS = 'id, tenant_id, kind, key, status, step, run, attempts, steps, error, lease_owner, lease_until, created_at, updated_at';
+
 const OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 export class DurableProcesses<S extends object> {
@@ -225,14 +228,15 @@ export class DurableProcesses<S extends object> {
   private async create(ctx: RequestContext, key: string, state: S): Promise<DurableRow<S> | null> {
     // the record is born with its first step recorded as started (one write less)
     const first = this.opening(state);
-    const [inserted] = await this.o.store.sql<DurableRow<S>>(
+    // the state does not come back (it is the one written: a cart document is not parsed again)
+    const [inserted] = await this.o.store.sql<Omit<DurableRow<S>, 'state'>>(
       null,
       `insert into ${this.table} (id, tenant_id, kind, key, status, step, run, attempts, state, steps, lease_owner, lease_until, created_at, updated_at)
        values (?, ?, ?, ?, 'running', ?, 1, 1, ?::jsonb, ?::jsonb, ?, ?, now(), now())
-       on conflict (kind, tenant_id, key) do nothing returning *`,
+       on conflict (kind, tenant_id, key) do nothing returning ${RECORD_COLUMNS}`,
       [newId('dur'), requireTenant(ctx), this.o.kind, key, first.step, JSON.stringify(state), JSON.stringify(first.steps), this.owner, this.leaseEnd()],
     );
-    return inserted ?? null;
+    return inserted ? { ...inserted, state } : null;
   }
 
   /** The first step to run for a new state, recorded as started, and the steps' log. */
@@ -401,7 +405,7 @@ export class DurableProcesses<S extends object> {
       `update ${this.table} set step = ?, ${changes ? 'state = state || ?::jsonb, ' : ''}steps = ?::jsonb, status = ?, error = ?::jsonb, lease_until = ?,
               lease_owner = ?, updated_at = now()
         where id = ? and lease_owner = ?
-        returning id, tenant_id, kind, key, status, step, run, attempts, steps, error, lease_owner, lease_until, created_at, updated_at`,
+        returning ${RECORD_COLUMNS}`,
       [
         c.step ?? row.step,
         ...(changes ? [changes] : []),
