@@ -253,6 +253,56 @@ describe('checkout: the order total is the authorised amount', () => {
     expect(await level()).toBe(before);
   });
 
+  it('a hold is all or nothing: a line short of stock or an unknown variant reserves nothing, not even the lines that fit', async () => {
+    const catalog = p.services<CatalogServices>('catalog');
+    const ctx = systemContext(p.log, t.tenant_id, 'test');
+    const products = (await p.api('GET', `/store/products?limit=3&region_id=${eur.id}`, { key })).body.products;
+    const other = products.flatMap((x: any) => x.variants).find((v: any) => v.id !== variantId && v.manage_inventory !== false).id as string;
+    const levels = async () =>
+      Object.fromEntries(
+        (
+          await sql<{ variant_id: string; reserved: number; stocked: number }>(
+            'select variant_id, reserved_quantity as reserved, stocked_quantity as stocked from catalog.inventory_level where variant_id = any($1)',
+            [[variantId, other]],
+          )
+        ).map((r) => [r.variant_id, r]),
+      );
+    const reservations = async (key: string) =>
+      Number((await sql<{ n: string }>('select count(*) as n from catalog.inventory_reservation where tenant_id = $1 and key = $2', [t.tenant_id, key]))[0].n);
+    const before = await levels();
+    const tooMany = before[other].stocked - before[other].reserved + 1;
+    await expect(
+      catalog.reservations.hold(
+        ctx,
+        'short:1:product',
+        [
+          { variant_id: variantId, quantity: 1 },
+          { variant_id: other, quantity: tooMany },
+        ],
+        900,
+      ),
+    ).rejects.toMatchObject({ code: 'insufficient_inventory' });
+    await expect(
+      catalog.reservations.hold(
+        ctx,
+        'unknown:1:product',
+        [
+          { variant_id: variantId, quantity: 1 },
+          { variant_id: 'variant_does_not_exist', quantity: 1 },
+        ],
+        900,
+      ),
+    ).rejects.toMatchObject({ type: 'not_found' });
+    expect(await levels()).toEqual(before);
+    expect(await reservations('short:1:product')).toBe(0);
+    expect(await reservations('unknown:1:product')).toBe(0);
+    // the same key with lines that fit holds them (the refusal left nothing behind)
+    expect(await catalog.reservations.hold(ctx, 'short:1:product', [{ variant_id: other, quantity: 1 }], 900)).toBe('held');
+    expect((await levels())[other].reserved).toBe(before[other].reserved + 1);
+    await catalog.reservations.release(ctx, 'short:1:product');
+    expect(await levels()).toEqual(before);
+  });
+
   it('the setup cache: a stale entry met inside a transaction is loaded again outside it, and the next transactions find it at hand', async () => {
     const commerce = p.services<CommerceServices>('commerce');
     let clock = 0;

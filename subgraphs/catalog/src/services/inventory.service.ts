@@ -103,62 +103,75 @@ export class InventoryService {
   }
 
   /**
-   * A keyed hold's first call in one statement (in the caller's transaction): `reservation` (an
-   * insert ... on conflict do nothing returning) runs first; only when it inserted are the lines
-   * reserved as `reserve` does (variants locked in id order, then every managed line or none).
-   * Answers false when the reservation already existed (nothing reserved); throws 404 / 409 like
-   * `reserve`, and the caller's transaction rolls the reservation back with the levels.
+   * A keyed hold in one statement, all or nothing by itself (no transaction around it): the
+   * variants are locked in id order, then their levels; only when every variant exists and every
+   * managed line has a level with enough stock (or allows backorders) is `reservation` (an
+   * `insert ... select ... on conflict do nothing returning id`, whose select gets the condition
+   * appended) inserted and are the managed lines reserved with it. Answers `held` when it inserted,
+   * else the status of the reservation that already existed, read in the same statement; throws 404
+   * for a variant this store does not have and 409 `insufficient_inventory` naming the first
+   * variant short, having written nothing.
    */
-  async reserveFor(tx: RequestContext, reservation: { text: string; params: unknown[] }, lines: InventoryLine[]): Promise<boolean> {
-    const tenantId = requireTenant(tx);
+  async holdFor(
+    ctx: RequestContext,
+    reservation: { text: string; params: unknown[]; key: string },
+    lines: InventoryLine[],
+  ): Promise<'held' | 'confirmed' | 'released'> {
+    const tenantId = requireTenant(ctx);
     const all = merged(lines);
     const t = (n: string) => this.store.table(n);
-    const [row] = await this.store.sql<{ inserted: number; variants: Array<{ id: string; title: string; manage_inventory: boolean }>; updated: string[] }>(
-      tx,
-      `with ins as (${reservation.text}),
+    const [row] = await this.store.sql<{
+      inserted: number;
+      existing: 'held' | 'confirmed' | 'released' | null;
+      variants: Array<{ id: string; title: string; manage_inventory: boolean; short: boolean }>;
+    }>(
+      ctx,
+      `with need as (select r.variant_id, r.qty from unnest(?::text[], ?::int[]) as r(variant_id, qty)),
             v as materialized (
               select v.id, v.title, v.manage_inventory, v.allow_backorder from ${t('product_variant')} v
-               where v.tenant_id = ? and v.id = any(?::text[]) and v.deleted_at is null and exists (select 1 from ins)
+               where v.tenant_id = ? and v.id in (select variant_id from need) and v.deleted_at is null
                order by v.id
                for update of v),
+            lv as materialized (
+              select il.variant_id, il.stocked_quantity - il.reserved_quantity as available from ${t('inventory_level')} il
+               where il.tenant_id = ? and il.variant_id in (select id from v where manage_inventory)
+               order by il.variant_id
+               for update of il),
+            checked as materialized (
+              select v.id, v.title, v.manage_inventory,
+                     v.manage_inventory and (lv.variant_id is null or (not v.allow_backorder and lv.available < n.qty)) as short
+                from need n join v on v.id = n.variant_id left join lv on lv.variant_id = n.variant_id),
+            ins as (${reservation.text} where (select count(*) from checked) = ? and not exists (select 1 from checked where short)
+                     on conflict (tenant_id, key) do nothing returning id),
             upd as (
               update ${t('inventory_level')} il
-                 set reserved_quantity = il.reserved_quantity + r.qty, updated_at = now()
-                from unnest(?::text[], ?::int[]) as r(variant_id, qty), v
-               where il.tenant_id = ? and il.variant_id = r.variant_id and v.id = r.variant_id and v.manage_inventory
-                 and (v.allow_backorder or il.stocked_quantity - il.reserved_quantity >= r.qty)
-              returning il.variant_id)
+                 set reserved_quantity = il.reserved_quantity + n.qty, updated_at = now()
+                from need n, v
+               where il.tenant_id = ? and il.variant_id = n.variant_id and v.id = n.variant_id and v.manage_inventory and exists (select 1 from ins))
        select (select count(*) from ins)::int as inserted,
-              (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'manage_inventory', v.manage_inventory)), '[]'::json) from v) as variants,
-              array(select variant_id from upd) as updated`,
+              (select status from ${t('inventory_reservation')} where tenant_id = ? and key = ?) as existing,
+              (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'manage_inventory', manage_inventory, 'short', short) order by id), '[]'::json)
+                 from checked) as variants`,
       [
-        ...reservation.params,
-        tenantId,
-        pgArray(all.map((l) => l.variant_id)),
         pgArray(all.map((l) => l.variant_id)),
         pgArray(all.map((l) => String(l.quantity))),
         tenantId,
+        tenantId,
+        ...reservation.params,
+        all.length,
+        tenantId,
+        tenantId,
+        reservation.key,
       ],
       { prepare: true },
     );
-    if (!row.inserted) return false;
-    const byId = new Map(row.variants.map((v) => [v.id, v]));
-    const managed: InventoryLine[] = [];
-    for (const l of all) {
-      const v = byId.get(l.variant_id);
-      if (!v) throw Errors.notFound('Variant', l.variant_id);
-      if (v.manage_inventory) managed.push(l);
-    }
-    const ok = new Set(row.updated);
-    const short = managed.find((l) => !ok.has(l.variant_id));
-    // the statement's other updates roll back with the caller's transaction
-    if (short)
-      throw new DomainError(
-        'conflict',
-        'insufficient_inventory',
-        `Variant ${byId.get(short.variant_id)?.title ?? short.variant_id} does not have the required inventory`,
-      );
-    return true;
+    if (row.inserted) return 'held';
+    if (row.existing) return row.existing;
+    const found = new Set(row.variants.map((v) => v.id));
+    const missing = all.find((l) => !found.has(l.variant_id));
+    if (missing) throw Errors.notFound('Variant', missing.variant_id);
+    const short = row.variants.find((v) => v.short);
+    throw new DomainError('conflict', 'insufficient_inventory', `Variant ${short?.title ?? '?'} does not have the required inventory`);
   }
 
   /** Gives reserved units back (order cancelled before shipping). */

@@ -35,24 +35,20 @@ export class ReservationService {
 
   async hold(ctx: RequestContext, key: string, lines: InventoryLine[], ttlSeconds: number): Promise<'held' | 'confirmed'> {
     const tenantId = requireTenant(ctx);
-    return this.store.transaction(ctx, async (_em, tx) => {
-      // the reservation and the levels in one statement; an existing reservation reserves nothing
-      const inserted = await this.inventory.reserveFor(
-        tx,
-        {
-          text: `insert into ${this.store.table('inventory_reservation')} (id, tenant_id, key, status, lines, expires_at, created_at, updated_at)
-                 values (?, ?, ?, 'held', ?::jsonb, now() + make_interval(secs => ?), now(), now()) on conflict (tenant_id, key) do nothing returning id`,
-          params: [newId('ires'), tenantId, key, JSON.stringify(lines), ttlSeconds],
-        },
-        lines,
-      );
-      if (!inserted) {
-        const row = await this.locked(tx, key);
-        if (row?.status === 'released') throw new DomainError('conflict', 'reservation_released', `The reservation ${key} was already released`);
-        return row!.status as 'held' | 'confirmed';
-      }
-      return 'held';
-    });
+    // the reservation and the levels in one statement, outside any transaction (it is all or
+    // nothing by itself); an existing reservation reserves nothing and answers its status
+    const status = await this.inventory.holdFor(
+      ctx,
+      {
+        text: `insert into ${this.store.table('inventory_reservation')} (id, tenant_id, key, status, lines, expires_at, created_at, updated_at)
+               select ?, ?, ?, 'held', ?::jsonb, now() + make_interval(secs => ?), now(), now()`,
+        params: [newId('ires'), tenantId, key, JSON.stringify(lines), ttlSeconds],
+        key,
+      },
+      lines,
+    );
+    if (status === 'released') throw new DomainError('conflict', 'reservation_released', `The reservation ${key} was already released`);
+    return status;
   }
 
   async confirm(ctx: RequestContext, key: string, lines: InventoryLine[]): Promise<void> {

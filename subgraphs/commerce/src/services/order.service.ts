@@ -292,20 +292,13 @@ export class OrderService {
 
   /**
    * Writes the order of a completion (in its transaction); the cart's existing order when there is
-   * one. Plain SQL: the cart's row lock, then one statement for the display id, the order, the
-   * authorised session, the collection and the completed cart, then the event.
+   * one. Plain SQL, one statement: the cart's row lock, and only when the cart has no order yet the
+   * display id, the order, the authorised session, the collection and the completed cart; then
+   * the event.
    */
   private async placeOrder(tx: RequestContext, state: CompletionState): Promise<string> {
     const tenantId = requireTenant(tx);
     const t = (n: string) => this.store.table(n);
-    const [cart] = await this.store.sql<{ customer_id: string | null; order_id: string | null }>(
-      tx,
-      `select customer_id, order_id from ${t('cart')} where tenant_id = ? and id = ? for update`,
-      [tenantId, state.cart_id],
-      { prepare: true },
-    );
-    if (!cart) throw Errors.notFound('Cart', state.cart_id);
-    if (cart.order_id) return cart.order_id;
     const doc = state.doc;
     const captured = state.authorization?.status === 'captured';
     const status = captured ? 'captured' : 'authorized';
@@ -317,7 +310,7 @@ export class OrderService {
       cartId: state.cart_id,
       regionId: doc.region_id,
       currencyCode: doc.currency_code,
-      customerId: cart.customer_id,
+      customerId: null as string | null, // the cart's, read under its lock below
       email: doc.email,
       salesChannelId: doc.sales_channel_id,
       status: 'pending' as const,
@@ -338,33 +331,37 @@ export class OrderService {
       updatedAt: now,
     });
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-    const [row] = await this.store.sql<{ last: number; pc: unknown }>(
+    const [row] = await this.store.sql<{ found: boolean; existing: string | null; customer_id: string | null; last: number | null; pc: unknown }>(
       tx,
-      `with counter as (
-         insert into ${t('order_counter')} (tenant_id, last) values (?, 1)
+      `with c as materialized (select customer_id, order_id from ${t('cart')} where tenant_id = ? and id = ? for update),
+       counter as (
+         insert into ${t('order_counter')} (tenant_id, last) select ?, 1 from c where c.order_id is null
          on conflict (tenant_id) do update set last = ${t('order_counter')}.last + 1 returning last),
        placed as (
          insert into ${t('order')} (id, tenant_id, display_id, cart_id, region_id, currency_code, customer_id, email, sales_channel_id, status,
            payment_status, fulfillment_status, shipping_address, billing_address, items, shipping_methods, promotions, totals, metadata, created_at, updated_at)
-         select ?, ?, counter.last, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ? from counter),
+         select ?, ?, counter.last, ?, ?, ?, (select customer_id from c), ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?
+           from counter),
        session as (
          update ${t('payment_session')} set data = coalesce(?::jsonb, data), status = ?, authorized_at = ?, captured_at = case when ? then ?::timestamptz else captured_at end, updated_at = ?
-          where tenant_id = ? and id = ?),
+          where tenant_id = ? and id = ? and exists (select 1 from counter)),
        pc as (
          update ${t('payment_collection')} set order_id = ?, status = 'authorized', authorized_amount = ?,
                 captured_amount = case when ? then ?::numeric else captured_amount end, completed_at = ?, updated_at = ?
-          where tenant_id = ? and cart_id = ?
+          where tenant_id = ? and cart_id = ? and exists (select 1 from counter)
           returning id, tenant_id, cart_id, order_id, currency_code, amount, status, authorized_amount, captured_amount, refunded_amount, completed_at, created_at, updated_at),
-       done as (update ${t('cart')} set completed_at = ?, order_id = ?, updated_at = ? where tenant_id = ? and id = ?)
-       select counter.last, (select ${collectionJson(t)} from pc p) as pc from counter`,
+       done as (update ${t('cart')} set completed_at = ?, order_id = ?, updated_at = ? where tenant_id = ? and id = ? and exists (select 1 from counter))
+       select exists (select 1 from c) as found, (select order_id from c) as existing, (select customer_id from c) as customer_id,
+              (select last from counter) as last, (select ${collectionJson(t)} from pc p) as pc`,
       [
+        tenantId,
+        state.cart_id,
         tenantId,
         order.id,
         tenantId,
         order.cartId,
         order.regionId,
         order.currencyCode,
-        order.customerId,
         order.email,
         order.salesChannelId,
         order.status,
@@ -403,6 +400,9 @@ export class OrderService {
       ],
       { prepare: true },
     );
+    if (!row.found) throw Errors.notFound('Cart', state.cart_id);
+    if (row.existing) return row.existing;
+    order.customerId = row.customer_id;
     // the collection as updated, with its sessions as they were before this statement: the authorised one is set here
     const authorised = hydrateCollection(row.pc);
     if (!authorised) throw Errors.notFound('Payment collection', state.cart_id);
@@ -420,7 +420,7 @@ export class OrderService {
       id: order.id,
       display_id: order.displayId,
       cart_id: state.cart_id,
-      customer_id: cart.customer_id,
+      customer_id: row.customer_id,
       email: doc.email,
       currency_code: doc.currency_code,
       total: doc.total,
