@@ -489,14 +489,13 @@ export class OutboxRelay {
       await this.queue.publishAll(events, subscribers);
       const notices = events.map((event) => domainEventNotice(event, String(schema)));
       if (list.length) {
-        await trx.raw(`update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[])`, [
-          pgArray(list.map((r) => String(r.id))),
-        ]);
-        // live streams on every instance hear of the events once this transaction commits, in order
-        await trx.raw(`select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`, [
-          DOMAIN_EVENT_CHANNEL,
-          pgArray(notices),
-        ]);
+        // marked published, and live streams on every instance hear of the events once this
+        // transaction commits, in order: one statement
+        await trx.raw(
+          `with published as (update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[]))
+           select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`,
+          [pgArray(list.map((r) => String(r.id))), DOMAIN_EVENT_CHANNEL, pgArray(notices)],
+        );
       }
       return list.length;
     });
