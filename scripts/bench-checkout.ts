@@ -119,13 +119,6 @@ export async function benchCheckout(o: {
   };
 }
 
-/**
- * Standalone: `node -r ./scripts/register.js scripts/bench-checkout.ts` (or `npm run bench:checkout`)
- * runs only the checkout part: starts scripts/bench-platform.ts (BENCH_PRODUCTS, default here 1000,
- * since the checkout does not depend on the catalog size), waits for its ready line, places orders
- * for BENCH_DURATION s (default 10) with BENCH_SHOPPERS (default 10) shoppers, prints one JSON line
- * and stops the platform. BENCH_WARMUP_S places orders first without measuring them.
- */
 /** What the bench platform (scripts/bench-platform.ts) prints when it is ready, as the benches here use it. */
 export interface BenchReady {
   url: string;
@@ -163,16 +156,28 @@ export async function spawnBenchPlatform(env: NodeJS.ProcessEnv = {}) {
   return { child, ready, exited };
 }
 
-/** CPU time of a process so far (user + system), in clock ticks (100 a second); 0 once it is gone. */
-export function cpuTicks(pid: number): number {
+/** The fields of /proc/<pid>/stat after the command name (state first); null once the process is gone. */
+function procStat(pid: number): string[] | null {
   try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(f[11]) + Number(f[12]);
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   } catch {
-    return 0;
+    return null;
   }
 }
 
+/** CPU time of a process so far (user + system), in clock ticks (100 a second); 0 once it is gone. */
+export function cpuTicks(pid: number): number {
+  const f = procStat(pid);
+  return f ? Number(f[11]) + Number(f[12]) : 0;
+}
+
+/**
+ * Standalone: `node -r ./scripts/register.js scripts/bench-checkout.ts` (or `npm run bench:checkout`)
+ * runs only the checkout part: starts scripts/bench-platform.ts (BENCH_PRODUCTS, default here 1000,
+ * since the checkout does not depend on the catalog size), waits for its ready line, places orders
+ * for BENCH_DURATION s (default 10) with BENCH_SHOPPERS (default 10) shoppers, prints one JSON line
+ * and stops the platform. BENCH_WARMUP_S places orders first without measuring them.
+ */
 async function standalone(): Promise<number> {
   const os = await import('node:os');
   const durationS = Number(process.env.BENCH_DURATION ?? 10);
@@ -194,13 +199,6 @@ async function standalone(): Promise<number> {
       .join(' ');
     // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
     // a figure that other work on the machine disturbs far less than throughput
-    const stat = (pid: number) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      } catch {
-        return null;
-      }
-    };
     const allPids = () =>
       fs
         .readdirSync('/proc')
@@ -215,7 +213,7 @@ async function standalone(): Promise<number> {
           return false;
         }
       });
-      return [...masters, ...allPids().filter((pid) => masters.includes(Number(stat(pid)?.[1])))];
+      return [...masters, ...allPids().filter((pid) => masters.includes(Number(procStat(pid)?.[1])))];
     };
     const cpu = () => ({ node: cpuTicks(child.pid!), pg: pgPids().reduce((a, pid) => a + cpuTicks(pid), 0) });
     // the platform's own background work (job polls, relay and dispatcher timers) while idle, per
@@ -334,21 +332,17 @@ async function statementStats(url: string) {
     reset: async () => void (await client.query('select pg_stat_statements_reset()')),
     report: async (orders: number) => {
       const { rows } = await client.query(
-        `select calls, total_plan_time as plan, total_exec_time as exec, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+        `select calls, total_plan_time as plan, total_exec_time as exec, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q,
+                sum(calls) over ()::float8 as all_calls
            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
           order by total_plan_time + total_exec_time desc limit ${Number(process.env.BENCH_PG_STATS_TOP ?? 25)}`,
       );
-      const [count] = (
-        await client.query(
-          `select sum(calls)::float8 as calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
-        )
-      ).rows;
       await client.end();
       const per = (x: number) => Math.round((x / Math.max(1, orders)) * 1000) / 1000;
       const all = rows.reduce((a, r) => ({ plan: a.plan + Number(r.plan), exec: a.exec + Number(r.exec) }), { plan: 0, exec: 0 });
       return {
         note: 'ms an order (the costliest statements)',
-        statementsPerOrder: per(Number(count.calls)),
+        statementsPerOrder: per(Number(rows[0]?.all_calls ?? 0)),
         planMs: per(all.plan),
         execMs: per(all.exec),
         top: rows.map((r) => ({ calls: per(Number(r.calls)), planMs: per(Number(r.plan)), execMs: per(Number(r.exec)), q: r.q })),
