@@ -123,7 +123,7 @@ export class InventoryService {
     const [row] = await this.store.sql<{
       inserted: number;
       existing: 'held' | 'confirmed' | 'released' | null;
-      variants: Array<{ id: string; title: string; manage_inventory: boolean; short: boolean }>;
+      variants: Array<{ id: string; title: string; short: boolean }>;
     }>(
       ctx,
       `with need as (select r.variant_id, r.qty from unnest(?::text[], ?::int[]) as r(variant_id, qty)),
@@ -138,7 +138,7 @@ export class InventoryService {
                order by il.variant_id
                for update of il),
             checked as materialized (
-              select v.id, v.title, v.manage_inventory,
+              select v.id, v.title,
                      v.manage_inventory and (lv.variant_id is null or (not v.allow_backorder and lv.available < n.qty)) as short
                 from need n join v on v.id = n.variant_id left join lv on lv.variant_id = n.variant_id),
             ins as (${reservation.text} where (select count(*) from checked) = ? and not exists (select 1 from checked where short)
@@ -150,7 +150,7 @@ export class InventoryService {
                where il.tenant_id = ? and il.variant_id = n.variant_id and v.id = n.variant_id and v.manage_inventory and exists (select 1 from ins))
        select (select count(*) from ins)::int as inserted,
               (select status from ${t('inventory_reservation')} where tenant_id = ? and key = ?) as existing,
-              (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'manage_inventory', manage_inventory, 'short', short) order by id), '[]'::json)
+              (select coalesce(json_agg(json_build_object('id', id, 'title', title, 'short', short) order by id), '[]'::json)
                  from checked) as variants`,
       [
         pgArray(all.map((l) => l.variant_id)),
@@ -171,7 +171,16 @@ export class InventoryService {
     const missing = all.find((l) => !found.has(l.variant_id));
     if (missing) throw Errors.notFound('Variant', missing.variant_id);
     const short = row.variants.find((v) => v.short);
-    throw new DomainError('conflict', 'insufficient_inventory', `Variant ${short?.title ?? '?'} does not have the required inventory`);
+    if (short) throw new DomainError('conflict', 'insufficient_inventory', `Variant ${short.title} does not have the required inventory`);
+    // nothing missing or short, yet not inserted: a hold of the same key committed after this
+    // statement's snapshot began (its conflict stopped the insert); its status, read now
+    const [now] = await this.store.sql<{ status: 'held' | 'confirmed' | 'released' }>(
+      ctx,
+      `select status from ${t('inventory_reservation')} where tenant_id = ? and key = ?`,
+      [tenantId, reservation.key],
+    );
+    if (!now) throw new Error(`hold ${reservation.key}: neither inserted nor found`);
+    return now.status;
   }
 
   /** Gives reserved units back (order cancelled before shipping). */

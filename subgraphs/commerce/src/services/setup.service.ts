@@ -103,22 +103,20 @@ export class SetupService {
   /** bumped by every `invalidate` */
   private generation = 0;
 
-  private cached<T>(ctx: RequestContext, name: string, load: (c: RequestContext) => Promise<T>, o: { keepFromTx?: boolean } = {}): Promise<T> {
+  private cached<T>(ctx: RequestContext, name: string, load: (c: RequestContext) => Promise<T>): Promise<T> {
     if (!(this.cacheMs > 0)) return load(ctx);
     const key = `${requireTenant(ctx)}\u0000${name}`;
     const hit = this.cache.get(key);
     const fresh = hit && this.now() - hit.at < this.cacheMs;
     // inside a unit of work only a value already at hand is taken: a load in flight may need a
     // second pool connection, and every connection may be held by transactions waiting for it.
-    // `keepFromTx`: what such a load read is kept once it resolved, unless the tenant's setup was
-    // dropped meanwhile (only for setup that changes through `write`, which drops it even on failure)
+    // Otherwise it reads in its unit of work (what it reads there may include its own writes, so it
+    // is not kept), and the next requests find the setup at hand: loaded again outside this unit of
+    // work (committed data only), and nobody here waits for that load
     if (this.store.inTransaction(ctx)) {
       if (fresh && hit.resolved) return Promise.resolve(hit.resolved.v as T);
-      // the next requests find it at hand: loaded again outside this unit of work (committed data
-      // only, so it may be kept whatever this one writes), and nobody here waits for that load
       this.refresh(ctx, key, load);
-      if (!o.keepFromTx) return load(ctx);
-      return this.keep(key, load(ctx));
+      return load(ctx);
     }
     if (fresh) return hit.value as Promise<T>;
     if (this.cache.size > 20_000) this.cache.clear();
@@ -131,30 +129,28 @@ export class SetupService {
     return entry.value as Promise<T>;
   }
 
-  /** Keeps what `loading` resolves to under `key`, unless the tenant's setup was dropped or a newer value arrived meanwhile. */
-  private keep<T>(key: string, loading: Promise<T>): Promise<T> {
-    const at = this.now();
-    const generation = this.generation;
-    return loading.then((v) => {
-      const cur = this.cache.get(key);
-      if (this.generation === generation && !(cur && cur.at >= at)) this.cache.set(key, { at, value: Promise.resolve(v), resolved: { v } });
-      return v;
-    });
-  }
-
   /** loads outside any unit of work in flight, by key (one at a time) */
   private readonly refreshing = new Map<string, Promise<unknown>>();
 
+  /**
+   * Loads `key` outside the unit of work of `ctx` and keeps it, unless the tenant's setup was
+   * dropped or a newer value arrived meanwhile.
+   */
   private refresh<T>(ctx: RequestContext, key: string, load: (c: RequestContext) => Promise<T>): void {
     if (this.refreshing.has(key)) return;
-    const outside: RequestContext = { ...ctx, tx: undefined, afterCommit: undefined };
-    const done = this.keep(key, load(outside))
+    const at = this.now();
+    const generation = this.generation;
+    const done = load({ ...ctx, tx: undefined, afterCommit: undefined })
+      .then((v) => {
+        const cur = this.cache.get(key);
+        if (this.generation === generation && !(cur && cur.at >= at)) this.cache.set(key, { at, value: Promise.resolve(v), resolved: { v } });
+      })
       .catch((err: unknown) => ctx.log.warn({ err }, 'could not refresh the cached commerce setup'))
       .finally(() => this.refreshing.delete(key));
     this.refreshing.set(key, done);
   }
 
-  /** Resolves once the setup loads started outside units of work have landed (tests; an orderly stop). */
+  /** Resolves once the setup loads started outside units of work have landed (tests). */
   async settled(): Promise<void> {
     while (this.refreshing.size) await Promise.all(this.refreshing.values());
   }
@@ -402,7 +398,7 @@ export class SetupService {
   // ---- checkout settings ----
 
   async settings(ctx: RequestContext): Promise<{ cancellation_window_hours: number; checkout_fields: Record<string, string> }> {
-    const s = await this.cached(ctx, 'settings', (c) => this.store.em(c).findOne(CommerceSettings, {}), { keepFromTx: true });
+    const s = await this.cached(ctx, 'settings', (c) => this.store.em(c).findOne(CommerceSettings, {}));
     return { cancellation_window_hours: s?.cancellationWindowHours ?? 24, checkout_fields: { ...DEFAULT_CHECKOUT_FIELDS, ...(s?.checkoutFields ?? {}) } };
   }
 
