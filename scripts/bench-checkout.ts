@@ -304,6 +304,8 @@ async function backlogDrained(url: string, timeoutMs: number): Promise<boolean> 
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
+    // with WORKERS_DISABLED nothing relays or works jobs (and pg-boss never made its schema)
+    if (!(await client.query(`select to_regclass('pgboss.job') as t`)).rows[0].t) return false;
     const until = Date.now() + timeoutMs;
     for (;;) {
       const { rows } = await client.query(

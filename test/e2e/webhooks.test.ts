@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig, systemContext } from '@svc/kit';
 import { startPlatform, type Platform } from '@svc/platform';
 import { demoWebhookEndpoints, verifyWebhook, type WebhooksServices } from '@svc/webhooks';
+import type { SiteServices } from '@svc/site';
 import type { TestPlatform } from '../support/platform';
 import { startTwoStores, type TwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
@@ -58,6 +59,8 @@ describe('webhooks', () => {
       50,
     );
   const deliveriesOf = async (endpointId: string, token = s.admin) => (await run(DELIVERIES, { endpoint_id: endpointId }, token)).items as any[];
+  const deliveriesCount = async (tenantId: string) =>
+    Number((await s.sql.query(`select count(*)::int n from webhooks.webhook_delivery where tenant_id = $1`, [tenantId])).rows[0].n);
   const countEndpoints = async (tenantId: string) =>
     Number((await s.sql.query(`select count(*)::int n from webhooks.webhook_endpoint where tenant_id = $1`, [tenantId])).rows[0].n);
 
@@ -467,6 +470,57 @@ describe('webhooks', () => {
       [e.id],
     );
     expect(rotations.rows[0].n).toBe(0);
+  });
+
+  it("binds the fan-out to the events of tenants with an active endpoint only: the others' events make no job", async () => {
+    const t = await p.createTenant();
+    const ctx = systemContext(p.log, t.tenant_id, 'test');
+    const site = p.services<SiteServices>('site');
+    const QUEUE = 'sub_webhooks_fan-out';
+    const bound = async () =>
+      (await s.sql.query(`select 1 from pgboss.subscription where name = $1 and event = $2`, [QUEUE, `*@${t.tenant_id}`])).rows.length === 1;
+    const published = (id: string) =>
+      waitFor(`redirect ${id} relayed`, async () => {
+        const r = await s.sql.query(`select published_at from site.outbox_event where data->>'id' = $1 and type = 'redirect.created'`, [id]);
+        return r.rows[0]?.published_at ? r.rows[0] : null;
+      });
+    const jobsFor = async (id: string) =>
+      Number((await s.sql.query(`select count(*)::int n from pgboss.job where name = $1 and data->'data'->>'id' = $2`, [QUEUE, id])).rows[0].n);
+    // a binding to every tenant's events is gone (the queue is bound per tenant)
+    expect((await s.sql.query(`select 1 from pgboss.subscription where name = $1 and event = '*'`, [QUEUE])).rows).toHaveLength(0);
+
+    // no endpoint, then an inactive one: not bound, and its event is relayed without a fan-out job
+    expect(await bound()).toBe(false);
+    const off = await svc().endpoints.create(ctx, { url: rx.url('/bound'), event_types: ['redirect.*'], active: false });
+    expect(await bound()).toBe(false);
+    const quiet = await site.redirects.create(ctx, { source: '/bind-1', target: '/a' });
+    await published(quiet.id);
+    expect(await jobsFor(quiet.id)).toBe(0);
+
+    // activated: bound, and the next event is delivered
+    await svc().endpoints.update(ctx, off.id, { active: true });
+    expect(await bound()).toBe(true);
+    const heard = await site.redirects.create(ctx, { source: '/bind-2', target: '/b' });
+    await waitFor('delivered to the activated endpoint', () => rx.at('/bound').find((r) => JSON.parse(r.body).data.id === heard.id) ?? null);
+    expect(await jobsFor(heard.id)).toBe(1);
+
+    // a second active endpoint, then the first deleted: still bound; the last one deactivated: unbound
+    const second = await svc().endpoints.create(ctx, { url: rx.url('/bound-2'), event_types: PING_ONLY });
+    await svc().endpoints.remove(ctx, off.id);
+    expect(await bound()).toBe(true);
+    await svc().endpoints.update(ctx, second.id, { active: false });
+    expect(await bound()).toBe(false);
+
+    // an endpoint the dispatcher disabled (410) leaves the tenant bound until its next event, which
+    // finds no active endpoint and unbinds it
+    await svc().endpoints.update(ctx, second.id, { active: true });
+    await s.sql.query(`update webhooks.webhook_endpoint set active = false where id = $1`, [second.id]);
+    expect(await bound()).toBe(true);
+    const last = await site.redirects.create(ctx, { source: '/bind-3', target: '/c' });
+    await waitFor('unbound by the idle fan-out', async () => ((await bound()) ? null : true));
+    expect(await jobsFor(last.id)).toBe(1);
+    // fanned out to nobody (the delivery of the first event went with its endpoint)
+    expect(await deliveriesCount(t.tenant_id)).toBe(0);
   });
 
   it('the demo seed adds one inactive endpoint', async () => {

@@ -45,6 +45,12 @@ export interface Subscription<S = any> {
    * record written; a redelivery asks again. Only for handlers that would do nothing in that case.
    */
   skip?: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<boolean>;
+  /**
+   * Tenant-scoped (only with `ALL_EVENTS`): the queue gets the events of the tenants bound to it,
+   * not every tenant's. This names the tenants to bind when the workers start; the domain binds
+   * and unbinds tenants as their needs change with a `TenantBinding` in its own units of work.
+   */
+  tenants?: (services: S) => Promise<string[]>;
 }
 
 export interface DomainEvents<E extends EventSchemas> {
@@ -124,8 +130,7 @@ export function defineEvents<E extends EventSchemas>(domain: string, schemas: E)
 export function onAllEvents<S>(
   name: string,
   handler: (event: TypedEvent<Record<string, unknown>>, ctx: RequestContext, services: S) => Promise<void>,
-  retry?: RetryPolicy,
-  skip?: Subscription<S>['skip'],
+  o: Pick<Subscription<S>, 'retry' | 'skip' | 'tenants'> = {},
 ): Subscription<S> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subscription name "${name}" must be kebab-case`);
   return {
@@ -133,7 +138,8 @@ export function onAllEvents<S>(
     name,
     schema: z.record(z.string(), z.unknown()),
     handler: handler as Subscription['handler'],
-    ...(retry ? { retry } : {}),
-    ...(skip ? { skip } : {}),
+    ...(o.retry ? { retry: o.retry } : {}),
+    ...(o.skip ? { skip: o.skip } : {}),
+    ...(o.tenants ? { tenants: o.tenants } : {}),
   };
 }

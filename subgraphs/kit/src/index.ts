@@ -16,6 +16,7 @@ export * from './db';
 export * from './antispam';
 export * from './change-bus';
 export * from './jobs';
+export * from './tenant-binding';
 export * from './kit-migrations';
 export * from './subgraph';
 export * from './scalars';

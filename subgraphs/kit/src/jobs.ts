@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { Pool, type QueryResult } from 'pg';
 import type { Logger } from 'pino';
 import type { Orm } from './orm';
 import type { DomainEvent } from './outbox';
@@ -8,10 +9,23 @@ import type { RetryPolicy } from './events';
 import { OUTBOX_CHANNEL } from './kit-migrations';
 import { pgArray } from './db';
 
-const BOSS_SCHEMA = 'pgboss';
+/** pg-boss's schema (its queues, jobs and bindings) */
+export const BOSS_SCHEMA = 'pgboss';
 
 /** The event type a queue binds to in order to receive every event (`bind(ALL_EVENTS, queue)`). */
 export const ALL_EVENTS = '*';
+
+/**
+ * The binding key of every event of one tenant (`*@<tenant id>`): the queue of a tenant-scoped
+ * subscription is bound to it for each tenant its domain needs events of, and gets nothing of
+ * the other tenants (no job is stored, fetched and skipped for them).
+ */
+export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
+
+/** The queues that take each event of a batch (`JobQueue.subscribers`). */
+export interface Subscribers {
+  queues(event: Pick<DomainEvent, 'type' | 'tenant_id'>): string[];
+}
 
 /**
  * PostgreSQL channel on which the relay announces every event it publishes, in the transaction
@@ -81,6 +95,7 @@ export class JobQueue {
 
   private constructor(
     readonly boss: PgBoss,
+    private readonly db: BossDb,
     private readonly log: Logger,
     private readonly retryScale: number,
   ) {}
@@ -88,10 +103,16 @@ export class JobQueue {
   /** `retryScale` multiplies every queue's retry delay (JOB_RETRY_SCALE; tests: 0 retries at once) */
   static async start(url: string, log: Logger, opts: { retryScale?: number } = {}): Promise<JobQueue> {
     watchBossWorkers();
-    const boss = new PgBoss({ connectionString: url, schema: BOSS_SCHEMA, max: 4, application_name: 'platform-jobs' });
+    const db = new BossDb(url, log);
+    const boss = new PgBoss({ db, schema: BOSS_SCHEMA });
     boss.on('error', (err) => log.error({ err }, 'job queue error'));
-    await boss.start();
-    return new JobQueue(boss, log, opts.retryScale ?? 1);
+    try {
+      await boss.start();
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+    return new JobQueue(boss, db, log, opts.retryScale ?? 1);
   }
 
   /** pg-boss's workers of this queue (its own cron worker included), as far as pg-boss still knows them. */
@@ -200,35 +221,40 @@ export class JobQueue {
   }
 
   /**
-   * The queues bound to each of `types`; a queue bound to `ALL_EVENTS` (`*`) is bound to every
-   * type (outbound webhooks, live event streams).
+   * The queues bound to the events of a batch: to their type, to every event (`ALL_EVENTS`:
+   * live event streams, tools), or to every event of their tenant (`tenantEventsKey`: a
+   * tenant-scoped subscription such as outbound webhooks, bound only for the tenants that need it).
    */
-  async subscribers(types: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (!types.length) return out;
-    const unique = [...new Set(types)];
-    const rows = await this.sql<{ event: string; name: string }>(
-      `select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) or event = $2 order by name`,
-      [unique, ALL_EVENTS],
-    );
-    for (const r of rows) {
-      for (const t of r.event === ALL_EVENTS ? unique : [r.event]) {
-        const list = out.get(t) ?? [];
-        if (!list.includes(r.name)) list.push(r.name);
-        out.set(t, list);
-      }
+  async subscribers(events: ReadonlyArray<Pick<DomainEvent, 'type' | 'tenant_id'>>): Promise<Subscribers> {
+    const keys = new Map<string, string[]>();
+    const types = [...new Set(events.map((e) => e.type))];
+    const tenants = [...new Set(events.flatMap((e) => (e.tenant_id ? [tenantEventsKey(e.tenant_id)] : [])))];
+    if (types.length) {
+      const rows = await this.sql<{ event: string; name: string }>(
+        `select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) or event = $2 or event = any($3::text[]) order by name`,
+        [types, ALL_EVENTS, tenants],
+      );
+      for (const r of rows) keys.set(r.event, [...(keys.get(r.event) ?? []), r.name]);
     }
-    return out;
+    return {
+      queues: (event) => [
+        ...new Set([
+          ...(keys.get(event.type) ?? []),
+          ...(keys.get(ALL_EVENTS) ?? []),
+          ...(event.tenant_id ? (keys.get(tenantEventsKey(event.tenant_id)) ?? []) : []),
+        ]),
+      ],
+    };
   }
 
   /**
-   * Sends the event to every queue bound to its type (like pg-boss `publish`, which however
-   * ignores failed sends). An event nobody subscribes to is not stored. Each job's id derives from
-   * the event id, so publishing the same event again is a no-op while its jobs are queued.
-   * Returns the number of queues it was sent to; throws when a send fails.
+   * Sends the event to every queue bound to it (like pg-boss `publish`, which however ignores
+   * failed sends). An event nobody subscribes to is not stored. Each job's id derives from the
+   * event id, so publishing the same event again is a no-op while its jobs are queued. Returns the
+   * number of queues it was sent to; throws when a send fails.
    */
-  async publish(event: DomainEvent, subscribers?: Map<string, string[]>): Promise<number> {
-    return this.publishAll([event], subscribers ?? (await this.subscribers([event.type])));
+  async publish(event: DomainEvent): Promise<number> {
+    return this.publishAll([event], await this.subscribers([event]));
   }
 
   /**
@@ -236,14 +262,32 @@ export class JobQueue {
    * (pg-boss `insert`, which applies each queue's policy like `send`), then the local workers of
    * those queues are woken. Returns the number of jobs sent.
    */
-  async publishAll(events: DomainEvent[], subscribers: Map<string, string[]>): Promise<number> {
+  async publishAll(events: DomainEvent[], subscribers: Subscribers): Promise<number> {
     const jobs = events.flatMap((event) =>
-      (subscribers.get(event.type) ?? []).map((name) => ({ name, id: eventJobId(event.id), data: event as unknown as object, singletonKey: event.id })),
+      subscribers.queues(event).map((name) => ({ name, id: eventJobId(event.id), data: event as unknown as object, singletonKey: event.id })),
     );
     if (!jobs.length) return 0;
     await this.boss.insert(jobs);
     for (const q of new Set(jobs.map((j) => j.name))) this.wake(q);
     return jobs.length;
+  }
+
+  /**
+   * Binds a tenant-scoped subscription's queue to every event of each of `tenantIds` (the
+   * tenants its domain needs events of when its workers start; see `TenantBinding` for the
+   * changes after that). Bindings of other tenants are left as they are.
+   */
+  async bindTenants(queue: string, tenantIds: readonly string[]): Promise<void> {
+    if (!tenantIds.length) return;
+    await this.sql(`insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest($1::text[]), $2 on conflict do nothing`, [
+      tenantIds.map(tenantEventsKey),
+      queue,
+    ]);
+  }
+
+  /** Removes the binding of `queue` to `eventType` (nothing when there is none). */
+  async unbind(eventType: string, queue: string): Promise<void> {
+    await this.boss.unsubscribe(eventType, queue);
   }
 
   /** Adds a job to a queue (created with the default retry policy when missing). */
@@ -341,7 +385,7 @@ export class JobQueue {
       while (Date.now() < until && this.bossWorkers().length > 0) await new Promise((r) => setTimeout(r, 20));
       return this.bossWorkers().length === 0;
     };
-    if (await drained(8000)) return;
+    if (await drained(8000)) return this.db.close();
     // a handler still running after the grace period (a call that hangs) keeps its worker from
     // stopping, and pg-boss's loop would go on sleeping a second at a time after we return: mark
     // those workers stopped, so the loop's next look ends it (the handler's worker does not loop
@@ -350,6 +394,39 @@ export class JobQueue {
     this.log.warn({ queues: [...new Set(stuck.map((w) => w.name))] }, 'job queue stopped with handlers still running');
     for (const w of stuck) w.stopped = true;
     await drained(1500);
+    await this.db.close();
+  }
+}
+
+/**
+ * pg-boss's database (its `db` option; pg-boss then leaves opening and closing it to us). Its
+ * statements with parameters run as named prepared statements, planned once per connection
+ * (`plan_cache_mode=force_generic_plan`, like the ORM's connections): fetching, inserting and
+ * completing jobs were planned again on every call, about a third of PostgreSQL's planning time
+ * an order. Statements without parameters (its migrations, texts of several commands) run as they are.
+ */
+class BossDb {
+  private readonly pool: Pool;
+  private readonly names = new Map<string, string>();
+  private closed = false;
+
+  constructor(url: string, log: Logger) {
+    this.pool = new Pool({ connectionString: url, max: 4, application_name: 'platform-jobs', options: '-c plan_cache_mode=force_generic_plan' });
+    this.pool.on('error', (err) => log.error({ err }, 'job queue connection error'));
+  }
+
+  executeSql(text: string, values?: unknown[]): Promise<QueryResult> {
+    if (!values?.length) return this.pool.query(text, values);
+    let name = this.names.get(text);
+    // texts are a few dozen fixed ones; a bound keeps an unexpected variety from filling the connections
+    if (!name && this.names.size < 200) this.names.set(text, (name = `boss_${this.names.size + 1}`));
+    return name ? this.pool.query({ name, text, values }) : this.pool.query(text, values);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
   }
 }
 
@@ -475,7 +552,6 @@ export class OutboxRelay {
           where published_at is null order by position limit 100 for update skip locked`,
       );
       const list = rows as Array<Record<string, unknown>>;
-      const subscribers = await this.queue.subscribers(list.map((r) => String(r.type)));
       const events: DomainEvent[] = list.map((r) => ({
         id: String(r.id),
         type: String(r.type),
@@ -486,7 +562,7 @@ export class OutboxRelay {
         position: String(r.position),
       }));
       // one INSERT for every job of the batch (events x subscriber queues), not one per job
-      await this.queue.publishAll(events, subscribers);
+      if (list.length) await this.queue.publishAll(events, await this.queue.subscribers(events));
       const notices = events.map((event) => domainEventNotice(event, String(schema)));
       if (list.length) {
         // marked published, and live streams on every instance hear of the events once this

@@ -6,6 +6,7 @@ import { WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/we
 import { createWebhooksServices, type WebhooksServices } from './services';
 import { webhooksEvents } from './events';
 import { seedDemoWebhooks } from './seed/demo-seed';
+import { FAN_OUT } from './services/delivery.service';
 import { migrations } from './migrations';
 import { webhooksSettings, type WebhooksSettings } from './settings';
 
@@ -25,13 +26,12 @@ export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   createServices: createWebhooksServices,
   events: webhooksEvents,
   subscriptions: [
-    onAllEvents<WebhooksServices>(
-      'fan-out',
-      async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)),
-      undefined,
+    onAllEvents<WebhooksServices>(FAN_OUT, async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)), {
       // a tenant without an active endpoint: no transaction, no idempotency record
-      (event, ctx, s) => s.deliveries.idle(ctx, event),
-    ),
+      skip: (event, ctx, s) => s.deliveries.idle(ctx, event),
+      // only the events of tenants with an active endpoint reach the queue
+      tenants: (s) => s.deliveries.activeTenants(),
+    }),
   ],
   seed: seedDemoWebhooks,
   start: async (s, deps) => {

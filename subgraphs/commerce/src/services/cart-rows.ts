@@ -234,6 +234,7 @@ export class CartRows {
               (select ${collectionJson(this.t)} from ${this.t('payment_collection')} p where p.tenant_id = o.tenant_id and p.cart_id = o.cart_id and p.order_id = o.id) as pc
          from ${this.t('order')} o where o.tenant_id = ? and o.id = ?`,
       [requireTenant(ctx), id],
+      { prepare: true },
     );
     return row ? { order: hydrateOrder(row.o), collection: hydrateCollection(row.pc) } : null;
   }

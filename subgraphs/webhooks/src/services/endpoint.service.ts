@@ -11,6 +11,7 @@ import {
   type RequestContext,
   type SecretBox,
   type Store,
+  type TenantBinding,
 } from '@svc/kit';
 import { WebhookEndpoint } from '../entities/endpoint.entity';
 import { WebhookAttempt, WebhookDelivery } from '../entities/delivery.entity';
@@ -32,6 +33,8 @@ const purpose = (id: string) => `webhook-secret:${id}`;
 
 interface EndpointServiceOptions {
   store: Store;
+  /** the fan-out's binding of the tenant: open while it has an active endpoint */
+  binding: TenantBinding;
   box: SecretBox;
   guard: TargetGuard;
   graph: () => GraphClient | undefined;
@@ -82,6 +85,7 @@ export class EndpointService {
       });
       e.secret = this.o.box.seal(secret, purpose(e.id));
       webhooksEvents.emit(em, tx, 'webhook_endpoint.created', { id: e.id, url, event_types: e.eventTypes });
+      if (e.active) await this.rebind(tx);
       return toEndpointView(e, secret);
     });
   }
@@ -118,6 +122,7 @@ export class EndpointService {
         webhooksEvents.emit(em, tx, 'webhook_endpoint.updated', { id: e.id, fields });
         await em.flush();
       }
+      if (fields.includes('active')) await this.rebind(tx);
       return toEndpointView(e);
     });
   }
@@ -131,6 +136,7 @@ export class EndpointService {
       await em.nativeDelete(WebhookDelivery, { endpointId: e.id });
       webhooksEvents.emit(em, tx, 'webhook_endpoint.deleted', { id: e.id, url: e.url });
       em.remove(e);
+      if (e.active) await this.rebind(tx);
       return view;
     });
   }
@@ -165,6 +171,20 @@ export class EndpointService {
     if (e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt.getTime() > Date.now())
       out.push(this.o.box.open(e.previousSecret, purpose(e.id)));
     return out;
+  }
+
+  /**
+   * Keeps the fan-out's binding of the tenant in step with its endpoints, in the unit of work that
+   * activated, deactivated or deleted one: bound while it has an active endpoint (see TenantBinding).
+   */
+  private async rebind(tx: RequestContext): Promise<void> {
+    await this.o.binding.hold(tx);
+    const [active] = await this.store.sql<{ n: number }>(
+      tx,
+      `select count(*)::int as n from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active`,
+      [requireTenant(tx)],
+    );
+    await this.o.binding.set(tx, requireTenant(tx), (active?.n ?? 0) > 0);
   }
 
   private async load(em: ReturnType<Store['em']>, id: string): Promise<WebhookEndpoint> {

@@ -1,6 +1,6 @@
-import { SecretBox, Store, type ServiceFactoryArgs } from '@svc/kit';
+import { SecretBox, Store, TenantBinding, subscriptionQueueName, type ServiceFactoryArgs } from '@svc/kit';
 import { EndpointService } from './endpoint.service';
-import { DeliveryService } from './delivery.service';
+import { DeliveryService, FAN_OUT } from './delivery.service';
 import { Dispatcher } from './dispatcher';
 import { TargetGuard } from './guard';
 import type { WebhooksSettings } from '../settings';
@@ -14,14 +14,24 @@ export interface WebhooksServices {
   dispatcher: Dispatcher;
   /** the SSRF guard (tests replace its resolver) */
   guard: TargetGuard;
+  /** the tenants whose events the fan-out receives: those with an active endpoint */
+  binding: TenantBinding;
 }
 
 export function createWebhooksServices({ orm, deps, settings: cfg }: ServiceFactoryArgs<WebhooksSettings>): WebhooksServices {
   const store = new Store(orm);
+  const binding = new TenantBinding(store, subscriptionQueueName('webhooks', FAN_OUT));
   const guard = new TargetGuard(cfg.allowHosts);
   const graph = () => deps.graph;
-  const endpoints = new EndpointService({ store, box: new SecretBox(deps.config.secretsKey), guard, graph, production: deps.config.env === 'production' });
+  const endpoints = new EndpointService({
+    store,
+    binding,
+    box: new SecretBox(deps.config.secretsKey),
+    guard,
+    graph,
+    production: deps.config.env === 'production',
+  });
   const dispatcher = new Dispatcher({ store, endpoints, guard, graph, log: deps.log.child({ domain: 'webhooks' }), ...cfg });
-  const deliveries = new DeliveryService(store, dispatcher.kick);
-  return { store, endpoints, deliveries, dispatcher, guard };
+  const deliveries = new DeliveryService(store, binding, dispatcher.kick);
+  return { store, endpoints, deliveries, dispatcher, guard, binding };
 }

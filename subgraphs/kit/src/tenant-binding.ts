@@ -1,0 +1,43 @@
+import type { RequestContext } from './context';
+import type { Store } from './store';
+import { BOSS_SCHEMA, tenantEventsKey } from './jobs';
+
+/**
+ * The bindings of a tenant-scoped subscription (`Subscription.tenants`), kept by the subscribing
+ * domain in its own units of work: its queue receives the events of a tenant only while the
+ * tenant is bound, so a tenant that needs nothing of it (no active webhook endpoint) costs no job.
+ *
+ * Every unit of work that may open or close the binding calls `hold` first (a per-tenant lock), so
+ * an opening and a closing of one tenant never interleave: a closing checks what is committed
+ * after the lock (an endpoint activated meanwhile keeps the binding), an opening writes after any
+ * closing has committed. Opening early (the change then rolls back) or closing late is harmless:
+ * the subscription's `skip` still sees that nothing is to be done. Without pg-boss's tables (no
+ * process has run workers yet) or without the queue, nothing is written: the workers' start binds
+ * the tenants `Subscription.tenants` names.
+ */
+export class TenantBinding {
+  constructor(
+    private readonly store: Store,
+    /** the subscription's queue (`subscriptionQueueName(domain, name)`) */
+    readonly queue: string,
+  ) {}
+
+  /** Serialises the binding changes of the tenant of `ctx` until its unit of work ends. */
+  async hold(ctx: RequestContext): Promise<void> {
+    await this.store.lock(ctx, `binding:${this.queue}`);
+  }
+
+  /** Binds (`on`) or unbinds the tenant of `ctx`, in its unit of work (after `hold`). */
+  async set(ctx: RequestContext, tenantId: string, on: boolean): Promise<void> {
+    const [ready] = await this.store.sql<{ ok: boolean }>(ctx, `select to_regclass('${BOSS_SCHEMA}.subscription') is not null as ok`);
+    if (!ready?.ok) return;
+    const key = tenantEventsKey(tenantId);
+    if (on)
+      await this.store.sql(
+        ctx,
+        `insert into ${BOSS_SCHEMA}.subscription (event, name) select ?, name from ${BOSS_SCHEMA}.queue where name = ? on conflict do nothing`,
+        [key, this.queue],
+      );
+    else await this.store.sql(ctx, `delete from ${BOSS_SCHEMA}.subscription where event = ? and name = ?`, [key, this.queue]);
+  }
+}
