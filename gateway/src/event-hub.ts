@@ -221,7 +221,8 @@ export class EventHub {
 
   /** A NOTIFY payload of DOMAIN_EVENT_CHANNEL (a reconnect of the listener announces `*`: ignored). */
   receive(payload: string): void {
-    if (!payload.startsWith('{')) return;
+    // no stream open on this instance (the usual case): not even parsed
+    if (!this.byTenant.size || !payload.startsWith('{')) return;
     let event: DomainEvent & { ref?: string };
     try {
       event = JSON.parse(payload) as DomainEvent & { ref?: string };

@@ -1,10 +1,13 @@
-import { JobQueue } from '@svc/kit';
+import { Client } from 'pg';
+import { DOMAIN_EVENT_CHANNEL, JobQueue, KIT_MIGRATIONS, eventJobId } from '@svc/kit';
 import { createLogger } from '@svc/kit/db';
 import { freshDatabase } from '../support/db';
+import { waitFor } from '../support/wait';
 
 /**
- * The job queue on a real database: queues created by many processes at once, and a stop that
- * leaves no pg-boss timer behind (a loop sleeping after its owner closed fails the next suite).
+ * The job queue on a real database: queues created by many processes at once, a stop that leaves
+ * no pg-boss timer behind (a loop sleeping after its owner closed fails the next suite), and the
+ * relay's one statement against pg-boss's own insert (the contract with the pinned pg-boss).
  */
 describe('job queue', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -53,5 +56,89 @@ describe('job queue', () => {
     setImmediate(release);
     await stopping;
     expect(workersOf()).toEqual([]);
+  });
+  it("relays an outbox batch in one statement: pg-boss's own job rows for the bound queues, events and notices in order", async () => {
+    const queue = await JobQueue.start(db.url, log);
+    const sql = new Client({ connectionString: db.url });
+    const listener = new Client({ connectionString: db.url });
+    await sql.connect();
+    await listener.connect();
+    try {
+      const schema = 'relay_test';
+      await sql.query(`create schema if not exists ${schema}`);
+      for (const m of KIT_MIGRATIONS) for (const statement of m.up(schema)) await sql.query(statement);
+      await queue.ensureQueue('sub_relay_typed', { limit: 3, delaySeconds: 2, backoff: true });
+      await queue.bind('thing.happened', 'sub_relay_typed');
+      await queue.ensureQueue('sub_relay_tenant', { limit: 0, delaySeconds: 0, backoff: false });
+      await queue.bindTenants('sub_relay_tenant', ['t1']);
+      const notices: string[] = [];
+      listener.on('notification', (n) => notices.push(n.payload ?? ''));
+      await listener.query(`listen ${DOMAIN_EVENT_CHANNEL}`);
+      const add = async (id: string, type: string, tenant: string, data: object) =>
+        (
+          await sql.query(
+            `insert into ${schema}.outbox_event (id, tenant_id, type, data, request_id) values ($1, $2, $3, $4, 'req-1') returning created_at, position`,
+            [id, tenant, type, JSON.stringify(data)],
+          )
+        ).rows[0];
+      const e1 = await add('evt_r1', 'thing.happened', 't1', { id: 'x1', n: 1 });
+      await add('evt_r2', 'other.thing', 't2', { id: 'x2' });
+      await add('evt_r3', 'other.thing', 't1', { id: 'x3', text: 'é'.repeat(5000) });
+
+      expect(await queue.relayOutbox(schema)).toBe(3);
+      expect(await queue.relayOutbox(schema)).toBe(0);
+      const published = await sql.query(`select count(*)::int n from ${schema}.outbox_event where published_at is not null and attempts = 1`);
+      expect(published.rows[0].n).toBe(3);
+
+      const jobs = (await sql.query(`select * from pgboss.job where name like 'sub_relay_%' order by name, singleton_key`)).rows;
+      // typed: the event of its type; tenant-scoped: every event of t1, none of t2
+      expect(jobs.map((j) => [j.name, j.singleton_key])).toEqual([
+        ['sub_relay_tenant', 'evt_r1'],
+        ['sub_relay_tenant', 'evt_r3'],
+        ['sub_relay_typed', 'evt_r1'],
+      ]);
+      const event1 = {
+        id: 'evt_r1',
+        type: 'thing.happened',
+        tenant_id: 't1',
+        created_at: new Date(e1.created_at).toISOString(),
+        request_id: 'req-1',
+        data: { id: 'x1', n: 1 },
+        position: String(e1.position),
+      };
+      const typed = jobs[2];
+      expect(typed).toMatchObject({ id: eventJobId('evt_r1'), data: event1, state: 'created' });
+
+      // the same job made by pg-boss's own insert agrees in every column the queue's policy decides
+      await queue.boss.insert([{ name: 'sub_relay_typed', id: eventJobId('evt_boss'), data: event1, singletonKey: 'evt_boss' }]);
+      const [own] = (await sql.query(`select * from pgboss.job where id = $1`, [eventJobId('evt_boss')])).rows;
+      const policyOf = (j: Record<string, any>) => ({
+        priority: j.priority,
+        state: j.state,
+        retry_limit: j.retry_limit,
+        retry_delay: j.retry_delay,
+        retry_backoff: j.retry_backoff,
+        expire_in: j.expire_in,
+        singleton_on: j.singleton_on,
+        dead_letter: j.dead_letter,
+        policy: j.policy,
+        data: j.data,
+        kept: Math.round((j.keep_until.getTime() - j.start_after.getTime()) / 60_000),
+      });
+      expect(policyOf(typed)).toEqual(policyOf(own));
+      expect(policyOf(jobs[0])).toMatchObject({ retry_limit: 0, retry_delay: 0, retry_backoff: false });
+
+      // every event announced once, in position order; the large one without its data, by reference
+      await waitFor('three notices', () => (notices.length >= 3 ? notices : null));
+      const heard = notices.map((n) => JSON.parse(n));
+      expect(heard.map((n) => n.id)).toEqual(['evt_r1', 'evt_r2', 'evt_r3']);
+      expect(heard[0]).toEqual(event1);
+      expect(heard[2]).toMatchObject({ id: 'evt_r3', ref: schema, tenant_id: 't1' });
+      expect(heard[2].data).toBeUndefined();
+    } finally {
+      await listener.end();
+      await sql.end();
+      await queue.stop();
+    }
   });
 });

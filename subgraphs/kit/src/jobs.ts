@@ -7,7 +7,6 @@ import type { DomainEvent } from './outbox';
 import type { ChangeBus } from './change-bus';
 import type { RetryPolicy } from './events';
 import { OUTBOX_CHANNEL } from './kit-migrations';
-import { pgArray } from './db';
 
 /** pg-boss's schema (its queues, jobs and bindings) */
 export const BOSS_SCHEMA = 'pgboss';
@@ -28,7 +27,7 @@ export interface Subscribers {
 }
 
 /**
- * PostgreSQL channel on which the relay announces every event it publishes, in the transaction
+ * PostgreSQL channel on which the relay announces every event it publishes, in the statement
  * that marks the outbox rows published (so listeners hear of it once, on commit, on every
  * instance). Payload: the event as JSON, or, when that is larger than NOTIFY allows, the event
  * without `data` plus `{ ref: <schema> }` (the row stays in `<schema>.outbox_event`). Live event
@@ -38,14 +37,6 @@ export const DOMAIN_EVENT_CHANNEL = 'domain_event';
 
 /** NOTIFY payloads must stay below 8000 bytes */
 const MAX_NOTIFY_BYTES = 7800;
-
-/** The NOTIFY payload of an event on DOMAIN_EVENT_CHANNEL (see there). */
-export function domainEventNotice(event: DomainEvent, schema: string): string {
-  const full = JSON.stringify(event);
-  if (Buffer.byteLength(full) <= MAX_NOTIFY_BYTES) return full;
-  const { data: _data, ...head } = event;
-  return JSON.stringify({ ...head, ref: schema });
-}
 
 /** pg-boss queue names allow letters, digits, `_` and `-`; `_` is kept for the separators of our names. */
 const queuePart = (s: string) => s.replace(/[^A-Za-z0-9-]+/g, '-');
@@ -68,6 +59,46 @@ export const jobQueueName = (domain: string, job: string) => `job_${queuePart(do
 export function eventJobId(eventId: string): string {
   const h = createHash('sha256').update(`event:${eventId}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The relay's statement for one domain schema (see `JobQueue.relayOutbox`); parameters: $1 the
+ * batch size, $2 the notice channel, $3 the schema (a large event's notice refers to it), $4
+ * `ALL_EVENTS`, $5 the largest notice sent whole. `eventJobId` and `DomainEvent` in SQL: the job
+ * id is the same UUID, `created_at` the same ISO form (milliseconds, UTC).
+ */
+function relayStatement(schema: string): string {
+  const outbox = `"${schema.replace(/"/g, '""')}".outbox_event`;
+  const h = `encode(sha256(convert_to('event:' || e.id, 'UTF8')), 'hex')`;
+  const jobId = `(substr(${h}, 1, 8) || '-' || substr(${h}, 9, 4) || '-8' || substr(${h}, 14, 3) || '-' || to_hex((('x' || substr(${h}, 17, 1))::bit(4)::int & 3) | 8) || substr(${h}, 18, 3) || '-' || substr(${h}, 21, 12))::uuid`;
+  return `with batch as (
+      select id, tenant_id, type, data, request_id, created_at, position from ${outbox}
+       where published_at is null order by position limit $1 for update skip locked
+    ), ev as (
+      select b.id, b.type, b.tenant_id, b.position,
+             jsonb_build_object('id', b.id, 'type', b.type, 'tenant_id', b.tenant_id,
+               'created_at', to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'request_id', b.request_id, 'data', b.data, 'position', b.position::text) as j
+        from batch b
+    ), jobs as (
+      insert into ${BOSS_SCHEMA}.job (id, name, data, singleton_key, dead_letter, expire_in, keep_until, retry_limit, retry_delay, retry_backoff, policy)
+      select ${jobId}, q.name, e.j, e.id, q.dead_letter,
+             coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+             now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'),
+             coalesce(q.retry_limit, 2),
+             case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+             coalesce(q.retry_backoff, false), q.policy
+        from ev e
+        join ${BOSS_SCHEMA}.queue q on q.name in (
+          select s.name from ${BOSS_SCHEMA}.subscription s where s.event = e.type or s.event = $4 or s.event = $4 || '@' || e.tenant_id)
+      on conflict do nothing
+      returning name
+    ), published as (
+      update ${outbox} o set published_at = now(), attempts = o.attempts + 1 from batch b where o.id = b.id
+    )
+    select pg_notify($2, case when octet_length(e.j::text) <= $5 then e.j::text else (e.j - 'data' || jsonb_build_object('ref', $3::text))::text end),
+           (select array_agg(distinct name) from jobs) as queues
+      from (select j from ev order by position) e`;
 }
 
 /** A job as a worker receives it. */
@@ -270,6 +301,24 @@ export class JobQueue {
     await this.boss.insert(jobs);
     for (const q of new Set(jobs.map((j) => j.name))) this.wake(q);
     return jobs.length;
+  }
+
+  /**
+   * Relays up to `limit` unpublished rows of `<schema>.outbox_event`, oldest position first, in
+   * ONE statement (atomic by itself: no BEGIN/COMMIT around it): claims them (`for update skip
+   * locked`, so instances relay side by side), inserts a job per row and bound queue (the queues
+   * bound to its type, to every event, or to every event of its tenant), marks them published and
+   * announces each on `DOMAIN_EVENT_CHANNEL`, in position order. Returns the number of rows.
+   *
+   * The job rows are what pg-boss's own `insert` makes of `{ name, id: eventJobId(event id), data:
+   * event, singletonKey: event id }` (the queue's policy, retries, expiry and retention; the job
+   * queue's contract test compares the two), and the event and its notice are what `DomainEvent`
+   * and `DOMAIN_EVENT_CHANNEL` describe.
+   */
+  async relayOutbox(schema: string, limit = 100): Promise<number> {
+    const rows = await this.sql<{ queues: string[] | null }>(relayStatement(schema), [limit, DOMAIN_EVENT_CHANNEL, schema, ALL_EVENTS, MAX_NOTIFY_BYTES]);
+    for (const q of rows[0]?.queues ?? []) this.wake(q);
+    return rows.length;
   }
 
   /**
@@ -543,38 +592,8 @@ export class OutboxRelay {
     return total;
   }
 
-  private async relayBatch(orm: Orm): Promise<number> {
-    const schema = orm.config.get('schema');
-    const knex = orm.em.getKnex();
-    return knex.transaction(async (trx) => {
-      const { rows } = await trx.raw(
-        `select id, tenant_id, type, data, request_id, created_at, position from "${schema}".outbox_event
-          where published_at is null order by position limit 100 for update skip locked`,
-      );
-      const list = rows as Array<Record<string, unknown>>;
-      const events: DomainEvent[] = list.map((r) => ({
-        id: String(r.id),
-        type: String(r.type),
-        tenant_id: (r.tenant_id as string) ?? null,
-        request_id: (r.request_id as string) ?? null,
-        created_at: new Date(r.created_at as string).toISOString(),
-        data: r.data as Record<string, unknown>,
-        position: String(r.position),
-      }));
-      // one INSERT for every job of the batch (events x subscriber queues), not one per job
-      if (list.length) await this.queue.publishAll(events, await this.queue.subscribers(events));
-      const notices = events.map((event) => domainEventNotice(event, String(schema)));
-      if (list.length) {
-        // marked published, and live streams on every instance hear of the events once this
-        // transaction commits, in order: one statement
-        await trx.raw(
-          `with published as (update "${schema}".outbox_event set published_at = now(), attempts = attempts + 1 where id = any(?::text[]))
-           select pg_notify(?, s.n) from (select n from unnest(?::text[]) with ordinality as u(n, i) order by i) s`,
-          [pgArray(list.map((r) => String(r.id))), DOMAIN_EVENT_CHANNEL, pgArray(notices)],
-        );
-      }
-      return list.length;
-    });
+  private relayBatch(orm: Orm): Promise<number> {
+    return this.queue.relayOutbox(String(orm.config.get('schema')));
   }
 
   async stop(): Promise<void> {
