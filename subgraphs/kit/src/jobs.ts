@@ -21,11 +21,6 @@ export const ALL_EVENTS = '*';
  */
 export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
 
-/** The queues that take each event of a batch (`JobQueue.subscribers`). */
-export interface Subscribers {
-  queues(event: Pick<DomainEvent, 'type' | 'tenant_id'>): string[];
-}
-
 /**
  * PostgreSQL channel on which the relay announces every event it publishes, in the statement
  * that marks the outbox rows published (so listeners hear of it once, on commit, on every
@@ -252,55 +247,23 @@ export class JobQueue {
   }
 
   /**
-   * The queues bound to the events of a batch: to their type, to every event (`ALL_EVENTS`:
-   * live event streams, tools), or to every event of their tenant (`tenantEventsKey`: a
-   * tenant-scoped subscription such as outbound webhooks, bound only for the tenants that need it).
-   */
-  async subscribers(events: ReadonlyArray<Pick<DomainEvent, 'type' | 'tenant_id'>>): Promise<Subscribers> {
-    const keys = new Map<string, string[]>();
-    const types = [...new Set(events.map((e) => e.type))];
-    const tenants = [...new Set(events.flatMap((e) => (e.tenant_id ? [tenantEventsKey(e.tenant_id)] : [])))];
-    if (types.length) {
-      const rows = await this.sql<{ event: string; name: string }>(
-        `select event, name from ${BOSS_SCHEMA}.subscription where event = any($1::text[]) or event = $2 or event = any($3::text[]) order by name`,
-        [types, ALL_EVENTS, tenants],
-      );
-      for (const r of rows) keys.set(r.event, [...(keys.get(r.event) ?? []), r.name]);
-    }
-    return {
-      queues: (event) => [
-        ...new Set([
-          ...(keys.get(event.type) ?? []),
-          ...(keys.get(ALL_EVENTS) ?? []),
-          ...(event.tenant_id ? (keys.get(tenantEventsKey(event.tenant_id)) ?? []) : []),
-        ]),
-      ],
-    };
-  }
-
-  /**
-   * Sends the event to every queue bound to it (like pg-boss `publish`, which however ignores
-   * failed sends). An event nobody subscribes to is not stored. Each job's id derives from the
-   * event id, so publishing the same event again is a no-op while its jobs are queued. Returns the
-   * number of queues it was sent to; throws when a send fails.
+   * Sends the event to every queue bound to it — to its type, to every event (`ALL_EVENTS`), or to
+   * every event of its tenant (`tenantEventsKey`), the bindings the relay's statement matches —
+   * with pg-boss's `insert`, which applies each queue's policy (pg-boss's own `publish` ignores
+   * failed sends). An event nobody subscribes to is not stored. Each job's id derives from the event
+   * id, so publishing the same event again is a no-op while its jobs are queued. Returns the number
+   * of queues it was sent to; throws when a send fails. (Tools and tests: domain events travel
+   * through the outbox and `relayOutbox`.)
    */
   async publish(event: DomainEvent): Promise<number> {
-    return this.publishAll([event], await this.subscribers([event]));
-  }
-
-  /**
-   * `publish` for a batch of events (the relay's): every job of every event in one INSERT
-   * (pg-boss `insert`, which applies each queue's policy like `send`), then the local workers of
-   * those queues are woken. Returns the number of jobs sent.
-   */
-  async publishAll(events: DomainEvent[], subscribers: Subscribers): Promise<number> {
-    const jobs = events.flatMap((event) =>
-      subscribers.queues(event).map((name) => ({ name, id: eventJobId(event.id), data: event as unknown as object, singletonKey: event.id })),
+    const rows = await this.sql<{ name: string }>(
+      `select distinct name from ${BOSS_SCHEMA}.subscription where event = $1 or event = $2 or event = $2 || '@' || $3`,
+      [event.type, ALL_EVENTS, event.tenant_id],
     );
-    if (!jobs.length) return 0;
-    await this.boss.insert(jobs);
-    for (const q of new Set(jobs.map((j) => j.name))) this.wake(q);
-    return jobs.length;
+    if (!rows.length) return 0;
+    await this.boss.insert(rows.map((r) => ({ name: r.name, id: eventJobId(event.id), data: event as unknown as object, singletonKey: event.id })));
+    for (const r of rows) this.wake(r.name);
+    return rows.length;
   }
 
   /**

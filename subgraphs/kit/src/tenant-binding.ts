@@ -1,4 +1,4 @@
-import type { RequestContext } from './context';
+import { requireTenant, type RequestContext } from './context';
 import type { Store } from './store';
 import { BOSS_SCHEMA, tenantEventsKey } from './jobs';
 
@@ -28,10 +28,10 @@ export class TenantBinding {
   }
 
   /** Binds (`on`) or unbinds the tenant of `ctx`, in its unit of work (after `hold`). */
-  async set(ctx: RequestContext, tenantId: string, on: boolean): Promise<void> {
+  async set(ctx: RequestContext, on: boolean): Promise<void> {
     const [ready] = await this.store.sql<{ ok: boolean }>(ctx, `select to_regclass('${BOSS_SCHEMA}.subscription') is not null as ok`);
     if (!ready?.ok) return;
-    const key = tenantEventsKey(tenantId);
+    const key = tenantEventsKey(requireTenant(ctx));
     if (on)
       await this.store.sql(
         ctx,

@@ -30,7 +30,7 @@ export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
       // a tenant without an active endpoint: no transaction, no idempotency record
       skip: (event, ctx, s) => s.deliveries.idle(ctx, event),
       // only the events of tenants with an active endpoint reach the queue
-      tenants: (s) => s.deliveries.activeTenants(),
+      tenants: (s) => s.endpoints.activeTenants(),
     }),
   ],
   seed: seedDemoWebhooks,

@@ -1,21 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import {
-  Errors,
-  newId,
-  normalizePage,
-  requireTenant,
-  validated,
-  type Paginated,
-  type RequestContext,
-  type Store,
-  type TenantBinding,
-  type TypedEvent,
-} from '@svc/kit';
+import { Errors, newId, normalizePage, requireTenant, validated, type Paginated, type RequestContext, type Store, type TypedEvent } from '@svc/kit';
 import { WebhookEndpoint } from '../entities/endpoint.entity';
 import { WebhookAttempt, WebhookDelivery } from '../entities/delivery.entity';
 import { OWN_EVENT_PREFIXES } from '../events';
 import { deliveryListSchema, replayFailedSchema, type DeliveryListQuery, type ReplayFailedData } from '../inputs/webhook.input';
 import { toAttemptView, toDeliveryView, type AttemptView, type DeliveryView } from './views';
+import type { EndpointService } from './endpoint.service';
 
 /** The event type of a test ping. */
 export const PING_EVENT = 'webhook.ping';
@@ -59,7 +49,8 @@ export function orderingKeyOf(event: { id: string; data: Record<string, unknown>
 export class DeliveryService {
   constructor(
     private readonly store: Store,
-    private readonly binding: TenantBinding,
+    /** the tenant's active endpoints and the fan-out's binding of it */
+    private readonly endpoints: EndpointService,
     /** wakes this process's dispatcher (after commit) */
     private readonly wake: () => void,
   ) {}
@@ -76,33 +67,11 @@ export class DeliveryService {
   async idle(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<boolean> {
     if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return true;
     if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return true;
-    if (await this.hasActiveEndpoint(ctx)) return false;
+    if (await this.endpoints.hasActive(ctx)) return false;
     // the tenant is bound but has no active endpoint (the dispatcher disabled its last one): it
     // is unbound, so its next events make no job
-    await this.store.transaction(ctx, async (_em, tx) => {
-      await this.binding.hold(tx);
-      if (!(await this.hasActiveEndpoint(tx))) await this.binding.set(tx, event.tenant_id!, false);
-    });
+    await this.store.transaction(ctx, (_em, tx) => this.endpoints.rebind(tx));
     return true;
-  }
-
-  /** Whether the tenant of `ctx` has an active endpoint (one prepared statement). */
-  async hasActiveEndpoint(ctx: RequestContext): Promise<boolean> {
-    const any = await this.store.sql(
-      ctx,
-      `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`,
-      [requireTenant(ctx)],
-      {
-        prepare: true,
-      },
-    );
-    return any.length > 0;
-  }
-
-  /** The tenants with an active endpoint: the fan-out's queue is bound to their events. */
-  async activeTenants(): Promise<string[]> {
-    const rows = await this.store.sql<{ tenant_id: string }>(null, `select distinct tenant_id from ${this.store.table('webhook_endpoint')} where active`);
-    return rows.map((r) => r.tenant_id);
   }
 
   async fanOut(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<number> {

@@ -173,18 +173,33 @@ export class EndpointService {
     return out;
   }
 
-  /**
-   * Keeps the fan-out's binding of the tenant in step with its endpoints, in the unit of work that
-   * activated, deactivated or deleted one: bound while it has an active endpoint (see TenantBinding).
-   */
-  private async rebind(tx: RequestContext): Promise<void> {
-    await this.o.binding.hold(tx);
-    const [active] = await this.store.sql<{ n: number }>(
-      tx,
-      `select count(*)::int as n from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active`,
-      [requireTenant(tx)],
+  /** Whether the tenant of `ctx` has an active endpoint (one prepared statement). */
+  async hasActive(ctx: RequestContext): Promise<boolean> {
+    const any = await this.store.sql(
+      ctx,
+      `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`,
+      [requireTenant(ctx)],
+      {
+        prepare: true,
+      },
     );
-    await this.o.binding.set(tx, requireTenant(tx), (active?.n ?? 0) > 0);
+    return any.length > 0;
+  }
+
+  /** The tenants with an active endpoint: the fan-out's queue is bound to their events. */
+  async activeTenants(): Promise<string[]> {
+    const rows = await this.store.sql<{ tenant_id: string }>(null, `select distinct tenant_id from ${this.store.table('webhook_endpoint')} where active`);
+    return rows.map((r) => r.tenant_id);
+  }
+
+  /**
+   * Keeps the fan-out's binding of the tenant in step with its endpoints, in the unit of work
+   * `tx` (one that activated, deactivated or deleted an endpoint, or the fan-out's when an event
+   * of a bound tenant found none active): bound while it has an active endpoint (see TenantBinding).
+   */
+  async rebind(tx: RequestContext): Promise<void> {
+    await this.o.binding.hold(tx);
+    await this.o.binding.set(tx, await this.hasActive(tx));
   }
 
   private async load(em: ReturnType<Store['em']>, id: string): Promise<WebhookEndpoint> {

@@ -14,12 +14,11 @@ export interface WebhooksServices {
   dispatcher: Dispatcher;
   /** the SSRF guard (tests replace its resolver) */
   guard: TargetGuard;
-  /** the tenants whose events the fan-out receives: those with an active endpoint */
-  binding: TenantBinding;
 }
 
 export function createWebhooksServices({ orm, deps, settings: cfg }: ServiceFactoryArgs<WebhooksSettings>): WebhooksServices {
   const store = new Store(orm);
+  // the tenants whose events the fan-out receives: those with an active endpoint
   const binding = new TenantBinding(store, subscriptionQueueName('webhooks', FAN_OUT));
   const guard = new TargetGuard(cfg.allowHosts);
   const graph = () => deps.graph;
@@ -32,6 +31,6 @@ export function createWebhooksServices({ orm, deps, settings: cfg }: ServiceFact
     production: deps.config.env === 'production',
   });
   const dispatcher = new Dispatcher({ store, endpoints, guard, graph, log: deps.log.child({ domain: 'webhooks' }), ...cfg });
-  const deliveries = new DeliveryService(store, binding, dispatcher.kick);
-  return { store, endpoints, deliveries, dispatcher, guard, binding };
+  const deliveries = new DeliveryService(store, endpoints, dispatcher.kick);
+  return { store, endpoints, deliveries, dispatcher, guard };
 }
