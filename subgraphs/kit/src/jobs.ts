@@ -30,6 +30,9 @@ export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`
  */
 export const DOMAIN_EVENT_CHANNEL = 'domain_event';
 
+/** Outbox rows a relay statement takes at most (a full batch means more may be waiting) */
+const RELAY_BATCH = 100;
+
 /** NOTIFY payloads must stay below 8000 bytes */
 const MAX_NOTIFY_BYTES = 7800;
 
@@ -278,7 +281,7 @@ export class JobQueue {
    * queue's contract test compares the two), and the event and its notice are what `DomainEvent`
    * and `DOMAIN_EVENT_CHANNEL` describe.
    */
-  async relayOutbox(schema: string, limit = 100): Promise<number> {
+  async relayOutbox(schema: string, limit = RELAY_BATCH): Promise<number> {
     const rows = await this.sql<{ queues: string[] | null }>(relayStatement(schema), [limit, DOMAIN_EVENT_CHANNEL, schema, ALL_EVENTS, MAX_NOTIFY_BYTES]);
     for (const q of rows[0]?.queues ?? []) this.wake(q);
     return rows.length;
@@ -549,7 +552,7 @@ export class OutboxRelay {
       for (;;) {
         const n = await this.relayBatch(orm);
         total += n;
-        if (n < 100 || this.stopped) break;
+        if (n < RELAY_BATCH || this.stopped) break;
       }
     }
     return total;
