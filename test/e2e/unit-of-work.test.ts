@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { systemContext, type RequestContext } from '@svc/kit';
+import { ChangeBus, TRANSLATIONS_CHANNEL, announceTranslations, systemContext, type RequestContext, type Store } from '@svc/kit';
 import type { CatalogServices } from '@svc/catalog';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 
@@ -131,5 +131,24 @@ describe('unit of work carried by the request context', () => {
     ).rejects.toThrow('undo');
     expect(await count(`select count(*) as n from ${table} where id = $1`, ['evt_defer_c'])).toBe(0);
     expect(() => store.defer(ctx, insert('evt_defer_d', 'uow.defer'))).toThrow(/outside a unit of work/);
+  });
+  it("hands a translation change to this process's overlay caches right after commit, not before and not on rollback", async () => {
+    // never started: it hears nothing by NOTIFY, so only the writer's own delivery can reach it
+    const bus = new ChangeBus(p.dbUrl, p.log);
+    const heard: string[] = [];
+    await bus.on(TRANSLATIONS_CHANNEL, (tenant) => void heard.push(tenant));
+    const store = p.services<{ store: Store }>('localization').store;
+    await expect(
+      store.transaction(ctx, async (_em, tx) => {
+        await announceTranslations(store, bus, tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(heard).toEqual([]);
+    await store.transaction(ctx, async (_em, tx) => {
+      await announceTranslations(store, bus, tx);
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([tenantId]);
   });
 });

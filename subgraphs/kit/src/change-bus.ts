@@ -25,15 +25,7 @@ export class ChangeBus {
 
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.url });
-    client.on('notification', (msg) => {
-      for (const h of this.handlers.get(msg.channel) ?? []) {
-        try {
-          h(msg.payload ?? '');
-        } catch (err) {
-          this.log.error({ err, channel: msg.channel }, 'change handler failed');
-        }
-      }
-    });
+    client.on('notification', (msg) => this.deliver(msg.channel, msg.payload ?? ''));
     client.on('error', (err) => {
       this.log.warn({ err }, 'change bus connection lost; reconnecting');
       this.scheduleReconnect();
@@ -58,6 +50,22 @@ export class ChangeBus {
         .catch(() => this.scheduleReconnect());
     }, 1000);
     this.reconnectTimer.unref();
+  }
+
+  /**
+   * Hands a change to this instance's listeners at once. A writer whose readers may live in this
+   * process calls it after its commit (besides its NOTIFY, which reaches the other instances), so
+   * the request that follows its answer never reads what the change replaced: NOTIFY alone arrives
+   * a moment later, on its own connection.
+   */
+  deliver(channel: string, payload: string): void {
+    for (const h of this.handlers.get(channel) ?? []) {
+      try {
+        h(payload);
+      } catch (err) {
+        this.log.error({ err, channel }, 'change handler failed');
+      }
+    }
   }
 
   async on(channel: string, handler: ChangeHandler): Promise<void> {

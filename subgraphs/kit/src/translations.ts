@@ -1,5 +1,6 @@
 import type { ChangeBus } from './change-bus';
-import type { RequestContext } from './context';
+import { requireTenant, type RequestContext } from './context';
+import type { Store } from './store';
 import type { GraphClient, TypedDocumentNode } from './graph';
 
 /**
@@ -17,6 +18,18 @@ import type { GraphClient, TypedDocumentNode } from './graph';
  * when no change arrived meanwhile.
  */
 export const TRANSLATIONS_CHANNEL = 'translations_changed';
+
+/**
+ * Tells the overlay caches that the tenant of `ctx` changed an override or a locale, in the unit of
+ * work of `ctx`: the other instances hear of it by NOTIFY at commit, this one's caches (`bus`) as
+ * soon as the commit is done, before the write answers, so a read that follows the write in this
+ * process never gets the replaced text.
+ */
+export async function announceTranslations(store: Store, bus: ChangeBus | undefined, ctx: RequestContext): Promise<void> {
+  const tenantId = requireTenant(ctx);
+  await store.sql(ctx, 'select pg_notify(?, ?)', [TRANSLATIONS_CHANNEL, tenantId]);
+  if (bus) await store.afterCommit(ctx, () => bus.deliver(TRANSLATIONS_CHANNEL, tenantId));
+}
 
 /** field -> text of one resource in the resolved locale */
 export type FieldOverrides = Record<string, string>;

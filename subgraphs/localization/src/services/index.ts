@@ -18,9 +18,9 @@ export function createLocalizationServices({ orm, deps, settings }: ServiceFacto
   const store = new Store(orm);
   return {
     store,
-    locales: new LocaleService(store),
+    locales: new LocaleService(store, deps.bus),
     currencies: new CurrencyService(store, { ...settings.currencyRates, production: deps.config.env === 'production' }),
-    translations: new TranslationService(store, () => deps.graph),
+    translations: new TranslationService(store, () => deps.graph, deps.bus),
     graph: deps.graph,
   };
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, TRANSLATIONS_CHANNEL, loaderFor, requireTenant, translateDbError, validated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, announceTranslations, loaderFor, requireTenant, translateDbError, validated, type ChangeBus, type RequestContext, type Store } from '@svc/kit';
 import { Locale } from '../entities/locale.entity';
 import { localizationEvents } from '../events';
 import { addLocaleSchema, localeCodeSchema, updateLocaleSchema, type AddLocaleData, type UpdateLocaleData } from '../inputs/locale.input';
@@ -34,7 +34,11 @@ const byOrder = { position: 'asc', code: 'asc' } as const;
  * and sets the new one in one transaction; the partial unique index refuses any second default.
  */
 export class LocaleService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    /** this process's change bus: its overlay caches drop the tenant right after a change commits */
+    private readonly bus?: ChangeBus,
+  ) {}
 
   async list(ctx: RequestContext): Promise<LocaleView[]> {
     return (await this.store.em(ctx).find(Locale, {}, { orderBy: byOrder })).map(toLocaleView);
@@ -142,7 +146,7 @@ export class LocaleService {
 
   /** Which locales' overrides apply depends on the enabled locales: the overlay caches drop the tenant at commit. */
   private async announce(tx: RequestContext): Promise<void> {
-    await this.store.sql(tx, 'select pg_notify(?, ?)', [TRANSLATIONS_CHANNEL, requireTenant(tx)]);
+    await announceTranslations(this.store, this.bus, tx);
   }
 
   /** Clears the default flag in the database at once (before the new default is written); returns the old default's code. */

@@ -1,7 +1,8 @@
 import {
   assertReferences,
   Errors,
-  TRANSLATIONS_CHANNEL,
+  announceTranslations,
+  type ChangeBus,
   type GraphClient,
   type ReferenceLookup,
   normalizePage,
@@ -59,7 +60,8 @@ export function localeChain(locales: Array<{ code: string; isDefault: boolean }>
  * Field-level translation overrides: admins set them per resource and locale (an enabled locale
  * other than the default), the storefront fetches them in bulk and the catalog and content domains
  * lay them over what they answer (through `overlay`). Every change NOTIFYs the tenant on
- * TRANSLATIONS_CHANNEL in its transaction, so the caches of every instance drop it at commit.
+ * TRANSLATIONS_CHANNEL in its transaction, so the caches of every instance drop it at commit (this
+ * process's right after the commit, before the change answers: `announceTranslations`).
  */
 export class TranslationService {
   private readonly references: Record<string, ReferenceLookup>;
@@ -67,6 +69,8 @@ export class TranslationService {
   constructor(
     private readonly store: Store,
     graph: () => GraphClient | undefined = () => undefined,
+    /** this process's change bus: its overlay caches drop the tenant right after a change commits */
+    private readonly bus?: ChangeBus,
   ) {
     this.references = translationReferenceLookups(graph);
   }
@@ -208,8 +212,8 @@ export class TranslationService {
   }
 
   /** Tells every instance's overlay cache that this tenant's translations (or locales) changed, at commit. */
-  async announce(ctx: RequestContext): Promise<void> {
-    await this.store.sql(ctx, 'select pg_notify(?, ?)', [TRANSLATIONS_CHANNEL, requireTenant(ctx)]);
+  private async announce(ctx: RequestContext): Promise<void> {
+    await announceTranslations(this.store, this.bus, ctx);
   }
 
   private async locales(ctx: RequestContext): Promise<Locale[]> {
