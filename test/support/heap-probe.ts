@@ -2,12 +2,12 @@
  * Child process of test/security/memory.test.ts, started with `node --expose-gc`: boots the
  * platform on the database PROBE_DATABASE_URL, sends thousands of distinct GraphQL queries
  * (accepted anonymous ones, refused oversized ones, large admin ones) and prints the heap after a
- * forced GC before and after them, as one JSON line.
+ * forced GC before them, halfway through and after them, as one JSON line.
  */
 import { loadConfig, systemContext } from '@svc/kit';
 import { startPlatform } from '@svc/platform';
 
-const COUNT = Number(process.env.PROBE_QUERIES ?? 2000);
+const COUNT = Number(process.env.PROBE_QUERIES ?? 800);
 
 async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -58,7 +58,13 @@ async function main(): Promise<void> {
     gc();
     gc();
     const before = process.memoryUsage().heapUsed;
+    let middle = 0;
     for (let i = 0; i < COUNT; i++) {
+      if (i === COUNT / 2) {
+        gc();
+        gc();
+        middle = process.memoryUsage().heapUsed;
+      }
       // accepted: 15 aliases, the anonymous maximum, each query distinct
       note(await send(`query A${i} { ${aliases(i, 15, small)} }`, key));
       // refused before parsing (over the token limit) and never cached: 1,000 aliases
@@ -69,7 +75,7 @@ async function main(): Promise<void> {
     gc();
     gc();
     const after = process.memoryUsage().heapUsed;
-    process.stdout.write(`${JSON.stringify({ before, after, growthMb: Math.round(((after - before) / 2 ** 20) * 10) / 10, statuses })}\n`);
+    process.stdout.write(`${JSON.stringify({ before, middle, after, growthMb: Math.round(((after - before) / 2 ** 20) * 10) / 10, statuses })}\n`);
   } finally {
     await p.close();
   }
