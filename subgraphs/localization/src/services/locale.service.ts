@@ -1,5 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, announceTranslations, loaderFor, requireTenant, translateDbError, validated, type ChangeBus, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  announceTranslations,
+  loaderFor,
+  requireTenant,
+  translateDbError,
+  validated,
+  type ChangeBus,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { Locale } from '../entities/locale.entity';
 import { localizationEvents } from '../events';
 import { addLocaleSchema, localeCodeSchema, updateLocaleSchema, type AddLocaleData, type UpdateLocaleData } from '../inputs/locale.input';
