@@ -2,7 +2,7 @@ import { MikroORM, ReflectMetadataProvider, type EntityManager, type Constructor
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { applyKitMigrations, KIT_TABLES } from './kit-migrations';
+import { applyKitMigrations, KIT_MIGRATIONS, KIT_TABLES } from './kit-migrations';
 import { OutboxEvent } from './outbox';
 import { TENANT_FILTER, TenantOwned } from './tenancy';
 
@@ -74,6 +74,29 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
  * see kit-migrations.ts), then the subgraph's own MikroORM migrations. Returns what was applied
  * (kit migrations as `kit/<name>`); a second run returns nothing.
  */
+/**
+ * Whether every kit migration and every migration in `names` (the domain's own) is recorded as
+ * applied in the ORM's schema: one statement, without a lock, so that a start on a database that
+ * is up to date (almost every start) skips the migration lock and the migrator. False when the
+ * bookkeeping tables are not there yet.
+ */
+export async function migrationsCurrent(orm: Orm, names: string[]): Promise<boolean> {
+  const schema = orm.config.get('schema');
+  const kit = KIT_MIGRATIONS.map((m) => m.name);
+  const own = names.length ? `(select count(*) from "${schema}"."mikro_orm_migrations" where name in (?))::int` : '0';
+  try {
+    const [row] = await orm.em
+      .getConnection()
+      .execute<Array<{ kit: number; own: number }>>(
+        `select (select count(*) from "${schema}"."kit_migration" where name in (?))::int as kit, ${own} as own`,
+        names.length ? [kit, names] : [kit],
+      );
+    return row.kit === kit.length && row.own === names.length;
+  } catch {
+    return false;
+  }
+}
+
 export async function migrate(orm: Orm): Promise<string[]> {
   const schema = orm.config.get('schema');
   if (!schema) throw new Error('migrate: the ORM has no schema');

@@ -11,7 +11,7 @@ import type { RequestContext } from './context';
 import type { DomainEvents, EventSchemas, Subscription } from './events';
 import type { GraphClient } from './graph';
 import type { RouteDef } from './rest';
-import { createOrm, migrate, type Orm } from './orm';
+import { createOrm, migrate, migrationsCurrent, type Orm } from './orm';
 import { buildFederatedSchema, type ClassRef, type ReferenceResolver } from './schema';
 
 /** What a subgraph gets from the platform it runs in (one process or its own server). */
@@ -182,7 +182,13 @@ export async function startSubgraph<S>(def: DomainDefinition<S>, deps: PlatformD
     log: deps.log,
   });
   try {
-    if (opts.migrate) {
+    if (
+      opts.migrate &&
+      !(await migrationsCurrent(
+        orm,
+        def.migrations.map((m) => m.name),
+      ))
+    ) {
       // several processes of one domain may start at once on a database not yet migrated
       const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm));
       if (applied.length) deps.log.info({ subgraph: def.name, applied }, 'migrations applied');
