@@ -10,9 +10,9 @@ const Sequencer = require('@jest/test-sequencer').default;
 const SLOWEST_FIRST = [
   'test/e2e/checkout-crash.test.ts',
   'test/contract/domain-new.test.ts',
+  'test/e2e/topology.test.ts',
   'test/security/memory.test.ts',
   'test/e2e/search.test.ts',
-  'test/e2e/topology.test.ts',
   'test/security/malformed.test.ts',
   'test/e2e/tenants.test.ts',
   'test/e2e/forms.test.ts',
