@@ -1,15 +1,15 @@
-import { startTestPlatform, type TestPlatform } from '../support/platform';
 import type { TenantCredentials } from '@svc/identity';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 describe('customer and admin authentication (REST)', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
   });
-  afterAll(() => p?.stop());
 
   it('registers, completes the profile, reads and updates it, adds an address', async () => {
     const { token, email } = await p.registerCustomer(t.publishable_key);
@@ -113,16 +113,5 @@ describe('customer and admin authentication (REST)', () => {
     const garbage = await p.api('GET', '/store/customers/me', { key: t.publishable_key, token: 'a.b.c' });
     expect(garbage.status).toBe(401);
     expect(garbage.body.code).toBe('token_invalid');
-  });
-
-  it('emits customer.created through the outbox and the job queue', async () => {
-    const seen: Array<{ type: string; data: Record<string, unknown>; tenant_id: string | null }> = [];
-    await p.queue!.subscribe('customer.created', async (e) => void seen.push(e));
-    const c = await p.registerCustomer(t.publishable_key);
-    const me = await p.api('GET', '/store/customers/me', { key: t.publishable_key, token: c.token });
-    const deadline = Date.now() + 15_000;
-    while (!seen.some((e) => e.data.id === me.body.customer.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const ev = seen.find((e) => e.data.id === me.body.customer.id);
-    expect(ev).toMatchObject({ type: 'customer.created', tenant_id: t.tenant_id, data: { id: me.body.customer.id, email: c.email } });
   });
 });

@@ -121,6 +121,9 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     expect(b.id).toBe(a.id);
     expect(a).toMatchObject({ type: 'customer.created', tenant_id: t.tenant_id, data: { email: c.email } });
     expect(a.data.id).toMatch(/^cus_/);
+    // the event names the customer the shopper's account reads
+    const me = await p.api('GET', '/store/customers/me', { key: t.publishable_key, token: c.token });
+    expect(a.data.id).toBe(me.body.customer.id);
     const ctx = contexts[seenB.indexOf(b)];
     expect(ctx).toMatchObject({ tenantId: t.tenant_id, actor: { type: 'operator' }, roles: ['operator'] });
     expect(ctx.tx?.get(p.subgraphs.identity.orm)).toBeDefined();

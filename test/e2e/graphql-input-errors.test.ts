@@ -1,5 +1,6 @@
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /**
  * GraphQL's own request errors on /graphql (input coercion of variables and inline arguments,
@@ -7,17 +8,14 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
  * other error, never Apollo's upper-case codes; the REST facade's errors stay as they were.
  */
 describe('/graphql: input coercion and request errors in the platform vocabulary', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let shop: TenantCredentials;
   let admin: string;
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
+    p = await sharedPlatform();
     shop = await p.createTenant();
     admin = await p.adminToken(shop);
-  });
-  afterAll(async () => {
-    await p?.stop();
   });
 
   const refusal = async (query: string, variables: Record<string, unknown> = {}, token: string | undefined = admin) => {

@@ -1,12 +1,11 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { systemContext } from '@svc/kit';
-import { demoTemplates, type CatalogServices } from '@svc/catalog';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 /** Product templates: admins keep them (GraphQL), storefronts and the product editor list them (REST). */
 describe('product templates', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let t: TenantCredentials;
   let other: TenantCredentials;
   let key: string;
@@ -39,7 +38,7 @@ describe('product templates', () => {
   };
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     t = await p.createTenant();
     other = await p.createTenant();
     key = t.publishable_key;
@@ -51,7 +50,6 @@ describe('product templates', () => {
   });
   afterAll(async () => {
     await db?.end();
-    await p?.stop();
   });
 
   it('lists none at first', async () => {
@@ -183,7 +181,8 @@ describe('product templates', () => {
 
   it('the demo templates: apparel, footwear, a simple product', async () => {
     const ten = await p.createTenant();
-    await p.services<CatalogServices>('catalog').templates.seed(systemContext(p.log, ten.tenant_id, 'test-seed'), demoTemplates());
+    // the catalog's demo seed, which writes the demo templates with the demo products
+    await p.seedDomain('catalog', ten.tenant_id);
     const r = (await list('', ten.publishable_key)).body;
     expect(r.count).toBe(3);
     expect(r.product_templates.map((x: any) => [x.name, x.options.map((o: any) => o.title)])).toEqual([

@@ -1,8 +1,8 @@
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { pngImage, seedDemoMedia, type MediaServices } from '@svc/media';
-import { demoBrand, domain, type SiteServices } from '@svc/site';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { pngImage } from '@svc/media';
+import { demoBrand } from '@svc/site';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -16,7 +16,7 @@ describe('site: brand', () => {
   const UPDATE = `mutation($input: UpdateBrandInput!) { updateBrand(input: $input) { ${B} } }`;
   const UPLOAD = `mutation($input: UploadMediaInput!) { uploadMedia(input: $input) { id url } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let shop: TenantCredentials;
   let other: TenantCredentials;
   let admin: string;
@@ -31,16 +31,12 @@ describe('site: brand', () => {
     run(UPLOAD, { input: { filename, content_base64: pngImage(20, 10, () => [10, 20, 30]).toString('base64'), alt: 'Logo' } }, token);
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
+    p = await sharedPlatform();
     shop = await p.createTenant();
     other = await p.createTenant();
     admin = await p.adminToken(shop);
     otherAdmin = await p.adminToken(other);
   });
-  afterAll(async () => {
-    await p?.stop();
-  });
-
   it('answers every field with defaults before anything is set', async () => {
     const r = await store();
     expect(r.status).toBe(200);
@@ -130,10 +126,8 @@ describe('site: brand', () => {
 
   it('seeds the demo brand with the demo logo of the media domain', async () => {
     const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    const seed = { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log };
-    await seedDemoMedia(p.services<MediaServices>('media'), seed);
-    await domain.seed!(p.services<SiteServices>('site'), seed);
+    await p.seedDomain('media', tenant.tenant_id);
+    await p.seedDomain('site', tenant.tenant_id);
     const b = (await store(tenant.publishable_key)).body.brand;
     const demo = demoBrand(null);
     expect(b.colors).toEqual(demo.colors);

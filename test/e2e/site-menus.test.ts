@@ -1,7 +1,6 @@
-import { systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
-import { domain, type SiteServices } from '@svc/site';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { graphqlHelpers } from '../support/site';
 
 /**
@@ -22,7 +21,7 @@ describe('site: menus', () => {
   const CREATE_CATEGORY = `mutation($input: CategoryInput!) { createProductCategory(input: $input) { id handle } }`;
   const CREATE_PAGE = `mutation($input: CreatePageInput!) { createPage(input: $input) { id slug } }`;
 
-  let p: TestPlatform;
+  let p: PlatformClient;
   let shop: TenantCredentials;
   let other: TenantCredentials;
   let admin: string;
@@ -49,7 +48,7 @@ describe('site: menus', () => {
     );
 
   beforeAll(async () => {
-    p = await startTestPlatform({ env: { WORKERS_DISABLED: 'true' } });
+    p = await sharedPlatform();
     shop = await p.createTenant();
     other = await p.createTenant();
     admin = await p.adminToken(shop);
@@ -62,10 +61,6 @@ describe('site: menus', () => {
     about = await run(CREATE_PAGE, { input: { slug: 'about-us', variants: [{ locale: 'en', title: 'About us', body: 'Hello' }] } });
     await run(`mutation($id: String!) { publishPage(id: $id) { status } }`, { id: about.id });
   });
-  afterAll(async () => {
-    await p?.stop();
-  });
-
   let main: any;
 
   it('creates a menu and serves it with references resolved to current storefront paths', async () => {
@@ -252,9 +247,7 @@ describe('site: menus', () => {
 
   it('seeds the demo menus', async () => {
     const tenant = await p.createTenant();
-    const ctx = systemContext(p.log, tenant.tenant_id, 'seed');
-    const seed = { ctx, tenantId: tenant.tenant_id, publicUrl: p.url, staticDir: p.staticDir, log: p.log };
-    await domain.seed!(p.services<SiteServices>('site'), seed);
+    await p.seedDomain('site', tenant.tenant_id);
     const r = await store('main-menu', tenant.publishable_key);
     expect(r.status).toBe(200);
     expect(r.body.menu).toMatchObject({

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 
 const run = promisify(execFile);
 const ROOT = path.join(__dirname, '..', '..');
@@ -24,11 +25,10 @@ async function tenantCreate(env: Record<string, string>, ...args: string[]): Pro
 }
 
 describe('tenant creation by the operator', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
   });
-  afterAll(() => p?.stop());
 
   it('npm run tenant:create prints one JSON object whose credentials work at once', async () => {
     const r = await tenantCreate({ DATABASE_URL: p.dbUrl }, '--name', 'Corner Shop', '--admin-email', 'Owner@Corner.example');
@@ -44,7 +44,14 @@ describe('tenant creation by the operator', () => {
     expect(products.body.count).toBe(0);
     const login = await p.api('POST', '/auth/user/emailpass', { body: { email: creds.admin_email, password: creds.admin_password } });
     expect(login.status).toBe(200);
-    expect(await p.identity.authority.agentForKey(creds.agent_api_key)).toEqual({ id: expect.stringMatching(/^akey_/), tenantId: creds.tenant_id });
+    // the agent key signs in as an agent of this store: recognised (an admin mutation is refused
+    // for its role, not its key) and bound to this store (another store's key refuses it)
+    const mutation = `mutation { createRedirect(input: { source: "/a", target: "/b" }) { id } }`;
+    const asAgent = await p.graphql(mutation, {}, { token: creds.agent_api_key, key: creds.publishable_key });
+    expect(asAgent.body.errors[0].extensions.type).toBe('permission_error');
+    const other = await p.createTenant();
+    const elsewhere = await p.graphql(mutation, {}, { token: creds.agent_api_key, key: other.publishable_key });
+    expect(elsewhere.body.errors[0].extensions).toMatchObject({ type: 'authentication_error', code: 'token_invalid' });
   });
 
   it('refuses a second tenant with the same admin email, and bad arguments', async () => {
@@ -66,7 +73,7 @@ describe('tenant creation by the operator', () => {
     const adminToken = await p.adminToken(t);
     const asAdmin = await p.graphql(mutation, {}, { token: adminToken });
     expect(asAdmin.body.errors[0].extensions.type).toBe('permission_error');
-    const ok = await p.graphql(mutation, {}, { token: p.config.operatorToken });
+    const ok = await p.graphql(mutation, {}, { token: p.secrets.operatorToken });
     expect(ok.body.errors).toBeUndefined();
     expect(ok.body.data.createTenant).toMatchObject({ admin_email: 'gql-owner@example.com', tenant_id: expect.stringMatching(/^ten_/) });
     const products = await p.api('GET', '/store/products', { key: ok.body.data.createTenant.publishable_key });
