@@ -139,7 +139,7 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
         // (a binding to every event left by an earlier version is removed once the tenants are bound)
         if (sub.event !== ALL_EVENTS) throw new Error(`${domain}/${sub.name}: only a subscription to every event can be tenant-scoped`);
         await queue.ensureQueue(q, sub.retry ?? {});
-        await queue.bindTenants(q, await sub.tenants(rt.services));
+        await queue.bindTenants(q, () => sub.tenants!(rt.services));
         await queue.unbind(sub.event, q);
       } else await queue.bind(sub.event, q, sub.retry ?? {});
       await queue.work<DomainEvent>(q, handle, { pollingIntervalSeconds });

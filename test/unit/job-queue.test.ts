@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { DOMAIN_EVENT_CHANNEL, JobQueue, KIT_MIGRATIONS, eventJobId } from '@svc/kit';
+import { DOMAIN_EVENT_CHANNEL, JobQueue, KIT_MIGRATIONS, Store, TenantBinding, createOrm, eventJobId, systemContext, tenantEventsKey } from '@svc/kit';
 import { createLogger } from '@svc/kit/db';
 import { freshDatabase } from '../support/db';
 import { waitFor } from '../support/wait';
@@ -70,7 +70,7 @@ describe('job queue', () => {
       await queue.ensureQueue('sub_relay_typed', { limit: 3, delaySeconds: 2, backoff: true });
       await queue.bind('thing.happened', 'sub_relay_typed');
       await queue.ensureQueue('sub_relay_tenant', { limit: 0, delaySeconds: 0, backoff: false });
-      await queue.bindTenants('sub_relay_tenant', ['t1']);
+      await queue.bindTenants('sub_relay_tenant', async () => ['t1']);
       const notices: string[] = [];
       listener.on('notification', (n) => notices.push(n.payload ?? ''));
       await listener.query(`listen ${DOMAIN_EVENT_CHANNEL}`);
@@ -138,6 +138,56 @@ describe('job queue', () => {
     } finally {
       await listener.end();
       await sql.end();
+      await queue.stop();
+    }
+  });
+  it('binds a tenant whose binding a unit of work was changing while the workers started (no queue yet to bind to): the start waits for it', async () => {
+    const queue = await JobQueue.start(db.url, log);
+    const orm = await createOrm({ dbSchema: 'binding_race', entities: [], migrations: [], url: db.url, poolSize: 2, log });
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    let commit = () => {};
+    let change: Promise<void> | undefined;
+    try {
+      const store = new Store(orm);
+      const q = 'sub_binding_race';
+      const binding = new TenantBinding(store, q);
+      await sql.query('create table public.binding_race_active (tenant_id text)');
+      const advisory = async (granted: boolean, mode: string) =>
+        Number(
+          (
+            await sql.query(
+              `select count(*) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and granted = $1 and mode = $2`,
+              [granted, mode],
+            )
+          ).rows[0].count,
+        );
+      const gate = new Promise<void>((r) => (commit = r));
+      // a unit of work activates the tenant's first endpoint while the queue does not exist yet
+      change = store.transaction(systemContext(log, 'ten_race', 'race'), async (_em, tx) => {
+        await store.sql(tx, 'insert into public.binding_race_active (tenant_id) values (?)', ['ten_race']);
+        await binding.hold(tx);
+        await binding.set(tx, true); // no queue: nothing to write yet
+        await gate;
+      });
+      await waitFor('the unit of work holding the binding lock', async () => (await advisory(true, 'ShareLock')) > 0);
+      // the workers' start: the queue, then the tenants with an active endpoint, read after that unit of work
+      await queue.ensureQueue(q);
+      const start = queue.bindTenants(q, async () =>
+        (await sql.query('select tenant_id from public.binding_race_active')).rows.map((r) => r.tenant_id as string),
+      );
+      await waitFor('the start waiting for the lock', async () => (await advisory(false, 'ExclusiveLock')) > 0);
+      commit();
+      await change;
+      await start;
+      const rows = await sql.query(`select event from pgboss.subscription where name = $1`, [q]);
+      expect(rows.rows.map((r) => r.event)).toEqual([tenantEventsKey('ten_race')]);
+    } finally {
+      // a failing run lets the unit of work end too
+      commit();
+      await change?.catch(() => undefined);
+      await sql.end();
+      await orm.close(true);
       await queue.stop();
     }
   });

@@ -19,6 +19,9 @@ export const ALL_EVENTS = '*';
  * subscription is bound to it for each tenant its domain needs events of, and gets nothing of
  * the other tenants (no job is stored, fetched and skipped for them).
  */
+/** The advisory lock of a tenant-scoped subscription's bindings: shared by the units of work that change one tenant's, exclusive while the workers' start binds them all. */
+export const bindingLockKey = (queue: string): string => `tenant-binding:${queue}`;
+
 export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
 
 /**
@@ -288,16 +291,23 @@ export class JobQueue {
   }
 
   /**
-   * Binds a tenant-scoped subscription's queue to every event of each of `tenantIds` (the
-   * tenants its domain needs events of when its workers start; see `TenantBinding` for the
-   * changes after that). Bindings of other tenants are left as they are.
+   * Binds a tenant-scoped subscription's queue to every event of each tenant `tenants` answers
+   * (the tenants its domain needs events of when its workers start; see `TenantBinding` for the
+   * changes after that). Bindings of other tenants are left as they are. It holds the binding's
+   * lock exclusively meanwhile (`bindingLockKey`): a unit of work that is changing a tenant's
+   * binding (it holds the lock shared) has committed before `tenants` reads, and one that starts
+   * later finds the queue and its bindings written. So a change made while the first workers of a
+   * database start (no queue yet to bind to) is never lost between the two.
    */
-  async bindTenants(queue: string, tenantIds: readonly string[]): Promise<void> {
-    if (!tenantIds.length) return;
-    await this.sql(`insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest($1::text[]), $2 on conflict do nothing`, [
-      tenantIds.map(tenantEventsKey),
-      queue,
-    ]);
+  async bindTenants(queue: string, tenants: () => Promise<readonly string[]>): Promise<void> {
+    await this.db.exclusively(bindingLockKey(queue), async () => {
+      const tenantIds = await tenants();
+      if (!tenantIds.length) return;
+      await this.sql(`insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest($1::text[]), $2 on conflict do nothing`, [
+        tenantIds.map(tenantEventsKey),
+        queue,
+      ]);
+    });
   }
 
   /** Removes the binding of `queue` to `eventType` (nothing when there is none). */
@@ -436,6 +446,21 @@ class BossDb {
     // texts are a few dozen fixed ones; a bound keeps an unexpected variety from filling the connections
     if (!name && this.names.size < 200) this.names.set(text, (name = `boss_${this.names.size + 1}`));
     return name ? this.pool.query({ name, text, values }) : this.pool.query(text, values);
+  }
+
+  /** Runs `fn` holding the advisory lock `key` exclusively (a session lock on a connection of its own). */
+  async exclusively<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   async close(): Promise<void> {

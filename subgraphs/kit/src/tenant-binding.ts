@@ -1,6 +1,6 @@
 import { requireTenant, type RequestContext } from './context';
 import type { Store } from './store';
-import { BOSS_SCHEMA, tenantEventsKey } from './jobs';
+import { BOSS_SCHEMA, bindingLockKey, tenantEventsKey } from './jobs';
 
 /**
  * The bindings of a tenant-scoped subscription (`Subscription.tenants`), kept by the subscribing
@@ -13,7 +13,8 @@ import { BOSS_SCHEMA, tenantEventsKey } from './jobs';
  * closing has committed. Opening early (the change then rolls back) or closing late is harmless:
  * the subscription's `skip` still sees that nothing is to be done. Without pg-boss's tables (no
  * process has run workers yet) or without the queue, nothing is written: the workers' start binds
- * the tenants `Subscription.tenants` names.
+ * the tenants `Subscription.tenants` names, after every unit of work that holds a binding has
+ * committed (it waits for the lock `hold` takes shared).
  */
 export class TenantBinding {
   constructor(
@@ -22,8 +23,12 @@ export class TenantBinding {
     readonly queue: string,
   ) {}
 
-  /** Serialises the binding changes of the tenant of `ctx` until its unit of work ends. */
+  /**
+   * Serialises the binding changes of the tenant of `ctx` until its unit of work ends, and keeps
+   * the workers' start from reading the tenants to bind (`JobQueue.bindTenants`) before it commits.
+   */
   async hold(ctx: RequestContext): Promise<void> {
+    await this.store.sql(ctx, 'select pg_advisory_xact_lock_shared(hashtext(?))', [bindingLockKey(this.queue)]);
     await this.store.lock(ctx, `binding:${this.queue}`);
   }
 
