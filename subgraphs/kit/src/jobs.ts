@@ -19,10 +19,10 @@ export const ALL_EVENTS = '*';
  * subscription is bound to it for each tenant its domain needs events of, and gets nothing of
  * the other tenants (no job is stored, fetched and skipped for them).
  */
+export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
+
 /** The advisory lock of a tenant-scoped subscription's bindings: shared by the units of work that change one tenant's, exclusive while the workers' start binds them all. */
 export const bindingLockKey = (queue: string): string => `tenant-binding:${queue}`;
-
-export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
 
 /**
  * PostgreSQL channel on which the relay announces every event it publishes, in the statement
@@ -451,15 +451,17 @@ class BossDb {
   /** Runs `fn` holding the advisory lock `key` exclusively (a session lock on a connection of its own). */
   async exclusively<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let lost: Error | undefined;
     try {
       await client.query('select pg_advisory_lock(hashtext($1))', [key]);
       try {
         return await fn();
       } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch((err: Error) => (lost = err));
       }
     } finally {
-      client.release();
+      // a connection whose unlock failed is closed, not handed back still holding the lock
+      client.release(lost);
     }
   }
 
