@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { MikroORM, ReflectMetadataProvider, type EntityManager, type Constructor, type MigrationObject } from '@mikro-orm/core';
-import { Migrator } from '@mikro-orm/migrations';
+import type { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { applyKitMigrations, KIT_MIGRATIONS, KIT_TABLES } from './kit-migrations';
@@ -30,7 +31,6 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
     entities,
     metadataProvider: ReflectMetadataProvider,
     discovery: { requireEntitiesArray: true, disableDynamicFileAccess: true, warnWhenNoEntities: false },
-    extensions: [Migrator],
     // the kit's tables (outbox, idempotency records) come from kit migrations, not domain migrations
     schemaGenerator: { skipTables: [...KIT_TABLES] },
     migrations: {
@@ -97,11 +97,37 @@ export async function migrationsCurrent(orm: Orm, names: string[]): Promise<bool
   }
 }
 
+/**
+ * A domain's migrations in order (its generated `src/migrations/index.ts`), each class loaded from
+ * `<dir>/<name>` only when the migrator asks for it: the migration files import
+ * `@mikro-orm/migrations`, which takes about half a second to load, and a start on an up-to-date
+ * database needs only the names.
+ */
+export function migrationList(dir: string, names: readonly string[]): MigrationObject[] {
+  return names.map((name) => ({
+    name,
+    get class() {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, by a name known only at run time
+      return (require(path.join(dir, name)) as Record<string, MigrationObject['class']>)[name];
+    },
+  }));
+}
+
+/**
+ * The ORM's migrator, its module loaded on first use: it takes about half a second to load, and a
+ * start on an up-to-date database (`migrationsCurrent`) never needs it.
+ */
+export async function migratorOf(orm: Orm): Promise<Migrator> {
+  const { Migrator: M } = await import('@mikro-orm/migrations');
+  if (!orm.config.getExtension('@mikro-orm/migrator')) M.register(orm);
+  return orm.getMigrator() as Migrator;
+}
+
 export async function migrate(orm: Orm): Promise<string[]> {
   const schema = orm.config.get('schema');
   if (!schema) throw new Error('migrate: the ORM has no schema');
   await orm.em.getConnection().execute(`create schema if not exists "${schema}"`);
   const kit = await applyKitMigrations(orm.em.getKnex(), schema);
-  const done = await orm.getMigrator().up();
+  const done = await (await migratorOf(orm)).up();
   return [...kit.map((n) => `kit/${n}`), ...done.map((m) => m.name)];
 }
