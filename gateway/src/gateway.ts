@@ -141,12 +141,12 @@ const sdlOf = (text: string) => text.replace(/^(#[^\n]*\n)+/, '').trim();
  * when every committed `schema/subgraphs/<name>.graphql` equals what the code builds now (the
  * composition is then the same, and skipping it saves about a second at each start), else
  * composed from the code. URLs in the SDL are placeholders either way: data sources are chosen
- * by subgraph name (loadGateway). `built`: the SDL of subgraphs this process has built already.
+ * by subgraph name (loadGateway). `built`: the subgraphs this process has built already (their runtimes).
  */
-export function supergraphFor(defs: DomainDefinition[], opts: { schemaDir?: string; built?: Record<string, string> } = {}): string {
+export function supergraphFor(defs: DomainDefinition[], opts: { schemaDir?: string; built?: Record<string, { sdl: string }> } = {}): string {
   const schemaDir = opts.schemaDir ?? SCHEMA_DIR;
   // the SDL of a subgraph this process already built is reused (building one again costs as much)
-  const built = defs.map((d) => [d.name, opts.built?.[d.name] ?? subgraphSdl(d)] as const);
+  const built = defs.map((d) => [d.name, opts.built?.[d.name]?.sdl ?? subgraphSdl(d)] as const);
   try {
     const files = fs.readdirSync(path.join(schemaDir, 'subgraphs')).filter((f) => f.endsWith('.graphql'));
     const same =

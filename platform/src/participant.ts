@@ -105,7 +105,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
 
     // the supergraph, from this process: its own domains in process, the others over HTTP
     const remote = Object.fromEntries(Object.entries(config.subgraphUrls).filter(([name]) => !runtimes[name]));
-    const supergraphSdl = supergraphFor(all, { built: Object.fromEntries(Object.entries(runtimes).map(([name, rt]) => [name, rt.sdl])) });
+    const supergraphSdl = supergraphFor(all, { built: runtimes });
     const local = Object.fromEntries(Object.entries(runtimes).map(([name, rt]) => [name, rt.schema]));
     const gw = await loadGateway({ supergraphSdl, local, remote, internalSecret: config.internalSecret, log, missing: 'error' });
     steps.push('supergraph', () => gw.stop());

@@ -186,7 +186,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       eventStreams = hub;
     }
 
-    const supergraphSdl = supergraphFor(domains, { built: Object.fromEntries(Object.entries(subgraphs).map(([name, rt]) => [name, rt.sdl])) });
+    const supergraphSdl = supergraphFor(domains, { built: subgraphs });
     const local = Object.fromEntries(
       Object.entries(subgraphs)
         .filter(([name]) => !config.subgraphUrls[name])

@@ -70,18 +70,14 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
 }
 
 /**
- * Brings the subgraph's schema up to date: first the kit migrations (outbox, idempotency records;
- * see kit-migrations.ts), then the subgraph's own MikroORM migrations. Returns what was applied
- * (kit migrations as `kit/<name>`); a second run returns nothing.
- */
-/**
- * Whether every kit migration and every migration in `names` (the domain's own) is recorded as
+ * Whether every kit migration and every one of `migrations` (the domain's own) is recorded as
  * applied in the ORM's schema: one statement, without a lock, so that a start on a database that
  * is up to date (almost every start) skips the migration lock and the migrator. False when the
  * bookkeeping tables are not there yet.
  */
-export async function migrationsCurrent(orm: Orm, names: string[]): Promise<boolean> {
+export async function migrationsCurrent(orm: Orm, migrations: ReadonlyArray<{ name: string }>): Promise<boolean> {
   const schema = orm.config.get('schema');
+  const names = migrations.map((m) => m.name);
   const kit = KIT_MIGRATIONS.map((m) => m.name);
   const own = names.length ? `(select count(*) from "${schema}"."mikro_orm_migrations" where name in (?))::int` : '0';
   try {
@@ -123,6 +119,11 @@ export async function migratorOf(orm: Orm): Promise<Migrator> {
   return orm.getMigrator() as Migrator;
 }
 
+/**
+ * Brings the subgraph's schema up to date: first the kit migrations (outbox, idempotency records;
+ * see kit-migrations.ts), then the subgraph's own MikroORM migrations. Returns what was applied
+ * (kit migrations as `kit/<name>`); a second run returns nothing.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
   const schema = orm.config.get('schema');
   if (!schema) throw new Error('migrate: the ORM has no schema');

@@ -182,13 +182,7 @@ export async function startSubgraph<S>(def: DomainDefinition<S>, deps: PlatformD
     log: deps.log,
   });
   try {
-    if (
-      opts.migrate &&
-      !(await migrationsCurrent(
-        orm,
-        def.migrations.map((m) => m.name),
-      ))
-    ) {
+    if (opts.migrate && !(await migrationsCurrent(orm, def.migrations))) {
       // several processes of one domain may start at once on a database not yet migrated
       const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm));
       if (applied.length) deps.log.info({ subgraph: def.name, applied }, 'migrations applied');
