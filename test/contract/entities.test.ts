@@ -4,6 +4,7 @@ import { ChangeBus, claimsOf, keyedTypes, loadConfig, startSubgraph, subgraphSdl
 import { CONTEXT_HEADER, SIGNATURE_HEADER, serveSubgraph, signClaims, type SubgraphServer } from '@svc/gateway';
 import { loadDomains, publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/db';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * Federation contract: every `@key` type of every domain resolves by reference. For each keyed
@@ -48,6 +49,7 @@ describe('federation: every keyed type resolves by reference, in both gateway mo
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      ...TEST_SETTINGS,
       WORKERS_DISABLED: 'true',
       ...extra,
     });

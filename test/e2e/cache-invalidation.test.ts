@@ -3,6 +3,7 @@ import { loadConfig, systemContext } from '@svc/kit';
 import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/db';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * Two platform instances on one database: a change made through one instance, or by any other
@@ -24,6 +25,7 @@ describe('catalog cache across instances', () => {
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      ...TEST_SETTINGS,
       WORKERS_DISABLED: 'true',
     });
 

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import { freshDatabase } from '../support/db';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
 import { waitFor } from '../support/wait';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * Fault injection: a child platform (scripts/start.ts on a fresh database of the test server) is
@@ -63,6 +64,7 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'development',
+        ...TEST_SETTINGS,
         DATA_DIR: dir,
         DATABASE_URL: db.url,
         PORT: '0',

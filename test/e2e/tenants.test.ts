@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PlatformClient } from '../support/http';
 import { sharedPlatform } from '../support/shared';
+import { TEST_SETTINGS } from '../support/test-env';
 
 const run = promisify(execFile);
 const ROOT = path.join(__dirname, '..', '..');
@@ -89,7 +90,16 @@ describe('tenant:create against the DATA_DIR of a running platform (npm start in
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-cli-'));
     child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/register.js'), path.join(ROOT, 'scripts/start.ts')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', WORKERS_DISABLED: 'true' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        WORKERS_DISABLED: 'true',
+        ...TEST_SETTINGS,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     url = await new Promise<string>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { REDIS_URL, redisUp } from '../support/redis';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { waitFor } from '../support/wait';
 import { PlatformProcess, freePort, waitHealthy } from '../support/topology';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * The scale-out layout of docker-compose.yml, as OS processes on loopback: the harness's
@@ -76,6 +77,7 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      ...TEST_SETTINGS,
       DEMO_IDP: 'false',
       PUBLIC_URL: gwA,
       SUBGRAPH_URLS: names.map((n) => `${n}=http://127.0.0.1:${ports[n]}/graphql`).join(','),

@@ -9,6 +9,7 @@ import { startTwoStores, type TwoStores } from '../support/two-stores';
 import { graphqlHelpers } from '../support/site';
 import { waitFor } from '../support/wait';
 import { WebhookReceiver, type Received } from '../support/webhook-receiver';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * Outbound webhooks end to end, against a real receiver on this machine (allow-listed by name:
@@ -552,6 +553,7 @@ describe('webhooks', () => {
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      ...TEST_SETTINGS,
       RATE_LIMIT_DISABLED: 'true',
       WEBHOOK_ALLOW_HOSTS: 'localhost',
       WEBHOOK_POLL_MS: '100',

@@ -6,6 +6,7 @@ import { serveSubgraph, type SubgraphServer } from '@svc/gateway';
 import { publicUrlOf, startParticipant, startPlatform, type Participant, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/db';
 import { waitFor } from '../support/wait';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /**
  * The same operations through the in-process gateway and through a gateway that reaches the
@@ -34,6 +35,7 @@ describe('gateway modes: in-process and remote subgraphs', () => {
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      ...TEST_SETTINGS,
       WORKERS_DISABLED: 'true',
       ...extra,
     });

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '@svc/kit';
 import { startPlatform, type Platform } from '@svc/platform';
 import { freshDatabase } from '../support/db';
+import { TEST_SETTINGS } from '../support/test-env';
 
 /** Hardening #15: the access log names the real path, and the GraphQL operation name. */
 describe('access log', () => {
@@ -18,6 +19,7 @@ describe('access log', () => {
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
+      ...TEST_SETTINGS,
       WORKERS_DISABLED: 'true',
     });
     const log = pino({ level: 'info' }, { write: (s: string) => void lines.push(JSON.parse(s)) });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '@svc/kit';
+import { ConfigError, hashPassword, loadConfig, parseSettings, verifyPassword } from '@svc/kit';
+import { identitySettings } from '@svc/identity';
 import { startTestPlatform } from '../support/platform';
 
 describe('configuration', () => {
@@ -86,10 +87,31 @@ describe('configuration', () => {
   it("checks every domain's own settings before the platform starts, naming each bad variable", async () => {
     // domain settings live in the domains' manifests: the kit's configuration does not read them
     expect(() => loadConfig({ CATALOG_CACHE: 'maybe' })).not.toThrow();
-    const start = startTestPlatform({ env: { CATALOG_CACHE: 'maybe', WEBHOOK_CONCURRENCY: '0', CHECKOUT_HOLD_TTL_S: 'soon' } });
+    const start = startTestPlatform({ env: { CATALOG_CACHE: 'maybe', WEBHOOK_CONCURRENCY: '0', CHECKOUT_HOLD_TTL_S: 'soon', PASSWORD_HASH_COST: '3000' } });
     await expect(start).rejects.toThrow(ConfigError);
     await expect(start).rejects.toThrow(/the catalog domain:\n {2}CATALOG_CACHE: /);
     await expect(start).rejects.toThrow(/the commerce domain:\n {2}CHECKOUT_HOLD_TTL_S: /);
     await expect(start).rejects.toThrow(/the webhooks domain:\n {2}WEBHOOK_CONCURRENCY: /);
+    await expect(start).rejects.toThrow(/the identity domain:\n {2}PASSWORD_HASH_COST: must be a power of two/);
+  });
+
+  it('refuses a password hash cost below the default in production (tests lower it), and checks it is a power of two', () => {
+    const parse = (e: Record<string, string>) => parseSettings('the identity domain', identitySettings, e);
+    expect(parse({}).passwordHashCost).toBe(16384);
+    expect(parse({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    expect(parse({ NODE_ENV: 'production', PASSWORD_HASH_COST: '32768' }).passwordHashCost).toBe(32768);
+    expect(() => parse({ NODE_ENV: 'production', PASSWORD_HASH_COST: '1024' })).toThrow(/PASSWORD_HASH_COST=1024 is below 16384/);
+    expect(() => parse({ PASSWORD_HASH_COST: '512' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => parse({ PASSWORD_HASH_COST: '20000' })).toThrow(/power of two/);
+  });
+
+  it('verifies a password against its own stored cost, and an unknown account costs a hash at the configured cost', async () => {
+    const cheap = await hashPassword('correct horse', 1024);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    // a hash made at another cost keeps verifying after the setting changes
+    expect(await verifyPassword('correct horse', cheap, 16384)).toBe(true);
+    expect(await verifyPassword('wrong horse', cheap, 1024)).toBe(false);
+    expect(await verifyPassword('correct horse', null, 1024)).toBe(false);
+    expect((await hashPassword('x')).startsWith('scrypt$16384$')).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { loadConfig, systemContext } from '@svc/kit';
 import { startPlatform } from '@svc/platform';
+import { TEST_SETTINGS } from './test-env';
 
 const COUNT = Number(process.env.PROBE_QUERIES ?? 800);
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     DB_POOL_SIZE: '4',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    ...TEST_SETTINGS,
     WORKERS_DISABLED: 'true',
     RATE_LIMIT_DISABLED: 'true',
     DATA_DIR: process.env.PROBE_DATA_DIR,

@@ -7,6 +7,7 @@ import { demoCatalog, imageBaseUrl, type CatalogServices } from '@svc/catalog';
 import { freshDatabase } from './db';
 import { httpCalls, type PlatformClient } from './http';
 import { mailsIn } from './mailbox';
+import { TEST_SETTINGS } from './test-env';
 
 export type { ApiResponse } from './http';
 
@@ -40,6 +41,7 @@ export async function startTestPlatform(
     DB_POOL_SIZE: '4',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
+    ...TEST_SETTINGS,
     OUTBOX_POLL_MS: '250',
     RATE_LIMIT_DISABLED: 'true',
     // easy anti-spam challenges keep tests fast; antispam.test.ts checks the real default

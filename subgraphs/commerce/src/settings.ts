@@ -40,4 +40,4 @@ export const commerceSettings = defineSettings(
 );
 
 /** The defaults, for code that builds commerce's services without a configuration (tests of single services). */
-export const defaultCommerceSettings = (): CommerceDomainSettings => commerceSettings.resolve(commerceSettings.variables.parse({}));
+export const defaultCommerceSettings = (): CommerceDomainSettings => commerceSettings.resolve(commerceSettings.variables.parse({}), { production: false });

@@ -16,9 +16,10 @@ import { identityEvents } from './events';
 import { identityRoutes } from './rest/routes';
 import { migrations } from './migrations';
 import { seedDemoIdentity } from './seed/demo-seed';
+import { identitySettings, type IdentitySettings } from './settings';
 
 /** identity: tenants, credentials (publishable keys, admin users, agent keys), sessions, customers, social sign-in. */
-export const domain = defineDomain<IdentityServices>({
+export const domain = defineDomain<IdentityServices, IdentitySettings>({
   name: 'identity',
   dbSchema: 'identity',
   entities: [
@@ -35,6 +36,7 @@ export const domain = defineDomain<IdentityServices>({
     SocialLink,
     SocialState,
   ],
+  settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver],
@@ -50,7 +52,7 @@ export const domain = defineDomain<IdentityServices>({
 });
 
 export type { IdentityServices };
-export { identityEvents };
+export { identityEvents, identitySettings };
 export { TenantService, type TenantCredentials, type CreateTenantArgs } from './services/tenant.service';
 export { AuthorityService } from './services/authority.service';
 export { CREDENTIALS_CHANNEL } from './services/tenant.service';

@@ -11,8 +11,14 @@ import { z } from 'zod';
 export interface SettingsDefinition<C = unknown> {
   /** variable name -> schema of its value (a string from the environment; empty counts as unset) */
   variables: z.ZodObject;
-  /** what the services get, from the validated values; throws ConfigError for rules across variables */
-  resolve(values: Record<string, unknown>): C;
+  /** what the services get, from the validated values; throws ConfigError for rules across variables (or stricter in production) */
+  resolve(values: Record<string, unknown>, where: SettingsScope): C;
+}
+
+/** What a domain's settings may depend on besides their own variables. */
+export interface SettingsScope {
+  /** NODE_ENV=production */
+  production: boolean;
 }
 
 /** A yes/no variable: `true`/`false`, `1`/`0`, `yes`/`no`. */
@@ -21,11 +27,11 @@ export const envFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transfor
 /** Declares a domain's settings: the variables and, optionally, the shape its services receive. */
 export function defineSettings<Sh extends z.ZodRawShape, C = z.output<z.ZodObject<Sh>>>(
   variables: Sh,
-  resolve?: (values: z.output<z.ZodObject<Sh>>) => C,
+  resolve?: (values: z.output<z.ZodObject<Sh>>, where: SettingsScope) => C,
 ): SettingsDefinition<C> {
   return {
     variables: z.object(variables),
-    resolve: (values) => (resolve ? resolve(values as z.output<z.ZodObject<Sh>>) : (values as C)),
+    resolve: (values, where) => (resolve ? resolve(values as z.output<z.ZodObject<Sh>>, where) : (values as C)),
   };
 }
 
@@ -43,7 +49,7 @@ export function parseSettings<C>(owner: string, def: SettingsDefinition<C>, env:
   const parsed = def.variables.safeParse(values);
   if (!parsed.success) throw new ConfigError(`Invalid configuration of ${owner}:\n${issueLines(parsed.error).join('\n')}`);
   try {
-    return def.resolve(parsed.data);
+    return def.resolve(parsed.data, { production: set.NODE_ENV === 'production' });
   } catch (err) {
     if (err instanceof ConfigError) throw new ConfigError(`Invalid configuration of ${owner}: ${err.message}`);
     throw err;

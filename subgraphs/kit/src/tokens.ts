@@ -63,9 +63,11 @@ export function verifyToken(token: string, secret: string): TokenClaims {
 
 export const looksLikeJwt = (t: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(t);
 
-// Passwords: scrypt (memory-hard, 16 MiB per hash), self-describing format.
-const N = 16384,
-  R = 8,
+// Passwords: scrypt (memory-hard: 128 × N × r bytes, 16 MiB at the default cost), self-describing
+// format `scrypt$N$r$p$salt$key`, so a hash keeps verifying after the cost setting changes.
+/** scrypt's cost N of new hashes by default, and the lowest a production platform accepts */
+export const PASSWORD_HASH_COST = 16384;
+const R = 8,
   P = 1,
   KEYLEN = 32;
 
@@ -75,23 +77,25 @@ const hashGate = new HashGate(Math.max(1, availableParallelism() - 1));
 function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return hashGate.run(
     () =>
-      new Promise((resolve, reject) =>
-        scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
+      new Promise((resolve, reject) => scrypt(password, salt, KEYLEN, { N: n, r, p, maxmem: 256 * n * r }, (err, key) => (err ? reject(err) : resolve(key)))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash of `password` at scrypt cost `cost` (a power of two; identity's `PASSWORD_HASH_COST`). */
+export async function hashPassword(password: string, cost = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scryptAsync(password, salt, cost, R, P);
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
+const dummyHash = (cost: number) => `scrypt$${cost}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
 
-/** Constant-ish time: a missing user still costs one hash (pass `null`). */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const [alg, n, r, p, salt, key] = (stored ?? DUMMY_HASH).split('$');
+/**
+ * Constant-ish time: a missing user (pass `null`) still costs one hash at the cost new hashes get
+ * (`cost`), so the answer's time does not tell whether the account exists.
+ */
+export async function verifyPassword(password: string, stored: string | null, cost = PASSWORD_HASH_COST): Promise<boolean> {
+  const [alg, n, r, p, salt, key] = (stored ?? dummyHash(cost)).split('$');
   if (alg !== 'scrypt') return false;
   const got = await scryptAsync(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p));
   const want = Buffer.from(key, 'base64');

@@ -2,6 +2,7 @@ import {
   DomainError,
   TOKEN_TTL_SECONDS,
   hashPassword,
+  PASSWORD_HASH_COST,
   requireTenant,
   signToken,
   verifyPassword,
@@ -25,6 +26,8 @@ export class AuthService {
     private readonly customers: CustomerService,
     /** failed sign-ins per account and IP: locked accounts are refused before any hash */
     readonly throttle: SignInThrottle,
+    /** scrypt cost of new password hashes and of an unknown account's stand-in hash (`PASSWORD_HASH_COST`) */
+    private readonly passwordHashCost = PASSWORD_HASH_COST,
   ) {}
 
   /** A new session in the caller's unit of work (it commits with it) and its token (password and social sign-in). */
@@ -46,7 +49,7 @@ export class AuthService {
   async registerCustomer(ctx: RequestContext, input: { email: string; password: string }): Promise<string> {
     const tenantId = requireTenant(ctx);
     const email = normEmail(input.email);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.passwordHashCost);
     return this.store.transaction(ctx, async (em, tx) => {
       if (await em.findOne(AuthIdentity, { email })) {
         throw new DomainError('conflict', 'duplicate', 'Identity with email already exists');
@@ -63,7 +66,7 @@ export class AuthService {
     const account = `customer:${tenantId}:${normEmail(input.email)}`;
     await this.throttle.check(account, ctx.clientIp);
     const identity = await this.store.em(ctx).findOne(AuthIdentity, { email: normEmail(input.email) });
-    if (!(await verifyPassword(input.password, identity?.passwordHash ?? null)) || !identity) {
+    if (!(await verifyPassword(input.password, identity?.passwordHash ?? null, this.passwordHashCost)) || !identity) {
       await this.throttle.failed(account, ctx.clientIp);
       throw invalidCredentials();
     }
@@ -75,7 +78,7 @@ export class AuthService {
     const account = `admin:${normEmail(input.email)}`;
     await this.throttle.check(account, ctx.clientIp);
     const admin = await this.store.emGlobal(ctx).findOne(AdminUser, { email: normEmail(input.email) });
-    if (!(await verifyPassword(input.password, admin?.passwordHash ?? null)) || !admin) {
+    if (!(await verifyPassword(input.password, admin?.passwordHash ?? null, this.passwordHashCost)) || !admin) {
       await this.throttle.failed(account, ctx.clientIp);
       throw invalidCredentials();
     }

@@ -4,6 +4,7 @@ import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
+import type { IdentitySettings } from '../settings';
 
 /** identity's services, one per aggregate, sharing one store. */
 export interface IdentityServices {
@@ -20,16 +21,17 @@ export interface IdentityServices {
   throttle: SignInThrottle;
 }
 
-export function createIdentityServices({ orm, deps }: ServiceFactoryArgs): IdentityServices {
+export function createIdentityServices({ orm, deps, settings }: ServiceFactoryArgs<IdentitySettings>): IdentityServices {
+  const cost = settings.passwordHashCost;
   const store = new Store(orm);
   const customers = new CustomerService(store);
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
-  const auth = new AuthService(store, deps.config, customers, throttle);
+  const auth = new AuthService(store, deps.config, customers, throttle, cost);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
   return {
     store,
-    tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget()),
+    tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
     auth,
     customers,
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),

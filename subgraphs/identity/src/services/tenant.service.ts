@@ -4,6 +4,7 @@ import {
   Errors,
   hashApiKey,
   hashPassword,
+  PASSWORD_HASH_COST,
   newSecret,
   normalizeOrigin,
   normalizeServerAddress,
@@ -49,6 +50,8 @@ export class TenantService {
      * at once (other instances drop theirs when the notification reaches them).
      */
     private readonly committed: () => void = () => undefined,
+    /** scrypt cost of the first admin's password hash (identity's `PASSWORD_HASH_COST`) */
+    private readonly passwordHashCost = PASSWORD_HASH_COST,
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
@@ -71,7 +74,7 @@ export class TenantService {
     const publishable = a.publishableKey ?? newSecret('pk', 24);
     const agentKey = a.agentApiKey ?? newSecret('sk', 32);
     const servers = serverAddresses(a.storefrontServers);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.passwordHashCost);
     const tenant = await this.store.transaction(
       ctx,
       async (tx, txCtx) => {

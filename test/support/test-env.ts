@@ -1,0 +1,8 @@
+/**
+ * Settings every test platform gets, in the test's process or a child process (this module loads
+ * no platform code). A password hash at scrypt's production cost is about 65 ms of one core here,
+ * and the suites hash a few hundred times (every tenant's admin, every customer, every sign-in):
+ * tests hash at the lowest cost identity accepts (`PASSWORD_HASH_COST`, refused below 16384 in
+ * production). Hashing itself is the same code at any cost.
+ */
+export const TEST_SETTINGS = { PASSWORD_HASH_COST: '1024' } as const;
