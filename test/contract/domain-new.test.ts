@@ -46,6 +46,9 @@ function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // the service description beside this clone, for the route contract (TEST_DATABASE_URL passes through)
   const spec = path.resolve(ROOT, '..', 'shared', 'spec');
   if (fs.existsSync(spec)) env.SPEC_DIR = spec;
+  // this checkout's code cache (scripts/compile-cache.js): the copy's packages are links to this
+  // checkout's, so their modules are the same files (the copy's own sources get entries of their own)
+  env.SVC_COMPILE_CACHE ??= path.join(ROOT, 'node_modules', '.cache', 'svc-compile');
   return { ...env, ...extra };
 }
 
