@@ -75,8 +75,9 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
         RATE_LIMIT_DISABLED: 'true',
         OUTBOX_POLL_MS: '250',
         // a crashed holder's lease has run out by the time the next process is up (a start takes
-        // longer), yet a slow step on a loaded machine never outlives it; recovery every 200 ms
-        CHECKOUT_LEASE_MS: '5000',
+        // longer), so the shopper's retry does not wait for it; a live holder renews its lease every
+        // 500 ms, so a slow step on a loaded machine keeps it; recovery every 200 ms
+        CHECKOUT_LEASE_MS: '1500',
         CHECKOUT_RECOVERY_INTERVAL_MS: '200',
         ...env,
       },

@@ -20,7 +20,9 @@ const int = (min: number, def: number) => z.coerce.number().int().min(min).defau
 
 export const commerceSettings = defineSettings(
   {
-    CHECKOUT_LEASE_MS: int(100, 30_000).describe("a holder's lease of a completion record; must exceed the slowest step (provider timeouts)"),
+    CHECKOUT_LEASE_MS: int(300, 10_000).describe(
+      "a holder's lease of a completion record, renewed every third of it while the holder works: how long a crashed instance's completion waits before the shopper's retry or another instance's recovery takes it over",
+    ),
     CHECKOUT_RESUME_WINDOW_MS: int(0, 600_000).describe('an abandoned completion younger than this is resumed, older ones are compensated'),
     CHECKOUT_HOLD_TTL_S: int(1, 900).describe('how long held stock waits for its completion before the catalog releases it (seconds)'),
     CHECKOUT_RECOVERY_INTERVAL_MS: int(50, 15_000).describe('the recovery pass of each instance (the cron job runs every minute besides)'),

@@ -19,9 +19,10 @@ import type { Logger } from 'pino';
  *   - Steps are idempotent for the same state (a crash between a step's effect and its after-record
  *     re-runs it), and each has a compensation, run in reverse order for every step that started
  *     when the process fails (a business refusal, a provider error) or is abandoned.
- *   - A record is leased (`lease_owner`, `lease_until`): only the holder works it; a crashed holder's
- *     lease runs out and any instance's recovery (or the caller's retry) claims it and resumes it,
- *     or compensates it once it is older than `resumeWindowMs`.
+ *   - A record is leased (`lease_owner`, `lease_until`): only the holder works it, and renews the
+ *     lease every third of its length while it does (so a step may take longer than the lease); a
+ *     crashed holder's lease runs out and any instance's recovery (or the caller's retry) claims
+ *     it and resumes it, or compensates it once it is older than `resumeWindowMs`.
  *   - Fault injection (tests and `npm run check:crash` only, never in production): the env variable
  *     named by `crashEnv` (e.g. `CHECKOUT_CRASH_AT=before:authorize`) SIGKILLs the process at that
  *     step boundary, on the first attempt of a record only (a resumed record runs through).
@@ -104,7 +105,11 @@ export interface DurableOptions<S> {
   kind: string;
   steps: DurableStep<S>[];
   log: Logger;
-  /** a holder's lease; must exceed the longest step (provider timeouts). Default 30 s */
+  /**
+   * a holder's lease, renewed every third of it while the holder works: how long a crashed
+   * holder's record waits before another claims it (it must outlast the holder's longest pause of
+   * its event loop, not its longest step). Default 10 s
+   */
   leaseMs?: number;
   /** abandoned processes older than this are compensated instead of resumed. Default 10 min */
   resumeWindowMs?: number;
@@ -136,7 +141,7 @@ export class DurableProcesses<S extends object> {
   readonly owner = OWNER;
 
   constructor(private readonly o: DurableOptions<S>) {
-    this.leaseMs = o.leaseMs ?? 30_000;
+    this.leaseMs = o.leaseMs ?? 10_000;
     this.resumeWindowMs = o.resumeWindowMs ?? 600_000;
     this.now = o.now ?? Date.now;
     const names = new Set<string>();
@@ -277,7 +282,7 @@ export class DurableProcesses<S extends object> {
       try {
         const old = this.now() - new Date(row.created_at).getTime() > this.resumeWindowMs;
         if (old && row.status === 'running') {
-          await this.compensate(ctx, row, { type: 'conflict', code: 'abandoned', message: 'The process was abandoned and undone' });
+          await this.holding(row.id, () => this.compensate(ctx, row, { type: 'conflict', code: 'abandoned', message: 'The process was abandoned and undone' }));
           out.compensated++;
         } else {
           const done = await this.drive(ctx, row).catch(() => null);
@@ -310,8 +315,35 @@ export class DurableProcesses<S extends object> {
     }
   }
 
-  /** Runs the remaining steps of a claimed record; failures compensate. Answers the final record. */
-  private async drive(ctx: RequestContext, row: DurableRow<S>): Promise<DurableRow<S>> {
+  /** Runs the remaining steps of a claimed record, holding its lease meanwhile; failures compensate. Answers the final record. */
+  private drive(ctx: RequestContext, row: DurableRow<S>): Promise<DurableRow<S>> {
+    return this.holding(row.id, () => this.work(ctx, row));
+  }
+
+  /**
+   * Runs `body` while renewing this process's lease of record `id` every third of the lease. A
+   * renewal changes only a lease this process still holds on an unfinished record: never one it
+   * released (a finished record has no owner; a failure to retry later clears `lease_until`).
+   */
+  private async holding<T>(id: string, body: () => Promise<T>): Promise<T> {
+    const renew = () =>
+      void this.o.store
+        .sql(
+          null,
+          `update ${this.table} set lease_until = ? where id = ? and lease_owner = ? and lease_until is not null and status in ('running', 'compensating')`,
+          [this.leaseEnd(), id, this.owner],
+        )
+        .catch((err: unknown) => this.o.log.warn({ err, id, kind: this.o.kind }, 'durable process: lease renewal failed'));
+    const timer = setInterval(renew, Math.max(50, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    try {
+      return await body();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private async work(ctx: RequestContext, row: DurableRow<S>): Promise<DurableRow<S>> {
     if (row.status === 'compensating') return this.compensate(ctx, row, row.error ?? { type: 'conflict', code: 'abandoned', message: 'undone' });
     const steps = this.o.steps;
     let cur = row;
