@@ -7,15 +7,15 @@
  * SUBGRAPH_<NAME>_URL=http://host:port/graphql. SIGTERM/SIGINT stop it in order.
  */
 import { ConfigError, createLogger, loadConfigOrExit } from '@svc/kit';
-import { domainByName, exitOnSignals, loadDomains, startParticipant } from '@svc/platform';
+import { domainByName, domainPackages, exitOnSignals, startParticipant } from '@svc/platform';
 
 async function main() {
   const name = process.argv[2];
   const def = name ? domainByName(name) : undefined;
   if (!def) {
     console.error(
-      `usage: npm run subgraph -- <${loadDomains()
-        .map((s) => s.name)
+      `usage: npm run subgraph -- <${domainPackages()
+        .map((p) => p.folder)
         .join('|')}>`,
     );
     process.exit(2);

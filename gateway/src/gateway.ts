@@ -137,29 +137,47 @@ export const SCHEMA_DIR = path.resolve(__dirname, '..', '..', 'schema');
 const sdlOf = (text: string) => text.replace(/^(#[^\n]*\n)+/, '').trim();
 
 /**
- * The supergraph of `defs` for a process that serves it: the committed `schema/supergraph.graphql`
- * when every committed `schema/subgraphs/<name>.graphql` equals what the code builds now (the
- * composition is then the same, and skipping it saves about a second at each start), else
- * composed from the code. URLs in the SDL are placeholders either way: data sources are chosen
- * by subgraph name (loadGateway). `built`: the subgraphs this process has built already (their runtimes).
+ * The supergraph for a process of the platform, over the domains `names`. A domain's SDL is the one
+ * this process built (`built`: the subgraphs it runs) or, for a domain it does not run (another
+ * process serves it), its committed `schema/subgraphs/<name>.graphql`, the contract that process
+ * serves (built from its code by `fallback` only when there is no such file). When every SDL equals
+ * its committed file the committed `schema/supergraph.graphql` is answered (the composition would
+ * be the same, and skipping it saves about a second at each start); else the SDLs are composed, and
+ * `onStale` hears which of this process's subgraphs differ from their committed files. URLs in the
+ * SDL are placeholders either way: data sources are chosen by subgraph name (loadGateway).
  */
-export function supergraphFor(defs: DomainDefinition[], opts: { schemaDir?: string; built?: Record<string, { sdl: string }> } = {}): string {
+export function supergraphFor(
+  names: readonly string[],
+  opts: {
+    schemaDir?: string;
+    built?: Record<string, { sdl: string }>;
+    fallback?: (name: string) => string;
+    onStale?: (names: string[]) => void;
+  } = {},
+): string {
   const schemaDir = opts.schemaDir ?? SCHEMA_DIR;
-  // the SDL of a subgraph this process already built is reused (building one again costs as much)
-  const built = defs.map((d) => [d.name, opts.built?.[d.name]?.sdl ?? subgraphSdl(d)] as const);
-  try {
-    const files = fs.readdirSync(path.join(schemaDir, 'subgraphs')).filter((f) => f.endsWith('.graphql'));
-    const same =
-      files.length === built.length &&
-      built.every(
-        ([name, sdl]) =>
-          files.includes(`${name}.graphql`) && sdlOf(fs.readFileSync(path.join(schemaDir, 'subgraphs', `${name}.graphql`), 'utf8')) === sdl.trim(),
-      );
-    if (same) return sdlOf(fs.readFileSync(path.join(schemaDir, 'supergraph.graphql'), 'utf8'));
-  } catch {
-    // no committed schema here: compose
-  }
-  return composeServicesOf(built).supergraphSdl;
+  const committed = (name: string): string | undefined => {
+    const file = path.join(schemaDir, 'subgraphs', `${name}.graphql`);
+    return fs.existsSync(file) ? sdlOf(fs.readFileSync(file, 'utf8')) : undefined;
+  };
+  const sdls = names.map((name) => {
+    const own = opts.built?.[name]?.sdl.trim();
+    const file = committed(name);
+    if (own !== undefined) return { name, sdl: own, same: own === file };
+    if (file !== undefined) return { name, sdl: file, same: true };
+    if (!opts.fallback) throw new Error(`no SDL for the subgraph ${name}: schema/subgraphs/${name}.graphql is missing (npm run schema:generate)`);
+    return { name, sdl: opts.fallback(name).trim(), same: false };
+  });
+  const supergraphFile = path.join(schemaDir, 'supergraph.graphql');
+  const onlyThese = () => {
+    const dir = path.join(schemaDir, 'subgraphs');
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.graphql')) : [];
+    return files.length === names.length && names.every((n) => files.includes(`${n}.graphql`));
+  };
+  if (sdls.every((x) => x.same) && fs.existsSync(supergraphFile) && onlyThese()) return sdlOf(fs.readFileSync(supergraphFile, 'utf8'));
+  const stale = sdls.filter((x) => !x.same && opts.built?.[x.name]).map((x) => x.name);
+  if (stale.length) opts.onStale?.(stale);
+  return composeServicesOf(sdls.map((x) => [x.name, x.sdl] as const)).supergraphSdl;
 }
 
 function composeServicesOf(built: ReadonlyArray<readonly [string, string]>, urls: Record<string, string> = {}) {

@@ -8,6 +8,7 @@ import {
   OutboxRelay,
   openDatabase,
   startSubgraph,
+  subgraphSdl,
   type Database,
   type JobDefinition,
   type Logger,
@@ -16,7 +17,7 @@ import {
   type Subscription,
 } from '@svc/kit';
 import { supergraphFor, loadGateway, serveSubgraph, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
-import { loadDomains } from './domains';
+import { domainByName, domainPackages } from './domains';
 import { checkPorts } from './ports';
 import { shutdownSteps } from './shutdown';
 import { seedDemoDomains } from './seed';
@@ -63,10 +64,11 @@ export interface Participant {
  * One domain as a whole participant of a scaled-out platform (`npm run subgraph -- <name>`):
  *
  * - its subgraph, served over HTTP to gateways that sign the context with INTERNAL_SECRET;
- * - a graph client: the supergraph composed in this process from the domain registry, exactly
- *   as a gateway composes it, with this domain in process and every other domain reached at its
- *   SUBGRAPH_<NAME>_URL with the signed internal context (no hop through a gateway, no gateway
- *   needed at start);
+ * - a graph client: the supergraph of its own subgraph and the other domains' committed SDL
+ *   (schema/subgraphs: the committed supergraph when its own code matches), with this domain in
+ *   process and every other domain reached at its SUBGRAPH_<NAME>_URL with the signed internal
+ *   context (no hop through a gateway, no gateway needed at start). It loads no other domain's
+ *   code;
  * - the outbox relay of its own schema and the workers of its own subscriptions and jobs
  *   (several processes of one domain share them through the job queue: each job runs once);
  * - its part of the demo store in development, after the domains before it (seed.ts).
@@ -76,10 +78,11 @@ export interface Participant {
  */
 export async function startParticipant(o: ParticipantOptions): Promise<Participant> {
   const { config, log } = o;
-  const all = loadDomains();
+  // only this process's domains are loaded: the others are known by name and committed SDL
+  const all = domainPackages().map((p) => p.folder);
   const defs = o.names.map((n) => {
-    const d = all.find((x) => x.name === n);
-    if (!d) throw new Error(`no domain named "${n}" (${all.map((x) => x.name).join(', ')})`);
+    const d = domainByName(n);
+    if (!d) throw new Error(`no domain named "${n}" (${all.join(', ')})`);
     return d;
   });
   checkDomainSettings(defs, config);
@@ -105,7 +108,15 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
 
     // the supergraph, from this process: its own domains in process, the others over HTTP
     const remote = Object.fromEntries(Object.entries(config.subgraphUrls).filter(([name]) => !runtimes[name]));
-    const supergraphSdl = supergraphFor(all, { built: runtimes });
+    const supergraphSdl = supergraphFor(all, {
+      built: runtimes,
+      fallback: (name) => subgraphSdl(domainByName(name)!),
+      onStale: (names) =>
+        log.warn(
+          { subgraphs: names },
+          'the code of this process differs from its committed schema/subgraphs files (npm run schema:generate): the other processes of the platform use the committed schema',
+        ),
+    });
     const local = Object.fromEntries(Object.entries(runtimes).map(([name, rt]) => [name, rt.schema]));
     const gw = await loadGateway({ supergraphSdl, local, remote, internalSecret: config.internalSecret, log, missing: 'error' });
     steps.push('supergraph', () => gw.stop());
@@ -141,7 +152,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     let stopping = false;
     const seeded = config.seedDemo
       ? seedDemoDomains({
-          domains: all,
+          domains: all.map((name) => defs.find((d) => d.name === name) ?? { name }),
           runtimes,
           graph,
           config,

@@ -14,6 +14,7 @@ import {
   outboxReader,
   openDatabase,
   startSubgraph,
+  subgraphSdl,
   type Database,
   type DomainDefinition,
   type GraphClient,
@@ -186,7 +187,11 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       eventStreams = hub;
     }
 
-    const supergraphSdl = supergraphFor(domains, { built: subgraphs });
+    // a domain served elsewhere (SUBGRAPH_URLS) counts with its committed SDL, the contract it serves
+    const supergraphSdl = supergraphFor(
+      domains.map((d) => d.name),
+      { built: subgraphs, fallback: (name) => subgraphSdl(domains.find((d) => d.name === name)!) },
+    );
     const local = Object.fromEntries(
       Object.entries(subgraphs)
         .filter(([name]) => !config.subgraphUrls[name])

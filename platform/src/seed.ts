@@ -22,8 +22,11 @@ export const publicUrlOf = (p: Pick<Platform, 'config' | 'url'>) => p.config.pub
 
 /** What seeding the demo store needs from the process that runs some domains. */
 export interface DemoSeedArgs {
-  /** every domain of the registry, in order */
-  domains: DomainDefinition[];
+  /**
+   * every domain of the registry, in order: the manifests of the domains this process runs, the
+   * names of the others (a scale-out process does not load their code)
+   */
+  domains: ReadonlyArray<Pick<DomainDefinition, 'name'> & Partial<Pick<DomainDefinition, 'seed'>>>;
   /** the domains this process runs */
   runtimes: Record<string, SubgraphRuntime<any>>;
   /** the supergraph (the key's sales channels are asked of the catalog through it) */
@@ -46,7 +49,8 @@ export const DEMO_KEY_CHANNELS = 'identity:key-channels';
  * Seeds the demo store (tenant `demo`) for the domains this process runs, each once across all
  * processes (the durable record `platform_seed.demo_seed`, see kit's SeedRecord): identity creates
  * the tenant with the DEMO_* credentials; every other domain waits (bounded, with backoff) until
- * the domains before it in registry order have seeded, then runs its manifest's `seed` hook. In
+ * the domains before it in registry order have marked their records (each marks it once its part
+ * is done, with a `seed` hook or without), then runs its manifest's `seed` hook. In
  * one process that is the registry order; across processes the same order holds, since a seed
  * may read earlier domains through the supergraph. Returns true when this call created the tenant.
  */
@@ -82,11 +86,12 @@ export async function seedDemoDomains(a: DemoSeedArgs): Promise<boolean> {
           tenantId = creds.tenant_id;
           created = true;
         } else {
+          // every domain marks its record once its part is done (with a seed hook or without)
           const earlier = [
             'identity',
             ...a.domains
               .slice(0, i)
-              .filter((d) => d.seed && d.name !== 'identity')
+              .filter((d) => d.name !== 'identity')
               .map((d) => d.name),
           ];
           const missing = await record.waitFor(earlier, waitMs, a.log, stopping);
