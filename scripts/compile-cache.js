@@ -20,6 +20,8 @@ const base = setting && setting !== 'off' ? setting : path.join(__dirname, '..',
 const dir = path.join(base, `${process.version}-${process.arch}`);
 
 const DYNAMIC_IMPORT = /\bimport\s*\(/;
+/** V8 refuses cached data made under other flags (`--expose-gc`, say): such processes keep entries of their own */
+const FLAGS = process.execArgv.join(' ');
 
 function install() {
   if (setting === 'off') return;
@@ -51,7 +53,10 @@ function install() {
     // ES modules (.mjs, require(esm)) keep Node's own path, and so does a module with a dynamic
     // import(): on Node 20 a script made from cached data loses its import callback
     if (filename.endsWith('.mjs') || (format && format !== 'commonjs') || DYNAMIC_IMPORT.test(content)) return compile.apply(this, arguments);
-    const file = path.join(dir, crypto.createHash('sha256').update(filename).update('\0').update(content).digest('hex').slice(0, 40));
+    const file = path.join(
+      dir,
+      crypto.createHash('sha256').update(FLAGS).update('\0').update(filename).update('\0').update(content).digest('hex').slice(0, 40),
+    );
     let cachedData;
     try {
       cachedData = fs.readFileSync(file);

@@ -133,6 +133,12 @@ export class DurableRefusal extends Error {
 const RECORD_COLUMNS = 'id, tenant_id, kind, key, status, step, run, attempts, steps, error, lease_owner, lease_until, created_at, updated_at';
 
 const OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+/**
+ * Records this process is working (`<table>:<id>`): its own recovery pass or a second request never
+ * claims one of them, even if a stalled event loop let the lease run out meanwhile (all of this
+ * process's claims carry the same owner, so the lease alone cannot tell them apart).
+ */
+const WORKING = new Set<string>();
 
 export class DurableProcesses<S extends object> {
   private readonly leaseMs: number;
@@ -254,6 +260,7 @@ export class DurableProcesses<S extends object> {
 
   /** Takes the lease of a running record whose lease ran out (or that this process holds). */
   private async claim(id: string): Promise<DurableRow<S> | null> {
+    if (WORKING.has(`${this.table}:${id}`)) return null;
     const [row] = await this.o.store.sql<DurableRow<S>>(
       null,
       `update ${this.table} set lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = now()
@@ -336,9 +343,12 @@ export class DurableProcesses<S extends object> {
         .catch((err: unknown) => this.o.log.warn({ err, id, kind: this.o.kind }, 'durable process: lease renewal failed'));
     const timer = setInterval(renew, Math.max(50, Math.floor(this.leaseMs / 3)));
     timer.unref();
+    const working = `${this.table}:${id}`;
+    WORKING.add(working);
     try {
       return await body();
     } finally {
+      WORKING.delete(working);
       clearInterval(timer);
     }
   }
