@@ -161,6 +161,11 @@ export class DurableProcesses<S extends object> {
     return this.o.store.table('durable_process');
   }
 
+  /** The entry of record `id` in WORKING (records of every kind and domain share it). */
+  private workingKey(id: string): string {
+    return `${this.table}:${id}`;
+  }
+
   private leaseEnd(): Date {
     return new Date(this.now() + this.leaseMs);
   }
@@ -260,7 +265,7 @@ export class DurableProcesses<S extends object> {
 
   /** Takes the lease of a running record whose lease ran out (or that this process holds). */
   private async claim(id: string): Promise<DurableRow<S> | null> {
-    if (WORKING.has(`${this.table}:${id}`)) return null;
+    if (WORKING.has(this.workingKey(id))) return null;
     const [row] = await this.o.store.sql<DurableRow<S>>(
       null,
       `update ${this.table} set lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = now()
@@ -343,7 +348,7 @@ export class DurableProcesses<S extends object> {
         .catch((err: unknown) => this.o.log.warn({ err, id, kind: this.o.kind }, 'durable process: lease renewal failed'));
     const timer = setInterval(renew, Math.max(50, Math.floor(this.leaseMs / 3)));
     timer.unref();
-    const working = `${this.table}:${id}`;
+    const working = this.workingKey(id);
     WORKING.add(working);
     try {
       return await body();

@@ -2,7 +2,6 @@ import {
   DomainError,
   TOKEN_TTL_SECONDS,
   hashPassword,
-  PASSWORD_HASH_COST,
   requireTenant,
   signToken,
   verifyPassword,
@@ -27,7 +26,7 @@ export class AuthService {
     /** failed sign-ins per account and IP: locked accounts are refused before any hash */
     readonly throttle: SignInThrottle,
     /** scrypt cost of new password hashes and of an unknown account's stand-in hash (`PASSWORD_HASH_COST`) */
-    private readonly passwordHashCost = PASSWORD_HASH_COST,
+    private readonly passwordHashCost: number,
   ) {}
 
   /** A new session in the caller's unit of work (it commits with it) and its token (password and social sign-in). */

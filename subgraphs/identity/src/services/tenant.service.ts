@@ -4,7 +4,6 @@ import {
   Errors,
   hashApiKey,
   hashPassword,
-  PASSWORD_HASH_COST,
   newSecret,
   normalizeOrigin,
   normalizeServerAddress,
@@ -49,9 +48,9 @@ export class TenantService {
      * Called once a change of credentials or store settings committed: this process's caches drop
      * at once (other instances drop theirs when the notification reaches them).
      */
-    private readonly committed: () => void = () => undefined,
+    private readonly committed: () => void,
     /** scrypt cost of the first admin's password hash (identity's `PASSWORD_HASH_COST`) */
-    private readonly passwordHashCost = PASSWORD_HASH_COST,
+    private readonly passwordHashCost: number,
   ) {}
 
   private settingsView(t: Tenant): StoreSettingsView {
