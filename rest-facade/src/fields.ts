@@ -2,7 +2,10 @@ import { DomainError } from '@svc/kit';
 
 /**
  * Medusa's `fields` query parameter on a ready JSON document. Tokens prefixed with `+`, `*` or
- * `-` (or ending in `.*`) modify the route's defaults; bare tokens replace them (plus `id`).
+ * `-` (or ending in `.*`) modify the route's defaults, and so does a token that begins with a space:
+ * a `+` written unencoded in a query string arrives as one (`fields=+metadata`), and Medusa reads it
+ * as an addition. Bare tokens replace the defaults (plus `id`): in `id, handle` the bare `id` replaces
+ * them and ` handle` is added to it.
  * `allowed` names the top-level fields and relations a route knows; anything else is a 400.
  */
 export interface FieldSpec {
@@ -13,14 +16,12 @@ export interface FieldSpec {
 
 export function parseFields(raw: string | undefined, allowed: ReadonlySet<string>): FieldSpec | null {
   if (raw === undefined || raw.trim() === '') return null;
-  const tokens = raw
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+  const tokens = raw.split(',').filter((t) => t.trim() !== '');
   const spec: FieldSpec = { replace: null, remove: new Set(), add: new Set() };
   const bad: string[] = [];
-  for (let t of tokens) {
-    let kind: 'add' | 'remove' | 'bare' = 'bare';
+  for (const token of tokens) {
+    let t = token.trim();
+    let kind: 'add' | 'remove' | 'bare' = /^\s/.test(token) ? 'add' : 'bare';
     if (t.startsWith('+') || t.startsWith('*')) {
       kind = 'add';
       t = t.slice(1);
@@ -49,11 +50,12 @@ export function parseFields(raw: string | undefined, allowed: ReadonlySet<string
   return spec;
 }
 
+/** The `paths` of `obj` (arrays element by element); every object picked from keeps its `id`, as Medusa's answers do. */
 function pick(obj: unknown, paths: string[][]): unknown {
   if (Array.isArray(obj)) return obj.map((o) => pick(o, paths));
   if (!obj || typeof obj !== 'object') return obj;
   const src = obj as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = 'id' in src ? { id: src.id } : {};
   const nested = new Map<string, string[][]>();
   for (const p of paths) {
     if (p.length === 1) out[p[0]] = src[p[0]];

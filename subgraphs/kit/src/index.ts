@@ -41,3 +41,4 @@ export * from './seed-record';
 export * from './text';
 export * from './references';
 export * from './ttl-cache';
+export * from './medusa';

@@ -32,6 +32,8 @@ interface VariantSnapshot {
   available_quantity: number;
   /** the sales channels its product is sold in */
   sales_channel_ids: string[];
+  /** what a line item shows of the product and variant besides the columns above (VariantSnapshotType.refs) */
+  refs: { product: Record<string, unknown>; variant: Record<string, unknown> };
 }
 
 /** Merges lines of the same variant (a cart may hold one variant on two lines). */
@@ -218,6 +220,24 @@ export class InventoryService {
               p.subtitle as product_subtitle, p.description as product_description, pt.value as product_type,
               pc.title as product_collection, p.status as product_status, p.is_giftcard, p.discountable, p.thumbnail,
               v.manage_inventory, v.allow_backorder,
+              json_build_object(
+                'product', json_build_object(
+                  'id', p.id, 'status', p.status, 'is_giftcard', p.is_giftcard, 'discountable', p.discountable, 'external_id', p.external_id,
+                  'weight', p.weight, 'length', p.length, 'height', p.height, 'width', p.width, 'origin_country', p.origin_country,
+                  'hs_code', p.hs_code, 'mid_code', p.mid_code, 'material', p.material, 'metadata', p.metadata,
+                  'type_id', p.type_id, 'type', case when pt.id is null then null else json_build_object('id', pt.id, 'value', pt.value) end,
+                  'collection_id', p.collection_id,
+                  'collection', case when pc.id is null then null else json_build_object('id', pc.id, 'title', pc.title, 'handle', pc.handle) end,
+                  'categories', (select coalesce(json_agg(json_build_object('id', cl.category_id) order by cl.category_id), '[]'::json)
+                                   from ${this.store.table('product_category_link')} cl where cl.product_id = p.id),
+                  'tags', (select coalesce(json_agg(json_build_object('id', tl.tag_id) order by tl.tag_id), '[]'::json)
+                             from ${this.store.table('product_tag_link')} tl where tl.product_id = p.id),
+                  'created_at', p.created_at, 'updated_at', p.updated_at),
+                'variant', json_build_object(
+                  'ean', v.ean, 'upc', v.upc, 'hs_code', v.hs_code, 'origin_country', v.origin_country, 'mid_code', v.mid_code,
+                  'material', v.material, 'weight', v.weight, 'length', v.length, 'height', v.height, 'width', v.width,
+                  'variant_rank', v.variant_rank, 'metadata', v.metadata, 'created_at', v.created_at, 'updated_at', v.updated_at)
+              ) as refs,
               coalesce(il.stocked_quantity - il.reserved_quantity, 0)::int as available_quantity,
               (select coalesce(array_agg(l.sales_channel_id), '{}') from ${this.store.table('product_sales_channel')} l where l.product_id = p.id) as sales_channel_ids,
               (select coalesce(json_agg(json_build_object('option', o.title, 'value', ov.value) order by o.rank, o.title), '[]'::json)

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { JSONScalar } from '@svc/kit';
 
 const S = { simpleResolvers: true };
 
@@ -33,4 +34,9 @@ export class VariantSnapshotType {
   @Field() allow_backorder!: boolean;
   @Field(() => Int) available_quantity!: number;
   @Field(() => [String], { description: 'the sales channels its product is sold in' }) sales_channel_ids!: string[];
+  @Field(() => JSONScalar, {
+    description:
+      "what a line item shows of its product and variant besides the columns above, as Medusa's line items do: product (status, flags, dimensions, metadata, type, collection, category and tag ids, timestamps) and variant (codes, dimensions, rank, metadata, timestamps)",
+  })
+  refs!: { product: Record<string, unknown>; variant: Record<string, unknown> };
 }

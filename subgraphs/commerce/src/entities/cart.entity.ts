@@ -93,6 +93,7 @@ export class LineItem extends TenantOwned {
     | 'variantBarcode'
     | 'variantTitle'
     | 'variantOptionValues'
+    | 'catalogRefs'
     | 'metadata'
     | 'data'
     | 'createdAt'
@@ -122,6 +123,8 @@ export class LineItem extends TenantOwned {
   @Property({ type: 'string', length: 100, nullable: true }) variantBarcode: string | null = null;
   @Property({ type: 'string', length: 300, nullable: true }) variantTitle: string | null = null;
   @Property({ type: 'json', nullable: true }) variantOptionValues: Array<{ option: string; value: string }> | null = null;
+  /** what the line shows of its product and variant besides the columns (the catalog's VariantSnapshot.refs), as Medusa's line items do */
+  @Property({ type: 'json', nullable: true }) catalogRefs: { product: Record<string, unknown>; variant: Record<string, unknown> } | null = null;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;
   /** kind-specific data (a ticket's attendee, a tour's departure …) */
   @Property({ type: 'json', nullable: true }) data: Record<string, unknown> | null = null;

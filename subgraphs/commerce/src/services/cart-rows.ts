@@ -75,6 +75,7 @@ export const lineDefaults = (now: Date): LineDefaults => ({
   variantBarcode: null,
   variantTitle: null,
   variantOptionValues: null,
+  catalogRefs: null,
   metadata: null,
   data: null,
   createdAt: now,
@@ -207,7 +208,7 @@ export class CartRows {
              'productId', i.product_id, 'productTitle', i.product_title, 'productHandle', i.product_handle, 'productSubtitle', i.product_subtitle,
              'productDescription', i.product_description, 'productType', i.product_type, 'productCollection', i.product_collection,
              'variantSku', i.variant_sku, 'variantBarcode', i.variant_barcode, 'variantTitle', i.variant_title,
-             'variantOptionValues', i.variant_option_values, 'metadata', i.metadata, 'data', i.data,
+             'variantOptionValues', i.variant_option_values, 'catalogRefs', i.catalog_refs, 'metadata', i.metadata, 'data', i.data,
              'createdAt', i.created_at, 'updatedAt', i.updated_at) order by i.created_at, i.id)
            from ${t('line_item')} i where i.tenant_id = c.tenant_id and i.cart_id = c.id), '[]'::json),
          'shippingMethods', coalesce((select json_agg(json_build_object(
@@ -315,12 +316,13 @@ const LINE_COLUMNS = [
   'variant_barcode',
   'variant_title',
   'variant_option_values',
+  'catalog_refs',
   'metadata',
   'data',
   'created_at',
   'updated_at',
 ];
-const JSON_LINE_COLUMNS = new Set(['variant_option_values', 'metadata', 'data']);
+const JSON_LINE_COLUMNS = new Set(['variant_option_values', 'catalog_refs', 'metadata', 'data']);
 
 const lineValues = (tenantId: string, cartId: string, i: LineItemView): unknown[] => [
   i.id,
@@ -348,6 +350,7 @@ const lineValues = (tenantId: string, cartId: string, i: LineItemView): unknown[
   i.variantBarcode,
   i.variantTitle,
   jsonb(i.variantOptionValues),
+  jsonb(i.catalogRefs),
   jsonb(i.metadata),
   jsonb(i.data),
   i.createdAt,

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { Errors, fromScaled, newId, requireTenant, toScaled, type RequestContext, type Store } from '@svc/kit';
+import { Errors, fromScaled, newId, requireTenant, toScaled, withRawAmounts, type RequestContext, type Store } from '@svc/kit';
 import { Cart, LineItem, type AddressData, type StoredAddress } from '../entities/cart.entity';
 import {
   CartRows,
@@ -18,6 +18,7 @@ import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData
 import type { CatalogPort, RegionInfo } from './catalog-port';
 import type { LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
+import { addressDocument, lineProduct, NO_CREDIT_LINES, variantExtras } from './medusa-shape';
 import {
   applyPromotions,
   cartTotals,
@@ -507,8 +508,11 @@ export class CartService {
       sales_channel_id: cart.salesChannelId,
       email: cart.email,
       locale: cart.locale,
-      shipping_address: cart.shippingAddress,
-      billing_address: cart.billingAddress,
+      customer: cart.customerId ? { id: cart.customerId, email: cart.email, groups: [] } : null,
+      shipping_address_id: (cart.shippingAddress?.id as string | undefined) ?? null,
+      shipping_address: addressDocument(cart.shippingAddress),
+      billing_address_id: (cart.billingAddress?.id as string | undefined) ?? null,
+      billing_address: addressDocument(cart.billingAddress),
       items: itemDocs,
       shipping_methods: methodDocs,
       promotions: applicable.map((p) => ({
@@ -529,22 +533,26 @@ export class CartService {
       created_at: cart.createdAt.toISOString(),
       updated_at: cart.updatedAt.toISOString(),
       ...totals,
+      ...NO_CREDIT_LINES,
     };
   }
 
   private itemDocument(cart: CartView, i: CartView['items'][number], t: ReturnType<typeof itemTotals>, taxLines: TaxLineInput[], adjustments: unknown[]) {
-    const product = i.productId
-      ? {
-          id: i.productId,
-          title: i.productTitle,
-          handle: i.productHandle,
-          subtitle: i.productSubtitle,
-          description: i.productDescription,
-          thumbnail: i.thumbnail,
-          collection: i.productCollection,
-          type: i.productType,
-        }
-      : null;
+    const product = lineProduct(
+      i.productId
+        ? {
+            id: i.productId,
+            title: i.productTitle,
+            handle: i.productHandle,
+            subtitle: i.productSubtitle,
+            description: i.productDescription,
+            thumbnail: i.thumbnail,
+            collection: i.productCollection,
+            type: i.productType,
+          }
+        : null,
+      i.catalogRefs,
+    );
     return {
       id: i.id,
       cart_id: cart.id,
@@ -558,7 +566,9 @@ export class CartService {
       is_tax_inclusive: i.isTaxInclusive,
       requires_shipping: i.requiresShipping,
       is_discountable: i.isDiscountable,
+      is_giftcard: product?.is_giftcard === true,
       product_id: i.productId,
+      product_type_id: product?.type_id ?? null,
       product_title: i.productTitle,
       product_handle: i.productHandle,
       product_subtitle: i.productSubtitle,
@@ -574,6 +584,7 @@ export class CartService {
       variant:
         i.kind === 'product'
           ? {
+              ...variantExtras(i.catalogRefs),
               id: i.referenceId,
               title: i.variantTitle,
               sku: i.variantSku,
@@ -587,7 +598,7 @@ export class CartService {
           : null,
       reference_id: i.referenceId,
       data: i.data,
-      metadata: i.metadata,
+      metadata: i.metadata ?? {},
       tax_lines: taxLines.map((tl) => taxLineView(tl, { item_id: i.id }, t.subtotal - t.discount_subtotal)),
       adjustments,
       ...totalsView(t),
@@ -600,46 +611,96 @@ export class CartService {
   }
 }
 
-const regionDocument = (r: RegionInfo) => ({ ...r, countries: r.countries.map((c) => ({ ...c, region_id: r.id })) });
+/** The cart's region; its countries were created with it (their timestamps are the region's) and are never deleted. */
+const regionDocument = (r: RegionInfo) => ({
+  ...r,
+  deleted_at: null,
+  countries: r.countries.map((c) => ({ metadata: null, created_at: r.created_at, updated_at: r.updated_at, ...c, region_id: r.id, deleted_at: null })),
+});
+
+/** Medusa's account holder of a session's customer: the platform keeps no provider-side customer records, so it is the customer (one per customer and provider). */
+const accountHolder = (customer: Record<string, any>, providerId: string, at: string) => ({
+  id: `acchld_${String(customer.id).replace(/^cus_/, '')}`,
+  provider_id: providerId,
+  external_id: customer.id,
+  email: customer.email ?? null,
+  data: {},
+  metadata: null,
+  created_at: at,
+  updated_at: at,
+  deleted_at: null,
+});
+
+/** What a session shows of the context it was initiated with: Medusa's customer and account holder (the rest is for the provider). */
+function sessionContext(stored: Record<string, unknown> | null, providerId: string, at: string) {
+  const customer = (stored?.customer as Record<string, any> | undefined) ?? null;
+  return { customer, account_holder: customer ? accountHolder(customer, providerId, at) : null };
+}
 
 /** The Medusa payment collection document of a collection with its sessions. */
 export function paymentCollectionDocument(pc: PaymentCollectionView) {
   const sessions = pc.sessions;
-  return {
-    id: pc.id,
-    currency_code: pc.currencyCode,
-    amount: Number(pc.amount),
-    status: pc.status,
-    authorized_amount: pc.authorizedAmount === null ? null : Number(pc.authorizedAmount),
-    captured_amount: pc.capturedAmount === null ? null : Number(pc.capturedAmount),
-    refunded_amount: pc.refundedAmount === null ? null : Number(pc.refundedAmount),
-    completed_at: pc.completedAt?.toISOString() ?? null,
-    payment_providers: [...new Set(sessions.map((s) => s.providerId))].map((id) => ({ id })),
-    // Medusa's payments: the authorised (or captured) sessions
-    payments: sessions
-      .filter((s) => s.authorizedAt)
-      .map((s) => ({
-        id: `pay_${s.id}`,
-        provider_id: s.providerId,
-        amount: Number(s.amount),
-        currency_code: s.currencyCode,
-        data: s.data,
-        captured_at: s.capturedAt?.toISOString() ?? null,
-        canceled_at: s.canceledAt?.toISOString() ?? null,
-        payment_collection_id: pc.id,
-        created_at: s.authorizedAt!.toISOString(),
-      })),
-    payment_sessions: sessions.map((s) => ({
-      id: s.id,
-      amount: Number(s.amount),
-      currency_code: s.currencyCode,
-      provider_id: s.providerId,
-      data: s.data,
-      status: s.status,
-      authorized_at: s.authorizedAt?.toISOString() ?? null,
-      payment_collection_id: pc.id,
-    })),
-    created_at: pc.createdAt.toISOString(),
-    updated_at: pc.updatedAt.toISOString(),
-  };
+  // Medusa's payment of a session: the authorised (or captured) sessions have one
+  const payment = (s: PaymentCollectionView['sessions'][number]) =>
+    s.authorizedAt
+      ? withRawAmounts(
+          {
+            id: `pay_${s.id}`,
+            provider_id: s.providerId,
+            amount: Number(s.amount),
+            currency_code: s.currencyCode,
+            data: s.data,
+            captured_at: s.capturedAt?.toISOString() ?? null,
+            canceled_at: s.canceledAt?.toISOString() ?? null,
+            payment_collection_id: pc.id,
+            payment_session_id: s.id,
+            metadata: null,
+            created_at: s.authorizedAt.toISOString(),
+            updated_at: s.updatedAt.toISOString(),
+            deleted_at: null,
+          },
+          ['amount'],
+        )
+      : null;
+  return withRawAmounts(
+    {
+      id: pc.id,
+      currency_code: pc.currencyCode,
+      amount: Number(pc.amount),
+      status: pc.status,
+      authorized_amount: pc.authorizedAmount === null ? null : Number(pc.authorizedAmount),
+      // once authorised, nothing captured or refunded yet is 0 (Medusa), before it null
+      captured_amount: pc.capturedAmount !== null ? Number(pc.capturedAmount) : pc.authorizedAmount !== null ? 0 : null,
+      refunded_amount: pc.refundedAmount !== null ? Number(pc.refundedAmount) : pc.authorizedAmount !== null ? 0 : null,
+      completed_at: pc.completedAt?.toISOString() ?? null,
+      metadata: null,
+      payment_providers: [...new Set(sessions.map((s) => s.providerId))].map((id) => ({ id })),
+      payments: sessions.map(payment).filter((p) => p !== null),
+      payment_sessions: sessions.map((s) =>
+        withRawAmounts(
+          {
+            id: s.id,
+            amount: Number(s.amount),
+            currency_code: s.currencyCode,
+            provider_id: s.providerId,
+            data: s.data,
+            context: sessionContext(s.context, s.providerId, s.createdAt.toISOString()),
+            status: s.status,
+            authorized_at: s.authorizedAt?.toISOString() ?? null,
+            payment_collection_id: pc.id,
+            payment: payment(s),
+            metadata: {},
+            created_at: s.createdAt.toISOString(),
+            updated_at: s.updatedAt.toISOString(),
+            deleted_at: null,
+          },
+          ['amount'],
+        ),
+      ),
+      created_at: pc.createdAt.toISOString(),
+      updated_at: pc.updatedAt.toISOString(),
+      deleted_at: null,
+    },
+    ['amount', 'authorized_amount', 'captured_amount', 'refunded_amount'],
+  );
 }

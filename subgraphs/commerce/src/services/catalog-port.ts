@@ -5,6 +5,7 @@ import {
   CommerceFulfilDocument,
   CommerceHoldDocument,
   CommerceMeDocument,
+  CommercePaymentCustomerDocument,
   CommerceRegionDocument,
   CommerceRegionsDocument,
   CommerceReleaseDocument,
@@ -64,6 +65,18 @@ export class CatalogPort {
     if (ctx.actor.type !== 'customer') return null;
     const r = await this.graph().execute(ctx, CommerceMeDocument, {});
     return r.me?.email ?? null;
+  }
+
+  /**
+   * The signed-in customer with their addresses (identity's `me`, asked as the customer), as a payment
+   * session keeps it: Medusa's `context.customer`, its default billing address beside the list.
+   */
+  async paymentCustomer(ctx: RequestContext): Promise<Record<string, unknown> | null> {
+    if (ctx.actor.type !== 'customer') return null;
+    const me = (await this.graph().execute(ctx, CommercePaymentCustomerDocument, {})).me;
+    if (!me) return null;
+    const { default_billing_address_id: billingId, addresses, ...customer } = me;
+    return { ...customer, addresses, billing_address: addresses.find((a) => a.id === billingId) ?? null, account_holders: [] };
   }
 
   /** The first variant of each of the `n` newest products (demo content). */

@@ -1,4 +1,4 @@
-import { DomainError, Errors, type RequestContext } from '@svc/kit';
+import { DomainError, Errors, withRawAmounts, type RequestContext } from '@svc/kit';
 import { itemSubtotal } from './totals';
 import { shippingPrice, type CartService } from './cart.service';
 import { shippingOptionView, type SetupService, type ShippingOptionView } from './setup.service';
@@ -11,6 +11,60 @@ const PUBLIC_SETTINGS: Record<string, string[]> = {
   'pp_bank-transfer_default': ['bank_name', 'account_holder'],
   pp_system_default: [],
 };
+
+/** Medusa's calculated price of a shipping option for a cart: the one price of the option (no price lists). */
+function calculatedPrice(optionId: string, amount: number, currencyCode: string) {
+  const price = { id: `${optionId}_price`, price_list_id: null, price_list_type: null, min_quantity: null, max_quantity: null };
+  return withRawAmounts(
+    {
+      id: `${optionId}_price_set`,
+      is_calculated_price_price_list: false,
+      is_calculated_price_tax_inclusive: false,
+      calculated_amount: amount,
+      is_original_price_price_list: false,
+      is_original_price_tax_inclusive: false,
+      original_amount: amount,
+      currency_code: currencyCode,
+      calculated_price: price,
+      original_price: price,
+    },
+    ['calculated_amount', 'original_amount'],
+  );
+}
+
+/**
+ * Medusa's service zone of an option: the platform ships a region's options from one shipping
+ * fulfilment set per region and keeps no stock locations, so the location has no address lines
+ * (its keys answer null).
+ */
+function serviceZone(regionId: string) {
+  return {
+    id: `sz_${regionId}`,
+    fulfillment_set_id: `fuset_${regionId}`,
+    fulfillment_set: {
+      id: `fuset_${regionId}`,
+      type: 'shipping',
+      location: {
+        id: `sloc_${regionId}`,
+        address: {
+          id: `laddr_${regionId}`,
+          address_1: null,
+          address_2: null,
+          company: null,
+          city: null,
+          country_code: null,
+          phone: null,
+          province: null,
+          postal_code: null,
+          metadata: null,
+          created_at: null,
+          updated_at: null,
+          deleted_at: null,
+        },
+      },
+    },
+  };
+}
 
 /** What a storefront's checkout reads: shipping options priced for a cart, checkout and payment configuration, bank details. */
 export class CheckoutService {
@@ -31,12 +85,53 @@ export class CheckoutService {
     const options = (await this.setup.shippingOptionsOf(ctx, cart.region_id)).filter((o) => o.enabled);
     return options.map((o) => {
       const amount = Number(shippingPrice(o, shape));
+      const view = shippingOptionView(o);
       return {
-        ...shippingOptionView(o),
+        ...view,
         amount,
-        calculated_price: { calculated_amount: amount, original_amount: amount, currency_code: cart.currency_code, is_calculated_price_tax_inclusive: false },
-        prices: [{ id: `${o.id}_price`, currency_code: cart.currency_code, amount: Number(o.amount), min_quantity: null, max_quantity: null, price_rules: [] }],
+        is_tax_inclusive: false,
+        calculated_price: calculatedPrice(o.id, amount, cart.currency_code),
+        prices: [
+          withRawAmounts(
+            {
+              id: `${o.id}_price`,
+              title: null,
+              currency_code: cart.currency_code,
+              amount: Number(o.amount),
+              min_quantity: null,
+              max_quantity: null,
+              rules_count: 1,
+              price_set_id: `${o.id}_price_set`,
+              price_list_id: null,
+              price_list: null,
+              // an option's price is its region's (the option belongs to one region)
+              price_rules: [
+                {
+                  id: `${o.id}_price_rule`,
+                  attribute: 'region_id',
+                  value: o.regionId,
+                  operator: 'eq',
+                  priority: 0,
+                  price_id: `${o.id}_price`,
+                  created_at: view.created_at,
+                  updated_at: view.updated_at,
+                  deleted_at: null,
+                },
+              ],
+              created_at: view.created_at,
+              updated_at: view.updated_at,
+              deleted_at: null,
+            },
+            ['amount', 'min_quantity', 'max_quantity'],
+          ),
+        ],
+        rules: [
+          { attribute: 'enabled_in_store', value: String(o.enabled), operator: 'eq' },
+          // the platform has no return shipping: every option is an outbound one
+          { attribute: 'is_return', value: 'false', operator: 'eq' },
+        ],
         service_zone_id: `sz_${o.regionId}`,
+        service_zone: serviceZone(o.regionId),
         shipping_profile_id: 'sp_default',
         provider: { id: o.providerId, is_enabled: true },
         data: o.data,

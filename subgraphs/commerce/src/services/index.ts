@@ -34,7 +34,7 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   kinds.register(productKind(catalog));
   const setup = new SetupService(store, catalog, deps.config?.secretsKey, settings.setupCacheMs);
   const carts = new CartService(store, catalog, setup, kinds);
-  const payments = new PaymentService(store, carts, setup);
+  const payments = new PaymentService(store, carts, setup, catalog);
   const codes = new OrderMailCodes(deps.config.secretsKey);
   const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes, settings.completion);
   const mailer = createMailer(deps.config);

@@ -22,6 +22,7 @@ export interface LineSnapshot {
     variantBarcode?: string | null;
     variantTitle?: string | null;
     variantOptionValues?: Array<{ option: string; value: string }> | null;
+    catalogRefs?: { product: Record<string, unknown>; variant: Record<string, unknown> } | null;
     data?: Record<string, unknown> | null;
   };
 }
@@ -107,6 +108,7 @@ export function productKind(catalog: CatalogPort): LineItemKind {
           variantBarcode: v.barcode,
           variantTitle: v.title,
           variantOptionValues: v.option_values,
+          catalogRefs: v.refs as { product: Record<string, unknown>; variant: Record<string, unknown> },
           data: { manage_inventory: v.manage_inventory, allow_backorder: v.allow_backorder },
         },
       };

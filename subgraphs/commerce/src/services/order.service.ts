@@ -22,6 +22,7 @@ import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import { commerceEvents } from '../events';
 import type { PaymentContext } from '../payments/provider';
 import { paymentCollectionDocument, type CartDocument, type CartService } from './cart.service';
+import { addressDocument, NO_CREDIT_LINES, orderItemDocument, orderShippingMethodDocument, summaryDocument } from './medusa-shape';
 import { collectionJson, collectionView, hydrateCollection, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
 import type { LineItemKinds } from './line-item-kinds';
 import { defaultCommerceSettings, type CompletionSettings } from '../settings';
@@ -720,7 +721,9 @@ export class OrderService {
     const totals = o.totals;
     return {
       id: o.id,
+      version: 1,
       display_id: o.displayId,
+      custom_display_id: null,
       status: o.status,
       payment_status: o.paymentStatus,
       fulfillment_status: o.fulfillmentStatus,
@@ -729,28 +732,14 @@ export class OrderService {
       sales_channel_id: o.salesChannelId,
       email: o.email,
       currency_code: o.currencyCode,
-      shipping_address: o.shippingAddress,
-      billing_address: o.billingAddress,
-      items: o.items.map((i) => ({
-        ...i,
-        order_id: o.id,
-        detail: {
-          item_id: i.id,
-          quantity: i.quantity,
-          fulfilled_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0,
-          shipped_quantity: o.fulfillmentStatus === 'shipped' ? i.quantity : 0,
-          delivered_quantity: 0,
-          return_requested_quantity: 0,
-          return_received_quantity: 0,
-          return_dismissed_quantity: 0,
-          written_off_quantity: 0,
-        },
-      })),
-      shipping_methods: o.shippingMethods.map((m) => ({ ...m, order_id: o.id, cart_id: undefined })),
+      shipping_address: addressDocument(o.shippingAddress),
+      billing_address: addressDocument(o.billingAddress),
+      items: o.items.map((i) => orderItemDocument(i, o)),
+      shipping_methods: o.shippingMethods.map((m) => orderShippingMethodDocument(m, o)),
       promotions: o.promotions,
       payment_collections: pc ? [paymentCollectionDocument(pc instanceof PaymentCollection ? collectionView(pc) : pc)] : [],
       fulfillments: o.fulfillmentStatus === 'shipped' ? [{ id: `ful_${o.id}`, shipped_at: o.shippedAt?.toISOString() ?? null, metadata: o.metadata }] : [],
-      summary: {
+      summary: summaryDocument({
         current_order_total: totals.total ?? 0,
         original_order_total: totals.total ?? 0,
         paid_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
@@ -758,12 +747,13 @@ export class OrderService {
         transaction_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
         pending_difference: o.paymentStatus === 'captured' || o.status === 'canceled' ? 0 : (totals.total ?? 0),
         accounting_total: totals.total ?? 0,
-      },
+      }),
       metadata: o.metadata,
       canceled_at: o.canceledAt?.toISOString() ?? null,
       created_at: o.createdAt.toISOString(),
       updated_at: o.updatedAt.toISOString(),
       ...totals,
+      ...NO_CREDIT_LINES,
     };
   }
 }

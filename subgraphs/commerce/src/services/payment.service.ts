@@ -7,6 +7,7 @@ import { currencyExponent } from '../payments/money';
 import { chargeAmount } from './totals';
 import { paymentCollectionDocument, type CartService } from './cart.service';
 import type { SetupService } from './setup.service';
+import type { CatalogPort } from './catalog-port';
 
 /** 502 provider_unavailable: an external provider failed (nothing was written). */
 const providerUnavailable = (providerId: string) =>
@@ -28,6 +29,7 @@ export class PaymentService {
     private readonly store: Store,
     private readonly carts: CartService,
     private readonly setup: SetupService,
+    private readonly catalog: CatalogPort,
   ) {
     this.writes = new PaymentWrites(store);
   }
@@ -137,7 +139,9 @@ export class PaymentService {
     const result = await this.call(ctx, adapter.id, () =>
       adapter.initiate({ amount: pc.amount, currency_code: pc.currencyCode, context, data: input.data ?? undefined }),
     );
-    return this.replaceSessions(ctx, pc.id, [{ providerId: adapter.id, result, context: { ...context, ...(input.context ?? {}) } }]);
+    // the signed-in customer as the session keeps it (Medusa's context.customer)
+    const customer = cart.customerId ? await this.catalog.paymentCustomer(ctx) : null;
+    return this.replaceSessions(ctx, pc.id, [{ providerId: adapter.id, result, context: { ...context, ...(input.context ?? {}), customer } }]);
   }
 
   /** The seed path `POST /store/carts/:id/payment-sessions`: a session for every provider offered in the cart's region. */

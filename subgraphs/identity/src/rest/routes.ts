@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Errors, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
+import { Errors, MEDUSA_ADDRESS_KEYS, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
 import { emailPassSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
@@ -27,26 +27,7 @@ const customerFields: FieldsOption = {
   ]),
 };
 
-const ADDRESS_FIELDS = new Set([
-  'id',
-  'address_name',
-  'is_default_shipping',
-  'is_default_billing',
-  'customer_id',
-  'company',
-  'first_name',
-  'last_name',
-  'address_1',
-  'address_2',
-  'city',
-  'country_code',
-  'province',
-  'postal_code',
-  'phone',
-  'metadata',
-  'created_at',
-  'updated_at',
-]);
+const ADDRESS_FIELDS = new Set<string>([...MEDUSA_ADDRESS_KEYS, 'address_name', 'is_default_shipping', 'is_default_billing']);
 
 const authRoutes = [
   route({

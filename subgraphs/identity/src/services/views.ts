@@ -20,6 +20,8 @@ export interface CustomerAddressView {
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  /** always null: a deleted address is removed (Medusa's key) */
+  deleted_at: null;
 }
 
 export interface CustomerView {
@@ -59,6 +61,7 @@ export function toAddressView(a: CustomerAddress, customerId: string): CustomerA
     metadata: a.metadata,
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
+    deleted_at: null,
   };
 }
 
@@ -93,7 +96,7 @@ type Stamp = Date | string;
 const iso = (v: Stamp) => new Date(v).toISOString();
 
 /** A `customer_address` row as `CustomerService.me` reads it (the view's fields, in its order). */
-export type AddressRow = Omit<CustomerAddressView, 'created_at' | 'updated_at'> & { created_at: Stamp; updated_at: Stamp };
+export type AddressRow = Omit<CustomerAddressView, 'created_at' | 'updated_at' | 'deleted_at'> & { created_at: Stamp; updated_at: Stamp };
 
 /**
  * `toCustomerView` of rows read with plain SQL, whose columns are the view's fields in its order:
@@ -103,7 +106,7 @@ export function customerViewOf(c: CustomerRow, addresses: AddressRow[]): Custome
   const { metadata, created_at, updated_at, deleted_at, ...head } = c;
   return {
     ...head,
-    addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at), updated_at: iso(a.updated_at) })),
+    addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at), updated_at: iso(a.updated_at), deleted_at: null })),
     metadata,
     created_at: iso(created_at),
     updated_at: iso(updated_at),

@@ -22,6 +22,7 @@ export class CustomerAddressType implements CustomerAddressView {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: a deleted address is removed' }) deleted_at!: null;
 }
 
 @ObjectType('Customer', { simpleResolvers: true })
