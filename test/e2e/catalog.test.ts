@@ -19,6 +19,8 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
     return Number(price.amount);
   };
   const handlesWhere = (pred: (p: SeedProduct) => boolean) => seed.products.filter(pred).map((p) => p.handle);
+  /** a row's Medusa timestamps (ISO strings) */
+  const stamps = { created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), updated_at: expect.stringMatching(/Z$/) };
 
   let p: PlatformClient;
   let t: TenantCredentials;
@@ -605,10 +607,14 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       expect(r.body).toMatchObject({ count: seed.regions.length, offset: 0, limit: 50 });
       for (const sr of seed.regions) {
         const region = r.body.regions.find((x: any) => x.currency_code === sr.currency_code);
-        expect(region).toMatchObject({ name: sr.name, automatic_taxes: sr.automatic_taxes });
+        expect(region).toMatchObject({ name: sr.name, automatic_taxes: sr.automatic_taxes, deleted_at: null, ...stamps });
         expect(region.id).toMatch(/^reg_/);
         expect(region.countries.map((c: any) => c.iso_2).sort()).toEqual(sr.countries.map((c) => c.iso_2).sort());
-        for (const c of region.countries) expect(c).toMatchObject(sr.countries.find((x) => x.iso_2 === c.iso_2)!);
+        for (const c of region.countries) {
+          expect(c).toMatchObject(sr.countries.find((x) => x.iso_2 === c.iso_2)!);
+          // a country is written with its region: the region's creation time; no metadata, no soft delete
+          expect(c).toMatchObject({ region_id: region.id, metadata: null, created_at: region.created_at, updated_at: region.created_at, deleted_at: null });
+        }
         const one = await get(`/store/regions/${region.id}`);
         expect(one.status).toBe(200);
         expect(one.body).toEqual({ region });
@@ -655,12 +661,20 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
 
       const one = await p.graphql(`query($id: String!) { product(id: $id) { id title } }`, { id: all[2].handle }, { key });
       expect(one.body.data.product).toEqual({ id: all[2].id, title: all[2].title });
-      const cats = await p.graphql(`{ productCategories(limit: 100) { count } regions { count } collections { count limit } }`, {}, { key });
-      expect(cats.body.data).toEqual({
+      const cats = await p.graphql(
+        `{ productCategories(limit: 100) { count } regions { count items { deleted_at countries { region_id deleted_at } } } collections { count limit } }`,
+        {},
+        { key },
+      );
+      expect(cats.body.data).toMatchObject({
         productCategories: { count: seed.categories.length },
         regions: { count: seed.regions.length },
         collections: { count: seed.collections.length, limit: 10 },
       });
+      const restRegions = (await get('/store/regions')).body.regions;
+      expect(cats.body.data.regions.items).toEqual(
+        restRegions.map((r: any) => ({ deleted_at: null, countries: r.countries.map(() => ({ region_id: r.id, deleted_at: null })) })),
+      );
       const missing = await p.graphql(`{ product(id: "no-such-product") { id } }`, {}, { key });
       expect(missing.body.errors[0].extensions).toMatchObject({ type: 'not_found', code: 'not_found' });
     });

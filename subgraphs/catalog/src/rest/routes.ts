@@ -104,7 +104,7 @@ const withProducts = (x: any) => {
   const { products, ...rest } = x as { products?: { items: Array<{ document: unknown }> } };
   return products ? { ...rest, products: products.items.map((i: { document: unknown }) => i.document) } : rest;
 };
-const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at']);
+const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at', 'deleted_at']);
 
 /** Medusa store parameters that the platform accepts but does not act on (one sales channel per key today). */
 const medusaOnly = {

@@ -1,4 +1,9 @@
-/** Medusa v2 store shapes, as the catalog read model builds them (plain objects, snake_case). */
+/**
+ * Medusa v2 store shapes, as the catalog read model builds them (plain objects, snake_case). Keys
+ * for what the platform has no concept of carry Medusa's defaults: nothing is soft-deleted but
+ * products, variants, collections and categories (`deleted_at: null`), only products have an
+ * external id (`external_id: null`), tags, types and countries have no metadata (`null`).
+ */
 export interface PriceRow {
   id: string;
   currency_code: string;
@@ -200,15 +205,30 @@ export interface TemplateView {
   updated_at: string;
 }
 
+export interface CountryView {
+  id: string;
+  iso_2: string;
+  iso_3: string;
+  num_code: string;
+  name: string;
+  display_name: string;
+  region_id: string;
+  metadata: null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: null;
+}
+
 export interface RegionView {
   id: string;
   name: string;
   currency_code: string;
   automatic_taxes: boolean;
-  countries: { id: string; iso_2: string; iso_3: string; num_code: string; name: string; display_name: string }[];
+  countries: CountryView[];
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
 export const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
