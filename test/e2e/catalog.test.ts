@@ -509,6 +509,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       expect(r.body).toMatchObject({ count: seed.collections.length, offset: 0, limit: 10 });
       expect(r.body.collections.map((c: any) => c.handle)).toEqual(seed.collections.slice(0, 10).map((c) => c.handle));
       expect(r.body.collections.map((c: any) => c.title)).toEqual(seed.collections.slice(0, 10).map((c) => c.title));
+      for (const x of r.body.collections) expect(x).toMatchObject({ external_id: null, deleted_at: null, ...stamps });
       const paged = await get('/store/collections?limit=2&offset=2');
       expect(paged.body.collections.map((c: any) => c.handle)).toEqual(seed.collections.slice(2, 4).map((c) => c.handle));
       const c = r.body.collections[1];
@@ -531,7 +532,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const byHandle = new Map<string, any>(r.body.product_categories.map((c: any) => [c.handle, c]));
       for (const sc of seed.categories) {
         const c = byHandle.get(sc.handle);
-        expect(c).toMatchObject({ name: sc.name, description: sc.description, rank: sc.rank });
+        expect(c).toMatchObject({ name: sc.name, description: sc.description, rank: sc.rank, external_id: null, deleted_at: null, ...stamps });
         if (sc.parent_key) {
           expect(c.parent_category_id).toBe(byHandle.get(sc.parent_key).id);
           expect(c.parent_category).toMatchObject({ id: c.parent_category_id, handle: sc.parent_key });
@@ -589,7 +590,12 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const tops = list.body.product_categories[0];
       const byId = await get(`/store/product-categories/${tops.id}`);
       expect(byId.status).toBe(200);
-      expect(byId.body.product_category).toMatchObject({ id: tops.id, handle: 'tops', parent_category: { handle: 'apparel' } });
+      expect(byId.body.product_category).toMatchObject({
+        id: tops.id,
+        handle: 'tops',
+        external_id: null,
+        parent_category: { handle: 'apparel', external_id: null },
+      });
       expect(byId.body.product_category.category_children.map((c: any) => c.handle).sort()).toEqual(['hoodies', 'shirts', 't-shirts']);
       const byHandle = await get('/store/product-categories/tops');
       expect(byHandle.body).toEqual(byId.body);

@@ -96,6 +96,11 @@ export const visibleIn = (doc: ProductView, channels: string[] | undefined): boo
 /** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
 const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Medusa's `external_id`: only products have one here */
+const NO_EXTERNAL_ID = `'external_id', null`;
+
+const stamps = (t: string) => `'created_at', ${isoSql(`${t}.created_at`)}, 'updated_at', ${isoSql(`${t}.updated_at`)}`;
+
 const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov}.id, 'value', ${ov}.value, 'rank', ${ov}.rank,
   'option_id', ${ov}.option_id, 'option', json_build_object('id', ${o}.id, 'title', ${o}.title), 'metadata', ${ov}.metadata,
   'created_at', ${isoSql(`${ov}.created_at`)}, 'updated_at', ${isoSql(`${ov}.updated_at`)})`;
@@ -105,12 +110,12 @@ const productsSql = (s: string) => `
   select p.*,
     (select coalesce(json_agg(l.sales_channel_id order by l.sales_channel_id), '[]'::json)
       from "${s}".product_sales_channel l where l.product_id = p.id) as sales_channel_ids,
-    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, 'metadata', c.metadata,
-        'created_at', ${isoSql('c.created_at')}, 'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
+    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, ${NO_EXTERNAL_ID}, 'metadata', c.metadata,
+        ${stamps('c')}, 'deleted_at', ${isoSql('c.deleted_at')})
       from "${s}".product_collection c where c.id = p.collection_id and c.tenant_id = p.tenant_id) as collection,
     (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description, 'handle', c.handle,
-        'rank', c.rank, 'parent_category_id', c.parent_id, 'metadata', c.metadata, 'created_at', ${isoSql('c.created_at')},
-        'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
+        'rank', c.rank, ${NO_EXTERNAL_ID}, 'is_internal', c.is_internal, 'parent_category_id', c.parent_id, 'metadata', c.metadata,
+        ${stamps('c')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
       from "${s}".product_category_link l join "${s}".product_category c on c.id = l.category_id
       where l.product_id = p.id and c.tenant_id = p.tenant_id and c.deleted_at is null) as categories,
     (select json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')}, 'updated_at', ${isoSql('t.updated_at')})

@@ -86,6 +86,7 @@ export interface CollectionView {
   id: string;
   title: string;
   handle: string;
+  external_id: null;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
@@ -98,6 +99,8 @@ export interface CategoryView {
   description: string;
   handle: string;
   rank: number;
+  external_id: null;
+  is_internal: boolean;
   parent_category_id: string | null;
   parent_category?: CategoryView | null;
   category_children?: CategoryView[];
