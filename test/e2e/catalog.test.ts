@@ -89,6 +89,35 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       }
     });
 
+    it("carries every key Medusa 2.21 answers, Medusa's defaults where the platform has no such concept", async () => {
+      const listed = all.find((x) => x.handle === seed.products[0].handle);
+      const one = await get(`/store/products/${listed.id}`);
+      expect(one.status).toBe(200);
+      for (const doc of [listed, one.body.product]) {
+        // soft delete only of products, variants, collections and categories; external ids only on products; no metadata on tags and types
+        expect(doc.collection).toMatchObject({ external_id: null, deleted_at: null, ...stamps });
+        expect(doc.categories.length).toBeGreaterThan(0);
+        for (const c of doc.categories) expect(c).toMatchObject({ external_id: null, is_internal: false, deleted_at: null });
+        expect(doc.type).toMatchObject({ external_id: null, metadata: null, deleted_at: null, ...stamps });
+        expect(doc.tags.length).toBeGreaterThan(0);
+        for (const tag of doc.tags) expect(tag).toMatchObject({ external_id: null, metadata: null, deleted_at: null, ...stamps });
+        expect(doc.images.length).toBeGreaterThan(0);
+        for (const i of doc.images) expect(i).toMatchObject({ product_id: doc.id, deleted_at: null, ...stamps });
+        expect(doc.options.length).toBeGreaterThan(0);
+        for (const o of doc.options) {
+          // an option belongs to one product: Medusa's exclusive option
+          expect(o).toMatchObject({ product_id: doc.id, is_exclusive: true, deleted_at: null, ...stamps });
+          expect(o).toHaveProperty('metadata');
+          for (const v of o.values) expect(v).toMatchObject({ option_id: o.id, deleted_at: null, ...stamps });
+        }
+        for (const v of doc.variants)
+          for (const ov of v.options) {
+            expect(ov).toMatchObject({ deleted_at: null, ...stamps, option: { id: ov.option_id, is_exclusive: true, deleted_at: null, ...stamps } });
+            expect(ov.option).toHaveProperty('metadata');
+          }
+      }
+    });
+
     it('pages with limit/offset without overlap; past the end is empty with the right count', async () => {
       const ids: string[] = [];
       for (let offset = 0; offset < seed.products.length; offset += 20) {
@@ -661,6 +690,16 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
           expect(v.prices).toHaveLength(seedBySku.get(v.sku)!.variant.prices.length);
         });
       });
+
+      const few = await p.graphql(`{ products(limit: 3) { items { id tags { external_id deleted_at } options { is_exclusive deleted_at } } } }`, {}, { key });
+      expect(few.body.errors).toBeUndefined();
+      expect(few.body.data.products.items).toEqual(
+        all.slice(0, 3).map((doc) => ({
+          id: doc.id,
+          tags: doc.tags.map(() => ({ external_id: null, deleted_at: null })),
+          options: doc.options.map(() => ({ is_exclusive: true, deleted_at: null })),
+        })),
+      );
 
       const noRegion = await p.graphql(`{ products(limit: 2) { items { variants { calculated_price { calculated_amount } } } } }`, {}, { key });
       for (const item of noRegion.body.data.products.items) for (const v of item.variants) expect(v.calculated_price).toBeNull();

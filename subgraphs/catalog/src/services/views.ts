@@ -38,15 +38,28 @@ interface PriceRuleView {
   max_quantity: number | null;
 }
 
+/** An option as its values name it (Medusa's `variants[].options[].option`). */
+interface OptionRefView {
+  id: string;
+  title: string;
+  /** always true: an option belongs to one product, what Medusa calls exclusive */
+  is_exclusive: boolean;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: null;
+}
+
 export interface OptionValueView {
   id: string;
   value: string;
   rank: number;
   option_id: string;
-  option?: { id: string; title: string };
+  option?: OptionRefView;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
 export interface VariantView {
@@ -110,37 +123,31 @@ export interface CategoryView {
   deleted_at: string | null;
 }
 
-export interface TagView {
+/** A product tag or type: a value with Medusa's bookkeeping keys. */
+interface ValueView {
   id: string;
   value: string;
+  external_id: null;
+  metadata: null;
   created_at: string;
   updated_at: string;
-}
-
-export interface ProductTypeView {
-  id: string;
-  value: string;
-  created_at: string;
-  updated_at: string;
+  deleted_at: null;
 }
 
 export interface ImageView {
   id: string;
   url: string;
   rank: number;
+  product_id: string;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
-export interface OptionView {
-  id: string;
-  title: string;
+export interface OptionView extends OptionRefView {
   product_id: string;
   values: OptionValueView[];
-  metadata: Record<string, unknown> | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface ProductView {
@@ -170,8 +177,8 @@ export interface ProductView {
   deleted_at: string | null;
   collection: CollectionView | null;
   categories: CategoryView[];
-  type: ProductTypeView | null;
-  tags: TagView[];
+  type: ValueView | null;
+  tags: ValueView[];
   options: OptionView[];
   images: ImageView[];
   /** average and count of the approved reviews (average null without any) */

@@ -46,6 +46,11 @@ class PriceType {
 class OptionRefType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
+  @Field({ description: 'always true: an option belongs to one product (Medusa: an option created with its product)' }) is_exclusive!: boolean;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: options are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductOptionValue', S)
@@ -58,17 +63,13 @@ class OptionValueType {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: option values are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductOption', S)
-class OptionType {
-  @Field(() => ID) id!: string;
-  @Field() title!: string;
+class OptionType extends OptionRefType {
   @Field() product_id!: string;
   @Field(() => [OptionValueType]) values!: OptionValueType[];
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
 }
 
 @ObjectType('ProductImage', S)
@@ -76,26 +77,30 @@ class ImageType {
   @Field(() => ID) id!: string;
   @Field() url!: string;
   @Field(() => Int) rank!: number;
+  @Field() product_id!: string;
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: images are not soft-deleted' }) deleted_at!: null;
+}
+
+/** A product tag or type: a value with Medusa's bookkeeping fields (the abstract base is never emitted itself). */
+@ObjectType()
+abstract class ValueType {
+  @Field(() => ID) id!: string;
+  @Field() value!: string;
+  @Field(() => String, { nullable: true, description: 'always null: only products have external ids here' }) external_id!: null;
+  @Field(() => JSONScalar, { nullable: true, description: 'always null: tags and types have no metadata here' }) metadata!: null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: tags and types are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductTag', S)
-class TagType {
-  @Field(() => ID) id!: string;
-  @Field() value!: string;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-}
+class TagType extends ValueType {}
 
 @ObjectType('ProductType', S)
-class ProductTypeType {
-  @Field(() => ID) id!: string;
-  @Field() value!: string;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-}
+class ProductTypeType extends ValueType {}
 
 @ObjectType('ProductVariant', S)
 @Directive('@key(fields: "id")')
