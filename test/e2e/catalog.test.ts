@@ -21,6 +21,21 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
   const handlesWhere = (pred: (p: SeedProduct) => boolean) => seed.products.filter(pred).map((p) => p.handle);
   /** a row's Medusa timestamps (ISO strings) */
   const stamps = { created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), updated_at: expect.stringMatching(/Z$/) };
+  /** Medusa 2.21's keys of a variant's calculated_price (ours carries the *_with_tax / *_without_tax amounts besides) */
+  const CALCULATED_PRICE_KEYS = [
+    'id',
+    'is_calculated_price_price_list',
+    'is_calculated_price_tax_inclusive',
+    'calculated_amount',
+    'raw_calculated_amount',
+    'is_original_price_price_list',
+    'is_original_price_tax_inclusive',
+    'original_amount',
+    'raw_original_amount',
+    'currency_code',
+    'calculated_price',
+    'original_price',
+  ];
 
   let p: PlatformClient;
   let t: TenantCredentials;
@@ -381,11 +396,23 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
         let n = 0;
         for (const prod of r.body.products) {
           for (const v of prod.variants) {
+            const amount = seedPrice(v.sku, currency);
+            // Medusa's raw_* twins: the amount as a decimal string, BigNumber's precision
+            const raw = { value: String(amount), precision: 20 };
             expect(v.calculated_price).toMatchObject({
-              calculated_amount: seedPrice(v.sku, currency),
-              original_amount: seedPrice(v.sku, currency),
+              calculated_amount: amount,
+              raw_calculated_amount: raw,
+              original_amount: amount,
+              raw_original_amount: raw,
               currency_code: currency,
+              is_calculated_price_price_list: false,
+              is_calculated_price_tax_inclusive: false,
+              is_original_price_price_list: false,
+              is_original_price_tax_inclusive: false,
             });
+            expect(Object.keys(v.calculated_price)).toEqual(expect.arrayContaining(CALCULATED_PRICE_KEYS));
+            for (const rule of [v.calculated_price.calculated_price, v.calculated_price.original_price])
+              expect(Object.keys(rule).sort()).toEqual(['id', 'max_quantity', 'min_quantity', 'price_list_id', 'price_list_type']);
             n++;
           }
         }
@@ -666,7 +693,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const q = `query($region: String, $limit: Int) {
         products(limit: $limit, region_id: $region) {
           count offset limit
-          items { id title handle collection { handle } variants { id sku inventory_quantity calculated_price { calculated_amount currency_code } prices { currency_code amount } } }
+          items { id title handle collection { handle external_id } variants { id sku inventory_quantity calculated_price { calculated_amount currency_code raw_calculated_amount { value precision } } prices { currency_code amount } } }
         }
       }`;
       const g = await p.graphql(q, { region: gbp.id, limit: 100 }, { key });
@@ -681,10 +708,15 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
         expect(item.title).toBe(doc.title);
         expect(item.handle).toBe(doc.handle);
         expect(item.collection?.handle ?? null).toBe(doc.collection?.handle ?? null);
+        if (item.collection) expect(item.collection.external_id).toBeNull();
         expect(item.variants.map((v: any) => v.id)).toEqual(doc.variants.map((v: any) => v.id));
         item.variants.forEach((v: any, j: number) => {
           const dv = doc.variants[j];
-          expect(v.calculated_price).toEqual({ calculated_amount: dv.calculated_price.calculated_amount, currency_code: 'gbp' });
+          expect(v.calculated_price).toEqual({
+            calculated_amount: dv.calculated_price.calculated_amount,
+            currency_code: 'gbp',
+            raw_calculated_amount: dv.calculated_price.raw_calculated_amount,
+          });
           expect(v.calculated_price.calculated_amount).toBe(seedPrice(v.sku, 'gbp'));
           expect(v.inventory_quantity).toBe(dv.inventory_quantity);
           expect(v.prices).toHaveLength(seedBySku.get(v.sku)!.variant.prices.length);

@@ -22,3 +22,13 @@ export function fromScaled(v: bigint): string {
   const s = `${a / SCALE}.${(a % SCALE).toString().padStart(4, '0')}`.replace(/\.?0+$/, '');
   return neg ? `-${s}` : s;
 }
+
+/** Medusa's `raw_<amount>` twin of an amount: its exact decimal as a string with the precision Medusa's BigNumber keeps (20); null stays null. */
+export interface RawAmount {
+  value: string;
+  precision: number;
+}
+export function rawAmount(amount: number | string | null | undefined): RawAmount | null {
+  if (amount === null || amount === undefined) return null;
+  return { value: fromScaled(toScaled(amount)), precision: 20 };
+}

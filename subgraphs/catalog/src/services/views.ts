@@ -4,6 +4,8 @@
  * products, variants, collections and categories (`deleted_at: null`), only products have an
  * external id (`external_id: null`), tags, types and countries have no metadata (`null`).
  */
+import { rawAmount, type RawAmount } from '@svc/kit';
+
 export interface PriceRow {
   id: string;
   currency_code: string;
@@ -15,13 +17,15 @@ export interface PriceRow {
 
 export interface CalculatedPriceView {
   id: string;
-  calculated_amount: number;
-  original_amount: number;
-  currency_code: string;
   is_calculated_price_price_list: boolean;
   is_calculated_price_tax_inclusive: boolean;
+  calculated_amount: number;
+  raw_calculated_amount: RawAmount | null;
   is_original_price_price_list: boolean;
   is_original_price_tax_inclusive: boolean;
+  original_amount: number;
+  raw_original_amount: RawAmount | null;
+  currency_code: string;
   calculated_amount_with_tax: number;
   calculated_amount_without_tax: number;
   original_amount_with_tax: number;
@@ -259,15 +263,18 @@ function calculatedPrice(prices: PriceRow[] | undefined, region: { id: string; c
   }
   if (!best) return null;
   const rule: PriceRuleView = { id: best.id, price_list_id: null, price_list_type: null, min_quantity: best.min_quantity, max_quantity: best.max_quantity };
+  const raw = rawAmount(best.amount);
   return {
     id: best.id,
-    calculated_amount: best.amount,
-    original_amount: best.amount,
-    currency_code: best.currency_code,
     is_calculated_price_price_list: false,
     is_calculated_price_tax_inclusive: false,
+    calculated_amount: best.amount,
+    raw_calculated_amount: raw,
     is_original_price_price_list: false,
     is_original_price_tax_inclusive: false,
+    original_amount: best.amount,
+    raw_original_amount: raw,
+    currency_code: best.currency_code,
     calculated_amount_with_tax: best.amount,
     calculated_amount_without_tax: best.amount,
     original_amount_with_tax: best.amount,

@@ -14,16 +14,24 @@ class PriceRuleType {
   @Field(() => Int, { nullable: true }) max_quantity!: number | null;
 }
 
+@ObjectType('RawAmount', { ...S, description: "Medusa's raw_<amount> twin of an amount: the exact decimal as a string and BigNumber's precision" })
+class RawAmountType {
+  @Field({ description: 'the amount as a decimal string (17.5 is "17.5")' }) value!: string;
+  @Field(() => Int, { description: 'always 20' }) precision!: number;
+}
+
 @ObjectType('CalculatedPrice', { ...S, description: 'Medusa CalculatedPriceSet: the variant price for the requested region' })
 class CalculatedPriceType {
   @Field(() => ID) id!: string;
-  @Field(() => Float) calculated_amount!: number;
-  @Field(() => Float) original_amount!: number;
-  @Field() currency_code!: string;
   @Field() is_calculated_price_price_list!: boolean;
   @Field() is_calculated_price_tax_inclusive!: boolean;
+  @Field(() => Float) calculated_amount!: number;
+  @Field(() => RawAmountType, { nullable: true }) raw_calculated_amount!: RawAmountType | null;
   @Field() is_original_price_price_list!: boolean;
   @Field() is_original_price_tax_inclusive!: boolean;
+  @Field(() => Float) original_amount!: number;
+  @Field(() => RawAmountType, { nullable: true }) raw_original_amount!: RawAmountType | null;
+  @Field() currency_code!: string;
   @Field(() => Float) calculated_amount_with_tax!: number;
   @Field(() => Float) calculated_amount_without_tax!: number;
   @Field(() => Float) original_amount_with_tax!: number;
