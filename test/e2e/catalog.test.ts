@@ -19,6 +19,23 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
     return Number(price.amount);
   };
   const handlesWhere = (pred: (p: SeedProduct) => boolean) => seed.products.filter(pred).map((p) => p.handle);
+  /** a row's Medusa timestamps (ISO strings) */
+  const stamps = { created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), updated_at: expect.stringMatching(/Z$/) };
+  /** Medusa 2.21's keys of a variant's calculated_price (ours carries the *_with_tax / *_without_tax amounts besides) */
+  const CALCULATED_PRICE_KEYS = [
+    'id',
+    'is_calculated_price_price_list',
+    'is_calculated_price_tax_inclusive',
+    'calculated_amount',
+    'raw_calculated_amount',
+    'is_original_price_price_list',
+    'is_original_price_tax_inclusive',
+    'original_amount',
+    'raw_original_amount',
+    'currency_code',
+    'calculated_price',
+    'original_price',
+  ];
 
   let p: PlatformClient;
   let t: TenantCredentials;
@@ -84,6 +101,35 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
         expect(v.barcode).toBe(sv.barcode);
         expect(v.product_id).toBe(doc.id);
         expect(Object.fromEntries(v.options.map((o: any) => [o.option.title, o.value]))).toEqual(sv.options);
+      }
+    });
+
+    it("carries every key Medusa 2.21 answers, Medusa's defaults where the platform has no such concept", async () => {
+      const listed = all.find((x) => x.handle === seed.products[0].handle);
+      const one = await get(`/store/products/${listed.id}`);
+      expect(one.status).toBe(200);
+      for (const doc of [listed, one.body.product]) {
+        // soft delete only of products, variants, collections and categories; external ids only on products; no metadata on tags and types
+        expect(doc.collection).toMatchObject({ external_id: null, deleted_at: null, ...stamps });
+        expect(doc.categories.length).toBeGreaterThan(0);
+        for (const c of doc.categories) expect(c).toMatchObject({ external_id: null, is_internal: false, deleted_at: null });
+        expect(doc.type).toMatchObject({ external_id: null, metadata: null, deleted_at: null, ...stamps });
+        expect(doc.tags.length).toBeGreaterThan(0);
+        for (const tag of doc.tags) expect(tag).toMatchObject({ external_id: null, metadata: null, deleted_at: null, ...stamps });
+        expect(doc.images.length).toBeGreaterThan(0);
+        for (const i of doc.images) expect(i).toMatchObject({ product_id: doc.id, deleted_at: null, ...stamps });
+        expect(doc.options.length).toBeGreaterThan(0);
+        for (const o of doc.options) {
+          // an option belongs to one product: Medusa's exclusive option
+          expect(o).toMatchObject({ product_id: doc.id, is_exclusive: true, deleted_at: null, ...stamps });
+          expect(o).toHaveProperty('metadata');
+          for (const v of o.values) expect(v).toMatchObject({ option_id: o.id, deleted_at: null, ...stamps });
+        }
+        for (const v of doc.variants)
+          for (const ov of v.options) {
+            expect(ov).toMatchObject({ deleted_at: null, ...stamps, option: { id: ov.option_id, is_exclusive: true, deleted_at: null, ...stamps } });
+            expect(ov.option).toHaveProperty('metadata');
+          }
       }
     });
 
@@ -350,11 +396,23 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
         let n = 0;
         for (const prod of r.body.products) {
           for (const v of prod.variants) {
+            const amount = seedPrice(v.sku, currency);
+            // Medusa's raw_* twins: the amount as a decimal string, BigNumber's precision
+            const raw = { value: String(amount), precision: 20 };
             expect(v.calculated_price).toMatchObject({
-              calculated_amount: seedPrice(v.sku, currency),
-              original_amount: seedPrice(v.sku, currency),
+              calculated_amount: amount,
+              raw_calculated_amount: raw,
+              original_amount: amount,
+              raw_original_amount: raw,
               currency_code: currency,
+              is_calculated_price_price_list: false,
+              is_calculated_price_tax_inclusive: false,
+              is_original_price_price_list: false,
+              is_original_price_tax_inclusive: false,
             });
+            expect(Object.keys(v.calculated_price)).toEqual(expect.arrayContaining(CALCULATED_PRICE_KEYS));
+            for (const rule of [v.calculated_price.calculated_price, v.calculated_price.original_price])
+              expect(Object.keys(rule).sort()).toEqual(['id', 'max_quantity', 'min_quantity', 'price_list_id', 'price_list_type']);
             n++;
           }
         }
@@ -507,6 +565,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       expect(r.body).toMatchObject({ count: seed.collections.length, offset: 0, limit: 10 });
       expect(r.body.collections.map((c: any) => c.handle)).toEqual(seed.collections.slice(0, 10).map((c) => c.handle));
       expect(r.body.collections.map((c: any) => c.title)).toEqual(seed.collections.slice(0, 10).map((c) => c.title));
+      for (const x of r.body.collections) expect(x).toMatchObject({ external_id: null, deleted_at: null, ...stamps });
       const paged = await get('/store/collections?limit=2&offset=2');
       expect(paged.body.collections.map((c: any) => c.handle)).toEqual(seed.collections.slice(2, 4).map((c) => c.handle));
       const c = r.body.collections[1];
@@ -529,7 +588,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const byHandle = new Map<string, any>(r.body.product_categories.map((c: any) => [c.handle, c]));
       for (const sc of seed.categories) {
         const c = byHandle.get(sc.handle);
-        expect(c).toMatchObject({ name: sc.name, description: sc.description, rank: sc.rank });
+        expect(c).toMatchObject({ name: sc.name, description: sc.description, rank: sc.rank, external_id: null, deleted_at: null, ...stamps });
         if (sc.parent_key) {
           expect(c.parent_category_id).toBe(byHandle.get(sc.parent_key).id);
           expect(c.parent_category).toMatchObject({ id: c.parent_category_id, handle: sc.parent_key });
@@ -587,7 +646,12 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const tops = list.body.product_categories[0];
       const byId = await get(`/store/product-categories/${tops.id}`);
       expect(byId.status).toBe(200);
-      expect(byId.body.product_category).toMatchObject({ id: tops.id, handle: 'tops', parent_category: { handle: 'apparel' } });
+      expect(byId.body.product_category).toMatchObject({
+        id: tops.id,
+        handle: 'tops',
+        external_id: null,
+        parent_category: { handle: 'apparel', external_id: null },
+      });
       expect(byId.body.product_category.category_children.map((c: any) => c.handle).sort()).toEqual(['hoodies', 'shirts', 't-shirts']);
       const byHandle = await get('/store/product-categories/tops');
       expect(byHandle.body).toEqual(byId.body);
@@ -605,10 +669,14 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       expect(r.body).toMatchObject({ count: seed.regions.length, offset: 0, limit: 50 });
       for (const sr of seed.regions) {
         const region = r.body.regions.find((x: any) => x.currency_code === sr.currency_code);
-        expect(region).toMatchObject({ name: sr.name, automatic_taxes: sr.automatic_taxes });
+        expect(region).toMatchObject({ name: sr.name, automatic_taxes: sr.automatic_taxes, deleted_at: null, ...stamps });
         expect(region.id).toMatch(/^reg_/);
         expect(region.countries.map((c: any) => c.iso_2).sort()).toEqual(sr.countries.map((c) => c.iso_2).sort());
-        for (const c of region.countries) expect(c).toMatchObject(sr.countries.find((x) => x.iso_2 === c.iso_2)!);
+        for (const c of region.countries) {
+          expect(c).toMatchObject(sr.countries.find((x) => x.iso_2 === c.iso_2)!);
+          // a country is written with its region: the region's creation time; no metadata, no soft delete
+          expect(c).toMatchObject({ region_id: region.id, metadata: null, created_at: region.created_at, updated_at: region.created_at, deleted_at: null });
+        }
         const one = await get(`/store/regions/${region.id}`);
         expect(one.status).toBe(200);
         expect(one.body).toEqual({ region });
@@ -625,7 +693,7 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
       const q = `query($region: String, $limit: Int) {
         products(limit: $limit, region_id: $region) {
           count offset limit
-          items { id title handle collection { handle } variants { id sku inventory_quantity calculated_price { calculated_amount currency_code } prices { currency_code amount } } }
+          items { id title handle collection { handle external_id } variants { id sku inventory_quantity calculated_price { calculated_amount currency_code raw_calculated_amount { value precision } } prices { currency_code amount } } }
         }
       }`;
       const g = await p.graphql(q, { region: gbp.id, limit: 100 }, { key });
@@ -640,27 +708,50 @@ describe('storefront catalog (REST, Medusa v2 shapes)', () => {
         expect(item.title).toBe(doc.title);
         expect(item.handle).toBe(doc.handle);
         expect(item.collection?.handle ?? null).toBe(doc.collection?.handle ?? null);
+        if (item.collection) expect(item.collection.external_id).toBeNull();
         expect(item.variants.map((v: any) => v.id)).toEqual(doc.variants.map((v: any) => v.id));
         item.variants.forEach((v: any, j: number) => {
           const dv = doc.variants[j];
-          expect(v.calculated_price).toEqual({ calculated_amount: dv.calculated_price.calculated_amount, currency_code: 'gbp' });
+          expect(v.calculated_price).toEqual({
+            calculated_amount: dv.calculated_price.calculated_amount,
+            currency_code: 'gbp',
+            raw_calculated_amount: dv.calculated_price.raw_calculated_amount,
+          });
           expect(v.calculated_price.calculated_amount).toBe(seedPrice(v.sku, 'gbp'));
           expect(v.inventory_quantity).toBe(dv.inventory_quantity);
           expect(v.prices).toHaveLength(seedBySku.get(v.sku)!.variant.prices.length);
         });
       });
 
+      const few = await p.graphql(`{ products(limit: 3) { items { id tags { external_id deleted_at } options { is_exclusive deleted_at } } } }`, {}, { key });
+      expect(few.body.errors).toBeUndefined();
+      expect(few.body.data.products.items).toEqual(
+        all.slice(0, 3).map((doc) => ({
+          id: doc.id,
+          tags: doc.tags.map(() => ({ external_id: null, deleted_at: null })),
+          options: doc.options.map(() => ({ is_exclusive: true, deleted_at: null })),
+        })),
+      );
+
       const noRegion = await p.graphql(`{ products(limit: 2) { items { variants { calculated_price { calculated_amount } } } } }`, {}, { key });
       for (const item of noRegion.body.data.products.items) for (const v of item.variants) expect(v.calculated_price).toBeNull();
 
       const one = await p.graphql(`query($id: String!) { product(id: $id) { id title } }`, { id: all[2].handle }, { key });
       expect(one.body.data.product).toEqual({ id: all[2].id, title: all[2].title });
-      const cats = await p.graphql(`{ productCategories(limit: 100) { count } regions { count } collections { count limit } }`, {}, { key });
-      expect(cats.body.data).toEqual({
+      const cats = await p.graphql(
+        `{ productCategories(limit: 100) { count } regions { count items { deleted_at countries { region_id deleted_at } } } collections { count limit } }`,
+        {},
+        { key },
+      );
+      expect(cats.body.data).toMatchObject({
         productCategories: { count: seed.categories.length },
         regions: { count: seed.regions.length },
         collections: { count: seed.collections.length, limit: 10 },
       });
+      const restRegions = (await get('/store/regions')).body.regions;
+      expect(cats.body.data.regions.items).toEqual(
+        restRegions.map((r: any) => ({ deleted_at: null, countries: r.countries.map(() => ({ region_id: r.id, deleted_at: null })) })),
+      );
       const missing = await p.graphql(`{ product(id: "no-such-product") { id } }`, {}, { key });
       expect(missing.body.errors[0].extensions).toMatchObject({ type: 'not_found', code: 'not_found' });
     });

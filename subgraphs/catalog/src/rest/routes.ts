@@ -82,13 +82,14 @@ const VARIANT_FIELDS = new Set([
 ]);
 const variantList = queryOf(variantListSchema).extend({ fields: fieldsParam, order: z.string().max(50).optional() });
 const variantQuery = queryOf(variantListSchema.pick({ region_id: true, country_code: true })).extend({ fields: fieldsParam });
-const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'products']);
+const COLLECTION_FIELDS = new Set(['id', 'title', 'handle', 'external_id', 'metadata', 'created_at', 'updated_at', 'deleted_at', 'products']);
 const CATEGORY_FIELDS = new Set([
   'id',
   'name',
   'description',
   'handle',
   'rank',
+  'external_id',
   'parent_category_id',
   'parent_category',
   'category_children',
@@ -104,7 +105,7 @@ const withProducts = (x: any) => {
   const { products, ...rest } = x as { products?: { items: Array<{ document: unknown }> } };
   return products ? { ...rest, products: products.items.map((i: { document: unknown }) => i.document) } : rest;
 };
-const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at']);
+const REGION_FIELDS = new Set(['id', 'name', 'currency_code', 'automatic_taxes', 'countries', 'metadata', 'created_at', 'updated_at', 'deleted_at']);
 
 /** Medusa store parameters that the platform accepts but does not act on (one sales channel per key today). */
 const medusaOnly = {

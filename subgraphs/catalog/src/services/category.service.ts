@@ -111,6 +111,8 @@ function categoryRowView(r: Row): CategoryView {
     description: r.description ?? '',
     handle: r.handle,
     rank: r.rank,
+    external_id: null, // only products have external ids here (Medusa's default)
+    is_internal: r.is_internal,
     parent_category_id: r.parent_id ?? null,
     metadata: r.metadata,
     created_at: isoNN(r.created_at),

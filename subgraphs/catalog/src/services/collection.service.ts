@@ -108,6 +108,7 @@ function collectionRowView(r: Row): CollectionView {
     id: r.id,
     title: r.title,
     handle: r.handle,
+    external_id: null, // only products have external ids here (Medusa's default)
     metadata: r.metadata,
     created_at: isoNN(r.created_at),
     updated_at: isoNN(r.updated_at),

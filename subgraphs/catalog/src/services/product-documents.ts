@@ -96,37 +96,47 @@ export const visibleIn = (doc: ProductView, channels: string[] | undefined): boo
 /** `timestamptz` as JavaScript's toISOString() writes it, inside JSON built by PostgreSQL */
 const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Medusa's `deleted_at` of a row the platform never soft-deletes (option, option value, image, tag, type): always null */
+const NOT_DELETED = `'deleted_at', null`;
+/** Medusa's `external_id`: only products have one here */
+const NO_EXTERNAL_ID = `'external_id', null`;
+
+const stamps = (t: string) => `'created_at', ${isoSql(`${t}.created_at`)}, 'updated_at', ${isoSql(`${t}.updated_at`)}`;
+
+/** An option's own keys; it belongs to one product, what Medusa calls exclusive (`is_exclusive: true`, as Medusa's options created with a product) */
+const optionKeys = (o: string) => `'id', ${o}.id, 'title', ${o}.title, 'is_exclusive', true, 'metadata', ${o}.metadata, ${stamps(o)}, ${NOT_DELETED}`;
+
 const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov}.id, 'value', ${ov}.value, 'rank', ${ov}.rank,
-  'option_id', ${ov}.option_id, 'option', json_build_object('id', ${o}.id, 'title', ${o}.title), 'metadata', ${ov}.metadata,
-  'created_at', ${isoSql(`${ov}.created_at`)}, 'updated_at', ${isoSql(`${ov}.updated_at`)})`;
+  'option_id', ${ov}.option_id, 'option', json_build_object(${optionKeys(o)}), 'metadata', ${ov}.metadata, ${stamps(ov)}, ${NOT_DELETED})`;
+
+const imagesJson = (i: string) => `coalesce(json_agg(json_build_object('id', ${i}.id, 'url', ${i}.url, 'rank', ${i}.rank, 'product_id', ${i}.product_id,
+  'metadata', ${i}.metadata, ${stamps(i)}, ${NOT_DELETED}) order by ${i}.rank, ${i}.id), '[]'::json)`;
+
+/** A tag or type; neither has metadata here (Medusa's default, null) */
+const valueJson = (t: string) => `json_build_object('id', ${t}.id, 'value', ${t}.value, ${NO_EXTERNAL_ID}, 'metadata', null, ${stamps(t)}, ${NOT_DELETED})`;
 
 /** Products of tenant ?1 with ids ?2 (text[]), their collection, categories, type, tags, options and images as JSON, and the rating of their approved reviews. */
 const productsSql = (s: string) => `
   select p.*,
     (select coalesce(json_agg(l.sales_channel_id order by l.sales_channel_id), '[]'::json)
       from "${s}".product_sales_channel l where l.product_id = p.id) as sales_channel_ids,
-    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, 'metadata', c.metadata,
-        'created_at', ${isoSql('c.created_at')}, 'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
+    (select json_build_object('id', c.id, 'title', c.title, 'handle', c.handle, ${NO_EXTERNAL_ID}, 'metadata', c.metadata,
+        ${stamps('c')}, 'deleted_at', ${isoSql('c.deleted_at')})
       from "${s}".product_collection c where c.id = p.collection_id and c.tenant_id = p.tenant_id) as collection,
     (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description, 'handle', c.handle,
-        'rank', c.rank, 'parent_category_id', c.parent_id, 'metadata', c.metadata, 'created_at', ${isoSql('c.created_at')},
-        'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
+        'rank', c.rank, ${NO_EXTERNAL_ID}, 'is_internal', c.is_internal, 'parent_category_id', c.parent_id, 'metadata', c.metadata,
+        ${stamps('c')}, 'deleted_at', ${isoSql('c.deleted_at')}) order by c.rank, c.id), '[]'::json)
       from "${s}".product_category_link l join "${s}".product_category c on c.id = l.category_id
       where l.product_id = p.id and c.tenant_id = p.tenant_id and c.deleted_at is null) as categories,
-    (select json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')}, 'updated_at', ${isoSql('t.updated_at')})
-      from "${s}".product_type t where t.id = p.type_id and t.tenant_id = p.tenant_id) as type,
-    (select coalesce(json_agg(json_build_object('id', t.id, 'value', t.value, 'created_at', ${isoSql('t.created_at')},
-        'updated_at', ${isoSql('t.updated_at')}) order by t.value), '[]'::json)
+    (select ${valueJson('t')} from "${s}".product_type t where t.id = p.type_id and t.tenant_id = p.tenant_id) as type,
+    (select coalesce(json_agg(${valueJson('t')} order by t.value), '[]'::json)
       from "${s}".product_tag_link l join "${s}".product_tag t on t.id = l.tag_id
       where l.product_id = p.id and t.tenant_id = p.tenant_id) as tags,
-    (select coalesce(json_agg(json_build_object('id', o.id, 'title', o.title, 'product_id', o.product_id,
+    (select coalesce(json_agg(json_build_object(${optionKeys('o')}, 'product_id', o.product_id,
         'values', (select coalesce(json_agg(${optionValueJson('ov', 'o')} order by ov.rank, ov.id), '[]'::json)
-          from "${s}".product_option_value ov where ov.option_id = o.id),
-        'metadata', o.metadata, 'created_at', ${isoSql('o.created_at')}, 'updated_at', ${isoSql('o.updated_at')}) order by o.rank, o.id), '[]'::json)
+          from "${s}".product_option_value ov where ov.option_id = o.id)) order by o.rank, o.id), '[]'::json)
       from "${s}".product_option o where o.product_id = p.id and o.tenant_id = p.tenant_id) as options,
-    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
-        'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
-      from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images,
+    (select ${imagesJson('i')} from "${s}".product_image i where i.product_id = p.id and i.tenant_id = p.tenant_id) as images,
     rating.average as rating_average, rating.count as rating_count
   from "${s}".product p
   cross join lateral (select round(avg(r.rating), 2) as average, count(*) as count
@@ -145,9 +155,7 @@ const variantsSql = (s: string) => `
     (select coalesce(json_agg(json_build_object('id', pr.id, 'currency_code', pr.currency_code, 'amount', pr.amount,
         'region_id', pr.region_id, 'min_quantity', pr.min_quantity, 'max_quantity', pr.max_quantity) order by pr.currency_code, pr.id), '[]'::json)
       from "${s}".price pr where pr.variant_id = v.id and pr.tenant_id = v.tenant_id) as prices,
-    (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'rank', i.rank, 'metadata', i.metadata,
-        'created_at', ${isoSql('i.created_at')}, 'updated_at', ${isoSql('i.updated_at')}) order by i.rank, i.id), '[]'::json)
-      from "${s}".variant_image vi join "${s}".product_image i on i.id = vi.image_id where vi.variant_id = v.id) as images
+    (select ${imagesJson('i')} from "${s}".variant_image vi join "${s}".product_image i on i.id = vi.image_id where vi.variant_id = v.id) as images
   from "${s}".product_variant v
   left join "${s}".inventory_level il on il.variant_id = v.id and il.tenant_id = v.tenant_id
   where v.tenant_id = ? and v.product_id = any(?::text[]) and v.deleted_at is null

@@ -22,18 +22,35 @@ export class RegionService {
       this.store.sql(null, `select * from ${this.store.table('region')} where tenant_id = ? order by created_at, id`, [tenantId]),
       this.store.sql(null, `select * from ${this.store.table('region_country')} where tenant_id = ? order by iso2`, [tenantId]),
     ]);
-    const out: RegionView[] = regions.map((r) => ({
-      id: r.id,
-      name: r.name,
-      currency_code: r.currency_code,
-      automatic_taxes: r.automatic_taxes,
-      countries: countries
-        .filter((c) => c.region_id === r.id)
-        .map((c) => ({ id: c.id, iso_2: c.iso2, iso_3: c.iso3, num_code: c.num_code, name: c.name, display_name: c.display_name })),
-      metadata: r.metadata,
-      created_at: isoNN(r.created_at),
-      updated_at: isoNN(r.updated_at),
-    }));
+    const out: RegionView[] = regions.map((r) => {
+      // a region's countries are written with it and never changed on their own: their rows' times are the region's creation
+      const created = isoNN(r.created_at);
+      return {
+        id: r.id,
+        name: r.name,
+        currency_code: r.currency_code,
+        automatic_taxes: r.automatic_taxes,
+        countries: countries
+          .filter((c) => c.region_id === r.id)
+          .map((c) => ({
+            id: c.id,
+            iso_2: c.iso2,
+            iso_3: c.iso3,
+            num_code: c.num_code,
+            name: c.name,
+            display_name: c.display_name,
+            region_id: c.region_id,
+            metadata: null, // countries have no metadata here (Medusa's default)
+            created_at: created,
+            updated_at: created,
+            deleted_at: null, // no soft delete of countries (Medusa's default)
+          })),
+        metadata: r.metadata,
+        created_at: created,
+        updated_at: isoNN(r.updated_at),
+        deleted_at: null, // no soft delete of regions (Medusa's default)
+      };
+    });
     this.cache.set(tenantId, 'regions', out, v);
     return out;
   }

@@ -1,4 +1,11 @@
-/** Medusa v2 store shapes, as the catalog read model builds them (plain objects, snake_case). */
+/**
+ * Medusa v2 store shapes, as the catalog read model builds them (plain objects, snake_case). Keys
+ * for what the platform has no concept of carry Medusa's defaults: nothing is soft-deleted but
+ * products, variants, collections and categories (`deleted_at: null`), only products have an
+ * external id (`external_id: null`), tags, types and countries have no metadata (`null`).
+ */
+import { rawAmount, type RawAmount } from '@svc/kit';
+
 export interface PriceRow {
   id: string;
   currency_code: string;
@@ -10,13 +17,15 @@ export interface PriceRow {
 
 export interface CalculatedPriceView {
   id: string;
-  calculated_amount: number;
-  original_amount: number;
-  currency_code: string;
   is_calculated_price_price_list: boolean;
   is_calculated_price_tax_inclusive: boolean;
+  calculated_amount: number;
+  raw_calculated_amount: RawAmount | null;
   is_original_price_price_list: boolean;
   is_original_price_tax_inclusive: boolean;
+  original_amount: number;
+  raw_original_amount: RawAmount | null;
+  currency_code: string;
   calculated_amount_with_tax: number;
   calculated_amount_without_tax: number;
   original_amount_with_tax: number;
@@ -33,15 +42,28 @@ interface PriceRuleView {
   max_quantity: number | null;
 }
 
+/** An option as its values name it (Medusa's `variants[].options[].option`). */
+interface OptionRefView {
+  id: string;
+  title: string;
+  /** always true: an option belongs to one product, what Medusa calls exclusive */
+  is_exclusive: boolean;
+  metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: null;
+}
+
 export interface OptionValueView {
   id: string;
   value: string;
   rank: number;
   option_id: string;
-  option?: { id: string; title: string };
+  option?: OptionRefView;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
 export interface VariantView {
@@ -81,6 +103,7 @@ export interface CollectionView {
   id: string;
   title: string;
   handle: string;
+  external_id: null;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
@@ -93,6 +116,8 @@ export interface CategoryView {
   description: string;
   handle: string;
   rank: number;
+  external_id: null;
+  is_internal: boolean;
   parent_category_id: string | null;
   parent_category?: CategoryView | null;
   category_children?: CategoryView[];
@@ -102,37 +127,31 @@ export interface CategoryView {
   deleted_at: string | null;
 }
 
-export interface TagView {
+/** A product tag or type: a value with Medusa's bookkeeping keys. */
+interface ValueView {
   id: string;
   value: string;
+  external_id: null;
+  metadata: null;
   created_at: string;
   updated_at: string;
-}
-
-export interface ProductTypeView {
-  id: string;
-  value: string;
-  created_at: string;
-  updated_at: string;
+  deleted_at: null;
 }
 
 export interface ImageView {
   id: string;
   url: string;
   rank: number;
+  product_id: string;
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
-export interface OptionView {
-  id: string;
-  title: string;
+export interface OptionView extends OptionRefView {
   product_id: string;
   values: OptionValueView[];
-  metadata: Record<string, unknown> | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface ProductView {
@@ -162,8 +181,8 @@ export interface ProductView {
   deleted_at: string | null;
   collection: CollectionView | null;
   categories: CategoryView[];
-  type: ProductTypeView | null;
-  tags: TagView[];
+  type: ValueView | null;
+  tags: ValueView[];
   options: OptionView[];
   images: ImageView[];
   /** average and count of the approved reviews (average null without any) */
@@ -200,15 +219,30 @@ export interface TemplateView {
   updated_at: string;
 }
 
+export interface CountryView {
+  id: string;
+  iso_2: string;
+  iso_3: string;
+  num_code: string;
+  name: string;
+  display_name: string;
+  region_id: string;
+  metadata: null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: null;
+}
+
 export interface RegionView {
   id: string;
   name: string;
   currency_code: string;
   automatic_taxes: boolean;
-  countries: { id: string; iso_2: string; iso_3: string; num_code: string; name: string; display_name: string }[];
+  countries: CountryView[];
   metadata: Record<string, unknown> | null;
   created_at: string;
   updated_at: string;
+  deleted_at: null;
 }
 
 export const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -229,15 +263,18 @@ function calculatedPrice(prices: PriceRow[] | undefined, region: { id: string; c
   }
   if (!best) return null;
   const rule: PriceRuleView = { id: best.id, price_list_id: null, price_list_type: null, min_quantity: best.min_quantity, max_quantity: best.max_quantity };
+  const raw = rawAmount(best.amount);
   return {
     id: best.id,
-    calculated_amount: best.amount,
-    original_amount: best.amount,
-    currency_code: best.currency_code,
     is_calculated_price_price_list: false,
     is_calculated_price_tax_inclusive: false,
+    calculated_amount: best.amount,
+    raw_calculated_amount: raw,
     is_original_price_price_list: false,
     is_original_price_tax_inclusive: false,
+    original_amount: best.amount,
+    raw_original_amount: raw,
+    currency_code: best.currency_code,
     calculated_amount_with_tax: best.amount,
     calculated_amount_without_tax: best.amount,
     original_amount_with_tax: best.amount,

@@ -11,6 +11,8 @@ export class CategoryType {
   @Field() description!: string;
   @Field() handle!: string;
   @Field(() => Int) rank!: number;
+  @Field(() => String, { nullable: true, description: 'always null: only products have external ids here' }) external_id!: null;
+  @Field({ description: "internal categories are not listed by the store's category reads" }) is_internal!: boolean;
   @Field(() => String, { nullable: true }) parent_category_id!: string | null;
   @Field(() => CategoryType, { nullable: true }) parent_category?: CategoryType | null;
   @Field(() => [CategoryType], { nullable: true }) category_children?: CategoryType[];

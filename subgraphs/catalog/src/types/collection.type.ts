@@ -9,6 +9,7 @@ export class CollectionType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
   @Field() handle!: string;
+  @Field(() => String, { nullable: true, description: 'always null: only products have external ids here' }) external_id!: null;
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;

@@ -14,16 +14,24 @@ class PriceRuleType {
   @Field(() => Int, { nullable: true }) max_quantity!: number | null;
 }
 
+@ObjectType('RawAmount', { ...S, description: "Medusa's raw_<amount> twin of an amount: the exact decimal as a string and BigNumber's precision" })
+class RawAmountType {
+  @Field({ description: 'the amount as a decimal string (17.5 is "17.5")' }) value!: string;
+  @Field(() => Int, { description: 'always 20' }) precision!: number;
+}
+
 @ObjectType('CalculatedPrice', { ...S, description: 'Medusa CalculatedPriceSet: the variant price for the requested region' })
 class CalculatedPriceType {
   @Field(() => ID) id!: string;
-  @Field(() => Float) calculated_amount!: number;
-  @Field(() => Float) original_amount!: number;
-  @Field() currency_code!: string;
   @Field() is_calculated_price_price_list!: boolean;
   @Field() is_calculated_price_tax_inclusive!: boolean;
+  @Field(() => Float) calculated_amount!: number;
+  @Field(() => RawAmountType, { nullable: true }) raw_calculated_amount!: RawAmountType | null;
   @Field() is_original_price_price_list!: boolean;
   @Field() is_original_price_tax_inclusive!: boolean;
+  @Field(() => Float) original_amount!: number;
+  @Field(() => RawAmountType, { nullable: true }) raw_original_amount!: RawAmountType | null;
+  @Field() currency_code!: string;
   @Field(() => Float) calculated_amount_with_tax!: number;
   @Field(() => Float) calculated_amount_without_tax!: number;
   @Field(() => Float) original_amount_with_tax!: number;
@@ -46,6 +54,11 @@ class PriceType {
 class OptionRefType {
   @Field(() => ID) id!: string;
   @Field() title!: string;
+  @Field({ description: 'always true: an option belongs to one product (Medusa: an option created with its product)' }) is_exclusive!: boolean;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: options are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductOptionValue', S)
@@ -58,17 +71,13 @@ class OptionValueType {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: option values are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductOption', S)
-class OptionType {
-  @Field(() => ID) id!: string;
-  @Field() title!: string;
+class OptionType extends OptionRefType {
   @Field() product_id!: string;
   @Field(() => [OptionValueType]) values!: OptionValueType[];
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
 }
 
 @ObjectType('ProductImage', S)
@@ -76,26 +85,30 @@ class ImageType {
   @Field(() => ID) id!: string;
   @Field() url!: string;
   @Field(() => Int) rank!: number;
+  @Field() product_id!: string;
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: images are not soft-deleted' }) deleted_at!: null;
+}
+
+/** A product tag or type: a value with Medusa's bookkeeping fields (the abstract base is never emitted itself). */
+@ObjectType()
+abstract class ValueType {
+  @Field(() => ID) id!: string;
+  @Field() value!: string;
+  @Field(() => String, { nullable: true, description: 'always null: only products have external ids here' }) external_id!: null;
+  @Field(() => JSONScalar, { nullable: true, description: 'always null: tags and types have no metadata here' }) metadata!: null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: tags and types are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('ProductTag', S)
-class TagType {
-  @Field(() => ID) id!: string;
-  @Field() value!: string;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-}
+class TagType extends ValueType {}
 
 @ObjectType('ProductType', S)
-class ProductTypeType {
-  @Field(() => ID) id!: string;
-  @Field() value!: string;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
-}
+class ProductTypeType extends ValueType {}
 
 @ObjectType('ProductVariant', S)
 @Directive('@key(fields: "id")')

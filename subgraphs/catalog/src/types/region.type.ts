@@ -11,6 +11,11 @@ class CountryType {
   @Field() num_code!: string;
   @Field() name!: string;
   @Field() display_name!: string;
+  @Field() region_id!: string;
+  @Field(() => JSONScalar, { nullable: true, description: 'always null: countries have no metadata here' }) metadata!: null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: countries are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('Region', S)
@@ -24,6 +29,7 @@ export class RegionType {
   @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'always null: regions are not soft-deleted' }) deleted_at!: null;
 }
 
 @ObjectType('RegionList')
