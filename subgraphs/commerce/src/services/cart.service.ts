@@ -15,7 +15,7 @@ import {
 import type { ShippingOption, TaxRate } from '../entities/setup.entity';
 import { commerceEvents } from '../events';
 import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
-import type { CatalogPort, RegionInfo } from './catalog-port';
+import type { CatalogPort } from './catalog-port';
 import type { LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
 import { addressDocument, lineProduct, NO_CREDIT_LINES, variantExtras } from './medusa-shape';
@@ -503,7 +503,7 @@ export class CartService {
       id: cart.id,
       currency_code: cart.currencyCode,
       region_id: cart.regionId,
-      region: region ? regionDocument(region) : null,
+      region,
       customer_id: cart.customerId,
       sales_channel_id: cart.salesChannelId,
       email: cart.email,
@@ -610,13 +610,6 @@ export class CartService {
     };
   }
 }
-
-/** The cart's region; its countries were created with it (their timestamps are the region's) and are never deleted. */
-const regionDocument = (r: RegionInfo) => ({
-  ...r,
-  deleted_at: null,
-  countries: r.countries.map((c) => ({ metadata: null, created_at: r.created_at, updated_at: r.updated_at, ...c, region_id: r.id, deleted_at: null })),
-});
 
 /** Medusa's account holder of a session's customer: the platform keeps no provider-side customer records, so it is the customer (one per customer and provider). */
 const accountHolder = (customer: Record<string, any>, providerId: string, at: string) => ({
