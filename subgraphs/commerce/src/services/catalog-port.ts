@@ -21,7 +21,7 @@ import {
 type VariantSnapshot = CommerceVariantsQuery['variantSnapshots'][number];
 
 /** A region as commerce reads it (the port's `CommerceRegionFields`). */
-export type RegionInfo = CommerceRegionFieldsFragment;
+type RegionInfo = CommerceRegionFieldsFragment;
 
 const REGION_TTL_MS = 5_000;
 
