@@ -32,8 +32,9 @@ export interface WebhooksBenchReport {
 }
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 3000);
-const round = (n: number) => Math.round(n * 100) / 100;
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+export const round = (n: number) => Math.round(n * 100) / 100;
+export const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 
 async function gql(url: string, token: string, query: string, variables: Record<string, unknown>): Promise<any> {
   const r = await fetch(`${url}/graphql`, {
@@ -44,6 +45,17 @@ async function gql(url: string, token: string, query: string, variables: Record<
   const body = (await r.json()) as { data?: any; errors?: unknown[] };
   if (body.errors?.length) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
   return body.data;
+}
+
+/** The bench tenant's admin token (a sign-in with email and password). */
+export async function adminToken(url: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/user/emailpass`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
 }
 
 export async function benchWebhooks(o: {
@@ -78,13 +90,7 @@ export async function benchWebhooks(o: {
   const db = new Client({ connectionString: o.databaseUrl });
   await db.connect();
   try {
-    const login = await fetch(`${o.url}/api/auth/user/emailpass`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: o.adminEmail, password: o.adminPassword }),
-    });
-    if (login.status !== 200) throw new Error(`admin sign-in: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await adminToken(o.url, o.adminEmail, o.adminPassword);
     const created = await gql(o.url, token, 'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id secret } }', {
       input: { url: `http://127.0.0.1:${port}/hook`, event_types: ['bench.*'], description: 'bench receiver' },
     });

@@ -28,6 +28,7 @@ import { benchSocial } from './bench-social';
 import { benchSearch, searchBenchLines } from './bench-search';
 import { benchMarketing, marketingBenchLines } from './bench-marketing';
 import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
+import { benchBookings, bookingsBenchLines } from './bench-bookings';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -642,6 +643,9 @@ async function main(): Promise<number> {
     log,
   });
   problems.push(...webhooks.problems.map((f) => `webhooks: ${f}`));
+  // service bookings: the slot listing of a month (slot grid in the service's zone + the month's counts)
+  const bookings = await benchBookings({ url: p.url, publishableKey: p.publishableKey, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  problems.push(...bookings.problems.map((f) => `service bookings: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -683,6 +687,7 @@ async function main(): Promise<number> {
     search,
     marketing,
     webhooks,
+    bookings,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -707,6 +712,7 @@ async function main(): Promise<number> {
     ...searchBenchLines(search),
     ...marketingBenchLines(marketing),
     ...webhooksBenchLines(webhooks),
+    ...bookingsBenchLines(bookings),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];
