@@ -1,4 +1,5 @@
-import { route } from '@svc/kit';
+import { z } from 'zod';
+import { checkedAfterAuth, route } from '@svc/kit';
 import { createBookingSchema, slotQuerySchema } from '../inputs/booking.input';
 
 /** bookings' REST routes: the storefront reads a service's slots and books one (operations in ./operations). */
@@ -7,7 +8,12 @@ export const bookingsRoutes = [
     method: 'GET',
     path: '/store/service-bookings',
     auth: 'publishable',
-    query: slotQuerySchema,
+    // required parameters are checked after the key (a request without one learns nothing of them)
+    query: z.strictObject({
+      service_id: checkedAfterAuth(slotQuerySchema.shape.service_id),
+      from: checkedAfterAuth(slotQuerySchema.shape.from),
+      to: checkedAfterAuth(slotQuerySchema.shape.to),
+    }),
     operation: 'bookings/StoreServiceSlots',
     summary:
       'The bookable slots of a published service (service_id: id or handle) between two local dates from/to (YYYY-MM-DD, inclusive, at most 62 days), each {starts_at, ends_at, capacity, remaining}, and the service',
