@@ -655,6 +655,8 @@ export function paymentCollectionDocument(pc: PaymentCollectionView) {
           ['amount'],
         )
       : null;
+  // each session's payment once: the collection lists them and each session shows its own
+  const paymentOf = sessions.map(payment);
   return withRawAmounts(
     {
       id: pc.id,
@@ -668,8 +670,8 @@ export function paymentCollectionDocument(pc: PaymentCollectionView) {
       completed_at: pc.completedAt?.toISOString() ?? null,
       metadata: null,
       payment_providers: [...new Set(sessions.map((s) => s.providerId))].map((id) => ({ id })),
-      payments: sessions.map(payment).filter((p) => p !== null),
-      payment_sessions: sessions.map((s) =>
+      payments: paymentOf.filter((p) => p !== null),
+      payment_sessions: sessions.map((s, i) =>
         withRawAmounts(
           {
             id: s.id,
@@ -681,7 +683,7 @@ export function paymentCollectionDocument(pc: PaymentCollectionView) {
             status: s.status,
             authorized_at: s.authorizedAt?.toISOString() ?? null,
             payment_collection_id: pc.id,
-            payment: payment(s),
+            payment: paymentOf[i],
             metadata: {},
             created_at: s.createdAt.toISOString(),
             updated_at: s.updatedAt.toISOString(),
