@@ -12,6 +12,18 @@ export const commerceEvents = defineEvents('commerce', {
     email: z.string().nullable(),
     currency_code: z.string(),
     total: z.number(),
+    /** the order's lines: other domains act on the kinds they sell (event tickets → registrations, tour seats → bookings) */
+    items: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.string(),
+        reference_id: z.string(),
+        title: z.string(),
+        quantity: z.number().int(),
+        unit_price: z.number(),
+        metadata: z.record(z.string(), z.unknown()).nullable(),
+      }),
+    ),
   }),
   'order.canceled': z.object({ id: z.string(), customer_id: z.string().nullable() }),
   'order.fulfilment_shipped': z.object({ id: z.string(), customer_id: z.string().nullable(), tracking_number: z.string().nullable() }),

@@ -425,6 +425,15 @@ export class OrderService {
       email: doc.email,
       currency_code: doc.currency_code,
       total: doc.total,
+      items: doc.items.map((i) => ({
+        id: i.id,
+        kind: i.kind,
+        reference_id: i.reference_id,
+        title: i.title,
+        quantity: i.quantity,
+        unit_price: Number(i.unit_price),
+        metadata: (i.metadata as Record<string, unknown> | null) ?? null,
+      })),
     });
     // the request that placed it answers this document (no second read); the memo is per request
     tx.memo.set(`placed:${order.id}`, () => this.document(order, authorised));
