@@ -29,6 +29,7 @@ import { benchSearch, searchBenchLines } from './bench-search';
 import { benchMarketing, marketingBenchLines } from './bench-marketing';
 import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 import { benchBookings, bookingsBenchLines } from './bench-bookings';
+import { benchTickets, ticketsBenchLines } from './bench-tickets';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -646,6 +647,9 @@ async function main(): Promise<number> {
   // service bookings: the slot listing of a month (slot grid in the service's zone + the month's counts)
   const bookings = await benchBookings({ url: p.url, publishableKey: p.publishableKey, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
   problems.push(...bookings.problems.map((f) => `service bookings: ${f}`));
+  // ticket checkout: event tickets through the cart, the events domain holding the places over commerce's port
+  const tickets = await benchTickets({ url: p.url, publishableKey: p.publishableKey, regionId: p.regionId, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  problems.push(...tickets.problems.map((f) => `ticket checkout: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -688,6 +692,7 @@ async function main(): Promise<number> {
     marketing,
     webhooks,
     bookings,
+    tickets,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -713,6 +718,7 @@ async function main(): Promise<number> {
     ...marketingBenchLines(marketing),
     ...webhooksBenchLines(webhooks),
     ...bookingsBenchLines(bookings),
+    ...ticketsBenchLines(tickets),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

@@ -24,8 +24,6 @@ import { sharedPlatform } from '../support/shared';
  * may only shrink: routing an endpoint without removing it here fails the test.
  */
 const PENDING: string[] = [
-  'DELETE /store/carts/:id/event-items/:lineItemId',
-  'DELETE /store/carts/:id/tour-items/:lineItemId',
   'GET /admin/ai/marketing/metrics/dashboard',
   'GET /admin/ai/skills',
   'GET /admin/ai/skills-config',
@@ -58,8 +56,6 @@ const PENDING: string[] = [
   'POST /admin/ai/translate',
   'POST /admin/ai/voice/blog',
   'POST /admin/ai/voice/synthesize-chunk',
-  'POST /store/carts/:id/event-items',
-  'POST /store/carts/:id/tour-items',
   'POST /store/quote-requests',
   'POST /store/subscriptions',
   'POST /store/subscriptions/:id/cancel',

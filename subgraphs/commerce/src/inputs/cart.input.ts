@@ -99,6 +99,68 @@ export class UpdateCartLineItemInput {
   @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
+/** A ticket's attendee, kept in the line's `metadata.attendees` (one per ticket). */
+export const attendeeSchema = z.strictObject({
+  first_name: z.string().trim().min(1, 'first_name is required').max(100),
+  last_name: z.string().trim().min(1, 'last_name is required').max(100),
+  email: z.string().max(320).email('email must be a valid email address').nullish(),
+});
+
+/** A traveller on a tour departure, kept in the line's `metadata.travellers` (one per seat). */
+export const travellerSchema = z.strictObject({
+  first_name: z.string().trim().min(1, 'first_name is required').max(100),
+  last_name: z.string().trim().min(1, 'last_name is required').max(100),
+  age: z.number().int('age must be an integer').min(0).max(120).nullish(),
+});
+
+export const eventItemSchema = z.strictObject({
+  ticket_id: id,
+  quantity: quantity.max(100, 'quantity must be at most 100'),
+  attendees: z.array(attendeeSchema).max(100).nullish(),
+  metadata: metadataSchema.nullish(),
+});
+export type EventItemData = z.infer<typeof eventItemSchema>;
+
+@InputType('CartEventAttendeeInput')
+class CartEventAttendeeInput {
+  @Field() first_name!: string;
+  @Field() last_name!: string;
+  @Field(() => String, { nullable: true }) email?: string | null;
+}
+
+@InputType('CartEventItemInput', { description: 'tickets of one ticket type; attendees: one per ticket, when the event asks for names' })
+@ValidateWith(eventItemSchema)
+export class CartEventItemInput {
+  @Field() ticket_id!: string;
+  @Field(() => Int) quantity!: number;
+  @Field(() => [CartEventAttendeeInput], { nullable: true }) attendees?: CartEventAttendeeInput[] | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+}
+
+export const tourItemSchema = z.strictObject({
+  departure_id: id,
+  quantity: quantity.max(100, 'quantity must be at most 100').nullish(),
+  travellers: z.array(travellerSchema).min(1, 'travellers must name at least one traveller').max(100).nullish(),
+  metadata: metadataSchema.nullish(),
+});
+export type TourItemData = z.infer<typeof tourItemSchema>;
+
+@InputType('CartTourTravellerInput')
+class CartTourTravellerInput {
+  @Field() first_name!: string;
+  @Field() last_name!: string;
+  @Field(() => Int, { nullable: true }) age?: number | null;
+}
+
+@InputType('CartTourItemInput', { description: 'seats on one departure: quantity, or one traveller per seat (names and ages when the tour asks)' })
+@ValidateWith(tourItemSchema)
+export class CartTourItemInput {
+  @Field() departure_id!: string;
+  @Field(() => Int, { nullable: true }) quantity?: number | null;
+  @Field(() => [CartTourTravellerInput], { nullable: true }) travellers?: CartTourTravellerInput[] | null;
+  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+}
+
 export const shippingMethodSchema = z.strictObject({ option_id: id, data: metadataSchema.nullish() });
 export type ShippingMethodData = z.infer<typeof shippingMethodSchema>;
 

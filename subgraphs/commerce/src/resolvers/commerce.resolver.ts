@@ -2,7 +2,9 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { JSONScalar, withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import {
+  CartEventItemInput,
   CartLineItemInput,
+  CartTourItemInput,
   CartPromotionsInput,
   CartShippingMethodInput,
   CreateCartInput,
@@ -54,6 +56,26 @@ export class CartResolver {
   @Mutation(() => CartType)
   async deleteCartLineItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string) {
     return withDocument(await this.s.carts.removeLineItem(ctx, id, lineId));
+  }
+
+  @Mutation(() => CartType, { description: 'adds event tickets (kind event_ticket); their places are held while they sit in the cart' })
+  async addCartEventItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartEventItemInput) {
+    return withDocument(await this.s.carts.addEventItem(ctx, id, input));
+  }
+
+  @Mutation(() => CartType, { description: 'removes an event ticket line (its places go back)' })
+  async deleteCartEventItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string) {
+    return withDocument(await this.s.carts.removeLineItem(ctx, id, lineId, 'event_ticket'));
+  }
+
+  @Mutation(() => CartType, { description: 'adds seats on a tour departure (kind tour_booking); they are held while they sit in the cart' })
+  async addCartTourItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CartTourItemInput) {
+    return withDocument(await this.s.carts.addTourItem(ctx, id, input));
+  }
+
+  @Mutation(() => CartType, { description: 'removes a tour line (its seats go back)' })
+  async deleteCartTourItem(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('line_id') lineId: string) {
+    return withDocument(await this.s.carts.removeLineItem(ctx, id, lineId, 'tour_booking'));
   }
 
   @Mutation(() => CartType)

@@ -14,9 +14,9 @@ import {
 } from './cart-rows';
 import type { ShippingOption, TaxRate } from '../entities/setup.entity';
 import { commerceEvents } from '../events';
-import type { AddressInputData, CreateCartData, LineItemData, ShippingMethodData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
+import type { AddressInputData, CreateCartData, EventItemData, LineItemData, ShippingMethodData, TourItemData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
 import type { CatalogPort } from './catalog-port';
-import type { LineItemKinds } from './line-item-kinds';
+import type { LineItemKind, LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
 import { addressDocument, lineProduct, NO_CREDIT_LINES, variantExtras } from './medusa-shape';
 import {
@@ -39,6 +39,9 @@ import { currencyExponent } from '../payments/money';
 export type CartDocument = Record<string, any> & { id: string; total: number; items: any[] };
 
 const MAX_LINES = 100;
+
+/** metadata keys of a line that name its people (ticket attendees, tour travellers) */
+const PEOPLE_KEYS = new Set(['attendees', 'travellers']);
 
 /** `o` without its undefined properties (a kind's snapshot may leave some out). */
 const definedOnly = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -245,32 +248,58 @@ export class CartService {
     });
   }
 
-  addLineItem(ctx: RequestContext, id: string, input: LineItemData): Promise<CartDocument> {
+  /** Adds a line of `kind` (a product variant, an event ticket, seats on a tour departure); the same reference and metadata again adds to its line. */
+  addLineItem(ctx: RequestContext, id: string, input: LineItemData, kind = 'product'): Promise<CartDocument> {
     return this.change(ctx, id, async (em, cart, tx) => {
       await cart.items.init();
-      await this.addItem(tx, em, cart, input);
+      await this.addItem(tx, em, cart, input, kind);
     });
+  }
+
+  /** Event tickets (`POST /store/carts/:id/event-items`): the attendees go into the line's metadata. */
+  addEventItem(ctx: RequestContext, id: string, input: EventItemData): Promise<CartDocument> {
+    // the attendees are a list, kept beside the client's flat metadata
+    const metadata = (input.attendees ? { ...input.metadata, attendees: input.attendees } : (input.metadata ?? null)) as LineItemData['metadata'];
+    return this.addLineItem(ctx, id, { variant_id: input.ticket_id, quantity: input.quantity, metadata }, 'event_ticket');
+  }
+
+  /** Seats on a tour departure (`POST /store/carts/:id/tour-items`): one per traveller; the travellers go into the line's metadata. */
+  addTourItem(ctx: RequestContext, id: string, input: TourItemData): Promise<CartDocument> {
+    const quantity = input.quantity ?? input.travellers?.length;
+    if (!quantity) throw Errors.validation('missing_field', 'quantity or travellers is required', [{ field: 'quantity', code: 'missing_field', message: 'quantity is required' }]);
+    if (input.travellers && input.quantity != null && input.travellers.length !== input.quantity) {
+      throw Errors.invalidField('travellers', `travellers must name one person per seat (${input.quantity}), not ${input.travellers.length}`);
+    }
+    const metadata = (input.travellers ? { ...input.metadata, travellers: input.travellers } : (input.metadata ?? null)) as LineItemData['metadata'];
+    return this.addLineItem(ctx, id, { variant_id: input.departure_id, quantity, metadata }, 'tour_booking');
   }
 
   updateLineItem(ctx: RequestContext, id: string, lineId: string, input: UpdateLineItemData): Promise<CartDocument> {
     return this.change(ctx, id, async (em, cart, tx) => {
       const line = await em.findOne(LineItem, { id: lineId, cart });
       if (!line) throw Errors.notFound('Line item', lineId);
+      const kind = this.kinds.get(line.kind);
       if (input.quantity === 0) {
         em.remove(line);
+        await this.releaseCartHold(tx, kind, line);
         return;
       }
-      await this.kinds.get(line.kind).check(tx, cart, line.referenceId, input.quantity);
+      // new metadata replaces the client's keys; the people a ticket or tour line names stay (they are set by event-items and tour-items)
+      const people = Object.fromEntries(Object.entries(line.metadata ?? {}).filter(([k]) => PEOPLE_KEYS.has(k)));
+      const metadata = input.metadata !== undefined ? { ...input.metadata, ...people } : line.metadata;
+      await kind.check(tx, cart, line.referenceId, input.quantity, metadata);
+      if (input.quantity !== line.quantity) await this.moveCartHold(tx, kind, cart, line, input.quantity);
       line.quantity = input.quantity;
-      if (input.metadata !== undefined) line.metadata = input.metadata ?? null;
+      line.metadata = metadata;
     });
   }
 
   removeLineItem(ctx: RequestContext, id: string, lineId: string, kind?: string): Promise<CartDocument> {
-    return this.change(ctx, id, async (em, cart) => {
+    return this.change(ctx, id, async (em, cart, tx) => {
       const line = await em.findOne(LineItem, { id: lineId, cart, ...(kind ? { kind } : {}) });
       if (!line) throw Errors.notFound('Line item', lineId);
       em.remove(line);
+      await this.releaseCartHold(tx, this.kinds.get(line.kind), line);
     });
   }
 
@@ -352,7 +381,7 @@ export class CartService {
     );
     const quantity = (existing?.quantity ?? 0) + input.quantity;
     if (quantity > 10_000) throw Errors.invalidField('quantity', 'quantity must be at most 10000');
-    const snap = await handler.resolve(ctx, cart, input.variant_id, quantity);
+    const snap = await handler.resolve(ctx, cart, input.variant_id, quantity, input.metadata ?? null);
     if (!existing && items.length >= MAX_LINES) throw Errors.validation('too_many_lines', `A cart holds at most ${MAX_LINES} lines`);
     const fields = {
       ...snap.line,
@@ -368,19 +397,51 @@ export class CartService {
 
   private async addItem(ctx: RequestContext, em: EntityManager, cart: Cart, input: LineItemData, kind = 'product'): Promise<void> {
     const line = await this.resolveLine(ctx, cart, cart.items.getItems(), input, kind);
+    const handler = this.kinds.get(kind);
     if (line.existing) {
+      await this.moveCartHold(ctx, handler, cart, line.existing, line.quantity);
       line.existing.quantity = line.quantity;
       line.existing.unitPrice = line.snap.unit_price;
       return;
     }
-    cart.items.add(em.create(LineItem, { tenantId: cart.tenantId, cart, ...line.fields }));
+    const holdKey = handler.cartHold ? await handler.cartHold.hold(ctx, cart, input.variant_id, line.quantity) : null;
+    const data = holdKey ? { ...line.fields.data, hold_key: holdKey } : line.fields.data;
+    cart.items.add(em.create(LineItem, { tenantId: cart.tenantId, cart, ...line.fields, data }));
+  }
+
+  /**
+   * A line of a kind that holds its places in the cart changes its quantity: its hold is given back
+   * and `quantity` places are held under a new key (409 insufficient_inventory, and the old
+   * quantity is held again). The line's places are never counted twice.
+   */
+  private async moveCartHold(
+    ctx: RequestContext,
+    kind: LineItemKind,
+    cart: CartRef,
+    line: { referenceId: string; quantity: number; data: Record<string, unknown> | null },
+    quantity: number,
+  ): Promise<void> {
+    if (!kind.cartHold) return;
+    await this.releaseCartHold(ctx, kind, line);
+    try {
+      line.data = { ...line.data, hold_key: await kind.cartHold.hold(ctx, cart, line.referenceId, quantity) };
+    } catch (err) {
+      line.data = { ...line.data, hold_key: await kind.cartHold.hold(ctx, cart, line.referenceId, line.quantity).catch(() => null) };
+      throw err;
+    }
+  }
+
+  /** Gives back the places a line holds in the cart (its kind holds there). */
+  private async releaseCartHold(ctx: RequestContext, kind: LineItemKind, line: { data: Record<string, unknown> | null }): Promise<void> {
+    const key = line.data?.hold_key;
+    if (kind.cartHold && typeof key === 'string') await kind.cartHold.release(ctx, key);
   }
 
   /** New prices for every line (region changed); lines not sold in the new currency are refused. */
   private async reprice(ctx: RequestContext, cart: Cart): Promise<void> {
     await cart.items.init();
     for (const line of cart.items.getItems()) {
-      const snap = await this.kinds.get(line.kind).resolve(ctx, cart, line.referenceId, line.quantity);
+      const snap = await this.kinds.get(line.kind).resolve(ctx, cart, line.referenceId, line.quantity, line.metadata);
       line.unitPrice = snap.unit_price;
     }
   }

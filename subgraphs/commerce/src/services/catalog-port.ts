@@ -10,7 +10,6 @@ import {
   CommerceRegionsDocument,
   CommerceReleaseDocument,
   CommerceReleaseHoldDocument,
-  CommerceReserveDocument,
   CommerceSampleVariantsDocument,
   CommerceVariantsDocument,
   type CommerceRegionFieldsFragment,
@@ -95,11 +94,6 @@ export class CatalogPort {
     if (!ids.length) return new Map();
     const r = await this.graph().execute(this.sys(ctx), CommerceVariantsDocument, { ids: [...new Set(ids)], currency: currencyCode, region: regionId });
     return new Map(r.variantSnapshots.map((v) => [v.id, v]));
-  }
-
-  async reserve(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {
-    if (!lines.length) return;
-    await this.graph().execute(this.sys(ctx), CommerceReserveDocument, { lines });
   }
 
   async release(ctx: RequestContext, lines: Array<{ variant_id: string; quantity: number }>): Promise<void> {

@@ -6,6 +6,8 @@ import { LineItemKinds, productKind } from './line-item-kinds';
 import { OrderService } from './order.service';
 import { OrderMailCodes, OrderMailService } from './order-mail.service';
 import { PaymentService } from './payment.service';
+import { eventsPort, toursPort } from './selling-ports';
+import { ticketKind, tourKind } from './sellable-kinds';
 import { SetupService } from './setup.service';
 
 /** Commerce's services, one per aggregate: setup (shipping, taxes, promotions, providers), carts, payments, orders. */
@@ -32,6 +34,8 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   const catalog = new CatalogPort(() => graph);
   const kinds = new LineItemKinds();
   kinds.register(productKind(catalog));
+  kinds.register(ticketKind(eventsPort(() => graph), settings.completion.cartHoldTtlS));
+  kinds.register(tourKind(toursPort(() => graph), settings.completion.cartHoldTtlS));
   const setup = new SetupService(store, catalog, deps.config?.secretsKey, settings.setupCacheMs);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup, catalog);

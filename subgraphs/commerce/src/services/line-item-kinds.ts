@@ -27,29 +27,49 @@ export interface LineSnapshot {
   };
 }
 
+/** A line at completion: its kind's reference and quantity, the line, and the key of the places it holds in the cart (kinds that hold in the cart). */
+export interface StockLine {
+  reference_id: string;
+  quantity: number;
+  line_id?: string;
+  hold_key?: string | null;
+}
+
 /**
  * A kind of line item: what it sells and how its stock is held. `product` is the catalog's variants;
- * event tickets and tour bookings register their own kinds (their domains hold the seats), so the
- * cart, totals, checkout and order code never change for a new kind.
+ * event tickets and tour seats are sold by their domains (`sellableKind`, through commerce's ports),
+ * so the cart, totals, checkout and order code never change for a new kind.
  */
 export interface LineItemKind {
   kind: string;
-  /** the snapshot of `referenceId` for `quantity` units in the cart's currency; 400/404/409 when it cannot be sold */
-  resolve(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number): Promise<LineSnapshot>;
-  /** a quantity change of an existing line: stock check only */
-  check(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number): Promise<void>;
-  /** at completion: hold every line's stock or none (409 insufficient_inventory) */
-  reserve(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
-  /** at completion: hold every line's stock or none under `key` (idempotent) for `ttlSeconds` (409 insufficient_inventory) */
-  hold(ctx: RequestContext, key: string, lines: Array<{ reference_id: string; quantity: number }>, ttlSeconds: number): Promise<void>;
+  /**
+   * the snapshot of `referenceId` for `quantity` units in the cart's currency; 400/404/409 when it
+   * cannot be sold (`metadata`: the line's, where a kind keeps its attendees or travellers)
+   */
+  resolve(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number, metadata: Record<string, unknown> | null): Promise<LineSnapshot>;
+  /** a quantity or metadata change of an existing line: checks only */
+  check(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number, metadata: Record<string, unknown> | null): Promise<void>;
+  /**
+   * kinds whose places are held while they sit in a cart (tickets, seats): `hold` takes `quantity`
+   * places for a line (409 insufficient_inventory) and answers the hold's key; `release` gives a key back
+   */
+  cartHold?: {
+    hold(ctx: RequestContext, cart: CartRef, referenceId: string, quantity: number): Promise<string>;
+    release(ctx: RequestContext, key: string): Promise<void>;
+  };
+  /**
+   * at completion: hold every line's stock or none under `key` (idempotent) for `ttlSeconds` (409
+   * insufficient_inventory); answers the lines as held when their hold keys changed
+   */
+  hold(ctx: RequestContext, key: string, lines: StockLine[], ttlSeconds: number): Promise<StockLine[] | void>;
   /** the order is placed: the hold `key` no longer expires (an expired one is taken again, or 409) */
-  confirm(ctx: RequestContext, key: string, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
-  /** gives the hold `key` back, whatever its state (idempotent) */
-  releaseHold(ctx: RequestContext, key: string): Promise<void>;
-  /** undo a reservation (completion failed after it, or the order was cancelled) */
-  release(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
+  confirm(ctx: RequestContext, key: string, lines: StockLine[]): Promise<void>;
+  /** gives back what `hold` took under `key`, whatever its state (idempotent) */
+  releaseHold(ctx: RequestContext, key: string, lines: StockLine[]): Promise<void>;
+  /** undo a sale (the order was cancelled) */
+  release(ctx: RequestContext, lines: StockLine[]): Promise<void>;
   /** the order shipped */
-  fulfil(ctx: RequestContext, lines: Array<{ reference_id: string; quantity: number }>): Promise<void>;
+  fulfil(ctx: RequestContext, lines: StockLine[]): Promise<void>;
 }
 
 export class LineItemKinds {
@@ -84,7 +104,7 @@ export function productKind(catalog: CatalogPort): LineItemKind {
     if (v.manage_inventory && !v.allow_backorder && v.available_quantity < quantity) throw insufficient(v.title);
     return v;
   };
-  const lines = (xs: Array<{ reference_id: string; quantity: number }>) => xs.map((l) => ({ variant_id: l.reference_id, quantity: l.quantity }));
+  const lines = (xs: StockLine[]) => xs.map((l) => ({ variant_id: l.reference_id, quantity: l.quantity }));
   return {
     kind: 'product',
     async resolve(ctx, cart, variantId, quantity) {
@@ -116,7 +136,6 @@ export function productKind(catalog: CatalogPort): LineItemKind {
     async check(ctx, cart, variantId, quantity) {
       await snapshot(ctx, cart, variantId, quantity);
     },
-    reserve: (ctx, xs) => catalog.reserve(ctx, lines(xs)),
     hold: (ctx, key, xs, ttl) => catalog.hold(ctx, key, lines(xs), ttl),
     confirm: (ctx, key, xs) => catalog.confirmHold(ctx, key, lines(xs)),
     releaseHold: (ctx, key) => catalog.releaseHold(ctx, key),

@@ -24,7 +24,7 @@ import type { PaymentContext } from '../payments/provider';
 import { paymentCollectionDocument, type CartDocument, type CartService } from './cart.service';
 import { addressDocument, NO_CREDIT_LINES, orderItemDocument, orderShippingMethodDocument, summaryDocument } from './medusa-shape';
 import { collectionJson, collectionView, hydrateCollection, type CartWithCollection, type PaymentCollectionView } from './cart-rows';
-import type { LineItemKinds } from './line-item-kinds';
+import type { LineItemKinds, StockLine } from './line-item-kinds';
 import { defaultCommerceSettings, type CompletionSettings } from '../settings';
 import type { PaymentService } from './payment.service';
 import type { SetupService } from './setup.service';
@@ -64,11 +64,12 @@ const TOTAL_KEYS = [
 ] as const;
 
 /** Stock lines of a cart document, grouped by kind. */
-function stockLines(doc: CartDocument): Map<string, Array<{ reference_id: string; quantity: number }>> {
-  const by = new Map<string, Array<{ reference_id: string; quantity: number }>>();
+function stockLines(doc: CartDocument): Map<string, StockLine[]> {
+  const by = new Map<string, StockLine[]>();
   for (const i of doc.items) {
     const list = by.get(i.kind) ?? [];
-    list.push({ reference_id: i.reference_id, quantity: i.quantity });
+    const holdKey = typeof i.data?.hold_key === 'string' ? i.data.hold_key : null;
+    list.push({ reference_id: i.reference_id, quantity: i.quantity, line_id: i.id, ...(holdKey ? { hold_key: holdKey } : {}) });
     by.set(i.kind, list);
   }
   return by;
@@ -86,7 +87,7 @@ interface CompletionState {
   session_context: Record<string, unknown>;
   /** the cart as it is paid for: the order is made of exactly this */
   doc: CartDocument;
-  lines: Record<string, Array<{ reference_id: string; quantity: number }>>;
+  lines: Record<string, StockLine[]>;
   promotions: Array<{ id: string; code: string }>;
   hold_ttl_s: number;
   /** capture right after placing the order (the provider's `auto_capture` setting) */
@@ -183,10 +184,16 @@ export class OrderService {
         name: 'reserve',
         skip: (s) => !Object.keys(s.lines).length,
         run: async ({ ctx, state, record }) => {
-          for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).hold(ctx, `${runKey(record)}:${kind}`, xs, state.hold_ttl_s);
+          // a kind answers its lines when their hold keys changed (a cart's hold that had expired, taken again)
+          const lines = { ...state.lines };
+          for (const [kind, xs] of Object.entries(state.lines)) {
+            const held = await this.kinds.get(kind).hold(ctx, `${runKey(record)}:${kind}`, xs, state.hold_ttl_s);
+            if (held) lines[kind] = held;
+          }
+          return { lines };
         },
         compensate: async ({ ctx, state, record }) => {
-          for (const kind of Object.keys(state.lines)) await this.kinds.get(kind).releaseHold(ctx, `${runKey(record)}:${kind}`);
+          for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).releaseHold(ctx, `${runKey(record)}:${kind}`, xs);
         },
       },
       {
@@ -490,7 +497,7 @@ export class OrderService {
     });
   }
 
-  private async release(ctx: RequestContext, lines: Map<string, Array<{ reference_id: string; quantity: number }>>): Promise<void> {
+  private async release(ctx: RequestContext, lines: Map<string, StockLine[]>): Promise<void> {
     for (const [kind, xs] of lines) await this.kinds.get(kind).release(ctx, xs);
   }
 
