@@ -219,6 +219,33 @@ describe('events: events, tickets, holds and registrations', () => {
     expect(e.speakers[0]).toEqual(expect.objectContaining({ company: 'Analytical', photo_url: null }));
   });
 
+  it('answers in the requested locale through the localization overlay (?locale=, then accept-language), else the default', async () => {
+    const ADD_LOCALE = `mutation($input: AddLocaleInput!) { addLocale(input: $input) { code } }`;
+    for (const code of ['en', 'de']) await run(ADD_LOCALE, { input: { code } });
+    const detail = (await get(`/store/events/${summit.slug}`)).body.event;
+    const opening = detail.sessions[0];
+    await run(`mutation($input: [SetTranslationInput!]!) { setTranslations(input: $input) { id } }`, {
+      input: [
+        { resource_type: 'event', resource_id: summit.id, locale: 'de', fields: { title: 'Handelsgipfel', subtitle: 'Zwei Tage' } },
+        { resource_type: 'event_session', resource_id: opening.id, locale: 'de', fields: { title: 'Eröffnung' } },
+        { resource_type: 'event_speaker', resource_id: speakers[0].id, locale: 'de', fields: { bio: 'Mathematikerin' } },
+        { resource_type: 'event_ticket_type', resource_id: tickets.standard.id, locale: 'de', fields: { name: 'Normal' } },
+      ],
+    });
+    const de = await get('/store/events?locale=de');
+    expect(de.body.events[0]).toMatchObject({ title: 'Handelsgipfel', subtitle: 'Zwei Tage', slug: summit.slug });
+    expect((await get('/store/events', { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).body.events[0].title).toBe('Handelsgipfel');
+    expect((await get('/store/events')).body.events[0].title).toBe('Commerce Summit');
+    expect((await get('/store/events?locale=en')).body.events[0].title).toBe('Commerce Summit');
+    const d = (await get(`/store/events/${summit.slug}?locale=de`)).body.event;
+    expect(d.title).toBe('Handelsgipfel');
+    expect(d.sessions[0].title).toBe('Eröffnung');
+    expect(d.sessions[0].speakers.find((x: any) => x.id === speakers[0].id).bio).toBe('Mathematikerin');
+    expect((await get(`/store/events/${summit.slug}/tickets?locale=de`)).body.tickets.map((t: any) => t.name)).toEqual(['Early bird', 'Normal', 'VIP']);
+    // another store sees none of it
+    expect((await get('/store/events?locale=de', { key: other.publishable_key })).body.events[0].title).toBe('Not yours');
+  });
+
   it('is 404 for a draft, an unknown slug and another store’s event, on every route', async () => {
     for (const slug of [draft.slug, 'no-such-event', otherEvent.slug]) {
       for (const url of [`/store/events/${slug}`, `/store/events/${slug}/tickets`]) {
@@ -526,6 +553,11 @@ describe('events: events, tickets, holds and registrations', () => {
     expect(detail).toMatchObject({ title: 'Commerce Summit 2027', time_zone: 'Europe/Berlin', requires_attendee_names: true });
     expect(detail.sessions).toHaveLength(6);
     expect(detail.speakers).toHaveLength(4);
+    // the localization seed (its demo translations) runs after this domain's in the demo store; here it is run by hand
+    await p.seedDomain('localization', tenant.tenant_id);
+    const de = (await get('/store/events/commerce-summit-2027?locale=de', { key: tenant.publishable_key })).body.event;
+    expect(de.subtitle).toBe('Zwei Tage Headless Commerce, Zahlungen und die Storefronts von morgen');
+    expect(de.sessions[0].title).toBe('Eröffnungskeynote: der modulare Shop');
     const t = (await get('/store/events/commerce-summit-2027/tickets?currency_code=usd', { key: tenant.publishable_key })).body.tickets;
     expect(t.map((x: any) => [x.name, x.capacity, x.prices.map((pr: any) => pr.currency_code)])).toEqual([
       ['Early bird', 50, ['eur', 'usd', 'gbp']],
