@@ -24,6 +24,16 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** signs the mail with this key (DKIM-Signature header) */
   dkim?: DkimKey;
+  /** files carried by the mail, given inline (an iCalendar invitation: `text/calendar; method=PUBLISH`) */
+  attachments?: MailAttachment[];
+}
+
+/** A file of a mail, its content given inline (never read from a path or URL). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  /** the MIME type with its parameters, `text/calendar; method=PUBLISH; charset=utf-8` */
+  contentType: string;
 }
 
 export interface SentMail {
@@ -54,6 +64,7 @@ const nodemailerMessage = (msg: MailMessage, from: string) => ({
   replyTo: msg.replyTo,
   headers: msg.headers,
   dkim: msg.dkim,
+  attachments: msg.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
   // content is given inline: a mail never reads a file or a URL of the machine
   disableFileAccess: true,
   disableUrlAccess: true,

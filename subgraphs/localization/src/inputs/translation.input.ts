@@ -14,6 +14,10 @@ const TRANSLATABLE: Record<string, Record<string, number>> = {
   product_category: { name: 500, description: 20_000 },
   page: { title: 500, body: 200_000, seo_title: 300, seo_description: 1000 },
   blog_post: { title: 500, excerpt: 5000, body: 200_000, seo_title: 300, seo_description: 1000 },
+  event: { title: 300, subtitle: 500, description: 20_000 },
+  event_session: { title: 300, description: 10_000 },
+  event_speaker: { title: 200, bio: 10_000 },
+  event_ticket_type: { name: 200, description: 5000 },
 };
 const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
 /** the only translatable fields that hold markup (rendered and sanitized by content); every other one is plain text (the kit's rule) */

@@ -1,7 +1,7 @@
 import type { SeedContext } from '@svc/kit';
 import type { SetTranslationData } from '../inputs/translation.input';
 import type { LocalizationServices } from '../services';
-import { LocalizationDemoCatalogIdsDocument, LocalizationDemoContentIdsDocument } from '../ports/generated';
+import { LocalizationDemoCatalogIdsDocument, LocalizationDemoContentIdsDocument, LocalizationDemoEventDocument } from '../ports/generated';
 
 type Texts = Record<string, string>;
 
@@ -108,6 +108,30 @@ const POSTS: Record<string, { de?: Texts; fr?: Texts }> = {
     fr: { title: 'Faire son jean selvedge', excerpt: 'Porter, attendre, laver le moins possible : le denim brut se mérite.' },
   },
 };
+/** German text of the demo conference (the events domain's), keyed by slug; its sessions and tickets by their English title and name. */
+const EVENTS: Record<string, { de: Texts; sessions?: Record<string, string>; tickets?: Record<string, string> }> = {
+  'commerce-summit-2027': {
+    de: {
+      title: 'Commerce Summit 2027',
+      subtitle: 'Zwei Tage Headless Commerce, Zahlungen und die Storefronts von morgen',
+      description:
+        'Vorträge, Workshops und viel Austausch für alle, die Onlineshops bauen: Architektur, Checkout, Suche, Lokalisierung und der Betrieb dahinter.',
+    },
+    sessions: {
+      'Opening keynote: the composable store': 'Eröffnungskeynote: der modulare Shop',
+      'A checkout that never oversells': 'Ein Checkout, der nie überverkauft',
+      'Payments across three currencies': 'Zahlungen in drei Währungen',
+      'Search that understands shoppers': 'Eine Suche, die Kunden versteht',
+      'One store, eleven languages': 'Ein Shop, elf Sprachen',
+      'Closing panel: what we learned': 'Abschlusspanel: was wir gelernt haben',
+    },
+    tickets: { 'Early bird': 'Frühbucher', Standard: 'Standard', VIP: 'VIP' },
+  },
+  'storefront-performance-workshop': {
+    de: { title: 'Workshop: schnelle Storefronts', subtitle: 'Ein praktischer Nachmittag, online' },
+    tickets: { 'Online seat': 'Online-Platz' },
+  },
+};
 
 /**
  * Translation overrides of the demo store (German and French), for what the catalogue and
@@ -135,6 +159,15 @@ export async function seedDemoTranslations(s: LocalizationServices, seed: SeedCo
     for (const [handle, t] of Object.entries(CATEGORIES)) add('product_category', categories.get(handle), locale, { name: t[locale] });
     for (const [slug, t] of Object.entries(PAGES)) add('page', pages.get(slug), locale, t[locale]);
     for (const [slug, t] of Object.entries(POSTS)) add('blog_post', posts.get(slug), locale, t[locale]);
+  }
+  for (const [slug, t] of Object.entries(EVENTS)) {
+    // an event the demo lacks (or that has ended and left the storefront) is left out
+    const d = await s.graph.execute(seed.ctx, LocalizationDemoEventDocument, { slug }).catch(() => null);
+    if (!d) continue;
+    add('event', d.event.id, 'de', t.de);
+    for (const session of d.event.sessions)
+      add('event_session', session.id, 'de', t.sessions?.[session.title] ? { title: t.sessions[session.title] } : undefined);
+    for (const ticket of d.eventTickets) add('event_ticket_type', ticket.id, 'de', t.tickets?.[ticket.name] ? { name: t.tickets[ticket.name] } : undefined);
   }
   if (out.length) await s.translations.set(seed.ctx, out);
   return out.length;

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { Event, EventRegistration, EventSession, Speaker, TicketHold, TicketType } from './entities/event.entity';
+import { EventResolver } from './resolvers/event.resolver';
+import { EventInventoryResolver } from './resolvers/inventory.resolver';
+import { eventReference } from './resolvers/event.reference';
+import { createEventsServices, type EventsServices } from './services';
+import { eventsEvents } from './events';
+import { eventsRoutes } from './rest/routes';
+import { eventsSubscriptions } from './subscriptions';
+import { seedDemoEvents } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * events: published events (locale- and region-aware) with their schedule and speakers, ticket
+ * types with prices per currency and places that are never oversold (keyed holds commerce takes
+ * for its `event_ticket` lines), and registrations made from placed orders, mailed with an
+ * iCalendar invitation.
+ */
+export const domain = defineDomain<EventsServices>({
+  name: 'events',
+  dbSchema: 'events',
+  entities: [Event, Speaker, EventSession, TicketType, TicketHold, EventRegistration],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [EventResolver, EventInventoryResolver],
+  createServices: createEventsServices,
+  references: (s) => ({ Event: eventReference(s) }),
+  events: eventsEvents,
+  subscriptions: eventsSubscriptions,
+  jobs: [{ name: 'expire-ticket-holds', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.holds.expire(ctx.log)) }],
+  routes: eventsRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
+  seed: seedDemoEvents,
+  start: async (s, deps) => {
+    await s.translator.overlay.start(deps.bus);
+  },
+});
+
+export type { EventsServices };
+export { eventsEvents };
