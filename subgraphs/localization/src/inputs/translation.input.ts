@@ -14,6 +14,9 @@ const TRANSLATABLE: Record<string, Record<string, number>> = {
   product_category: { name: 500, description: 20_000 },
   page: { title: 500, body: 200_000, seo_title: 300, seo_description: 1000 },
   blog_post: { title: 500, excerpt: 5000, body: 200_000, seo_title: 300, seo_description: 1000 },
+  tour: { title: 300, summary: 1000, description: 20_000 },
+  tour_destination: { name: 300, description: 20_000 },
+  tour_category: { name: 300, description: 20_000 },
 };
 const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
 /** the only translatable fields that hold markup (rendered and sanitized by content); every other one is plain text (the kit's rule) */
