@@ -18,6 +18,9 @@ const TRANSLATABLE: Record<string, Record<string, number>> = {
   event_session: { title: 300, description: 10_000 },
   event_speaker: { title: 200, bio: 10_000 },
   event_ticket_type: { name: 200, description: 5000 },
+  tour: { title: 300, summary: 1000, description: 20_000 },
+  tour_destination: { name: 300, description: 20_000 },
+  tour_category: { name: 300, description: 20_000 },
 };
 const RESOURCE_TYPES = Object.keys(TRANSLATABLE);
 /** the only translatable fields that hold markup (rendered and sanitized by content); every other one is plain text (the kit's rule) */

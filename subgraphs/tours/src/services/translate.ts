@@ -1,0 +1,43 @@
+import { overlaid, type RequestContext, type TranslationOverlay } from '@svc/kit';
+import type { CategoryView, DestinationView, TourView } from './views';
+
+const TOUR_FIELDS = ['title', 'summary', 'description'] as const;
+const DESTINATION_FIELDS = ['name', 'description'] as const;
+const CATEGORY_FIELDS = ['name', 'description'] as const;
+
+/**
+ * Lays the localization domain's overrides (resource types `tour`, `tour_destination`,
+ * `tour_category`) over what the storefront reads, in the request's locale (`?locale=` or
+ * Accept-Language), like the catalog does for products. Storefront reads only (a publishable key).
+ */
+export class ToursTranslator {
+  constructor(readonly overlay: TranslationOverlay) {}
+
+  async tours(ctx: RequestContext, tours: TourView[], locale: string | null | undefined): Promise<TourView[]> {
+    if (!ctx.publishableKey || !tours.length) return tours;
+    const keys = {
+      tour: tours.map((t) => t.id),
+      tour_destination: [...new Set(tours.map((t) => t.destination.id))],
+      tour_category: [...new Set(tours.flatMap((t) => t.categories.map((c) => c.id)))],
+    };
+    const o = await this.overlay.lookup(ctx, keys, locale);
+    if (!o.size) return tours;
+    return tours.map((t) => ({
+      ...overlaid(t, o.get(`tour|${t.id}`), TOUR_FIELDS),
+      destination: overlaid(t.destination, o.get(`tour_destination|${t.destination.id}`), DESTINATION_FIELDS),
+      categories: t.categories.map((c) => overlaid(c, o.get(`tour_category|${c.id}`), CATEGORY_FIELDS)),
+    }));
+  }
+
+  async destinations(ctx: RequestContext, items: DestinationView[], locale: string | null | undefined): Promise<DestinationView[]> {
+    if (!ctx.publishableKey || !items.length) return items;
+    const o = await this.overlay.lookup(ctx, { tour_destination: items.map((d) => d.id) }, locale);
+    return o.size ? items.map((d) => overlaid(d, o.get(`tour_destination|${d.id}`), DESTINATION_FIELDS)) : items;
+  }
+
+  async categories(ctx: RequestContext, items: CategoryView[], locale: string | null | undefined): Promise<CategoryView[]> {
+    if (!ctx.publishableKey || !items.length) return items;
+    const o = await this.overlay.lookup(ctx, { tour_category: items.map((c) => c.id) }, locale);
+    return o.size ? items.map((c) => overlaid(c, o.get(`tour_category|${c.id}`), CATEGORY_FIELDS)) : items;
+  }
+}
