@@ -90,9 +90,21 @@ export async function benchTickets(o: {
   const buy = async (measure: boolean) => {
     const i = n++;
     const { cart } = await call('create cart', 'POST', '/store/carts', { region_id: o.regionId, email: `tickets-${i}@example.com` }, measure);
-    await call('add ticket', 'POST', `/store/carts/${cart.id}/event-items`, { ticket_id: ticket.id, quantity: 1, attendees: [{ first_name: 'Bench', last_name: `Guest ${i}` }] }, measure);
+    await call(
+      'add ticket',
+      'POST',
+      `/store/carts/${cart.id}/event-items`,
+      { ticket_id: ticket.id, quantity: 1, attendees: [{ first_name: 'Bench', last_name: `Guest ${i}` }] },
+      measure,
+    );
     const { payment_collection } = await call('payment collection', 'POST', '/store/payment-collections', { cart_id: cart.id }, measure);
-    await call('payment session', 'POST', `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: 'pp_system_default' }, measure);
+    await call(
+      'payment session',
+      'POST',
+      `/store/payment-collections/${payment_collection.id}/payment-sessions`,
+      { provider_id: 'pp_system_default' },
+      measure,
+    );
     const done = await call('complete', 'POST', `/store/carts/${cart.id}/complete`, undefined, measure);
     if (done.type !== 'order') throw new Error(`complete: ${JSON.stringify(done.error)}`);
   };
@@ -121,7 +133,10 @@ export async function benchTickets(o: {
   const seconds = (Date.now() - started) / 1000;
   client.close();
   const sorted = totals.sort((a, b) => a - b);
-  const tickets = (await admin('query($id: String!) { adminEventTickets(event_id: $id) { id sold } }', { id: event.id })) as Array<{ id: string; sold: number }>;
+  const tickets = (await admin('query($id: String!) { adminEventTickets(event_id: $id) { id sold } }', { id: event.id })) as Array<{
+    id: string;
+    sold: number;
+  }>;
   const sold = tickets.find((t) => t.id === ticket.id)?.sold ?? -1;
   if (sold !== answered) problems.push(`the events domain counts ${sold} tickets sold for ${answered} orders`);
   return {
@@ -130,7 +145,17 @@ export async function benchTickets(o: {
     p50Ms: round(pct(sorted, 50)),
     p95Ms: round(pct(sorted, 95)),
     p99Ms: round(pct(sorted, 99)),
-    stepP95Ms: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, round(pct([...v].sort((a, b) => a - b), 95))])),
+    stepP95Ms: Object.fromEntries(
+      Object.entries(steps).map(([k, v]) => [
+        k,
+        round(
+          pct(
+            [...v].sort((a, b) => a - b),
+            95,
+          ),
+        ),
+      ]),
+    ),
     soldMatches: sold === answered,
     problems,
   };

@@ -648,7 +648,14 @@ async function main(): Promise<number> {
   const bookings = await benchBookings({ url: p.url, publishableKey: p.publishableKey, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
   problems.push(...bookings.problems.map((f) => `service bookings: ${f}`));
   // ticket checkout: event tickets through the cart, the events domain holding the places over commerce's port
-  const tickets = await benchTickets({ url: p.url, publishableKey: p.publishableKey, regionId: p.regionId, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  const tickets = await benchTickets({
+    url: p.url,
+    publishableKey: p.publishableKey,
+    regionId: p.regionId,
+    adminEmail: p.adminEmail,
+    adminPassword: p.adminPassword,
+    log,
+  });
   problems.push(...tickets.problems.map((f) => `ticket checkout: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);

@@ -52,7 +52,12 @@ describe('cart: event tickets and tour seats beside products', () => {
   const checkout = async (cartId: string, o: { token?: string } = {}) => {
     const cart = (await api('GET', `/store/carts/${cartId}`, undefined, o)).body.cart;
     if (cart.items.some((i: any) => i.requires_shipping)) {
-      await api('POST', `/store/carts/${cartId}`, { shipping_address: { first_name: 'Ada', last_name: 'L', address_1: 'Main 1', city: 'Berlin', country_code: 'de', postal_code: '10115' } }, o);
+      await api(
+        'POST',
+        `/store/carts/${cartId}`,
+        { shipping_address: { first_name: 'Ada', last_name: 'L', address_1: 'Main 1', city: 'Berlin', country_code: 'de', postal_code: '10115' } },
+        o,
+      );
       const options = await api('GET', `/store/shipping-options?cart_id=${cartId}`, undefined, o);
       expect((await api('POST', `/store/carts/${cartId}/shipping-methods`, { option_id: options.body.shipping_options[0].id }, o)).status).toBe(200);
     }
@@ -152,7 +157,14 @@ describe('cart: event tickets and tour seats beside products', () => {
     const r = await addSeats(cartId, 3);
     expect(r.status).toBe(200);
     const line = r.body.cart.items[0];
-    expect(line).toMatchObject({ kind: 'tour_booking', reference_id: departure.id, quantity: 3, product_title: tour.title, product_handle: tour.slug, requires_shipping: false });
+    expect(line).toMatchObject({
+      kind: 'tour_booking',
+      reference_id: departure.id,
+      quantity: 3,
+      product_title: tour.title,
+      product_handle: tour.slug,
+      requires_shipping: false,
+    });
     expect(line.metadata.travellers).toHaveLength(3);
     expect(await seatsLeft()).toBe(before - 3);
     // the quantity goes down through Medusa's line route: the hold follows
@@ -313,7 +325,11 @@ describe('cart: event tickets and tour seats beside products', () => {
     expect(added.status).toBe(200);
     const holdKey = added.body.cart.items[0].data.hold_key as string;
     // the cart's hold runs out and is given back (as the expiry would do it)
-    const released = await p.graphql('mutation($k: String!) { releaseEventTicketHold(key: $k) }', { k: holdKey }, { token: p.secrets.operatorToken, key: key() });
+    const released = await p.graphql(
+      'mutation($k: String!) { releaseEventTicketHold(key: $k) }',
+      { k: holdKey },
+      { token: p.secrets.operatorToken, key: key() },
+    );
     expect(released.body.errors).toBeUndefined();
     const done = await checkout(cartId);
     expect({ status: done.status, type: done.body.type }).toEqual({ status: 200, type: 'order' });
@@ -322,7 +338,11 @@ describe('cart: event tickets and tour seats beside products', () => {
     const late = await newCart();
     const lateLine = await addTickets(late, 1);
     expect(lateLine.status).toBe(200);
-    await p.graphql('mutation($k: String!) { releaseEventTicketHold(key: $k) }', { k: lateLine.body.cart.items[0].data.hold_key }, { token: p.secrets.operatorToken, key: key() });
+    await p.graphql(
+      'mutation($k: String!) { releaseEventTicketHold(key: $k) }',
+      { k: lateLine.body.cart.items[0].data.hold_key },
+      { token: p.secrets.operatorToken, key: key() },
+    );
     await leaveOnly('ticket', 0);
     const refused = await checkout(late);
     expect(refused.status).toBe(409);

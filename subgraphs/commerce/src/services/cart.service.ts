@@ -14,7 +14,16 @@ import {
 } from './cart-rows';
 import type { ShippingOption, TaxRate } from '../entities/setup.entity';
 import { commerceEvents } from '../events';
-import type { AddressInputData, CreateCartData, EventItemData, LineItemData, ShippingMethodData, TourItemData, UpdateCartData, UpdateLineItemData } from '../inputs/cart.input';
+import type {
+  AddressInputData,
+  CreateCartData,
+  EventItemData,
+  LineItemData,
+  ShippingMethodData,
+  TourItemData,
+  UpdateCartData,
+  UpdateLineItemData,
+} from '../inputs/cart.input';
 import type { CatalogPort } from './catalog-port';
 import type { LineItemKind, LineItemKinds } from './line-item-kinds';
 import type { SetupService } from './setup.service';
@@ -266,7 +275,10 @@ export class CartService {
   /** Seats on a tour departure (`POST /store/carts/:id/tour-items`): one per traveller; the travellers go into the line's metadata. */
   addTourItem(ctx: RequestContext, id: string, input: TourItemData): Promise<CartDocument> {
     const quantity = input.quantity ?? input.travellers?.length;
-    if (!quantity) throw Errors.validation('missing_field', 'quantity or travellers is required', [{ field: 'quantity', code: 'missing_field', message: 'quantity is required' }]);
+    if (!quantity)
+      throw Errors.validation('missing_field', 'quantity or travellers is required', [
+        { field: 'quantity', code: 'missing_field', message: 'quantity is required' },
+      ]);
     if (input.travellers && input.quantity != null && input.travellers.length !== input.quantity) {
       throw Errors.invalidField('travellers', `travellers must name one person per seat (${input.quantity}), not ${input.travellers.length}`);
     }

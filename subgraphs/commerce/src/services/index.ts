@@ -34,8 +34,18 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   const catalog = new CatalogPort(() => graph);
   const kinds = new LineItemKinds();
   kinds.register(productKind(catalog));
-  kinds.register(ticketKind(eventsPort(() => graph), settings.completion.cartHoldTtlS));
-  kinds.register(tourKind(toursPort(() => graph), settings.completion.cartHoldTtlS));
+  kinds.register(
+    ticketKind(
+      eventsPort(() => graph),
+      settings.completion.cartHoldTtlS,
+    ),
+  );
+  kinds.register(
+    tourKind(
+      toursPort(() => graph),
+      settings.completion.cartHoldTtlS,
+    ),
+  );
   const setup = new SetupService(store, catalog, deps.config?.secretsKey, settings.setupCacheMs);
   const carts = new CartService(store, catalog, setup, kinds);
   const payments = new PaymentService(store, carts, setup, catalog);

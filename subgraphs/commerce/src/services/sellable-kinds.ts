@@ -29,7 +29,7 @@ const codeOf = (err: unknown) => (err as { code?: string }).code;
  * under the completion's key) and confirms once the payment is authorised, and that a cancelled
  * order gives back.
  */
-export function sellableKind<S extends SellableSnapshot>(spec: SellableKindSpec<S>): LineItemKind {
+function sellableKind<S extends SellableSnapshot>(spec: SellableKindSpec<S>): LineItemKind {
   const { port, noun } = spec;
   const place = (x: StockLine) => [{ id: x.reference_id, quantity: x.quantity }];
   const runKeyOf = (key: string, x: StockLine) => `${key}:${x.line_id ?? x.reference_id}`;
@@ -101,7 +101,11 @@ export function sellableKind<S extends SellableSnapshot>(spec: SellableKindSpec<
       // only what the completion took itself; the cart's own holds stay with the open cart
       for (const x of xs) await port.releaseHold(ctx, runKeyOf(key, x));
     },
-    release: (ctx, xs) => port.release(ctx, xs.map((x) => ({ id: x.reference_id, quantity: x.quantity }))),
+    release: (ctx, xs) =>
+      port.release(
+        ctx,
+        xs.map((x) => ({ id: x.reference_id, quantity: x.quantity })),
+      ),
     // nothing leaves a warehouse
     fulfil: async () => {},
   };
@@ -121,7 +125,10 @@ function peopleOf<T>(metadata: Record<string, unknown> | null, key: string, sche
 
 function countMatches(list: unknown[] | null, key: string, quantity: number, required: boolean, what: string): void {
   if (list === null) {
-    if (required) throw new DomainError('validation_error', `${key}_required`, `This ${what} needs ${key} (${quantity}, one per place)`, [{ field: key, code: `${key}_required`, message: `${quantity} ${key} are required` }]);
+    if (required)
+      throw new DomainError('validation_error', `${key}_required`, `This ${what} needs ${key} (${quantity}, one per place)`, [
+        { field: key, code: `${key}_required`, message: `${quantity} ${key} are required` },
+      ]);
     return;
   }
   if (list.length !== quantity) throw Errors.invalidField(key, `${key} must name one person per place (${quantity}), not ${list.length}`);
@@ -152,7 +159,8 @@ export const tourKind = (port: SellingPort<DepartureSnapshot>, cartHoldTtlS: num
     people(s, quantity, metadata) {
       const travellers = peopleOf(metadata, 'travellers', travellerSchema);
       countMatches(travellers, 'travellers', quantity, s.requires_traveller_details, 'tour');
-      if (s.requires_traveller_details && travellers?.some((t) => t.age == null)) throw Errors.invalidField('travellers', 'Every traveller needs an age on this tour');
+      if (s.requires_traveller_details && travellers?.some((t) => t.age == null))
+        throw Errors.invalidField('travellers', 'Every traveller needs an age on this tour');
       const young = s.min_age != null ? travellers?.find((t) => t.age != null && t.age < s.min_age!) : undefined;
       if (young) throw Errors.invalidField('travellers', `${young.first_name} ${young.last_name} is younger than this tour's minimum age of ${s.min_age}`);
     },

@@ -92,7 +92,13 @@ export const eventsPort = (graph: () => GraphClient): SellingPort<TicketSnapshot
   sellingPort(graph, {
     snapshots: CommerceEventTicketsDocument,
     read: (r) =>
-      r.eventTicketSnapshots.map((t) => ({ ...t, parent_title: t.event_title, parent_slug: t.event_slug, max_per_order: t.max_per_order ?? null, thumbnail: t.thumbnail ?? null })),
+      r.eventTicketSnapshots.map((t) => ({
+        ...t,
+        parent_title: t.event_title,
+        parent_slug: t.event_slug,
+        max_per_order: t.max_per_order ?? null,
+        thumbnail: t.thumbnail ?? null,
+      })),
     ref: 'ticket_id',
     hold: CommerceHoldEventTicketsDocument as never,
     confirm: CommerceConfirmEventTicketsDocument as never,
@@ -105,7 +111,13 @@ export const toursPort = (graph: () => GraphClient): SellingPort<DepartureSnapsh
   sellingPort(graph, {
     snapshots: CommerceTourDeparturesDocument,
     read: (r) =>
-      r.tourDepartureSnapshots.map((d) => ({ ...d, parent_title: d.tour_title, parent_slug: d.tour_slug, max_per_order: d.max_per_booking ?? null, thumbnail: d.thumbnail ?? null })),
+      r.tourDepartureSnapshots.map((d) => ({
+        ...d,
+        parent_title: d.tour_title,
+        parent_slug: d.tour_slug,
+        max_per_order: d.max_per_booking ?? null,
+        thumbnail: d.thumbnail ?? null,
+      })),
     ref: 'departure_id',
     hold: CommerceHoldTourSeatsDocument as never,
     confirm: CommerceConfirmTourSeatsDocument as never,
