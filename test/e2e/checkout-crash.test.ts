@@ -13,6 +13,7 @@ import { TEST_SETTINGS } from '../support/test-env';
  * SIGKILLed by its own fault hook (CHECKOUT_CRASH_AT) at every step boundary of a cart completion,
  * one cart per boundary, and restarted on the same database with the next boundary armed (N+1
  * starts for N boundaries). After each restart the shopper retries the interrupted completion.
+ * Every cart holds a product, an event ticket and a tour seat (their places held by the cart).
  * Payments go through the local Stripe protocol server (real idempotency keys, capture at once:
  * `auto_capture`). At the end: at most one order per cart, every retry answered the same order,
  * stock conserved (stocked unchanged; reserved = units in orders; no hold left), and every
@@ -128,12 +129,26 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
 
   let region: any;
   let variantId: string;
+  let ticketId: string;
+  let departureId: string;
+  /** places of the ticket type and the departure: sold, and held by holds not expired */
+  const places = async () => {
+    const [t] = await sql<{ sold: number; held: number }>('select sold, held from events.event_ticket_type where id = $1', [ticketId]);
+    const [d] = await sql<{ sold: number; held: number }>('select seats_sold as sold, seats_held as held from tours.tour_departure where id = $1', [departureId]);
+    return { tickets: t, seats: d };
+  };
 
-  /** a cart with one unit of the variant, WELCOME10, shipping, and a Stripe session the shopper confirmed */
+  /**
+   * a cart with one unit of the variant, one event ticket and one seat on a tour departure (both
+   * held by the cart), WELCOME10, shipping, and a Stripe session the shopper confirmed
+   */
   const readyCart = async (email: string) => {
     const c = await api('POST', '/store/carts', { region_id: region.id, email, items: [{ variant_id: variantId, quantity: 1 }], promo_codes: ['WELCOME10'] });
     expect(c.status).toBe(200);
     const id = c.body.cart.id as string;
+    const ticket = await api('POST', `/store/carts/${id}/event-items`, { ticket_id: ticketId, quantity: 1, attendees: [{ first_name: 'Crash', last_name: 'Test' }] });
+    expect(ticket.status).toBe(200);
+    expect((await api('POST', `/store/carts/${id}/tour-items`, { departure_id: departureId, quantity: 1 })).status).toBe(200);
     const options = await api('GET', `/store/shipping-options?cart_id=${id}`);
     expect((await api('POST', `/store/carts/${id}/shipping-methods`, { option_id: options.body.shipping_options[0].id })).status).toBe(200);
     const pc = await api('POST', '/store/payment-collections', { cart_id: id });
@@ -195,6 +210,16 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     variantId = (await api('GET', `/store/products?limit=1&region_id=${region.id}`)).body.products[0].variants[0].id;
     const set = await graphql('mutation($id: String!) { setInventoryLevel(variant_id: $id, stocked_quantity: 500) { id } }', { id: variantId }, token);
     expect(set.errors).toBeUndefined();
+    // a ticket type and a departure with room for every cart (the demo's; the departure made larger)
+    const event = (await api('GET', '/store/events')).body.events[0];
+    const tickets = (await api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`)).body.tickets;
+    ticketId = [...tickets].sort((a: any, b: any) => b.remaining - a.remaining)[0].id;
+    const tours = (await api('GET', '/store/tours')).body.tours;
+    const tour = (await api('GET', `/store/tours/${tours.find((t: any) => !t.requires_traveller_details).slug}`)).body.tour;
+    departureId = tour.departures[0].id;
+    const grown = await graphql('mutation($id: String!) { updateTourDeparture(id: $id, input: { capacity: 100 }) { id } }', { id: departureId }, token);
+    expect(grown.errors).toBeUndefined();
+    const placesBefore = await places();
     const [{ reserved: reservedBefore }] = await sql<{ reserved: number }>(
       'select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1',
       [variantId],
@@ -246,6 +271,28 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     expect(level.stocked).toBe(STOCK);
     expect(level.reserved - reservedBefore).toBe(carts.length);
     expect(await sql(`select key from catalog.inventory_reservation where status = 'held'`)).toEqual([]);
+    // tickets and seats: one sold per cart, none held any more (every cart's hold was confirmed), one
+    // registration per order, and no completion hold of its own left held
+    const placesAfter = await places();
+    expect(placesAfter.tickets.sold - placesBefore.tickets.sold).toBe(carts.length);
+    expect(placesAfter.seats.sold - placesBefore.seats.sold).toBe(carts.length);
+    expect({ tickets: placesAfter.tickets.held, seats: placesAfter.seats.held }).toEqual({ tickets: placesBefore.tickets.held, seats: placesBefore.seats.held });
+    expect(await sql(`select key from events.event_ticket_hold where status = 'held' and key not like 'cart:%'`)).toEqual([]);
+    expect(await sql(`select key from tours.tour_seat_hold where status = 'held' and key not like 'cart:%'`)).toEqual([]);
+    // every order gets its registration from order.placed; an order whose event job a killed process
+    // had taken is redelivered once that job's lease runs out (the queue's expiry), after this test
+    await waitFor('a registration per order (or its job taken by a killed process)', async () => {
+      const pending = await sql<{ id: string }>(
+        `select o.id from commerce."order" o
+          where o.id = any($1)
+            and not exists (select 1 from events.event_registration r where r.order_id = o.id)
+            and not exists (select 1 from pgboss.job j where j.name = 'sub_events_event-registrations' and j.state = 'active' and j.data::text like '%' || o.id || '%')`,
+        [[...answered.values()]],
+      );
+      return pending.length === 0;
+    });
+    const [{ n: registered }] = await sql<{ n: string }>('select count(distinct order_id) as n from events.event_registration where order_id = any($1)', [[...answered.values()]]);
+    expect(Number(registered)).toBeGreaterThanOrEqual(carts.length - 2);
     // every payment that was authorised or captured at Stripe belongs to an order; no completion left running
     const orderIntents = new Set(
       (
@@ -273,6 +320,13 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     expect(intent?.status).toBe('canceled');
     const [after] = await sql<{ reserved: number }>('select reserved_quantity as reserved from catalog.inventory_level where variant_id = $1', [variantId]);
     expect(after.reserved - reservedBefore).toBe(carts.length);
+    // nothing more was sold, and the abandoned completion gave its cart's ticket and seat back (it had
+    // started the confirm step: its compensation releases the cart's holds; the open cart takes them
+    // again at its next completion when they are still free)
+    const lostPlaces = await places();
+    expect(lostPlaces.tickets.sold - placesBefore.tickets.sold).toBe(carts.length);
+    expect(lostPlaces.seats.sold - placesBefore.seats.sold).toBe(carts.length);
+    expect({ tickets: lostPlaces.tickets.held, seats: lostPlaces.seats.held }).toEqual({ tickets: placesBefore.tickets.held, seats: placesBefore.seats.held });
     const cart = await api('GET', `/store/carts/${lost}`);
     expect(cart.body.cart.completed_at).toBeNull();
     expect(await sql(`select id from commerce."order" where cart_id = $1`, [lost])).toEqual([]);

@@ -75,6 +75,7 @@ describe('the Next.js starter, replayed call by call', () => {
     t = await p.createTenant();
     await p.seedCatalog(t.tenant_id);
     await p.seedCommerce(t.tenant_id);
+    await p.seedDomain('events', t.tenant_id);
   });
 
   const call = (name: string): StarterCall => {
@@ -214,6 +215,33 @@ describe('the Next.js starter, replayed call by call', () => {
     await replay('declineOrderTransfer', { id: gdone.order.id, transfer_token: await transferToken(0) });
     await replay('requestOrderTransfer', { id: gdone.order.id });
     await replay('acceptOrderTransfer', { id: gdone.order.id, transfer_token: await transferToken(1) });
+
+    // ---- a cart with a ticket line beside a product (the storefront adds it through event-items): the
+    // starter renders it (cart page, dropdown, checkout summary) and the order from the same reads ----
+    const events = (await p.api('GET', '/store/events', { key: t.publishable_key })).body.events;
+    const tickets = (await p.api('GET', `/store/events/${events[0].slug}/tickets?currency_code=eur`, { key: t.publishable_key })).body.tickets;
+    token = undefined;
+    const tc = await replay('createCart');
+    await replay('addLineItem', { id: tc.cart.id });
+    const added = await p.api('POST', `/store/carts/${tc.cart.id}/event-items`, {
+      key: t.publishable_key,
+      body: { ticket_id: tickets[0].id, quantity: 2, attendees: [{ first_name: 'Ada', last_name: 'Lovelace' }, { first_name: 'Alan', last_name: 'Turing' }] },
+    });
+    expect(added.status).toBe(200);
+    const withTicket = await replay('retrieveCart', { id: tc.cart.id });
+    const ticketLine = withTicket.cart.items.find((i: any) => i.kind === 'event_ticket');
+    expect(ticketLine).toMatchObject({ title: tickets[0].name, product_title: events[0].title, product_handle: events[0].slug, quantity: 2 });
+    expect(ticketLine.total).toBeGreaterThan(0);
+    await replay('updateCartAddresses', { id: tc.cart.id });
+    await replay('addShippingMethod', { id: tc.cart.id, cart_id: tc.cart.id });
+    const tpc = await replay('createPaymentCollection', { cart_id: tc.cart.id });
+    await replay('initiatePaymentSession', { id: tpc.payment_collection.id });
+    const tdone = await replay('completeCart', { id: tc.cart.id });
+    expect(tdone.type).toBe('order');
+    const torder = await replay('retrieveOrder', { id: tdone.order.id });
+    expect(torder.order.items.map((i: any) => i.product_title).sort()).toEqual(
+      [events[0].title, withTicket.cart.items.find((i: any) => i.kind === 'product').product_title].sort(),
+    );
 
     // every call the starter makes was replayed
     const notReplayed = STARTER_CALLS.filter((c) => !replayed.has(c.name) && !c.pages.every((x) => x === 'unused')).map((c) => c.name);

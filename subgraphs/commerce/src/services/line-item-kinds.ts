@@ -64,6 +64,11 @@ export interface LineItemKind {
   hold(ctx: RequestContext, key: string, lines: StockLine[], ttlSeconds: number): Promise<StockLine[] | void>;
   /** the order is placed: the hold `key` no longer expires (an expired one is taken again, or 409) */
   confirm(ctx: RequestContext, key: string, lines: StockLine[]): Promise<void>;
+  /**
+   * the order was not written after `confirm` (a completion abandoned after that step): gives back
+   * what `confirm` made permanent (idempotent)
+   */
+  unconfirm(ctx: RequestContext, key: string, lines: StockLine[]): Promise<void>;
   /** gives back what `hold` took under `key`, whatever its state (idempotent) */
   releaseHold(ctx: RequestContext, key: string, lines: StockLine[]): Promise<void>;
   /** undo a sale (the order was cancelled) */
@@ -139,6 +144,8 @@ export function productKind(catalog: CatalogPort): LineItemKind {
     hold: (ctx, key, xs, ttl) => catalog.hold(ctx, key, lines(xs), ttl),
     confirm: (ctx, key, xs) => catalog.confirmHold(ctx, key, lines(xs)),
     releaseHold: (ctx, key) => catalog.releaseHold(ctx, key),
+    // the hold of `key`, whatever its state: what reserve's compensation gives back too
+    unconfirm: (ctx, key) => catalog.releaseHold(ctx, key),
     release: (ctx, xs) => catalog.release(ctx, lines(xs)),
     fulfil: (ctx, xs) => catalog.fulfil(ctx, lines(xs)),
   };

@@ -231,6 +231,9 @@ export class OrderService {
         run: async ({ ctx, state, record }) => {
           for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).confirm(ctx, `${runKey(record)}:${kind}`, xs);
         },
+        compensate: async ({ ctx, state, record }) => {
+          for (const [kind, xs] of Object.entries(state.lines)) await this.kinds.get(kind).unconfirm(ctx, `${runKey(record)}:${kind}`, xs);
+        },
       },
       {
         name: 'order',

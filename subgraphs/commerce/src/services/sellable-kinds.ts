@@ -101,6 +101,11 @@ function sellableKind<S extends SellableSnapshot>(spec: SellableKindSpec<S>): Li
       // only what the completion took itself; the cart's own holds stay with the open cart
       for (const x of xs) await port.releaseHold(ctx, runKeyOf(key, x));
     },
+    async unconfirm(ctx, key, xs) {
+      // the places confirm made permanent: the cart's own holds too (its line is no longer held; a
+      // new completion takes the places again)
+      for (const x of xs) await port.releaseHold(ctx, x.hold_key ?? runKeyOf(key, x));
+    },
     release: (ctx, xs) =>
       port.release(
         ctx,
