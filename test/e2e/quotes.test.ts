@@ -4,6 +4,9 @@ import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
 import { sharedPlatform } from '../support/shared';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { TestClock } from '../support/clock';
+import { png, svg } from '../support/media-fixtures';
 import { graphqlHelpers } from '../support/site';
 import { solvedAntispam } from '../support/antispam';
 import { waitFor } from '../support/wait';
@@ -365,6 +368,26 @@ describe('quotes: quote requests', () => {
         expect(text).toContain(`صالح حتى: ${plain(until)}`);
       });
 
+      it("embeds the brand's PNG logo and contact lines; an SVG logo is left out", async () => {
+        const UPLOAD = `mutation($input: UploadMediaInput!) { uploadMedia(input: $input) { id } }`;
+        const BRAND = `mutation($input: UpdateBrandInput!) { updateBrand(input: $input) { logo { mime_type } } }`;
+        const logo = await run(UPLOAD, { input: { filename: 'logo.png', content_base64: png(40, 20).toString('base64'), alt: 'Logo' } });
+        const contact = { email: `hello-${RUN}@shop.example`, phone: '+49 30 123456', address: 'Torstraße 1, Berlin' };
+        expect(await run(BRAND, { input: { logo_media_id: logo.id, contact } })).toEqual({ logo: { mime_type: 'image/png' } });
+        const withPng = await pdf(pathOf((await submit(valid())).body.pdf_url));
+        expect(withPng.status).toBe(200);
+        expect(withPng.bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+        const text = await textOf(withPng.bytes);
+        for (const line of Object.values(contact)) expect(text).toContain(line);
+
+        const vector = await run(UPLOAD, { input: { filename: 'logo.svg', content_base64: svg(40, 20).toString('base64'), alt: 'Logo' } });
+        await run(BRAND, { input: { logo_media_id: vector.id } });
+        const withSvg = await pdf(pathOf((await submit(valid())).body.pdf_url));
+        expect(withSvg.status).toBe(200);
+        expect(withSvg.bytes.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+        expect(await textOf(withSvg.bytes)).toContain(contact.email);
+      });
+
       it('answers 404 without a token, with a wrong one, for another quote, another store, and bad numbers', async () => {
         const token = new URL(firstUrl).searchParams.get('token')!;
         const path = `/store/quote-requests/${first.number}/pdf`;
@@ -465,5 +488,44 @@ describe('quotes: quote requests', () => {
     ]);
     const quotes = await sql.query(`select number, email from quotes.quote where tenant_id = $1`, [tenant.tenant_id]);
     expect(quotes.rows).toEqual([{ number: `Q-${YEAR}-000001`, email: 'jane@demo.store' }]);
+  });
+});
+
+/**
+ * The year of a quote number comes from the platform's clock: on a platform of its own with a
+ * test clock, the last second of a year and the first of the next number 000001 each.
+ */
+describe('quotes: the year of the number follows the clock', () => {
+  let p: TestPlatform;
+  const clock = new TestClock(Date.parse('2027-12-31T23:59:59Z'));
+
+  beforeAll(async () => {
+    p = await startTestPlatform({ clock, env: { WORKERS_DISABLED: 'true' } });
+  });
+  afterAll(async () => {
+    await p?.stop();
+  });
+
+  it('starts each year at 000001, valid_until counted from the clock', async () => {
+    const shop = await p.createTenant();
+    const admin = await p.adminToken(shop);
+    const service = await p.graphql(
+      `mutation { saveQuoteService(input: { handle: "visit", name: "Visit", unit: "visit", base_rate: 50 }) { id } saveQuoteLocation(input: { handle: "here", name: "Here", modifier: 1 }) { id } }`,
+      {},
+      { token: admin },
+    );
+    expect(service.body.errors).toBeUndefined();
+    const submit = async () =>
+      p.api('POST', '/store/quote-requests', {
+        key: shop.publishable_key,
+        headers: { 'x-antispam-token': await solvedAntispam(p, shop.publishable_key) },
+        body: { name: 'Clock', email: 'clock@example.com', services: [{ service_id: 'visit', location_id: 'here', quantity: 1 }] },
+      });
+    const last = await submit();
+    expect(last.body.quote).toMatchObject({ number: 'Q-2027-000001', valid_until: '2028-01-30' });
+    expect((await submit()).body.quote.number).toBe('Q-2027-000002');
+    clock.advance(1000);
+    const next = await submit();
+    expect(next.body.quote).toMatchObject({ number: 'Q-2028-000001', valid_until: '2028-01-31' });
   });
 });
