@@ -284,6 +284,7 @@ describe('quotes: quote requests', () => {
         [valid({ fields: { project_start: '2027-03-01', fabric: 'Silk' } }), 'fields.fabric', 'option'],
         [valid({ fields: { project_start: '2027-03-01', rush: 'yes' } }), 'fields.rush', 'boolean'],
         [valid({ fields: { project_start: '2027-03-01', colour: 'red' } }), 'fields.colour', 'unknown field'],
+        [valid({ fields: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'x'])) }), 'fields', 'too many fields'],
       ];
       for (const [body, field, what] of cases) {
         const r = await submit(body);
@@ -386,6 +387,18 @@ describe('quotes: quote requests', () => {
         expect(withSvg.status).toBe(200);
         expect(withSvg.bytes.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
         expect(await textOf(withSvg.bytes)).toContain(contact.email);
+      });
+
+      it("cuts an item that is wider than its column with an ellipsis, keeping the other columns' text", async () => {
+        const name = `Extended on-site consultation ${'with a very long description '.repeat(6)}`.trim();
+        await run(SERVICE, { input: { handle: 'long', name, unit: 'hour', base_rate: 10 } });
+        const r = await submit(valid({ services: [{ service_id: 'long', location_id: 'berlin', quantity: 1 }] }));
+        const text = await textOf((await pdf(pathOf(r.body.pdf_url))).bytes);
+        expect(text).toContain('Extended on-site consultation with a very long');
+        expect(text).not.toContain(name);
+        expect(text).toMatch(/…/);
+        expect(text).toContain('€10.00');
+        await run(SERVICE, { input: { handle: 'long', name, unit: 'hour', base_rate: 10, active: false } });
       });
 
       it('answers 404 without a token, with a wrong one, for another quote, another store, and bad numbers', async () => {

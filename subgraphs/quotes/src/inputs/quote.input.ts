@@ -78,7 +78,11 @@ const submissionShape = {
     .max(50)
     .nullish(),
   /** the store's custom fields: key -> value */
-  fields: z.record(z.string().max(40), fieldValue).nullish(),
+  fields: z
+    .record(z.string().max(40), fieldValue)
+    .refine((f) => Object.keys(f).length <= 50, 'at most 50 fields')
+    .meta({ maxProperties: 50 })
+    .nullish(),
 };
 const notEmpty = (q: { products?: unknown[] | null; services?: unknown[] | null }) => (q.products?.length ?? 0) + (q.services?.length ?? 0) > 0;
 const notEmptyIssue = { message: 'a quote request names at least one product or service', path: ['products'] };

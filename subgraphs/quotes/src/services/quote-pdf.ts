@@ -107,6 +107,15 @@ class Page {
     });
   }
 
+  /** `text` cut to fit `width` at the current font, with an ellipsis when it was cut. */
+  fit(text: string, width: number, size = 10): string {
+    this.doc.font('main').fontSize(size);
+    if (this.doc.widthOfString(text) <= width) return text;
+    const chars = [...text];
+    while (chars.length && this.doc.widthOfString(`${chars.join('')}…`) > width) chars.pop();
+    return `${chars.join('').trimEnd()}…`;
+  }
+
   /** The lines of a longer text, wrapped at words to `width`. */
   wrap(text: string, width: number, size = 10): string[] {
     this.doc.font('main').fontSize(size);
@@ -205,7 +214,7 @@ export function renderQuotePdf(q: QuoteView, brand: PdfBrand): Promise<Buffer> {
     p.rule(brand.primary);
   };
   const row = (item: string, qty: string, unit: number, total: number) => {
-    p.put(item, p.col(...COLS.item), COLS.item[1]);
+    p.put(p.fit(item, COLS.item[1] - 6), p.col(...COLS.item), COLS.item[1]);
     p.put(qty, p.col(...COLS.qty), COLS.qty[1], { align: 'end' });
     p.put(money(unit), p.col(...COLS.unit), COLS.unit[1], { align: 'end' });
     p.put(money(total), p.col(...COLS.total), COLS.total[1], { align: 'end' });
