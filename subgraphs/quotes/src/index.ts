@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { Quote, QuoteCounter, QuoteLocation, QuoteService, QuoteSettings } from './entities/quote.entity';
+import { QuoteResolver } from './resolvers/quote.resolver';
+import { quoteServiceReference } from './resolvers/quote.reference';
+import { createQuotesServices, type QuotesServices } from './services';
+import { quotesEvents } from './events';
+import { quotesRoutes } from './rest/routes';
+import { seedDemoQuotes } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * quotes: quote requests. The store's quotable services, the ISG pricing (base rates, location
+ * modifiers) and the quote form's custom fields; submissions numbered Q-<year>-<6 digits> per
+ * store, priced, mailed, with a PDF; admins move them through their statuses and turn an accepted
+ * one into a cart.
+ */
+export const domain = defineDomain<QuotesServices>({
+  name: 'quotes',
+  dbSchema: 'quotes',
+  entities: [QuoteSettings, QuoteService, QuoteLocation, QuoteCounter, Quote],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [QuoteResolver],
+  createServices: createQuotesServices,
+  references: (s) => ({ QuoteService: quoteServiceReference(s) }),
+  events: quotesEvents,
+  subscriptions: [
+    // the mails leave the request: a slow mail server slows nobody, a failure is retried (each mail on its own)
+    quotesEvents.on<QuotesServices, 'quote.submitted'>('quote.submitted', 'mail-requester', (e, ctx, s) => s.quotes.mailRequester(ctx, e.data.id)),
+    quotesEvents.on<QuotesServices, 'quote.submitted'>('quote.submitted', 'notify-store', (e, ctx, s) => s.quotes.notifyStore(ctx, e.data.id)),
+  ],
+  routes: quotesRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
+  seed: seedDemoQuotes,
+  stop: async (s) => s.mailer.close(),
+});
+
+export type { QuotesServices };
+export type { QuoteView } from './services/views';
+export { quotesEvents };
