@@ -38,7 +38,7 @@ describe('cart: event tickets and tour seats beside products', () => {
   const addTickets = (cartId: string, quantity: number, extra: Record<string, unknown> = {}, o: { token?: string; key?: string } = {}) =>
     api('POST', `/store/carts/${cartId}/event-items`, { ticket_id: ticket.id, quantity, attendees: people(quantity), ...extra }, o);
   const addSeats = (cartId: string, n: number, extra: Record<string, unknown> = {}) =>
-    api('POST', `/store/carts/${cartId}/tour-items`, { departure_id: departure.id, travellers: travellers(n), ...extra });
+    api('POST', `/store/carts/${cartId}/tour-items`, { departure_id: departure.id, quantity: n, travellers: travellers(n), ...extra });
   const remaining = async () => {
     const r = await api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`);
     return r.body.tickets.find((t: any) => t.id === ticket.id).remaining as number;
@@ -151,7 +151,7 @@ describe('cart: event tickets and tour seats beside products', () => {
     expect(await remaining()).toBe(before);
   });
 
-  it('books seats on a departure for N travellers (quantity from the travellers) and gives them back', async () => {
+  it('books seats on a departure for N travellers and gives them back', async () => {
     const before = await seatsLeft();
     const cartId = await newCart();
     const r = await addSeats(cartId, 3);
@@ -197,10 +197,10 @@ describe('cart: event tickets and tour seats beside products', () => {
       ['/event-items', { quantity: 1 }, 400, 'missing_field'],
       ['/event-items', { ticket_id: 'etkt_nope', quantity: 1, attendees: people(1) }, 404, 'not_found'],
       ['/event-items', { ticket_id: otherTicket.id, quantity: 1, attendees: people(1) }, 404, 'not_found'],
-      ['/tour-items', { departure_id: departure.id }, 400, 'missing_field'],
+      ['/tour-items', { departure_id: departure.id }, 400, 'invalid_field'], // quantity is required (the same rule as Medusa's line-items route)
       ['/tour-items', { departure_id: departure.id, quantity: 2, travellers: travellers(1) }, 400, 'invalid_field'],
-      ['/tour-items', { departure_id: departure.id, travellers: [] }, 400, 'invalid_field'],
-      ['/tour-items', { departure_id: departure.id, travellers: [{ first_name: 'A', last_name: 'B', age: -1 }] }, 400, 'invalid_field'],
+      ['/tour-items', { departure_id: departure.id, quantity: 1, travellers: [] }, 400, 'invalid_field'],
+      ['/tour-items', { departure_id: departure.id, quantity: 1, travellers: [{ first_name: 'A', last_name: 'B', age: -1 }] }, 400, 'invalid_field'],
       ['/tour-items', { departure_id: 'tdep_nope', quantity: 1 }, 404, 'not_found'],
     ];
     for (const [route, body, status, code] of cases) {
@@ -254,7 +254,7 @@ describe('cart: event tickets and tour seats beside products', () => {
     const o = { token: customer.token };
     expect((await api('POST', `/store/carts/${cartId}/line-items`, { variant_id: variantId, quantity: 1 }, o)).status).toBe(200);
     expect((await addTickets(cartId, 2, {}, o)).status).toBe(200);
-    const seats = await api('POST', `/store/carts/${cartId}/tour-items`, { departure_id: departure.id, travellers: travellers(2) }, o);
+    const seats = await api('POST', `/store/carts/${cartId}/tour-items`, { departure_id: departure.id, quantity: 2, travellers: travellers(2) }, o);
     expect(seats.status).toBe(200);
     const promo = await api('POST', `/store/carts/${cartId}/promotions`, { promo_codes: ['WELCOME10'] }, o);
     expect(promo.status).toBe(200);

@@ -134,7 +134,9 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
   /** places of the ticket type and the departure: sold, and held by holds not expired */
   const places = async () => {
     const [t] = await sql<{ sold: number; held: number }>('select sold, held from events.event_ticket_type where id = $1', [ticketId]);
-    const [d] = await sql<{ sold: number; held: number }>('select seats_sold as sold, seats_held as held from tours.tour_departure where id = $1', [departureId]);
+    const [d] = await sql<{ sold: number; held: number }>('select seats_sold as sold, seats_held as held from tours.tour_departure where id = $1', [
+      departureId,
+    ]);
     return { tickets: t, seats: d };
   };
 
@@ -146,7 +148,11 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     const c = await api('POST', '/store/carts', { region_id: region.id, email, items: [{ variant_id: variantId, quantity: 1 }], promo_codes: ['WELCOME10'] });
     expect(c.status).toBe(200);
     const id = c.body.cart.id as string;
-    const ticket = await api('POST', `/store/carts/${id}/event-items`, { ticket_id: ticketId, quantity: 1, attendees: [{ first_name: 'Crash', last_name: 'Test' }] });
+    const ticket = await api('POST', `/store/carts/${id}/event-items`, {
+      ticket_id: ticketId,
+      quantity: 1,
+      attendees: [{ first_name: 'Crash', last_name: 'Test' }],
+    });
     expect(ticket.status).toBe(200);
     expect((await api('POST', `/store/carts/${id}/tour-items`, { departure_id: departureId, quantity: 1 })).status).toBe(200);
     const options = await api('GET', `/store/shipping-options?cart_id=${id}`);
@@ -276,7 +282,10 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     const placesAfter = await places();
     expect(placesAfter.tickets.sold - placesBefore.tickets.sold).toBe(carts.length);
     expect(placesAfter.seats.sold - placesBefore.seats.sold).toBe(carts.length);
-    expect({ tickets: placesAfter.tickets.held, seats: placesAfter.seats.held }).toEqual({ tickets: placesBefore.tickets.held, seats: placesBefore.seats.held });
+    expect({ tickets: placesAfter.tickets.held, seats: placesAfter.seats.held }).toEqual({
+      tickets: placesBefore.tickets.held,
+      seats: placesBefore.seats.held,
+    });
     expect(await sql(`select key from events.event_ticket_hold where status = 'held' and key not like 'cart:%'`)).toEqual([]);
     expect(await sql(`select key from tours.tour_seat_hold where status = 'held' and key not like 'cart:%'`)).toEqual([]);
     // every order gets its registration from order.placed; an order whose event job a killed process
@@ -291,7 +300,9 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
       );
       return pending.length === 0;
     });
-    const [{ n: registered }] = await sql<{ n: string }>('select count(distinct order_id) as n from events.event_registration where order_id = any($1)', [[...answered.values()]]);
+    const [{ n: registered }] = await sql<{ n: string }>('select count(distinct order_id) as n from events.event_registration where order_id = any($1)', [
+      [...answered.values()],
+    ]);
     expect(Number(registered)).toBeGreaterThanOrEqual(carts.length - 2);
     // every payment that was authorised or captured at Stripe belongs to an order; no completion left running
     const orderIntents = new Set(

@@ -225,7 +225,14 @@ describe('the Next.js starter, replayed call by call', () => {
     await replay('addLineItem', { id: tc.cart.id });
     const added = await p.api('POST', `/store/carts/${tc.cart.id}/event-items`, {
       key: t.publishable_key,
-      body: { ticket_id: tickets[0].id, quantity: 2, attendees: [{ first_name: 'Ada', last_name: 'Lovelace' }, { first_name: 'Alan', last_name: 'Turing' }] },
+      body: {
+        ticket_id: tickets[0].id,
+        quantity: 2,
+        attendees: [
+          { first_name: 'Ada', last_name: 'Lovelace' },
+          { first_name: 'Alan', last_name: 'Turing' },
+        ],
+      },
     });
     expect(added.status).toBe(200);
     const withTicket = await replay('retrieveCart', { id: tc.cart.id });

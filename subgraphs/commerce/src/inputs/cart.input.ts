@@ -139,8 +139,8 @@ export class CartEventItemInput {
 
 export const tourItemSchema = z.strictObject({
   departure_id: id,
-  quantity: quantity.max(100, 'quantity must be at most 100').nullish(),
-  travellers: z.array(travellerSchema).min(1, 'travellers must name at least one traveller').max(100).nullish(),
+  quantity: quantity.max(100, 'quantity must be at most 100'),
+  travellers: z.array(travellerSchema).max(100).nullish(),
   metadata: metadataSchema.nullish(),
 });
 export type TourItemData = z.infer<typeof tourItemSchema>;
@@ -152,11 +152,11 @@ class CartTourTravellerInput {
   @Field(() => Int, { nullable: true }) age?: number | null;
 }
 
-@InputType('CartTourItemInput', { description: 'seats on one departure: quantity, or one traveller per seat (names and ages when the tour asks)' })
+@InputType('CartTourItemInput', { description: 'seats on one departure; travellers: one per seat (names and ages), when the tour asks for them' })
 @ValidateWith(tourItemSchema)
 export class CartTourItemInput {
   @Field() departure_id!: string;
-  @Field(() => Int, { nullable: true }) quantity?: number | null;
+  @Field(() => Int) quantity!: number;
   @Field(() => [CartTourTravellerInput], { nullable: true }) travellers?: CartTourTravellerInput[] | null;
   @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }

@@ -172,6 +172,13 @@ export const commerceRoutes = [
     params: cartId,
     query: fieldsOnly,
     body: eventItemSchema,
+    refusals: [
+      { code: 'attendees_required', field: 'attendees', when: 'the event asks for attendee names and none are given' },
+      { code: 'invalid_field', field: 'attendees', when: 'the attendees are not one per ticket (the quantity the line will have)' },
+      { code: 'invalid_field', field: 'quantity', when: "more tickets than the event's per-order maximum" },
+      { code: 'invalid_field', field: 'ticket_id', when: "the ticket type has no price in the cart's currency" },
+      { code: 'not_on_sale', when: 'the event is not published, has started or ended, or the ticket is outside its sale window' },
+    ],
     operation: 'commerce/StoreAddEventItem',
     summary:
       'Adds tickets of one ticket type (kind event_ticket): `{ticket_id, quantity, attendees?}`, one attendee per ticket when the event asks for names; the places are held while they sit in the cart (409 insufficient_inventory)',
@@ -197,9 +204,20 @@ export const commerceRoutes = [
     params: cartId,
     query: fieldsOnly,
     body: tourItemSchema,
+    refusals: [
+      { code: 'travellers_required', field: 'travellers', when: "the tour asks for the travellers' names and ages and none are given" },
+      {
+        code: 'invalid_field',
+        field: 'travellers',
+        when: "the travellers are not one per seat (the quantity the line will have), lack an age the tour asks for, or one is younger than the tour's minimum age",
+      },
+      { code: 'invalid_field', field: 'quantity', when: "more seats than the tour's per-booking maximum" },
+      { code: 'invalid_field', field: 'departure_id', when: "the departure has no price in the cart's currency" },
+      { code: 'not_on_sale', when: 'the tour is not published, or the departure is closed, canceled or in the past' },
+    ],
     operation: 'commerce/StoreAddTourItem',
     summary:
-      'Books seats on a tour departure (kind tour_booking): `{departure_id, quantity?, travellers?}`, one traveller per seat (names and ages when the tour asks); the seats are held while they sit in the cart (409 insufficient_inventory)',
+      'Books seats on a tour departure (kind tour_booking): `{departure_id, quantity, travellers?}`, one traveller per seat (names and ages when the tour asks); the seats are held while they sit in the cart (409 insufficient_inventory)',
     fields: cartFields,
     variables: ({ params, body }) => ({ id: params.id, input: body }),
     respond: (d) => ({ cart: cart(d.addCartTourItem) }),

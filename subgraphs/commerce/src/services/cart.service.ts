@@ -272,18 +272,10 @@ export class CartService {
     return this.addLineItem(ctx, id, { variant_id: input.ticket_id, quantity: input.quantity, metadata }, 'event_ticket');
   }
 
-  /** Seats on a tour departure (`POST /store/carts/:id/tour-items`): one per traveller; the travellers go into the line's metadata. */
+  /** Seats on a tour departure (`POST /store/carts/:id/tour-items`): the travellers go into the line's metadata. */
   addTourItem(ctx: RequestContext, id: string, input: TourItemData): Promise<CartDocument> {
-    const quantity = input.quantity ?? input.travellers?.length;
-    if (!quantity)
-      throw Errors.validation('missing_field', 'quantity or travellers is required', [
-        { field: 'quantity', code: 'missing_field', message: 'quantity is required' },
-      ]);
-    if (input.travellers && input.quantity != null && input.travellers.length !== input.quantity) {
-      throw Errors.invalidField('travellers', `travellers must name one person per seat (${input.quantity}), not ${input.travellers.length}`);
-    }
     const metadata = (input.travellers ? { ...input.metadata, travellers: input.travellers } : (input.metadata ?? null)) as LineItemData['metadata'];
-    return this.addLineItem(ctx, id, { variant_id: input.departure_id, quantity, metadata }, 'tour_booking');
+    return this.addLineItem(ctx, id, { variant_id: input.departure_id, quantity: input.quantity, metadata }, 'tour_booking');
   }
 
   updateLineItem(ctx: RequestContext, id: string, lineId: string, input: UpdateLineItemData): Promise<CartDocument> {
