@@ -188,6 +188,55 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(after.product.variants!.find((v: any) => v.id === variant.id)!.inventory_quantity).toBe(variant.inventory_quantity - 2);
   });
 
+  it('sells an event ticket and a tour seat from their own processes: held by the cart, completed by commerce, registered by events', async () => {
+    if (skip) return;
+    const api = (method: string, path: string, body?: unknown, token?: string) =>
+      json(`${gwB}/api${path}`, { method, key: KEY, token, body: body === undefined ? undefined : JSON.stringify(body) });
+    const eur = (await api('GET', '/store/regions')).body.regions.find((r: any) => r.currency_code === 'eur');
+    const event = (await api('GET', '/store/events')).body.events[0];
+    const ticket = (await api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`)).body.tickets[0];
+    const tour = (await api('GET', '/store/tours')).body.tours.find((t: any) => !t.requires_traveller_details);
+    const departure = (await api('GET', `/store/tours/${tour.slug}?currency_code=eur`)).body.tour.departures[0];
+    const customer = await json(`${gwB}/api/auth/customer/emailpass/register`, {
+      method: 'POST',
+      key: KEY,
+      body: JSON.stringify({ email: `places-${Date.now()}@example.com`, password: 'topology-pass-2' }),
+    });
+    const token = customer.body.token as string;
+    const cart = (await api('POST', '/store/carts', { region_id: eur.id, email: 'places@example.com' }, token)).body.cart;
+    const tickets = await api(
+      'POST',
+      `/store/carts/${cart.id}/event-items`,
+      {
+        ticket_id: ticket.id,
+        quantity: 1,
+        attendees: [{ first_name: 'Grace', last_name: 'Hopper' }],
+      },
+      token,
+    );
+    expect(tickets.status).toBe(200);
+    expect((await api('POST', `/store/carts/${cart.id}/tour-items`, { departure_id: departure.id, quantity: 1 }, token)).status).toBe(200);
+    const left = (await api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`)).body.tickets.find((t: any) => t.id === ticket.id).remaining;
+    expect(left).toBe(ticket.remaining - 1);
+    const pc = await api('POST', '/store/payment-collections', { cart_id: cart.id }, token);
+    expect(
+      (await api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { provider_id: 'pp_system_default' }, token)).status,
+    ).toBe(200);
+    const done = await api('POST', `/store/carts/${cart.id}/complete`, undefined, token);
+    expect({ status: done.status, type: done.body.type }).toEqual({ status: 200, type: 'order' });
+    const regs = await waitFor(
+      'the registration (events hears order.placed from commerce, another process)',
+      async () => {
+        const r = await json(`${gwA}/api/store/events/my-registrations`, { key: KEY, token });
+        return r.body.registrations?.length ? r.body.registrations : null;
+      },
+      60_000,
+      100,
+    );
+    expect(regs).toHaveLength(1);
+    expect(regs[0].code).toEqual(expect.any(String));
+  });
+
   it('delivers a catalog event made through gateway B to a webhook receiver once, though two webhooks processes run', async () => {
     if (skip) return;
     const token = await adminToken(gwB);
