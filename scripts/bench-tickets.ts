@@ -63,7 +63,7 @@ export async function benchTickets(o: {
       requires_attendee_names: true,
     },
   });
-  const ticket = await admin('mutation($id: String!, $input: TicketTypeInput!) { createEventTicketType(event_id: $id, input: $input) { id } }', {
+  const ticket = await admin('mutation($id: String!, $input: EventTicketTypeInput!) { createEventTicketType(event_id: $id, input: $input) { id } }', {
     id: event.id,
     input: {
       name: 'Standard',
