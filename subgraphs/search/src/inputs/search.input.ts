@@ -19,7 +19,7 @@ export const searchQuerySchema = z
       .string()
       .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT')
       .optional(),
-    type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
+    type: z.array(z.enum(DOCUMENT_KINDS)).max(DOCUMENT_KINDS.length).optional(),
     category: idList.optional(),
     collection: idList.optional(),
     destination: idList.optional(),

@@ -94,5 +94,7 @@ export class SearchRebuildReportType implements RebuildReport {
   @Field(() => Int) products!: number;
   @Field(() => Int) blog_posts!: number;
   @Field(() => Int) pages!: number;
+  @Field(() => Int) tours!: number;
+  @Field(() => Int) events!: number;
   @Field(() => [String], { description: 'sources left out, and why' }) skipped!: string[];
 }
