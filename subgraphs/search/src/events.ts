@@ -3,5 +3,11 @@ import { defineEvents } from '@svc/kit';
 
 /** What search tells the rest of the platform (payloads are checked when emitted). */
 export const searchEvents = defineEvents('search', {
-  'search_index.rebuilt': z.object({ products: z.number().int(), blog_posts: z.number().int(), pages: z.number().int() }),
+  'search_index.rebuilt': z.object({
+    products: z.number().int(),
+    blog_posts: z.number().int(),
+    pages: z.number().int(),
+    tours: z.number().int().optional(),
+    events: z.number().int().optional(),
+  }),
 });

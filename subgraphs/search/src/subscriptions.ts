@@ -1,5 +1,7 @@
 import { catalogEvents } from '@svc/catalog/events';
 import { contentEvents } from '@svc/content/events';
+import { eventsEvents } from '@svc/events/events';
+import { toursEvents } from '@svc/tours/events';
 import type { Subscription } from '@svc/kit';
 import type { SearchServices } from './services';
 
@@ -36,5 +38,36 @@ export const searchSubscriptions: Subscription<SearchServices>[] = [
     'page.unpublished',
     'index-page-unpublished',
     async (e, ctx, s) => void (await s.index.remove(ctx, 'page', [e.data.id])),
+  ),
+  toursEvents.on<SearchServices, 'tour.published'>(
+    'tour.published',
+    'index-tour-published',
+    async (e, ctx, s) => void (await s.index.indexTour(ctx, e.data.id)),
+  ),
+  toursEvents.on<SearchServices, 'tour.updated'>('tour.updated', 'index-tour-updated', async (e, ctx, s) => void (await s.index.indexTour(ctx, e.data.id))),
+  toursEvents.on<SearchServices, 'tour.deleted'>(
+    'tour.deleted',
+    'index-tour-deleted',
+    async (e, ctx, s) => void (await s.index.remove(ctx, 'tour', [e.data.id])),
+  ),
+  eventsEvents.on<SearchServices, 'event.published'>(
+    'event.published',
+    'index-event-published',
+    async (e, ctx, s) => void (await s.index.indexEvent(ctx, e.data.id, e.data.slug)),
+  ),
+  eventsEvents.on<SearchServices, 'event.updated'>(
+    'event.updated',
+    'index-event-updated',
+    async (e, ctx, s) => void (await s.index.indexEvent(ctx, e.data.id, e.data.slug)),
+  ),
+  eventsEvents.on<SearchServices, 'event.canceled'>(
+    'event.canceled',
+    'index-event-canceled',
+    async (e, ctx, s) => void (await s.index.remove(ctx, 'event', [e.data.id])),
+  ),
+  eventsEvents.on<SearchServices, 'event.deleted'>(
+    'event.deleted',
+    'index-event-deleted',
+    async (e, ctx, s) => void (await s.index.remove(ctx, 'event', [e.data.id])),
   ),
 ];

@@ -2,7 +2,7 @@ import { ArrayType, Entity, Index, OptionalProps, PrimaryKey, Property, Unique }
 import { TenantOwned, newId } from '@svc/kit';
 
 /** What a document of the index is. */
-export const DOCUMENT_KINDS = ['product', 'blog_post', 'page', 'tour'] as const;
+export const DOCUMENT_KINDS = ['product', 'blog_post', 'page', 'tour', 'event'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /**
@@ -15,7 +15,19 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 @Unique({ properties: ['tenantId', 'kind', 'sourceId', 'locale'] })
 export class SearchDocument extends TenantOwned {
   [OptionalProps]?:
-    'id' | 'summary' | 'body' | 'thumbnail' | 'collection' | 'productType' | 'destination' | 'publishedAt' | 'indexedAt' | 'primary' | 'prices' | 'labels';
+    | 'id'
+    | 'summary'
+    | 'body'
+    | 'thumbnail'
+    | 'collection'
+    | 'productType'
+    | 'destination'
+    | 'durationDays'
+    | 'publishedAt'
+    | 'indexedAt'
+    | 'primary'
+    | 'prices'
+    | 'labels';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('sdoc');
   @Property({ type: 'string', length: 20 }) kind!: DocumentKind;
@@ -40,6 +52,8 @@ export class SearchDocument extends TenantOwned {
   @Property({ type: 'string', length: 300, nullable: true }) productType: string | null = null;
   @Property({ type: ArrayType }) tags!: string[];
   @Property({ type: 'string', length: 300, nullable: true }) destination: string | null = null;
+  /** tours: length in days (the duration facet and filters) */
+  @Property({ type: 'integer', nullable: true }) durationDays: number | null = null;
   /** lowest and highest price per currency (major units): `{ "eur": { "min": 19, "max": 25 } }` */
   @Property({ type: 'json' }) prices: Record<string, { min: number; max: number }> = {};
   /** display names of facet values: `{ "category:shirts": "Shirts", "collection:summer": "Summer" }` */

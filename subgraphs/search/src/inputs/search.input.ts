@@ -19,7 +19,7 @@ export const searchQuerySchema = z
       .string()
       .regex(/^[a-zA-Z]{2,3}(?:[-_][a-zA-Z0-9]{2,8}){0,2}$/, 'locale must be a language tag such as en or de-AT')
       .optional(),
-    type: z.array(z.enum(DOCUMENT_KINDS)).max(4).optional(),
+    type: z.array(z.enum(DOCUMENT_KINDS)).max(DOCUMENT_KINDS.length).optional(),
     category: idList.optional(),
     collection: idList.optional(),
     destination: idList.optional(),
@@ -28,6 +28,12 @@ export const searchQuerySchema = z
       .regex(/^[a-zA-Z]{3}$/, 'currency_code must be a 3-letter ISO code')
       .optional(),
     price: z.array(z.string().regex(PRICE_RANGE, 'price ranges look like 25-50, -25 or 500-')).max(20).optional(),
+    duration_min: z.number().int('duration_min must be an integer').min(0, 'duration_min must not be negative').max(10_000).optional(),
+    duration_max: z.number().int('duration_max must be an integer').min(0, 'duration_max must not be negative').max(10_000).optional(),
+  })
+  .refine((a) => a.duration_min === undefined || a.duration_max === undefined || a.duration_min <= a.duration_max, {
+    message: 'duration_min must not be greater than duration_max',
+    path: ['duration_min'],
   })
   // the service's rule (a price filter without currency_code is 400 missing_field), for documents (/openapi.json)
   .meta({ dependentRequired: { price: ['currency_code'] } });
@@ -47,4 +53,6 @@ export class SearchArgs {
   @Field(() => [String], { nullable: true, description: 'destinations (tours)' }) destination?: string[];
   @Field(() => String, { nullable: true, description: 'currency of the price facet and filter, and of hit prices' }) currency_code?: string;
   @Field(() => [String], { nullable: true, description: 'price ranges (any of them): 25-50 is 25 ≤ lowest price < 50; needs currency_code' }) price?: string[];
+  @Field(() => Int, { nullable: true, description: 'tours of at least this many days' }) duration_min?: number;
+  @Field(() => Int, { nullable: true, description: 'tours of at most this many days' }) duration_max?: number;
 }

@@ -1,7 +1,7 @@
 import { newId, pgArray, requireTenant, type RequestContext, type Store } from '@svc/kit';
 import { searchEvents } from '../events';
 import type { DocumentKind } from '../entities/search.entity';
-import { contentRows, productRow, type IndexRow, type SearchableDocument, type SourcePort } from './sources';
+import { contentRows, eventRow, productRow, tourRow, type IndexRow, type SearchableDocument, type SourcePort } from './sources';
 
 export interface IndexStatusView {
   documents: number;
@@ -33,13 +33,18 @@ export interface RebuildReport {
   products: number;
   blog_posts: number;
   pages: number;
+  tours: number;
+  events: number;
   /** sources left out, with why (a source whose query the supergraph lacks) */
   skipped: string[];
 }
 
+/** today's date (UTC, ISO): departures from it on price a tour */
+const today = (): string => new Date().toISOString().slice(0, 10);
+
 const COLUMNS = `kind text, source_id text, locale text, locales text[], "primary" boolean, config text, title text, summary text, body text,
   title_extra text, handle text, thumbnail text, categories text[], collection text, product_type text, tags text[], destination text,
-  prices jsonb, labels jsonb, published_at timestamptz, id text`;
+  duration_days int, prices jsonb, labels jsonb, published_at timestamptz, id text`;
 
 /**
  * Writes the index: documents (with their weighted tsvector, made by PostgreSQL with the row's
@@ -71,9 +76,9 @@ export class IndexService {
       await this.store.sql(
         tx,
         `insert into ${this.store.table('search_document')} as d (id, tenant_id, kind, source_id, locale, locales, "primary", config, title, summary, body, handle,
-           thumbnail, categories, collection, product_type, tags, destination, prices, labels, published_at, indexed_at, tsv)
+           thumbnail, categories, collection, product_type, tags, destination, duration_days, prices, labels, published_at, indexed_at, tsv)
          select r.id, ?, r.kind, r.source_id, r.locale, r.locales, r."primary", r.config, r.title, r.summary, r.body, r.handle, r.thumbnail,
-           r.categories, r.collection, r.product_type, r.tags, r.destination, r.prices, r.labels, r.published_at, now(),
+           r.categories, r.collection, r.product_type, r.tags, r.destination, r.duration_days, r.prices, r.labels, r.published_at, now(),
            setweight(to_tsvector(r.config::regconfig, r.title || ' ' || r.title_extra), 'A')
              || setweight(to_tsvector(r.config::regconfig, r.summary), 'B')
              || setweight(to_tsvector(r.config::regconfig, r.body), 'C')
@@ -81,7 +86,7 @@ export class IndexService {
          on conflict (tenant_id, kind, source_id, locale) do update set locales = excluded.locales, "primary" = excluded."primary",
            config = excluded.config, title = excluded.title, summary = excluded.summary, body = excluded.body, handle = excluded.handle,
            thumbnail = excluded.thumbnail, categories = excluded.categories, collection = excluded.collection, product_type = excluded.product_type,
-           tags = excluded.tags, destination = excluded.destination, prices = excluded.prices, labels = excluded.labels,
+           tags = excluded.tags, destination = excluded.destination, duration_days = excluded.duration_days, prices = excluded.prices, labels = excluded.labels,
            published_at = excluded.published_at, indexed_at = excluded.indexed_at, tsv = excluded.tsv`,
         [tenantId, JSON.stringify(rows)],
       );
@@ -115,6 +120,28 @@ export class IndexService {
     return true;
   }
 
+  /** A tour as tours has it now: indexed when published, removed otherwise. */
+  async indexTour(ctx: RequestContext, tourId: string): Promise<boolean> {
+    const t = await this.sources.tour(ctx, tourId);
+    if (!t) {
+      await this.remove(ctx, 'tour', [tourId]);
+      return false;
+    }
+    await this.write(ctx, [tourRow(t, newId('sdoc'), today())]);
+    return true;
+  }
+
+  /** An event as events has it now (read by its slug): indexed when published, removed otherwise. */
+  async indexEvent(ctx: RequestContext, eventId: string, slug: string): Promise<boolean> {
+    const e = await this.sources.event(ctx, slug);
+    if (!e || e.event.id !== eventId) {
+      await this.remove(ctx, 'event', [eventId]);
+      return false;
+    }
+    await this.write(ctx, [eventRow(e, newId('sdoc'))]);
+    return true;
+  }
+
   async indexContent(ctx: RequestContext, kind: 'blog_post' | 'page', doc: SearchableDocument): Promise<void> {
     await this.write(
       ctx,
@@ -130,7 +157,7 @@ export class IndexService {
   async rebuild(ctx: RequestContext): Promise<RebuildReport> {
     const tenantId = requireTenant(ctx);
     const started = new Date();
-    const report: RebuildReport = { products: 0, blog_posts: 0, pages: 0, skipped: [] };
+    const report: RebuildReport = { products: 0, blog_posts: 0, pages: 0, tours: 0, events: 0, skipped: [] };
     await this.store.transaction(ctx, async (_em, tx) => {
       await this.touch(tx, tenantId, [], { rebuild_started_at: started });
     });
@@ -165,6 +192,8 @@ export class IndexService {
       if (kind === 'blog_post') report.blog_posts = ids.length;
       else report.pages = ids.length;
     }
+    report.tours = await this.rebuildTours(ctx);
+    report.events = await this.rebuildEvents(ctx);
     await this.store.transaction(ctx, async (em, tx) => {
       await this.store.sql(tx, `delete from ${this.store.table('search_vocabulary')} where tenant_id = ?`, [tenantId]);
       await this.store.sql(
@@ -183,11 +212,56 @@ export class IndexService {
         pgArray(configs.map((c) => c.config)),
         tenantId,
       ]);
-      searchEvents.emit(em, tx, 'search_index.rebuilt', { products: report.products, blog_posts: report.blog_posts, pages: report.pages });
+      searchEvents.emit(em, tx, 'search_index.rebuilt', {
+        products: report.products,
+        blog_posts: report.blog_posts,
+        pages: report.pages,
+        tours: report.tours,
+        events: report.events,
+      });
     });
     this.states.delete(tenantId);
     ctx.log.info({ tenantId, ...report }, 'search index rebuilt');
     return report;
+  }
+
+  /** every published tour, a page at a time; the others leave */
+  private async rebuildTours(ctx: RequestContext): Promise<number> {
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.sources.tours(ctx, offset, 100);
+      const published = page.items.filter((t) => t.status === 'published');
+      await this.write(
+        ctx,
+        published.map((t) => tourRow(t, newId('sdoc'), today())),
+      );
+      seen.push(...published.map((t) => t.id));
+      if (page.items.length < 100) break;
+    }
+    await this.removeOthers(ctx, 'tour', seen);
+    return seen.length;
+  }
+
+  /** every published event (upcoming and past), each read with its schedule and tickets; the others leave */
+  private async rebuildEvents(ctx: RequestContext): Promise<number> {
+    const seen = new Set<string>();
+    for (const past of [false, true]) {
+      for (let offset = 0; ; offset += 100) {
+        const page = await this.sources.events(ctx, past, offset, 100);
+        const rows = [];
+        for (const ref of page.items) {
+          if (seen.has(ref.id)) continue;
+          const e = await this.sources.event(ctx, ref.slug);
+          if (!e) continue;
+          seen.add(ref.id);
+          rows.push(eventRow(e, newId('sdoc')));
+        }
+        await this.write(ctx, rows);
+        if (page.items.length < 100) break;
+      }
+    }
+    await this.removeOthers(ctx, 'event', [...seen]);
+    return seen.size;
   }
 
   async status(ctx: RequestContext): Promise<IndexStatusView> {

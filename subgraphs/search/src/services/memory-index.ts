@@ -25,6 +25,8 @@ export interface MemoryRow {
   categories: string[];
   collection: string | null;
   destination: string | null;
+  /** tours: length in days */
+  duration_days?: number | null;
   /** lowest price per currency (major units) */
   prices: Record<string, number>;
   /** epoch milliseconds, or null */
@@ -45,6 +47,8 @@ export interface MemoryFilters {
   currency: string | null;
   /** price ranges: [lo | null, hi | null] on the lowest price in `currency` */
   prices: Array<[number | null, number | null]> | null;
+  /** duration in days, both bounds inclusive (null: unbounded) */
+  durations?: [number | null, number | null] | null;
 }
 
 export interface MemoryFacet {
@@ -63,6 +67,7 @@ export interface MemoryResult {
     collection: MemoryFacet[];
     destination: MemoryFacet[];
     price: Array<{ lo: number; hi: number | null; count: number }>;
+    duration: Array<{ lo: number; hi: number | null; count: number }>;
   };
 }
 
@@ -158,6 +163,8 @@ export class TenantIndex {
   private moreCategories = new Map<number, number[]>();
   private collection = new Int32Array(0);
   private destination = new Int32Array(0);
+  /** days (-1: none) */
+  private duration = new Int32Array(0);
   /** epoch ms; -Infinity: not published (last among the newest-first) */
   private published = new Float64Array(0);
   /** lowest price per currency by slot (NaN: none) */
@@ -218,6 +225,7 @@ export class TenantIndex {
     this.category = grown(this.category, n, -1);
     this.collection = grown(this.collection, n, -1);
     this.destination = grown(this.destination, n, -1);
+    this.duration = grown(this.duration, n, -1);
     this.published = grown(this.published, n, -Infinity);
     this.ids[slot] = row.id;
     this.titles[slot] = row.title;
@@ -231,6 +239,7 @@ export class TenantIndex {
     if (categories.length > 1) this.moreCategories.set(slot, categories.slice(1));
     this.collection[slot] = row.collection === null ? -1 : this.code(row.collection);
     this.destination[slot] = row.destination === null ? -1 : this.code(row.destination);
+    this.duration[slot] = row.duration_days ?? -1;
     this.published[slot] = row.published === null ? -Infinity : row.published;
     for (const [currency, min] of Object.entries(row.prices ?? {})) if (Number.isFinite(min)) this.priceColumn(currency)[slot] = min;
     this.size = n;
@@ -353,6 +362,7 @@ export class TenantIndex {
     offset: number,
     limit: number,
     buckets: Array<[number, number | null]>,
+    durationBuckets: Array<[number, number | null]> = [],
   ): MemoryResult {
     const size = this.size;
     const scores = all ? this.evaluate(all, exact ? termsOf(exact) : null) : null;
@@ -371,6 +381,11 @@ export class TenantIndex {
     const collectionCounts = new Int32Array(names);
     const destinationCounts = new Int32Array(names);
     const bucketCounts = new Array<number>(buckets.length).fill(0);
+    const durationCounts = new Array<number>(durationBuckets.length).fill(0);
+    const durations = f.durations ?? null;
+    const durationLo = durations?.[0] ?? 0;
+    const durationHi = durations?.[1] ?? Infinity;
+    const duration = this.duration;
     if (this.matchedBuf.length < size) this.matchedBuf = new Int32Array(Math.ceil(size * 1.25) + 64);
     const matched = this.matchedBuf;
     let n = 0;
@@ -394,6 +409,7 @@ export class TenantIndex {
       }
       if (collections !== null && !(collection[slot] >= 0 && collections[collection[slot]] === 1)) continue;
       if (destinations !== null && !(destination[slot] >= 0 && destinations[destination[slot]] === 1)) continue;
+      if (durations !== null && !(duration[slot] >= 0 && duration[slot] >= durationLo && duration[slot] <= durationHi)) continue;
       const price = prices === null || slot >= prices.length ? NaN : prices[slot];
       if (ranges !== null) {
         let inRange = false;
@@ -409,6 +425,11 @@ export class TenantIndex {
       }
       if (collection[slot] >= 0) collectionCounts[collection[slot]]++;
       if (destination[slot] >= 0) destinationCounts[destination[slot]]++;
+      if (duration[slot] >= 0)
+        for (let b = 0; b < durationBuckets.length; b++) {
+          const hi = durationBuckets[b][1];
+          if (duration[slot] >= durationBuckets[b][0] && (hi === null || duration[slot] < hi)) durationCounts[b]++;
+        }
       if (price === price) {
         for (let b = 0; b < buckets.length; b++) {
           const hi = buckets[b][1];
@@ -448,8 +469,9 @@ export class TenantIndex {
         type: facet(typeCounts, null),
         category: facet(categoryCounts, 'category'),
         collection: facet(collectionCounts, 'collection'),
-        destination: facet(destinationCounts, null),
+        destination: facet(destinationCounts, 'destination'),
         price: buckets.map(([lo, hi], b) => ({ lo, hi, count: bucketCounts[b] })).filter((b) => b.count > 0),
+        duration: durationBuckets.map(([lo, hi], b) => ({ lo, hi, count: durationCounts[b] })).filter((b) => b.count > 0),
       },
     };
   }

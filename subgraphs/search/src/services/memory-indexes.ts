@@ -148,7 +148,7 @@ export class MemoryIndexes {
   private async rows(tenantId: string, where: string, params: unknown[]): Promise<MemoryRow[]> {
     const raw = await this.store.sql<Omit<MemoryRow, 'prices'> & { prices: Record<string, { min: number }> }>(
       null,
-      `select d.id, d.kind, d.locale, d.locales, d."primary" as primary, d.categories, d.collection, d.destination, d.prices, d.labels,
+      `select d.id, d.kind, d.locale, d.locales, d."primary" as primary, d.categories, d.collection, d.destination, d.duration_days, d.prices, d.labels,
          (extract(epoch from d.published_at) * 1000)::float8 as published, d.title, coalesce(d.tsv::text, '') as tsv
        from ${this.store.table('search_document')} d where d.tenant_id = ? and ${where}`,
       [tenantId, ...params],

@@ -19,6 +19,7 @@ export interface SearchHitView {
   product_type: string | null;
   tags: string[];
   destination: string | null;
+  duration_days: number | null;
   prices: Array<{ currency_code: string; min: number; max: number }>;
   /** lowest price in the requested currency (null without currency_code or without a price in it) */
   price: number | null;
@@ -44,7 +45,14 @@ export interface PriceBucketView {
 
 export interface SearchResultView {
   hits: SearchHitView[];
-  facets: { type: FacetValueView[]; category: FacetValueView[]; collection: FacetValueView[]; destination: FacetValueView[]; price: PriceBucketView[] };
+  facets: {
+    type: FacetValueView[];
+    category: FacetValueView[];
+    collection: FacetValueView[];
+    destination: FacetValueView[];
+    price: PriceBucketView[];
+    duration: PriceBucketView[];
+  };
   count: number;
   offset: number;
   limit: number;
@@ -62,6 +70,13 @@ const BUCKETS: Array<[number, number | null]> = [
   [100, 200],
   [200, 500],
   [500, null],
+];
+/** duration facet buckets (days; the upper bound exclusive): 1–3, 4–7, 8–14, 15+ */
+const DURATIONS: Array<[number, number | null]> = [
+  [1, 4],
+  [4, 8],
+  [8, 15],
+  [15, null],
 ];
 const bucketKey = (lo: number, hi: number | null) => `${lo}-${hi ?? ''}`;
 
@@ -135,6 +150,7 @@ export class SearchService {
             return [m[1] === undefined ? null : Number(m[1]), m[2] === undefined ? null : Number(m[2])] as [number | null, number | null];
           })
         : null,
+      durations: a.duration_min === undefined && a.duration_max === undefined ? null : [a.duration_min ?? null, a.duration_max ?? null],
     };
     const none = !!expansion && !queries;
     const all = queries ? parseTsquery(queries.all) : null;
@@ -142,7 +158,7 @@ export class SearchService {
     // the tenant's in-memory copy answers when it is loaded and the query is plain terms, and/or
     const inMemory = !!memory && !none && (!queries || (!!all && (queries.exact === queries.all || !!exact)));
     const matched = inMemory
-      ? memory!.search(all, exact, f, offset, page.limit, BUCKETS)
+      ? memory!.search(all, exact, f, offset, page.limit, BUCKETS, DURATIONS)
       : await this.sqlMatches(tenantId, f, queries, none, offset, page.limit);
     const hits = await this.hits(tenantId, matched.page, queries?.all ?? null);
     return {
@@ -157,6 +173,7 @@ export class SearchService {
               count: b.count,
             }))
           : [],
+        duration: matched.facets.duration.map((b) => ({ key: bucketKey(b.lo, b.hi), min: b.lo, max: b.hi, count: b.count })),
       },
       count: matched.count,
       offset,
@@ -216,15 +233,20 @@ export class SearchService {
       });
       where.push(`(${ranges.join(' or ')})`);
     }
+    if (f.durations) {
+      const [lo, hi] = f.durations;
+      where.push('d.duration_days between ? and ?');
+      params.push(lo ?? 0, hi ?? 2_147_483_647);
+    }
     const doc = this.store.table('search_document');
     // without typo alternatives every match is exact: no second look at each tsvector
     const typoTier = !!queries && queries.all !== queries.exact;
     const m = queries
-      ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
+      ? `select d.id, d.kind, d.categories, d.collection, d.destination, d.duration_days, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, ${typoTier ? 'case when d.tsv @@ ?::tsquery then 0 else 1 end' : '0'} as tier, ts_rank(d.tsv, ?::tsquery) as rank
          from ${doc} d
          where ${where.join(' and ')} and d.tsv @@ ?::tsquery`
-      : `select d.id, d.kind, d.categories, d.collection, d.destination, d.labels, d.published_at, d.title,
+      : `select d.id, d.kind, d.categories, d.collection, d.destination, d.duration_days, d.labels, d.published_at, d.title,
            (d.prices -> ? ->> 'min')::numeric as price, 0 as tier, 0::real as rank
          from ${doc} d where ${where.join(' and ')} ${none ? 'and false' : ''}`;
     const mParams = queries
@@ -243,11 +265,14 @@ export class SearchService {
            from (select kind, count(*)::int as n from m group by kind) f) as f_type,
         ${facet('unnest(m.categories)', 'category')} as f_category,
         ${facet('(values (m.collection))', 'collection')} as f_collection,
-        ${facet('(values (m.destination))', null)} as f_destination,
+        ${facet('(values (m.destination))', 'destination')} as f_destination,
         (select coalesce(json_agg(json_build_object('lo', b.lo, 'hi', b.hi, 'count', b.n) order by b.lo), '[]'::json)
            from (select b.lo, b.hi, count(*)::int as n from m join (values ${BUCKETS.map(() => '(?::numeric, ?::numeric)').join(', ')}) as b(lo, hi)
-                   on m.price >= b.lo and (b.hi is null or m.price < b.hi) group by b.lo, b.hi) b) as f_price`;
-    const [row] = await this.store.sql(null, sql, [...mParams, limit, offset, ...BUCKETS.flat()]);
+                   on m.price >= b.lo and (b.hi is null or m.price < b.hi) group by b.lo, b.hi) b) as f_price,
+        (select coalesce(json_agg(json_build_object('lo', b.lo, 'hi', b.hi, 'count', b.n) order by b.lo), '[]'::json)
+           from (select b.lo, b.hi, count(*)::int as n from m join (values ${DURATIONS.map(() => '(?::int, ?::int)').join(', ')}) as b(lo, hi)
+                   on m.duration_days >= b.lo and (b.hi is null or m.duration_days < b.hi) group by b.lo, b.hi) b) as f_duration`;
+    const [row] = await this.store.sql(null, sql, [...mParams, limit, offset, ...BUCKETS.flat(), ...DURATIONS.flat()]);
     return {
       count: row.count,
       page: (row.page as Array<{ id: string; tier: number; price: number | string | null }>).map((p) => ({
@@ -255,7 +280,14 @@ export class SearchService {
         tier: p.tier,
         price: p.price === null ? null : Number(p.price),
       })),
-      facets: { type: row.f_type, category: row.f_category, collection: row.f_collection, destination: row.f_destination, price: row.f_price },
+      facets: {
+        type: row.f_type,
+        category: row.f_category,
+        collection: row.f_collection,
+        destination: row.f_destination,
+        price: row.f_price,
+        duration: row.f_duration,
+      },
     };
   }
 
@@ -265,7 +297,7 @@ export class SearchService {
     const rows = await this.store.sql<Record<string, any>>(
       null,
       `select d.id as row_id, d.source_id as id, d.kind as type, d.handle, d.title, d.summary, d.thumbnail, nullif(d.locale, '') as locale, d.categories,
-         d.collection, d.product_type, d.tags, d.destination, d.prices, d.published_at,
+         d.collection, d.product_type, d.tags, d.destination, d.duration_days, d.prices, d.published_at,
          coalesce(ts_headline(d.config::regconfig, search.html_escape(d.title), q.q, ?), search.html_escape(d.title)) as title_html,
          coalesce(ts_headline(d.config::regconfig, search.html_escape(left(d.summary || E'\\n' || d.body, 2000)), q.q, ?), search.html_escape(left(d.summary, 300))) as snippet_html
        from ${this.store.table('search_document')} d cross join (select ?::tsquery as q) q
@@ -291,6 +323,7 @@ export class SearchService {
           product_type: h.product_type,
           tags: h.tags ?? [],
           destination: h.destination,
+          duration_days: h.duration_days ?? null,
           prices: Object.entries((h.prices ?? {}) as Record<string, { min: number; max: number }>)
             .map(([currency_code, pr]) => ({ currency_code, min: pr.min, max: pr.max }))
             .sort((x, y) => x.currency_code.localeCompare(y.currency_code)),

@@ -3,7 +3,18 @@ import type { z } from 'zod';
 import type { contentEvents } from '@svc/content/events';
 import type { DocumentKind } from '../entities/search.entity';
 import { compounds, configFor, cleanText } from './text';
-import { SearchIndexContentDocument, SearchIndexProductDocument, SearchIndexProductsDocument, type SearchIndexProductFieldsFragment } from '../ports/generated';
+import {
+  SearchIndexContentDocument,
+  SearchIndexEventDocument,
+  SearchIndexEventsDocument,
+  SearchIndexProductDocument,
+  SearchIndexProductsDocument,
+  SearchIndexTourDocument,
+  SearchIndexToursDocument,
+  type SearchIndexEventQuery,
+  type SearchIndexProductFieldsFragment,
+  type SearchIndexTourFieldsFragment,
+} from '../ports/generated';
 
 /** A published blog post or page as content describes it (its events' payload). */
 export type SearchableDocument = z.output<(typeof contentEvents.schemas)['blog_post.published']>;
@@ -29,6 +40,8 @@ export interface IndexRow {
   product_type: string | null;
   tags: string[];
   destination: string | null;
+  /** tours: length in days (the duration facet and filters); null for everything else */
+  duration_days: number | null;
   prices: Record<string, { min: number; max: number }>;
   labels: Record<string, string>;
   published_at: string | null;
@@ -76,8 +89,97 @@ export function productRow(p: CatalogProduct, id: string): IndexRow {
     product_type: p.type?.value ?? null,
     tags: p.tags.map((t) => t.value),
     destination: null,
+    duration_days: null,
     prices,
     labels,
+    published_at: null,
+  };
+}
+
+type Money = { currency_code: string; amount: number };
+
+/** lowest and highest amount per currency (lower-case codes) */
+function priceRanges(prices: Money[]): Record<string, { min: number; max: number }> {
+  const out: Record<string, { min: number; max: number }> = {};
+  for (const pr of prices) {
+    const c = pr.currency_code.toLowerCase();
+    const cur = out[c];
+    out[c] = cur ? { min: Math.min(cur.min, pr.amount), max: Math.max(cur.max, pr.amount) } : { min: pr.amount, max: pr.amount };
+  }
+  return out;
+}
+
+/** What the index reads of a tour (tours, through the supergraph: `ports/tours.graphql`). */
+type SourceTour = SearchIndexTourFieldsFragment;
+
+/**
+ * A published tour's row: title (A); summary, destination and category names (B); description,
+ * highlights and the itinerary (C). Prices: per currency, lowest and highest per-traveller price of
+ * the open departures from `today` on (an ISO date).
+ */
+export function tourRow(t: SourceTour, id: string, today: string): IndexRow {
+  const open = t.departures.filter((d) => d.status === 'open' && d.starts_on >= today);
+  const labels: Record<string, string> = { [`destination:${t.destination.slug}`]: t.destination.name };
+  for (const c of t.categories) labels[`category:${c.slug}`] = c.name;
+  const summary = cleanText([t.summary, t.destination.name, ...t.categories.map((c) => c.name)].filter(Boolean).join(' · '), 2000);
+  const itinerary = t.itinerary.map((d) => [d.title, d.description, d.overnight].filter(Boolean).join(' '));
+  const body = cleanText([t.description, ...t.highlights, ...itinerary].filter(Boolean).join('\n'));
+  return {
+    id,
+    kind: 'tour',
+    source_id: t.id,
+    locale: PRODUCT_LOCALE,
+    locales: [PRODUCT_LOCALE],
+    primary: true,
+    config: configFor(null),
+    title: cleanText(t.title, 1000),
+    summary,
+    body,
+    title_extra: [compounds(t.title), compounds(summary), compounds(body)].filter(Boolean).join(' '),
+    handle: t.slug,
+    thumbnail: t.thumbnail,
+    categories: t.categories.map((c) => c.slug),
+    collection: null,
+    product_type: null,
+    tags: [],
+    destination: t.destination.slug,
+    duration_days: t.duration_days,
+    prices: priceRanges(open.flatMap((d) => d.prices)),
+    labels,
+    published_at: null,
+  };
+}
+
+/** What the index reads of an event: the event with its schedule and speakers, and its ticket prices. */
+type SourceEvent = SearchIndexEventQuery;
+
+/** A published event's row: title (A); subtitle, venue name and city (B); description, session titles, speaker names (C). */
+export function eventRow(e: SourceEvent, id: string): IndexRow {
+  const ev = e.event;
+  const summary = cleanText([ev.subtitle, ev.venue?.name, ev.venue?.city].filter(Boolean).join(' · '), 2000);
+  const body = cleanText([ev.description, ...ev.sessions.map((x) => x.title), ...ev.speakers.map((x) => x.name)].filter(Boolean).join('\n'));
+  return {
+    id,
+    kind: 'event',
+    source_id: ev.id,
+    locale: PRODUCT_LOCALE,
+    locales: [PRODUCT_LOCALE],
+    primary: true,
+    config: configFor(null),
+    title: cleanText(ev.title, 1000),
+    summary,
+    body,
+    title_extra: [compounds(ev.title), compounds(summary), compounds(body)].filter(Boolean).join(' '),
+    handle: ev.slug,
+    thumbnail: ev.thumbnail,
+    categories: [],
+    collection: null,
+    product_type: null,
+    tags: [],
+    destination: null,
+    duration_days: null,
+    prices: priceRanges(e.eventTickets.flatMap((t) => t.prices)),
+    labels: {},
     published_at: null,
   };
 }
@@ -109,6 +211,7 @@ export function contentRows(kind: 'blog_post' | 'page', d: SearchableDocument, i
       product_type: null,
       tags: d.tags,
       destination: null,
+      duration_days: null,
       prices: {},
       labels,
       published_at: d.published_at,
@@ -142,6 +245,37 @@ export class SourcePort {
   /** One page of the tenant's published products. */
   async products(ctx: RequestContext, offset: number, limit = 100): Promise<{ items: CatalogProduct[]; count: number }> {
     return (await this.graph().execute(this.sys(ctx), SearchIndexProductsDocument, { limit, offset })).products;
+  }
+
+  /** A published tour, or null when it is not (any more). */
+  async tour(ctx: RequestContext, id: string): Promise<SourceTour | null> {
+    const r = await this.orNull(() => this.graph().execute(this.sys(ctx), SearchIndexTourDocument, { id }));
+    return r?.tour.status === 'published' ? r.tour : null;
+  }
+
+  /** One page of the tenant's published tours. */
+  async tours(ctx: RequestContext, offset: number, limit = 100): Promise<{ items: SourceTour[]; count: number }> {
+    return (await this.graph().execute(this.sys(ctx), SearchIndexToursDocument, { limit, offset })).tours;
+  }
+
+  /** A published event (by slug: events' storefront query), or null when it is not (canceled, deleted, draft). */
+  async event(ctx: RequestContext, slug: string): Promise<SourceEvent | null> {
+    const r = await this.orNull(() => this.graph().execute(this.sys(ctx), SearchIndexEventDocument, { slug }));
+    return r?.event.status === 'published' ? r : null;
+  }
+
+  /** One page of the tenant's published events (upcoming, or with `past` ended ones). */
+  async events(ctx: RequestContext, past: boolean, offset: number, limit = 100): Promise<{ items: Array<{ id: string; slug: string }>; count: number }> {
+    return (await this.graph().execute(this.sys(ctx), SearchIndexEventsDocument, { limit, offset, past })).events;
+  }
+
+  private async orNull<T>(run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof DomainError && err.type === 'not_found') return null;
+      throw err;
+    }
   }
 
   /** One page of content's published documents of a kind (keyset: `after` the last id). */

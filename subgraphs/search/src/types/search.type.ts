@@ -31,6 +31,7 @@ class SearchHitType implements SearchHitView {
   @Field(() => String, { nullable: true }) product_type!: string | null;
   @Field(() => [String]) tags!: string[];
   @Field(() => String, { nullable: true }) destination!: string | null;
+  @Field(() => Int, { nullable: true, description: 'tours: length in days' }) duration_days!: number | null;
   @Field(() => [SearchPriceType]) prices!: SearchPriceType[];
   @Field(() => Float, { nullable: true, description: 'lowest price in the requested currency_code' }) price!: number | null;
   @Field(() => String, { nullable: true }) published_at!: string | null;
@@ -60,6 +61,8 @@ class SearchFacetsType {
   @Field(() => [SearchFacetValueType]) collection!: FacetValueView[];
   @Field(() => [SearchFacetValueType]) destination!: FacetValueView[];
   @Field(() => [SearchPriceBucketType], { description: 'by lowest price in currency_code (empty without it)' }) price!: PriceBucketView[];
+  @Field(() => [SearchPriceBucketType], { description: 'tours by length in days: 1-4 (1 to 3 days), 4-8, 8-15, 15- (max exclusive)' })
+  duration!: PriceBucketView[];
 }
 
 @ObjectType('SearchResult', S)
@@ -94,5 +97,7 @@ export class SearchRebuildReportType implements RebuildReport {
   @Field(() => Int) products!: number;
   @Field(() => Int) blog_posts!: number;
   @Field(() => Int) pages!: number;
+  @Field(() => Int) tours!: number;
+  @Field(() => Int) events!: number;
   @Field(() => [String], { description: 'sources left out, and why' }) skipped!: string[];
 }
