@@ -53,19 +53,19 @@ export type DepartureSnapshot = SellableSnapshot & CommerceTourDeparturesQuery['
 const sys = (ctx: RequestContext) => systemContext(ctx.log, ctx.tenantId, ctx.requestId);
 
 /** The operations of one selling domain's port and how its snapshots read as `SellableSnapshot`s. */
-interface PortOperations<R, S> {
+interface PortOperations<R, S, L> {
   snapshots: TypedDocumentNode<R, { ids: string[]; currency: string }>;
   read(result: R): S[];
-  /** the line input's key of the reference (`ticket_id`, `departure_id`) */
-  ref: string;
-  hold: TypedDocumentNode<unknown, { key: string; lines: Array<Record<string, unknown>>; ttl: number }>;
-  confirm: TypedDocumentNode<unknown, { key: string; lines: Array<Record<string, unknown>> }>;
+  /** the domain's line input (`{ticket_id, quantity}`, `{departure_id, quantity}`) */
+  line(l: PlaceLine): L;
+  hold: TypedDocumentNode<unknown, { key: string; lines: L[]; ttl: number }>;
+  confirm: TypedDocumentNode<unknown, { key: string; lines: L[] }>;
   releaseHold: TypedDocumentNode<unknown, { key: string }>;
-  release: TypedDocumentNode<unknown, { lines: Array<Record<string, unknown>> }>;
+  release: TypedDocumentNode<unknown, { lines: L[] }>;
 }
 
-function sellingPort<R, S extends SellableSnapshot>(graph: () => GraphClient, ops: PortOperations<R, S>): SellingPort<S> {
-  const lines = (xs: PlaceLine[]) => xs.map((l) => ({ [ops.ref]: l.id, quantity: l.quantity }));
+function sellingPort<R, S extends SellableSnapshot, L>(graph: () => GraphClient, ops: PortOperations<R, S, L>): SellingPort<S> {
+  const lines = (xs: PlaceLine[]) => xs.map(ops.line);
   return {
     async snapshots(ctx, ids, currency) {
       if (!ids.length) return new Map();
@@ -99,11 +99,11 @@ export const eventsPort = (graph: () => GraphClient): SellingPort<TicketSnapshot
         max_per_order: t.max_per_order ?? null,
         thumbnail: t.thumbnail ?? null,
       })),
-    ref: 'ticket_id',
-    hold: CommerceHoldEventTicketsDocument as never,
-    confirm: CommerceConfirmEventTicketsDocument as never,
+    line: (l) => ({ ticket_id: l.id, quantity: l.quantity }),
+    hold: CommerceHoldEventTicketsDocument,
+    confirm: CommerceConfirmEventTicketsDocument,
     releaseHold: CommerceReleaseEventTicketHoldDocument,
-    release: CommerceReleaseEventTicketsDocument as never,
+    release: CommerceReleaseEventTicketsDocument,
   });
 
 /** Seats on tour departures (the tours domain, port `src/ports/tours.graphql`). */
@@ -118,9 +118,9 @@ export const toursPort = (graph: () => GraphClient): SellingPort<DepartureSnapsh
         max_per_order: d.max_per_booking ?? null,
         thumbnail: d.thumbnail ?? null,
       })),
-    ref: 'departure_id',
-    hold: CommerceHoldTourSeatsDocument as never,
-    confirm: CommerceConfirmTourSeatsDocument as never,
+    line: (l) => ({ departure_id: l.id, quantity: l.quantity }),
+    hold: CommerceHoldTourSeatsDocument,
+    confirm: CommerceConfirmTourSeatsDocument,
     releaseHold: CommerceReleaseTourSeatHoldDocument,
-    release: CommerceReleaseTourSeatsDocument as never,
+    release: CommerceReleaseTourSeatsDocument,
   });
