@@ -225,11 +225,9 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
  * A route whose bearer is a one-time credential (`bearerCredential`): the token is taken out of the
  * headers the context builder sees (it is no session) and handed to the route; none is a 401.
  */
-function credentialBearer(req: Request): { headers: IncomingHttpHeaders; bearer: string } {
+function credentialBearer(req: Request): { headers: IncomingHttpHeaders; bearer: string | undefined } {
   const { authorization, ...headers } = req.headers;
-  const m = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization.trim()) : null;
-  if (!m) throw Errors.unauthenticated('token_missing', 'This request needs the token of the mail as "Authorization: Bearer <token>"');
-  return { headers, bearer: m[1] };
+  return { headers, bearer: authorization ? (/^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1] ?? '') : undefined };
 }
 
 /** A location a redirect may carry: an absolute http(s) URL or a path of this origin, nothing that could break the header. */
@@ -314,6 +312,10 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
           if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
+        // the store's key is checked first; then a route with a mailed credential needs one
+        if (def.bearerCredential && bearer === undefined) {
+          throw Errors.unauthenticated('token_missing', 'This request needs the token of the mail as "Authorization: Bearer <token>"');
+        }
         // what is checked once the caller is known: parameters declared `checkedAfterAuth`, then `fields`
         const params = checkLate(late.params, early, 'params');
         const query = checkLate(late.query, earlyQuery, 'query');

@@ -10,10 +10,11 @@ export const registerSchema = z.strictObject({
   password: z.string({ message: 'password must be a string' }).min(8, 'password must be at least 8 characters').max(200),
 });
 export const passwordResetRequestSchema = z.strictObject({
-  identifier: z.string({ message: 'identifier must be a string' }).min(1, 'identifier is required').max(320),
+  identifier: z.string({ message: 'identifier must be a string' }).max(320).email('identifier must be the email address of the account'),
 });
 export const passwordResetSchema = z.strictObject({
-  token: z.string({ message: 'token must be a string' }).min(1).max(200),
+  /** any bearer a client sends reaches the check (a wrong one is 401 token_invalid, never 400); 16 KB is the header limit */
+  token: z.string({ message: 'token must be a string' }).max(16_384),
   password: registerSchema.shape.password,
   /** Medusa's update body may carry the address: when given it must be the token's */
   email: z.string().max(320).email('email must be a valid email address').nullish(),
