@@ -33,7 +33,7 @@ describe('password reset (customers and admins)', () => {
     (
       await sql.query<{ used: boolean; mailed: boolean; sealed: boolean }>(
         `select used_at is not null as used, mailed_at is not null as mailed, sealed_token is not null as sealed
-         from identity.password_reset where email = $1 order by created_at`,
+         from identity.mailed_token where purpose = 'password_reset' and email = $1 order by created_at`,
         [email],
       )
     ).rows;
@@ -116,7 +116,7 @@ describe('password reset (customers and admins)', () => {
     const made = await update('customer', 'rst_not-a-real-token', { password: 'a-new-long-password' }, shop.publishable_key);
     expect([made.status, made.body.code]).toEqual([401, 'token_invalid']);
     // the address of the account itself is accepted (Medusa sends it along)
-    await sql.query(`update identity.password_reset set expires_at = now() - interval '1 second' where email = $1`, [c.email]);
+    await sql.query(`update identity.mailed_token set expires_at = now() - interval '1 second' where purpose = 'password_reset' and email = $1`, [c.email]);
     const expired = await update('customer', token, { password: 'a-new-long-password', email: c.email }, shop.publishable_key);
     expect([expired.status, expired.body.code]).toEqual([401, 'token_invalid']);
     expect((await signIn(c.email, c.password)).status).toBe(200);

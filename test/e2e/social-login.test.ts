@@ -89,6 +89,7 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
         { sub: 'hal', email: 'hal@example.com', email_verified: true, name: 'Hal' },
         { sub: 'ivy', email: 'ivy@example.com', email_verified: true, name: 'Ivy' },
         { sub: 'quinn', email: 'quinn@example.com', email_verified: true },
+        { sub: 'vera', email: 'vera@example.com', email_verified: true, name: 'Vera' },
       ],
     });
     apple = await startAppleStandIn(op, { clientId: 'shop.apple.signin', opClientSecret: 'apple-op-secret' });
@@ -304,6 +305,22 @@ describe('social sign-in (OAuth 2.0 / OpenID Connect)', () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('links a verified provider account to a password account once the platform verified the address', async () => {
+    const vera = await p.registerCustomer(t.publishable_key, 'vera@example.com');
+    const mine = await me(vera.token);
+    expect(mine.body.customer.email_verified).toBe(false);
+    expect((await signInWithOp('google', 'vera')).status).toBe(409);
+    // she follows the link of the verification mail registration sent
+    const mail = await waitFor('the verification mail', async () => (await p.mailsTo('vera@example.com')).find((m) => /Confirm your email/.test(m.subject)));
+    const link = /(http\S+\/api\/auth\/customer\/verify-email\?token=\S+)/.exec(mail.text)![1];
+    const verified = await fetch(link);
+    expect(verified.status).toBe(200);
+    expect((await me(vera.token)).body.customer.email_verified).toBe(true);
+    const linkedNow = await signInWithOp('google', 'vera');
+    expect(linkedNow.status).toBe(200);
+    expect(linkedNow.body).toMatchObject({ customer_id: mine.body.customer.id, is_new_link: true });
   });
 
   it('refuses tampered, unknown, replayed, expired and foreign state with 400 invalid_state_token', async () => {

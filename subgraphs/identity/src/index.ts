@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Tenant } from './entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
-import { AntispamUse, AuthIdentity, AuthSession, PasswordReset } from './entities/auth.entity';
+import { AntispamUse, AuthIdentity, AuthSession, MailedToken } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
 import { SocialResolver } from './resolvers/social.resolver';
@@ -30,7 +30,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     AuthIdentity,
     AuthSession,
     AntispamUse,
-    PasswordReset,
+    MailedToken,
     Customer,
     CustomerAddress,
     SocialProvider,
@@ -53,6 +53,9 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     // the reset mail leaves the request: asking answers alike for known and unknown addresses, and a refused mail is retried
     identityEvents.on<IdentityServices, 'auth.password_reset_requested'>('auth.password_reset_requested', 'mail-password-reset', (e, ctx, s) =>
       s.passwordResets.mail(ctx, e.data.id),
+    ),
+    identityEvents.on<IdentityServices, 'auth.email_verification_requested'>('auth.email_verification_requested', 'mail-email-verification', (e, ctx, s) =>
+      s.verifications.mail(ctx, e.data.id, s.publicApiUrl()),
     ),
   ],
   stop: async (s) => {

@@ -66,29 +66,33 @@ export class AntispamUse {
 }
 
 /**
- * A password reset asked for by email (Medusa's `reset-password`): one-time, valid 15 minutes. Only
- * the token's SHA-256 digest finds it; the token itself is kept sealed until the mail has gone
- * out, then dropped. A customer's reset names the customer (who may have signed in socially only:
- * the reset gives them a password); an admin's names the admin user. Looked up by the token alone,
- * before the tenant is known: not filtered by tenant.
+ * A one-time token the platform mailed to an address: a password reset (Medusa's `reset-password`,
+ * 15 minutes) or an address verification (24 hours). Only the token's SHA-256 digest finds it; the
+ * token itself is kept sealed until the mail has gone out, then dropped. It names the customer or
+ * the admin user it is for. Looked up by the token alone, before the tenant is known: not filtered
+ * by tenant.
  */
-@Entity({ tableName: 'password_reset' })
-export class PasswordReset {
+@Entity({ tableName: 'mailed_token' })
+@Index({ properties: ['actorId', 'purpose'] })
+export class MailedToken {
   @PrimaryKey({ type: 'string', length: 40 })
-  id: string = newId('pwr');
+  id: string = newId('mtok');
 
   @Index()
   @Property({ type: 'string', length: 40 })
   tenantId!: string;
 
+  @Property({ type: 'string', length: 30 })
+  purpose!: 'password_reset' | 'email_verification';
+
   @Property({ type: 'string', length: 20 })
   actorType!: 'customer' | 'admin';
 
   /** the customer id or the admin user id */
-  @Index()
   @Property({ type: 'string', length: 40 })
   actorId!: string;
 
+  /** the address it was mailed to */
   @Property({ type: 'string', length: 320 })
   email!: string;
 
@@ -96,7 +100,7 @@ export class PasswordReset {
   @Property({ type: 'string', length: 64 })
   tokenHash!: string;
 
-  /** the token sealed for the mail (SecretBox, purpose `password_reset`); null once mailed */
+  /** the token sealed for the mail (SecretBox, purpose = this row's purpose); null once mailed */
   @Property({ type: 'text', nullable: true, hidden: true })
   sealedToken: string | null = null;
 

@@ -22,6 +22,10 @@ export class Customer extends TenantOwned {
   @Property({ type: 'string', length: 200, nullable: true })
   companyName: string | null = null;
 
+  /** when the customer proved the address (the verification mail's link, or a password reset mailed to it) */
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt: Date | null = null;
+
   @Property({ type: 'boolean', default: false })
   hasAccount: boolean = false;
 

@@ -46,6 +46,10 @@ export class Tenant {
   @Property({ type: 'string', length: 500, nullable: true })
   passwordResetUrl: string | null = null;
 
+  /** the storefront page the verification mail links to (`{token}`, `{email}`); null: the platform's own link */
+  @Property({ type: 'string', length: 500, nullable: true })
+  emailVerificationUrl: string | null = null;
+
   @Property({ type: 'string', length: 10, default: 'en' })
   defaultLocale: string = 'en';
 

@@ -19,6 +19,10 @@ export const passwordResetSchema = z.strictObject({
   /** Medusa's update body may carry the address: when given it must be the token's */
   email: z.string().max(320).email('email must be a valid email address').nullish(),
 });
+export const verifyEmailSchema = z.strictObject({
+  /** any token a client sends reaches the check (a wrong one is 401 token_invalid, never 400) */
+  token: z.string({ message: 'token must be a string' }).min(1, 'token is required').max(16_384),
+});
 export const createTenantSchema = z.strictObject({
   name: z.string().min(1).max(200),
   admin_email: z.string().max(320).email('admin_email must be a valid email address'),
@@ -61,4 +65,10 @@ export class PasswordResetInput {
   @Field({ description: 'the one-time token of the reset mail' }) token!: string;
   @Field({ description: 'the new password (8 to 200 characters)' }) password!: string;
   @Field(() => String, { nullable: true, description: "when given, it must be the account's address" }) email?: string | null;
+}
+
+@InputType('VerifyEmailInput')
+@ValidateWith(verifyEmailSchema)
+export class VerifyEmailInput {
+  @Field({ description: 'the token of the verification mail' }) token!: string;
 }

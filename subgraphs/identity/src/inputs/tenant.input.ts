@@ -15,6 +15,8 @@ export const storeSettingsSchema = z.strictObject({
     .nullish(),
   /** the storefront page the password reset mail links to: `{token}` and `{email}` are filled in, else `token` and `email` are added to its query */
   password_reset_url: httpUrlSchema('password_reset_url', 500).nullish(),
+  /** the storefront page the address verification mail links to, filled in like password_reset_url */
+  email_verification_url: httpUrlSchema('email_verification_url', 500).nullish(),
 });
 export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
@@ -36,4 +38,10 @@ export class StoreSettingsInput {
       'the storefront page the password reset mail links to: {token} and {email} are filled in (URI-encoded), else token and email are added to its query; null: the mail carries the token alone',
   })
   password_reset_url?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "the storefront page the address verification mail links to (filled in like password_reset_url; the page posts the token to /auth/customer/verify-email); null: the platform's own link",
+  })
+  email_verification_url?: string | null;
 }

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver, registerEnumType } from 'type-graphql';
 import { requireTenant, type RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
-import { AntispamChallengeType, AuthTokenType, SuccessType, TenantCreatedType } from '../types/auth.type';
-import { CreateTenantInput, EmailPassInput, PasswordResetInput, PasswordResetRequestInput, RegisterInput } from '../inputs/auth.input';
+import { AntispamChallengeType, AuthTokenType, EmailVerifiedType, SuccessType, TenantCreatedType } from '../types/auth.type';
+import { CreateTenantInput, EmailPassInput, PasswordResetInput, PasswordResetRequestInput, RegisterInput, VerifyEmailInput } from '../inputs/auth.input';
 
 /** whose password: a customer of the store of the publishable key, or an admin user */
 export enum PasswordResetActor {
@@ -65,6 +65,20 @@ export class AuthResolver {
     @Arg('input') input: PasswordResetInput,
   ): Promise<SuccessType> {
     await this.s.passwordResets.reset(ctx, actor, input.token, input.password, input.email);
+    return { success: true };
+  }
+
+  @Mutation(() => EmailVerifiedType, {
+    description: "Confirms a customer's address with the token of the verification mail (once, within 24 hours); with a publishable key, only the key's store",
+  })
+  async verifyEmail(@Ctx() ctx: RequestContext, @Arg('input') input: VerifyEmailInput): Promise<EmailVerifiedType> {
+    return this.s.verifications.verify(ctx, input.token);
+  }
+
+  @Authorized('customer')
+  @Mutation(() => SuccessType, { description: 'Customer: mails a new address verification link (409 already_verified when verified)' })
+  async requestEmailVerification(@Ctx() ctx: RequestContext): Promise<SuccessType> {
+    await this.s.verifications.resend(ctx);
     return { success: true };
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Errors,
+  checkedAfterAuth,
   MEDUSA_ADDRESS_KEYS,
   emptyReply,
   idParam,
@@ -11,7 +12,7 @@ import {
   type FieldsOption,
   type StateRefusal,
 } from '@svc/kit';
-import { emailPassSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../inputs/auth.input';
+import { emailPassSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
 import { BINDING_COOKIE } from '../services/social.service';
@@ -27,6 +28,7 @@ const customerFields: FieldsOption = {
     'phone',
     'company_name',
     'has_account',
+    'email_verified',
     'default_billing_address_id',
     'default_shipping_address_id',
     'addresses',
@@ -108,6 +110,43 @@ const authRoutes = [
     summary: 'Admin sign-in; returns an admin JWT (12 h)',
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ token: d.loginAdmin.token }),
+  }),
+  route({
+    method: 'GET',
+    path: '/auth/customer/verify-email',
+    auth: 'none',
+    // a key or token sent along is checked (and refused) before the token's own rule
+    query: z.strictObject({ token: checkedAfterAuth(verifyEmailSchema.shape.token) }),
+    tag: 'auth',
+    operation: 'identity/VerifyEmail',
+    summary: "The verification mail's link: confirms the customer's address (once, within 24 hours); the store comes from the token",
+    noStore: true,
+    variables: ({ query }) => ({ input: { token: query.token } }),
+    respond: (d) => d.verifyEmail,
+    response: z.object({ verified: z.boolean(), email: z.string() }),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/customer/verify-email',
+    auth: 'publishable',
+    body: verifyEmailSchema,
+    tag: 'auth',
+    operation: 'identity/VerifyEmail',
+    summary: "Confirms the customer's address with the token of the verification mail (a storefront page posts it)",
+    variables: ({ body }) => ({ input: body }),
+    respond: (d) => d.verifyEmail,
+    response: z.object({ verified: z.boolean(), email: z.string() }),
+  }),
+  route({
+    method: 'POST',
+    path: '/store/customers/me/verify-email',
+    auth: 'customer',
+    body: z.strictObject({}),
+    tag: 'auth',
+    operation: 'identity/RequestEmailVerification',
+    summary: 'Mails the signed-in customer a new address verification link (409 already_verified; throttled)',
+    respond: (d) => ({ success: d.requestEmailVerification.success }),
+    response: z.object({ success: z.boolean() }),
   }),
   ...passwordResetRoutes('customer'),
   ...passwordResetRoutes('user'),

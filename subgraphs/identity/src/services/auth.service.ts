@@ -14,6 +14,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { AdminUser } from '../entities/credentials.entity';
 import type { CustomerService } from './customer.service';
+import type { EmailVerificationService } from './email-verification.service';
 
 const invalidCredentials = () => new DomainError('authentication_error', 'invalid_credentials', 'Invalid email or password');
 const normEmail = (e: string) => e.trim().toLowerCase();
@@ -27,6 +28,8 @@ export class AuthService {
     readonly throttle: SignInThrottle,
     /** scrypt cost of new password hashes and of an unknown account's stand-in hash (`PASSWORD_HASH_COST`) */
     private readonly passwordHashCost: number,
+    /** registration mails the new customer an address verification link */
+    private readonly verifications: EmailVerificationService,
   ) {}
 
   /** A new session in the caller's unit of work (it commits with it) and its token (password and social sign-in). */
@@ -56,6 +59,7 @@ export class AuthService {
       const customer = await this.customers.ensureForAccount(tx, email);
       const identity = Object.assign(new AuthIdentity(), { tenantId, email, passwordHash, customerId: customer.id });
       em.persist(identity);
+      if (!customer.emailVerifiedAt) this.verifications.issue(em, tx, customer);
       return this.openSession(tx, { tenantId, actorType: 'customer', actorId: customer.id, identityId: identity.id });
     });
   }

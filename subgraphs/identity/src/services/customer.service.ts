@@ -41,7 +41,7 @@ export class CustomerService {
     const [[c], addresses] = await Promise.all([
       this.store.sql<CustomerRow>(
         null,
-        `select id, email, first_name, last_name, phone, company_name, has_account, default_billing_address_id, default_shipping_address_id,
+        `select id, email, first_name, last_name, phone, company_name, has_account, email_verified_at is not null as email_verified, default_billing_address_id, default_shipping_address_id,
                 metadata, created_at, updated_at, deleted_at
            from ${this.store.table('customer')} where tenant_id = ? and id = ? and deleted_at is null`,
         [tenantId, id],

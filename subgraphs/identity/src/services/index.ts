@@ -3,6 +3,8 @@ import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
 import { PasswordResetService } from './password-reset.service';
+import { EmailVerificationService } from './email-verification.service';
+import { MailedTokens } from './mailed-tokens';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
 import type { IdentitySettings } from '../settings';
@@ -22,6 +24,10 @@ export interface IdentityServices {
   throttle: SignInThrottle;
   /** password resets by mailed one-time token (customers and admins) */
   passwordResets: PasswordResetService;
+  /** address verification links (registration, resend) */
+  verifications: EmailVerificationService;
+  /** this platform's public API base (`<PUBLIC_URL>/api`), for links in mails */
+  publicApiUrl: () => string;
   /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
   mailer: Mailer;
 }
@@ -31,10 +37,12 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const store = new Store(orm);
   const customers = new CustomerService(store);
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
-  const auth = new AuthService(store, deps.config, customers, throttle, cost);
+  const mailer = createMailer(deps.config);
+  const tokens = new MailedTokens(store, deps.config.secretsKey, deps.clock ?? systemClock);
+  const verifications = new EmailVerificationService(store, tokens, throttle, mailer);
+  const auth = new AuthService(store, deps.config, customers, throttle, cost, verifications);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
-  const mailer = createMailer(deps.config);
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
@@ -43,7 +51,9 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
     authority,
     throttle,
-    passwordResets: new PasswordResetService(store, deps.config.secretsKey, deps.clock ?? systemClock, throttle, mailer, cost),
+    passwordResets: new PasswordResetService(store, tokens, throttle, mailer, cost),
+    verifications,
+    publicApiUrl: () => `${publicUrl().replace(/\/+$/, '')}/api`,
     mailer,
   };
 }

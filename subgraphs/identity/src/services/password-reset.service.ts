@@ -1,30 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
-import { DomainError, SecretBox, hashPassword, requireTenant, type Clock, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
-import { AuthIdentity, AuthSession, PasswordReset } from '../entities/auth.entity';
+import { DomainError, hashPassword, requireTenant, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
+import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { AdminUser } from '../entities/credentials.entity';
 import { Customer } from '../entities/customer.entity';
 import { SocialLink } from '../entities/social.entity';
-import { Tenant } from '../entities/tenant.entity';
 import { identityEvents } from '../events';
+import { pageLink, type MailedTokens } from './mailed-tokens';
 
 /** How long a reset token works (Medusa's: 15 minutes). */
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
-const PURPOSE = 'password_reset';
 const normEmail = (e: string) => e.trim().toLowerCase();
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalidToken = () => new DomainError('authentication_error', 'token_invalid', 'The reset token is not valid or has expired');
 
 export type ResetActor = 'customer' | 'admin';
-
-/** The store's reset page with the token and address: in its `{token}` and `{email}` placeholders, else added to its query. */
-export function resetLink(page: string, token: string, email: string): string {
-  if (page.includes('{token}')) return page.replaceAll('{token}', encodeURIComponent(token)).replaceAll('{email}', encodeURIComponent(email));
-  const url = new URL(page);
-  url.searchParams.set('token', token);
-  url.searchParams.set('email', email);
-  return url.toString();
-}
 
 /**
  * Password resets, Medusa's way: asking always answers the same (whether the address has an
@@ -35,18 +22,13 @@ export function resetLink(page: string, token: string, email: string): string {
  * address.
  */
 export class PasswordResetService {
-  private readonly box: SecretBox;
-
   constructor(
     private readonly store: Store,
-    secretsKey: string,
-    private readonly clock: Clock,
+    private readonly tokens: MailedTokens,
     private readonly throttle: SignInThrottle,
     private readonly mailer: Mailer,
     private readonly passwordHashCost: number,
-  ) {
-    this.box = new SecretBox(secretsKey);
-  }
+  ) {}
 
   /**
    * Records a reset for the account of `identifier`, if there is one, and emits
@@ -60,22 +42,11 @@ export class PasswordResetService {
     await this.throttle.failed(account, ctx.clientIp);
     const target = actor === 'customer' ? await this.customerAccount(ctx, email) : await this.adminAccount(ctx, email);
     if (!target) return;
-    const token = `rst_${randomBytes(32).toString('base64url')}`;
-    const tctx = { ...ctx, tenantId: target.tenantId };
     await this.store.transaction(
-      tctx,
+      { ...ctx, tenantId: target.tenantId },
       async (em, tx) => {
-        const reset = Object.assign(new PasswordReset(), {
-          tenantId: target.tenantId,
-          actorType: actor,
-          actorId: target.actorId,
-          email,
-          tokenHash: digest(token),
-          sealedToken: this.box.seal(token, PURPOSE),
-          expiresAt: new Date(this.clock.now() + RESET_TOKEN_TTL_MS),
-        });
-        em.persist(reset);
-        identityEvents.emit(em, tx, 'auth.password_reset_requested', { id: reset.id, actor_type: actor, actor_id: target.actorId });
+        const { row } = this.tokens.issue(em, 'password_reset', { ...target, actorType: actor, email }, RESET_TOKEN_TTL_MS);
+        identityEvents.emit(em, tx, 'auth.password_reset_requested', { id: row.id, actor_type: actor, actor_id: target.actorId });
       },
       { global: true },
     );
@@ -103,33 +74,21 @@ export class PasswordResetService {
    * mailed, used or expired (a redelivery). A refused mail throws and the queue retries.
    */
   async mail(ctx: RequestContext, resetId: string): Promise<void> {
-    await this.store.transaction(
-      ctx,
-      async (em) => {
-        const reset = await em.findOne(PasswordReset, { id: resetId });
-        if (!reset?.sealedToken || reset.mailedAt || reset.usedAt || reset.expiresAt.getTime() <= this.clock.now()) return;
-        const token = this.box.open(reset.sealedToken, PURPOSE);
-        const tenant = await em.findOne(Tenant, { id: reset.tenantId });
-        const store = tenant?.name ?? 'the store';
-        const link = tenant?.passwordResetUrl ? resetLink(tenant.passwordResetUrl, token, reset.email) : null;
-        const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
-        const text = [
-          `Someone (hopefully you) asked to set a new password for your ${reset.actorType === 'admin' ? 'admin ' : ''}account at ${store}.`,
-          '',
-          ...(link
-            ? ['Open this link to choose a new password:', '', `  ${link}`]
-            : ['Give this reset code where the store asks for it to choose a new password:', '', `  ${token}`]),
-          '',
-          `It works once, within ${minutes} minutes. Setting a new password signs you out everywhere.`,
-          'If you did not ask for this, ignore this mail: your password stays as it is.',
-        ].join('\n');
-        await this.mailer.send({ to: reset.email, subject: `Reset your password at ${store}`, text });
-        reset.mailedAt = new Date(this.clock.now());
-        reset.sealedToken = null;
-        await em.flush();
-      },
-      { global: true },
-    );
+    await this.tokens.mailOnce(ctx, resetId, async (reset, token, tenant) => {
+      const store = tenant?.name ?? 'the store';
+      const link = tenant?.passwordResetUrl ? pageLink(tenant.passwordResetUrl, token, reset.email) : null;
+      const text = [
+        `Someone (hopefully you) asked to set a new password for your ${reset.actorType === 'admin' ? 'admin ' : ''}account at ${store}.`,
+        '',
+        ...(link
+          ? ['Open this link to choose a new password:', '', `  ${link}`]
+          : ['Give this reset code where the store asks for it to choose a new password:', '', `  ${token}`]),
+        '',
+        `It works once, within ${Math.round(RESET_TOKEN_TTL_MS / 60_000)} minutes. Setting a new password signs you out everywhere.`,
+        'If you did not ask for this, ignore this mail: your password stays as it is.',
+      ].join('\n');
+      await this.mailer.send({ to: reset.email, subject: `Reset your password at ${store}`, text });
+    });
   }
 
   /**
@@ -144,12 +103,10 @@ export class PasswordResetService {
       await this.throttle.failed(ipAccount, ctx.clientIp);
       return invalidToken();
     };
-    const found = await this.store.emGlobal(ctx).findOne(PasswordReset, { tokenHash: digest(token) });
+    const found = await this.tokens.find(this.store.emGlobal(ctx), 'password_reset', token);
     if (
       !found ||
       found.actorType !== actor ||
-      found.usedAt ||
-      found.expiresAt.getTime() <= this.clock.now() ||
       (actor === 'customer' && ctx.tenantId && ctx.tenantId !== found.tenantId) ||
       (email && normEmail(email) !== found.email)
     ) {
@@ -161,9 +118,8 @@ export class PasswordResetService {
       tctx,
       async (em, tx) => {
         // burned under a row lock: of two requests with the same token, one sets the password
-        const reset = await em.findOne(PasswordReset, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!reset || reset.usedAt) throw invalidToken();
-        const now = new Date(this.clock.now());
+        const reset = await this.tokens.find(em, 'password_reset', token, true);
+        if (!reset) throw invalidToken();
         if (actor === 'admin') {
           const admin = await em.findOne(AdminUser, { id: reset.actorId });
           if (!admin) throw invalidToken();
@@ -177,16 +133,15 @@ export class PasswordResetService {
             if (!customer) throw invalidToken();
             em.persist(Object.assign(new AuthIdentity(), { tenantId: reset.tenantId, email: customer.email, passwordHash, customerId: customer.id }));
           }
+          // the token reached the address: it is the customer's
+          const customer = await em.findOne(Customer, { tenantId: reset.tenantId, id: reset.actorId }, { filters: false });
+          if (customer && !customer.emailVerifiedAt && customer.email === reset.email) customer.emailVerifiedAt = new Date();
         }
-        await em.nativeUpdate(
-          PasswordReset,
-          { tenantId: reset.tenantId, actorType: reset.actorType, actorId: reset.actorId, usedAt: null },
-          { usedAt: now, sealedToken: null },
-        );
+        await this.tokens.burnAll(em, 'password_reset', reset);
         await em.nativeUpdate(
           AuthSession,
           { tenantId: reset.tenantId, actorType: reset.actorType, actorId: reset.actorId, revokedAt: null },
-          { revokedAt: now },
+          { revokedAt: new Date() },
         );
         identityEvents.emit(em, tx, 'auth.password_reset', { actor_type: reset.actorType, actor_id: reset.actorId });
         await em.flush();

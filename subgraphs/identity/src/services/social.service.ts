@@ -551,10 +551,12 @@ export class SocialService {
       );
     }
     const existing = await em.findOne(Customer, { email: p.email, deletedAt: null });
-    // A password account's address was never verified by the platform: whoever registered it may
-    // not own it. Linking it to the provider's (verified) owner would hand them a shared account,
-    // so its owner connects the provider after signing in with the password instead.
-    if (existing && (await em.count(AuthIdentity, { customerId: existing.id }))) {
+    // A password account's address the platform has not verified: whoever registered it may not
+    // own it. Linking it to the provider's (verified) owner would hand them a shared account, so its
+    // owner connects the provider after signing in with the password instead (409).
+    // Once the platform verified that address (its link, or a password reset mailed there), the
+    // provider's verified owner and the account's owner are the same person: the provider links.
+    if (existing && !existing.emailVerifiedAt && (await em.count(AuthIdentity, { customerId: existing.id }))) {
       throw Errors.conflict('sign_in_to_connect', `An account with ${p.email} exists; sign in with its password, then connect ${title} from the account`);
     }
     if (existing) {

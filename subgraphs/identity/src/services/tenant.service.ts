@@ -64,6 +64,7 @@ export class TenantService {
       social_login_cookie: t.socialLoginCookie,
       social_login_cookie_domain: t.socialLoginCookieDomain,
       password_reset_url: t.passwordResetUrl,
+      email_verification_url: t.emailVerificationUrl,
     };
   }
 
@@ -134,6 +135,7 @@ export class TenantService {
         if (input.social_login_cookie !== undefined && input.social_login_cookie !== null) t.socialLoginCookie = input.social_login_cookie;
         if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
         if (input.password_reset_url !== undefined) t.passwordResetUrl = input.password_reset_url;
+        if (input.email_verification_url !== undefined) t.emailVerificationUrl = input.email_verification_url;
         await em.flush();
         await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
         return this.settingsView(t);
@@ -196,6 +198,7 @@ export interface StoreSettingsView {
   social_login_cookie: boolean;
   social_login_cookie_domain: string | null;
   password_reset_url: string | null;
+  email_verification_url: string | null;
 }
 
 const keyView = (k: PublishableKey) => ({

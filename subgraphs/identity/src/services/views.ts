@@ -32,6 +32,8 @@ export interface CustomerView {
   phone: string | null;
   company_name: string | null;
   has_account: boolean;
+  /** the customer proved the address (the verification link, or a password reset mailed to it) */
+  email_verified: boolean;
   default_billing_address_id: string | null;
   default_shipping_address_id: string | null;
   addresses: CustomerAddressView[];
@@ -74,6 +76,7 @@ export function toCustomerView(c: Customer): CustomerView {
     phone: c.phone,
     company_name: c.companyName,
     has_account: c.hasAccount,
+    email_verified: !!c.emailVerifiedAt,
     default_billing_address_id: c.defaultBillingAddressId,
     default_shipping_address_id: c.defaultShippingAddressId,
     addresses: c.addresses.isInitialized() ? c.addresses.getItems().map((a) => toAddressView(a, c.id)) : [],

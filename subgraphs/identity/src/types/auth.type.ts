@@ -27,3 +27,9 @@ export class TenantCreatedType {
   @Field() admin_email!: string;
   @Field() admin_password!: string;
 }
+
+@ObjectType('EmailVerified', { simpleResolvers: true, description: 'A confirmed customer address' })
+export class EmailVerifiedType {
+  @Field() verified!: boolean;
+  @Field() email!: string;
+}

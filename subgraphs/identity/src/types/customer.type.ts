@@ -35,6 +35,7 @@ export class CustomerType implements CustomerView {
   @Field(() => String, { nullable: true }) phone!: string | null;
   @Field(() => String, { nullable: true }) company_name!: string | null;
   @Field() has_account!: boolean;
+  @Field({ description: 'the customer proved the address (the verification link, or a password reset mailed to it)' }) email_verified!: boolean;
   @Field(() => String, { nullable: true }) default_billing_address_id!: string | null;
   @Field(() => String, { nullable: true }) default_shipping_address_id!: string | null;
   @Field(() => [CustomerAddressType]) addresses!: CustomerAddressType[];

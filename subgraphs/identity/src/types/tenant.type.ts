@@ -14,6 +14,8 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field(() => String, { nullable: true }) social_login_cookie_domain!: string | null;
   @Field(() => String, { nullable: true, description: 'the storefront page the password reset mail links to ({token}, {email})' })
   password_reset_url!: string | null;
+  @Field(() => String, { nullable: true, description: 'the storefront page the address verification mail links to ({token}, {email})' })
+  email_verification_url!: string | null;
 }
 
 @ObjectType('PublishableKey', { simpleResolvers: true, description: "A storefront's publishable API key (not a secret) and the sales channels it sees" })
