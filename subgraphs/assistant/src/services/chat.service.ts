@@ -193,6 +193,8 @@ export class ChatService {
       if (err instanceof DomainError && (err.type === 'permission_error' || err.type === 'authentication_error')) {
         return { text: `${describeAction(a)}: your credentials may not read this (${err.message}).`, data: null };
       }
+      // the search index can name a product removed since: said, not a failed turn
+      if (err instanceof DomainError && err.type === 'not_found') return { text: `${describeAction(a)}: ${err.message}.`, data: null };
       throw err;
     }
   }
