@@ -86,7 +86,7 @@ export async function startParticipant(o: ParticipantOptions): Promise<Participa
     return d;
   });
   checkDomainSettings(defs, config);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, reuseRunning: true, waitMs: config.dbWaitS * 1000 });
   const steps = shutdownSteps(log);
   steps.push('database', () => db.stop());
   const close = steps.close;

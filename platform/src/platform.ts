@@ -120,7 +120,13 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     domains.filter((d) => !config.subgraphUrls[d.name]),
     config,
   );
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log, embeddedSettings: config.embeddedPgSettings });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    embeddedSettings: config.embeddedPgSettings,
+    waitMs: config.dbWaitS * 1000,
+  });
   const cleanup = shutdownSteps(log);
   cleanup.push('database', () => db.stop());
   const close = cleanup.close;

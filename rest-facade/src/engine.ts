@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
@@ -220,6 +221,15 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
   res.status(200).type('application/json').send(bytes);
 }
 
+/**
+ * A route whose bearer is a one-time credential (`bearerCredential`): the token is taken out of the
+ * headers the context builder sees (it is no session) and handed to the route; none is a 401.
+ */
+function credentialBearer(req: Request): { headers: IncomingHttpHeaders; bearer: string | undefined } {
+  const { authorization, ...headers } = req.headers;
+  return { headers, bearer: authorization ? (/^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1] ?? '') : undefined };
+}
+
 /** A location a redirect may carry: an absolute http(s) URL or a path of this origin, nothing that could break the header. */
 const SAFE_LOCATION = /^(?:https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 
@@ -232,6 +242,10 @@ function sendReply(res: Response, def: RouteDef, reply: RouteReply): void {
   res.setHeader('pragma', 'no-cache');
   res.setHeader('expires', '0');
   if (reply.kind !== def.reply?.kind) throw new Error(`route ${def.method} ${def.path} answered a ${reply.kind} reply it does not declare`);
+  if (reply.kind === 'empty') {
+    res.status(reply.status).end();
+    return;
+  }
   if (reply.kind === 'binary') {
     res.status(200).setHeader('content-type', reply.contentType);
     res.setHeader('content-length', String(reply.body.length));
@@ -285,8 +299,9 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         const antispamToken =
           typeof (fields as { antispam_token?: unknown })?.antispam_token === 'string' ? (fields as { antispam_token: string }).antispam_token : undefined;
         const rawFields = (earlyQuery as { fields?: unknown } | undefined)?.fields;
+        const { headers, bearer } = def.bearerCredential ? credentialBearer(req) : { headers: req.headers, bearer: undefined };
         ctx = await builder.build(
-          req.headers,
+          headers,
           { antispam: def.antispam, antispamToken, ip: clientOf(req, res).ip ?? undefined, locale },
           requestId,
           res.locals.log,
@@ -297,12 +312,16 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
           if (!applyRateDecision(res, await limitAdmin.store.hit(adminKey, limitAdmin.limit, limitAdmin.windowMs ?? 1000))) return;
         }
         authorizeRoute(ctx, def.auth);
+        // the store's key is checked first; then a route with a mailed credential needs one
+        if (def.bearerCredential && bearer === undefined) {
+          throw Errors.unauthenticated('token_missing', 'This request needs the token of the mail as "Authorization: Bearer <token>"');
+        }
         // what is checked once the caller is known: parameters declared `checkedAfterAuth`, then `fields`
         const params = checkLate(late.params, early, 'params');
         const query = checkLate(late.query, earlyQuery, 'query');
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         const cookies = readCookies(req.headers.cookie, def.readsCookies ?? []);
-        const input = { params, query, body, ctx, cookies } as RouteInput;
+        const input = { params, query, body, ctx, cookies, bearer } as RouteInput;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);

@@ -40,6 +40,7 @@ const SECURITY_SCHEMES: Json = {
   },
   agentKey: { type: 'http', scheme: 'bearer', description: 'Agent API key of a tenant (`sk_…`).' },
   operator: { type: 'http', scheme: 'bearer', description: 'The platform operator token (`OPERATOR_TOKEN`).' },
+  mailToken: { type: 'http', scheme: 'bearer', description: 'A one-time token the platform mailed (a password reset token `rst_…`), not a session.' },
 };
 
 const errorResponse = (description: string, extra: Json = {}): Json => ({
@@ -316,8 +317,10 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
       tags: [tag],
       summary: def.summary,
       'x-graphql-operation': def.operation,
-      security: SECURITY[def.auth],
+      // a mailed one-time token instead of a session bearer (beside the publishable key where the route needs one)
+      security: def.bearerCredential ? [{ ...(def.auth === 'publishable' ? { publishableKey: [] } : {}), mailToken: [] }] : SECURITY[def.auth],
     };
+    if (def.bearerCredential) op.description = def.bearerCredential.description;
     const parameters: Json[] = [];
     const paramSchema = def.params ? conv.properties(conv.convert(def.params, 'input', `${operationId}_params`)).props : {};
     // parameters checked after authentication are documented by their rule, not by their loose parse
@@ -374,16 +377,18 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
         ? { '200': { description: def.reply.description, content: { [def.reply.contentType]: { schema: { type: 'string', format: 'binary' } } } } }
         : def.reply?.kind === 'redirect'
           ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
-          : {
-              '200': def.response
-                ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
-                : {
-                    description: `OK: ${def.summary}`,
-                    content: {
-                      [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
+          : def.reply?.kind === 'empty'
+            ? { [String(def.reply.status)]: { description: def.reply.description } }
+            : {
+                '200': def.response
+                  ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
+                  : {
+                      description: `OK: ${def.summary}`,
+                      content: {
+                        [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
+                      },
                     },
-                  },
-            };
+              };
     // derived from the declaration, the way the engine answers (see engine.ts), so the document cannot drift:
     // 400: every route checks ?locale=, x-medusa-locale and unknown parameters; 401: a key or token is
     // needed, or the route signs in (bad credentials); 404: every route resolves the store's resources

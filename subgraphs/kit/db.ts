@@ -3,5 +3,5 @@
  * ORM and GraphQL registries the package's main entry loads. For processes that must not load
  * entity or type metadata, such as jest's global setup.
  */
-export { startEmbedded, openDatabase, ensureDatabase, freePort, urlFor, redact, type Database } from './src/db';
+export { startEmbedded, openDatabase, waitForDatabase, ensureDatabase, freePort, urlFor, redact, type Database } from './src/db';
 export { createLogger, type Logger } from './src/logger';

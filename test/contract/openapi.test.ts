@@ -160,6 +160,7 @@ describe('the API describes itself', () => {
         bearer: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
         agentKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
         operator: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+        mailToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       });
       expect(c.schemas.Error.required).toEqual(['type', 'code', 'message']);
       expect(Object.keys(c.schemas.Error.properties)).toEqual(['type', 'code', 'message', 'errors']);
@@ -182,7 +183,9 @@ describe('the API describes itself', () => {
         expect(o.operationId.startsWith(`${domain}_${def.operation.split('/')[1]}`)).toBe(true);
         expect(o.summary).toBe(def.summary);
         expect(o.tags).toEqual([def.tag ?? domain]);
-        expect([where, o.security]).toEqual([where, SECURITY[def.auth]]);
+        // a mailed one-time token replaces the session bearer (beside the key where the route needs one)
+        const security = def.bearerCredential ? [{ ...(def.auth === 'publishable' ? { publishableKey: [] } : {}), mailToken: [] }] : SECURITY[def.auth];
+        expect([where, o.security]).toEqual([where, security]);
 
         const params = (o.parameters ?? []).map((x: any) => deref(doc, x));
         // path parameters: one per `:name`, required
@@ -208,11 +211,12 @@ describe('the API describes itself', () => {
         } else expect([where, o.requestBody]).toEqual([where, undefined]);
         // responses
         const statuses = Object.keys(o.responses).sort();
-        // a redirect answers 302, everything else 200 (JSON, or the declared binary media type)
+        // a redirect answers 302, an empty reply its status (201), everything else 200 (JSON, or the declared binary media type)
         // the statuses the engine answers (issue 20 #10): 400 everywhere (locale, unknown parameters),
         // 401 with credentials or on sign-in routes, 404 everywhere (ids, store settings),
         // 409 on writes, 415 where a body is read, 431 with a query string, plus what the route declares (502)
-        const want = new Set([def.reply?.kind === 'redirect' ? '302' : '200', '400', '429', '500']);
+        const success = def.reply?.kind === 'redirect' ? '302' : def.reply?.kind === 'empty' ? String(def.reply.status) : '200';
+        const want = new Set([success, '400', '429', '500']);
         if (def.auth !== 'none' || def.path.startsWith('/auth/')) want.add('401');
         if (def.antispam) want.add('403');
         want.add('404'); // every route resolves the store's resources (ids, settings such as an enabled provider)
@@ -221,10 +225,11 @@ describe('the API describes itself', () => {
         if (def.query) want.add('431');
         for (const e of def.errors ?? []) want.add(String(e));
         expect([where, statuses]).toEqual([where, [...want].sort()]);
-        for (const s of [...want].filter((s) => s !== '200' && s !== '302' && s !== '431')) {
+        for (const s of [...want].filter((s) => s !== success && s !== '431')) {
           expect(deref(doc, o.responses[s]).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
         }
         if (def.reply?.kind === 'redirect') expect(o.responses['302'].headers.Location).toBeDefined();
+        else if (def.reply?.kind === 'empty') expect(o.responses[success].content).toBeUndefined();
         else expect(o.responses['200'].content[def.reply?.kind === 'binary' ? def.reply.contentType : 'application/json'].schema).toBeDefined();
       }
       const count = Object.values<any>(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);

@@ -14,7 +14,9 @@ export default async function globalSetup(): Promise<void> {
   if (!serverUrl) {
     const dir = path.join(__dirname, '..', '..', '.test-data', `run-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
-    const db = await startEmbedded(path.join(dir, 'pg'), log, 'postgres');
+    // the topology and crash suites start a process per domain (about 100 connections at their peak)
+    // while the other worker's suites hold their platforms' pools: more slots than a platform needs
+    const db = await startEmbedded(path.join(dir, 'pg'), log, 'postgres', ['max_connections=500']);
     (globalThis as { __TEST_PG__?: { stop(): Promise<void>; dir: string } }).__TEST_PG__ = { stop: db.stop, dir };
     serverUrl = db.url;
     await notDurable(serverUrl);

@@ -11,4 +11,8 @@ export const identityEvents = defineEvents('identity', {
   'customer.social_linked': z.object({ id: z.string(), link_id: z.string(), provider: z.string() }),
   'customer.social_unlinked': z.object({ id: z.string(), link_id: z.string(), provider: z.string() }),
   'social_provider.updated': z.object({ provider: z.string(), enabled: z.boolean() }),
+  /** a password reset was asked for an existing account (the token is only in the mail) */
+  'auth.password_reset_requested': z.object({ id: z.string(), actor_type: z.enum(['customer', 'admin']), actor_id: z.string() }),
+  /** a reset token set a new password; every session of the account was ended */
+  'auth.password_reset': z.object({ actor_type: z.enum(['customer', 'admin']), actor_id: z.string() }),
 });

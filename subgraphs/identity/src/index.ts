@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Tenant } from './entities/tenant.entity';
 import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
-import { AntispamUse, AuthIdentity, AuthSession } from './entities/auth.entity';
+import { AntispamUse, AuthIdentity, AuthSession, PasswordReset } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
 import { SocialResolver } from './resolvers/social.resolver';
@@ -30,6 +30,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     AuthIdentity,
     AuthSession,
     AntispamUse,
+    PasswordReset,
     Customer,
     CustomerAddress,
     SocialProvider,
@@ -48,7 +49,16 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   jobs: [{ name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) }],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   start: async (s, deps) => s.authority.start(deps.bus),
-  stop: async (s) => s.throttle.close(),
+  subscriptions: [
+    // the reset mail leaves the request: asking answers alike for known and unknown addresses, and a refused mail is retried
+    identityEvents.on<IdentityServices, 'auth.password_reset_requested'>('auth.password_reset_requested', 'mail-password-reset', (e, ctx, s) =>
+      s.passwordResets.mail(ctx, e.data.id),
+    ),
+  ],
+  stop: async (s) => {
+    await s.throttle.close();
+    await s.mailer.close();
+  },
 });
 
 export type { IdentityServices };

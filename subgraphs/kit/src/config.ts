@@ -66,6 +66,9 @@ export const platformSettings = z.object({
     ),
   DATABASE_URL: z.string().url().optional().describe('use an external PostgreSQL instead of the embedded one'),
   DB_POOL_SIZE: positiveInt.default(10).describe('connections per subgraph'),
+  DB_WAIT_S: positiveInt
+    .default(60)
+    .describe('how long a process waits at start for an external DATABASE_URL that refuses, times out or is full, retrying with backoff'),
   EMBEDDED_PG_SETTINGS: z
     .string()
     .default('')
@@ -183,6 +186,8 @@ export interface PlatformConfig {
   dataDir: string;
   databaseUrl?: string;
   dbPoolSize: number;
+  /** seconds to wait at start for an unreachable external database */
+  dbWaitS: number;
   /** extra `-c name=value` settings of the embedded PostgreSQL (EMBEDDED_PG_SETTINGS) */
   embeddedPgSettings: string[];
   redisUrl?: string;
@@ -322,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbWaitS: e.DB_WAIT_S,
     embeddedPgSettings: words(e.EMBEDDED_PG_SETTINGS),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

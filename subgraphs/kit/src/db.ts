@@ -23,16 +23,51 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const c = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+/** Why `url` cannot be used now, or undefined when a connection and a query succeed. */
+async function connectProblem(url: string, timeoutMs = 5000): Promise<{ message: string; code?: string } | undefined> {
+  const c = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   try {
     await c.connect();
     await c.query('select 1');
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (err) {
+    const e = err as { message?: string; code?: string };
+    return { message: e.message ?? String(err), code: e.code };
   } finally {
     await c.end().catch(() => undefined);
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  return (await connectProblem(url, 2000)) === undefined;
+}
+
+/**
+ * SQLSTATE classes a later attempt cannot fix: wrong password or role (28), a database that does
+ * not exist (3D000). Everything else (refused, timed out, too many clients, starting up) may pass
+ * once the server is up or a connection slot is free.
+ */
+const lasting = (code?: string) => !!code && (code.startsWith('28') || code === '3D000');
+
+/**
+ * Waits for an external PostgreSQL: processes of the scale-out layout start beside (or before) the
+ * database and while other processes hold connections, so a refused, slow or full server is
+ * retried with backoff for `waitMs`, each failure logged with its reason. A wrong password or a
+ * missing database fails at once.
+ */
+export async function waitForDatabase(url: string, log: Logger, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  let delay = 250;
+  for (let attempt = 1; ; attempt++) {
+    const problem = await connectProblem(url);
+    if (!problem) return;
+    const reason = `${problem.message}${problem.code ? ` (${problem.code})` : ''}`;
+    if (lasting(problem.code) || Date.now() + delay > until) {
+      throw new Error(`Cannot connect to DATABASE_URL (${redact(url)}): ${reason}`);
+    }
+    log.warn({ attempt, reason, retry_in_ms: delay }, 'database not reachable yet; retrying');
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(5000, delay * 2);
   }
 }
 
@@ -86,9 +121,11 @@ export async function openDatabase(opts: {
   reuseRunning?: boolean;
   /** extra `name=value` server settings when the embedded PostgreSQL is started here */
   embeddedSettings?: string[];
+  /** how long an external DATABASE_URL may stay unreachable at start (default 60 s) */
+  waitMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    if (!(await canConnect(opts.databaseUrl))) throw new Error(`Cannot connect to DATABASE_URL (${redact(opts.databaseUrl)})`);
+    await waitForDatabase(opts.databaseUrl, opts.log, opts.waitMs ?? 60_000);
     return { url: opts.databaseUrl, embedded: false, stop: async () => undefined };
   }
   const pgDir = path.join(opts.dataDir, 'pg');

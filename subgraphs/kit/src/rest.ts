@@ -25,6 +25,8 @@ export interface RouteInput<P = any, Q = any, B = any> {
   ctx: RequestContext;
   /** the request cookies the route declares in `readsCookies` (others are never read) */
   cookies: Record<string, string>;
+  /** the Authorization bearer of a route that declares `bearerCredential` (never a session) */
+  bearer?: string;
 }
 
 export interface FieldsOption {
@@ -60,7 +62,16 @@ export interface RouteDef<P = any, Q = any, B = any> {
    */
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
   /** the documented non-JSON answer of the route (a tracking pixel, a redirect); never cached */
-  reply?: { kind: 'binary'; contentType: string; description: string } | { kind: 'redirect'; description: string };
+  reply?:
+    | { kind: 'binary'; contentType: string; description: string }
+    | { kind: 'redirect'; description: string }
+    | { kind: 'empty'; status: 201; description: string };
+  /**
+   * The route's Authorization bearer is a one-time credential, not a session (Medusa's password
+   * reset token): the gateway's context builder never sees it, `input.bearer` hands it to
+   * `variables`, and the operation checks it. Without one the route answers 401 `token_missing`.
+   */
+  bearerCredential?: { description: string };
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
   /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
@@ -132,7 +143,8 @@ export function readCookies(header: string | undefined, names: readonly string[]
 /** A non-JSON answer of a route: bytes of one media type, or a redirect. */
 export type RouteReply =
   | { readonly kind: 'binary'; readonly contentType: string; readonly body: Buffer }
-  | { readonly kind: 'redirect'; readonly location: string; readonly status: 302 | 303 };
+  | { readonly kind: 'redirect'; readonly location: string; readonly status: 302 | 303 }
+  | { readonly kind: 'empty'; readonly status: 201 };
 
 const REPLY = Symbol('route-reply');
 
@@ -140,6 +152,8 @@ const REPLY = Symbol('route-reply');
 export const binaryReply = (contentType: string, body: Buffer): RouteReply => ({ [REPLY]: true, kind: 'binary', contentType, body }) as RouteReply;
 /** `respond`'s answer for a route whose `reply` is a redirect (`location`: an absolute http(s) URL or a path). */
 export const redirectReply = (location: string, status: 302 | 303 = 302): RouteReply => ({ [REPLY]: true, kind: 'redirect', location, status }) as RouteReply;
+/** `respond`'s answer for a route whose `reply` is empty: the status alone (Medusa's `201 Created` without a body). */
+export const emptyReply = (status: 201 = 201): RouteReply => ({ [REPLY]: true, kind: 'empty', status }) as RouteReply;
 export const isRouteReply = (v: unknown): v is RouteReply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;

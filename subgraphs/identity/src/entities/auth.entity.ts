@@ -64,3 +64,51 @@ export class AntispamUse {
   @Property({ type: 'datetime' })
   expiresAt!: Date;
 }
+
+/**
+ * A password reset asked for by email (Medusa's `reset-password`): one-time, valid 15 minutes. Only
+ * the token's SHA-256 digest finds it; the token itself is kept sealed until the mail has gone
+ * out, then dropped. A customer's reset names the customer (who may have signed in socially only:
+ * the reset gives them a password); an admin's names the admin user. Looked up by the token alone,
+ * before the tenant is known: not filtered by tenant.
+ */
+@Entity({ tableName: 'password_reset' })
+export class PasswordReset {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('pwr');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Property({ type: 'string', length: 20 })
+  actorType!: 'customer' | 'admin';
+
+  /** the customer id or the admin user id */
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  actorId!: string;
+
+  @Property({ type: 'string', length: 320 })
+  email!: string;
+
+  @Unique()
+  @Property({ type: 'string', length: 64 })
+  tokenHash!: string;
+
+  /** the token sealed for the mail (SecretBox, purpose `password_reset`); null once mailed */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  sealedToken: string | null = null;
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  mailedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  usedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -42,6 +42,10 @@ export class Tenant {
   @Property({ type: 'string', length: 200, nullable: true })
   socialLoginCookieDomain: string | null = null;
 
+  /** the storefront page the password reset mail links to (`{token}`, `{email}`); null: the token alone */
+  @Property({ type: 'string', length: 500, nullable: true })
+  passwordResetUrl: string | null = null;
+
   @Property({ type: 'string', length: 10, default: 'en' })
   defaultLocale: string = 'en';
 

@@ -9,6 +9,16 @@ export const registerSchema = z.strictObject({
   email,
   password: z.string({ message: 'password must be a string' }).min(8, 'password must be at least 8 characters').max(200),
 });
+export const passwordResetRequestSchema = z.strictObject({
+  identifier: z.string({ message: 'identifier must be a string' }).max(320).email('identifier must be the email address of the account'),
+});
+export const passwordResetSchema = z.strictObject({
+  /** any bearer a client sends reaches the check (a wrong one is 401 token_invalid, never 400); 16 KB is the header limit */
+  token: z.string({ message: 'token must be a string' }).max(16_384),
+  password: registerSchema.shape.password,
+  /** Medusa's update body may carry the address: when given it must be the token's */
+  email: z.string().max(320).email('email must be a valid email address').nullish(),
+});
 export const createTenantSchema = z.strictObject({
   name: z.string().min(1).max(200),
   admin_email: z.string().max(320).email('admin_email must be a valid email address'),
@@ -37,4 +47,18 @@ export class CreateTenantInput {
   @Field() admin_email!: string;
   @Field(() => String, { nullable: true }) admin_password?: string | null;
   @Field(() => [String], { nullable: true }) allowed_origins?: string[] | null;
+}
+
+@InputType('PasswordResetRequestInput')
+@ValidateWith(passwordResetRequestSchema)
+export class PasswordResetRequestInput {
+  @Field({ description: "the account's email address" }) identifier!: string;
+}
+
+@InputType('PasswordResetInput')
+@ValidateWith(passwordResetSchema)
+export class PasswordResetInput {
+  @Field({ description: 'the one-time token of the reset mail' }) token!: string;
+  @Field({ description: 'the new password (8 to 200 characters)' }) password!: string;
+  @Field(() => String, { nullable: true, description: "when given, it must be the account's address" }) email?: string | null;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType, Int } from 'type-graphql';
-import { ValidateWith } from '@svc/kit';
+import { ValidateWith, httpUrlSchema } from '@svc/kit';
 
 export const storeSettingsSchema = z.strictObject({
   allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs such as https://shop.example.com')).max(50).nullish(),
@@ -13,6 +13,8 @@ export const storeSettingsSchema = z.strictObject({
     .max(200)
     .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'social_login_cookie_domain is a domain such as .example.com')
     .nullish(),
+  /** the storefront page the password reset mail links to: `{token}` and `{email}` are filled in, else `token` and `email` are added to its query */
+  password_reset_url: httpUrlSchema('password_reset_url', 500).nullish(),
 });
 export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
@@ -28,4 +30,10 @@ export class StoreSettingsInput {
   social_login_cookie?: boolean | null;
   @Field(() => String, { nullable: true, description: "that cookie's Domain (e.g. .example.com); null: the API host only" }) social_login_cookie_domain?:
     string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'the storefront page the password reset mail links to: {token} and {email} are filled in (URI-encoded), else token and email are added to its query; null: the mail carries the token alone',
+  })
+  password_reset_url?: string | null;
 }

@@ -10,4 +10,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123063952_key_sales_channels',
   'Migration20261123122013_social_login',
   'Migration20261123125728_social_binding',
+  'Migration20261128163849_password_reset',
 ]);

@@ -1,8 +1,15 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver, registerEnumType } from 'type-graphql';
 import { requireTenant, type RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
 import { AntispamChallengeType, AuthTokenType, SuccessType, TenantCreatedType } from '../types/auth.type';
-import { CreateTenantInput, EmailPassInput, RegisterInput } from '../inputs/auth.input';
+import { CreateTenantInput, EmailPassInput, PasswordResetInput, PasswordResetRequestInput, RegisterInput } from '../inputs/auth.input';
+
+/** whose password: a customer of the store of the publishable key, or an admin user */
+export enum PasswordResetActor {
+  customer = 'customer',
+  admin = 'admin',
+}
+registerEnumType(PasswordResetActor, { name: 'PasswordResetActor' });
 
 @Resolver()
 export class AuthResolver {
@@ -33,6 +40,32 @@ export class AuthResolver {
   @Mutation(() => SuccessType, { description: 'Revokes the session of the presented token' })
   async logout(@Ctx() ctx: RequestContext): Promise<SuccessType> {
     return { success: await this.s.auth.logout(ctx) };
+  }
+
+  @Mutation(() => SuccessType, {
+    description:
+      "Asks for a password reset: an account with this address (a customer of the publishable key's store, or an admin) gets a one-time token by mail, valid 15 minutes. Always succeeds: whether the address has an account is never told.",
+  })
+  async requestPasswordReset(
+    @Ctx() ctx: RequestContext,
+    @Arg('actor', () => PasswordResetActor) actor: PasswordResetActor,
+    @Arg('input') input: PasswordResetRequestInput,
+  ): Promise<SuccessType> {
+    await this.s.passwordResets.request(ctx, actor, input.identifier);
+    return { success: true };
+  }
+
+  @Mutation(() => SuccessType, {
+    description:
+      "Sets a new password with a reset token (once); every session of the account ends. A customer's token works only with its store's publishable key.",
+  })
+  async resetPassword(
+    @Ctx() ctx: RequestContext,
+    @Arg('actor', () => PasswordResetActor) actor: PasswordResetActor,
+    @Arg('input') input: PasswordResetInput,
+  ): Promise<SuccessType> {
+    await this.s.passwordResets.reset(ctx, actor, input.token, input.password, input.email);
+    return { success: true };
   }
 
   @Query(() => AntispamChallengeType, { description: 'A proof-of-work challenge for public POSTs (ALTCHA)' })

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { Errors, MEDUSA_ADDRESS_KEYS, idParam, limitParam, offsetParam, route, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
-import { emailPassSchema, registerSchema } from '../inputs/auth.input';
+import {
+  Errors,
+  MEDUSA_ADDRESS_KEYS,
+  emptyReply,
+  idParam,
+  limitParam,
+  offsetParam,
+  route,
+  wantsRelation,
+  type FieldsOption,
+  type StateRefusal,
+} from '@svc/kit';
+import { emailPassSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema } from '../inputs/auth.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
 import { BINDING_COOKIE } from '../services/social.service';
@@ -28,6 +39,41 @@ const customerFields: FieldsOption = {
 };
 
 const ADDRESS_FIELDS = new Set<string>([...MEDUSA_ADDRESS_KEYS, 'address_name', 'is_default_shipping', 'is_default_billing']);
+
+/** Medusa's update body: the new password (and, if sent, the account's address); the token comes as the bearer */
+const passwordUpdateBody = passwordResetSchema.omit({ token: true });
+
+/** Medusa's password reset for one actor: ask (201, whether the address exists or not) and set with the mailed token. */
+const passwordResetRoutes = (actor: 'customer' | 'user') => {
+  const who = actor === 'customer' ? 'customer' : 'admin';
+  return [
+    route({
+      method: 'POST',
+      path: `/auth/${actor}/emailpass/reset-password`,
+      auth: actor === 'customer' ? 'publishable' : 'none',
+      body: passwordResetRequestSchema,
+      tag: 'auth',
+      operation: 'identity/RequestPasswordReset',
+      summary: `Asks for a ${who} password reset: 201 always; an account with that address gets a one-time token by mail (15 minutes)`,
+      variables: ({ body }) => ({ actor: who, input: body }),
+      respond: () => emptyReply(201),
+      reply: { kind: 'empty', status: 201, description: 'Created: a mail goes out if the address has an account (never told)' },
+    }),
+    route({
+      method: 'POST',
+      path: `/auth/${actor}/emailpass/update`,
+      auth: actor === 'customer' ? 'publishable' : 'none',
+      body: passwordUpdateBody,
+      tag: 'auth',
+      operation: 'identity/ResetPassword',
+      summary: `Sets a new ${who} password with the mailed reset token; every session of the account ends`,
+      bearerCredential: { description: 'Authorization: Bearer <the reset token of the mail>. It works once, within 15 minutes.' },
+      variables: ({ body, bearer }) => ({ actor: who, input: { ...body, token: bearer } }),
+      respond: (d) => ({ success: d.resetPassword.success }),
+      response: z.object({ success: z.boolean() }),
+    }),
+  ];
+};
 
 const authRoutes = [
   route({
@@ -63,6 +109,8 @@ const authRoutes = [
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ token: d.loginAdmin.token }),
   }),
+  ...passwordResetRoutes('customer'),
+  ...passwordResetRoutes('user'),
   route({
     method: 'POST',
     path: '/auth/token/refresh',

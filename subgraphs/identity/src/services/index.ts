@@ -1,7 +1,8 @@
-import { Store, createSignInThrottle, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
+import { Store, createMailer, createSignInThrottle, systemClock, type Mailer, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
+import { PasswordResetService } from './password-reset.service';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
 import type { IdentitySettings } from '../settings';
@@ -19,6 +20,10 @@ export interface IdentityServices {
   authority: AuthorityService;
   /** failed sign-ins per account and IP (shared through Redis when REDIS_URL is set) */
   throttle: SignInThrottle;
+  /** password resets by mailed one-time token (customers and admins) */
+  passwordResets: PasswordResetService;
+  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: Mailer;
 }
 
 export function createIdentityServices({ orm, deps, settings }: ServiceFactoryArgs<IdentitySettings>): IdentityServices {
@@ -29,6 +34,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const auth = new AuthService(store, deps.config, customers, throttle, cost);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
+  const mailer = createMailer(deps.config);
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
@@ -37,5 +43,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
     authority,
     throttle,
+    passwordResets: new PasswordResetService(store, deps.config.secretsKey, deps.clock ?? systemClock, throttle, mailer, cost),
+    mailer,
   };
 }

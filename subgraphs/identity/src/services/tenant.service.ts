@@ -63,6 +63,7 @@ export class TenantService {
       antispam_max_number: t.antispamMaxNumber ?? this.defaultAntispamMaxNumber,
       social_login_cookie: t.socialLoginCookie,
       social_login_cookie_domain: t.socialLoginCookieDomain,
+      password_reset_url: t.passwordResetUrl,
     };
   }
 
@@ -132,6 +133,7 @@ export class TenantService {
         if (input.antispam_max_number !== undefined) t.antispamMaxNumber = input.antispam_max_number;
         if (input.social_login_cookie !== undefined && input.social_login_cookie !== null) t.socialLoginCookie = input.social_login_cookie;
         if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
+        if (input.password_reset_url !== undefined) t.passwordResetUrl = input.password_reset_url;
         await em.flush();
         await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
         return this.settingsView(t);
@@ -193,6 +195,7 @@ export interface StoreSettingsView {
   antispam_max_number: number;
   social_login_cookie: boolean;
   social_login_cookie_domain: string | null;
+  password_reset_url: string | null;
 }
 
 const keyView = (k: PublishableKey) => ({

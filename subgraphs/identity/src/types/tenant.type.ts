@@ -12,6 +12,8 @@ export class StoreSettingsType implements StoreSettingsView {
   @Field(() => Int, { description: 'anti-spam difficulty in force (ALTCHA maxnumber)' }) antispam_max_number!: number;
   @Field({ description: 'the social callback also sets the svc_customer_token cookie' }) social_login_cookie!: boolean;
   @Field(() => String, { nullable: true }) social_login_cookie_domain!: string | null;
+  @Field(() => String, { nullable: true, description: 'the storefront page the password reset mail links to ({token}, {email})' })
+  password_reset_url!: string | null;
 }
 
 @ObjectType('PublishableKey', { simpleResolvers: true, description: "A storefront's publishable API key (not a secret) and the sales channels it sees" })

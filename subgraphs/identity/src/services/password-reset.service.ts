@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import { DomainError, SecretBox, hashPassword, requireTenant, type Clock, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
+import { AuthIdentity, AuthSession, PasswordReset } from '../entities/auth.entity';
+import { AdminUser } from '../entities/credentials.entity';
+import { Customer } from '../entities/customer.entity';
+import { SocialLink } from '../entities/social.entity';
+import { Tenant } from '../entities/tenant.entity';
+import { identityEvents } from '../events';
+
+/** How long a reset token works (Medusa's: 15 minutes). */
+export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+const PURPOSE = 'password_reset';
+const normEmail = (e: string) => e.trim().toLowerCase();
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalidToken = () => new DomainError('authentication_error', 'token_invalid', 'The reset token is not valid or has expired');
+
+export type ResetActor = 'customer' | 'admin';
+
+/** The store's reset page with the token and address: in its `{token}` and `{email}` placeholders, else added to its query. */
+export function resetLink(page: string, token: string, email: string): string {
+  if (page.includes('{token}')) return page.replaceAll('{token}', encodeURIComponent(token)).replaceAll('{email}', encodeURIComponent(email));
+  const url = new URL(page);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', email);
+  return url.toString();
+}
+
+/**
+ * Password resets, Medusa's way: asking always answers the same (whether the address has an
+ * account or not is never revealed) and, for an account, mails a one-time token valid 15 minutes;
+ * the token sets a new password once, ends every session of the account and burns every other open
+ * token of it. A customer who signed in only socially gets a password this way. Asking is
+ * throttled per address and per client address like sign-ins; a wrong token counts per client
+ * address.
+ */
+export class PasswordResetService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly store: Store,
+    secretsKey: string,
+    private readonly clock: Clock,
+    private readonly throttle: SignInThrottle,
+    private readonly mailer: Mailer,
+    private readonly passwordHashCost: number,
+  ) {
+    this.box = new SecretBox(secretsKey);
+  }
+
+  /**
+   * Records a reset for the account of `identifier`, if there is one, and emits
+   * `auth.password_reset_requested` (its subscription mails the token). Answers nothing either way.
+   */
+  async request(ctx: RequestContext, actor: ResetActor, identifier: string): Promise<void> {
+    const email = normEmail(identifier);
+    const account = actor === 'customer' ? `reset:customer:${requireTenant(ctx)}:${email}` : `reset:admin:${email}`;
+    await this.throttle.check(account, ctx.clientIp);
+    // every request counts (found or not), so the throttle tells nothing about the address either
+    await this.throttle.failed(account, ctx.clientIp);
+    const target = actor === 'customer' ? await this.customerAccount(ctx, email) : await this.adminAccount(ctx, email);
+    if (!target) return;
+    const token = `rst_${randomBytes(32).toString('base64url')}`;
+    const tctx = { ...ctx, tenantId: target.tenantId };
+    await this.store.transaction(
+      tctx,
+      async (em, tx) => {
+        const reset = Object.assign(new PasswordReset(), {
+          tenantId: target.tenantId,
+          actorType: actor,
+          actorId: target.actorId,
+          email,
+          tokenHash: digest(token),
+          sealedToken: this.box.seal(token, PURPOSE),
+          expiresAt: new Date(this.clock.now() + RESET_TOKEN_TTL_MS),
+        });
+        em.persist(reset);
+        identityEvents.emit(em, tx, 'auth.password_reset_requested', { id: reset.id, actor_type: actor, actor_id: target.actorId });
+      },
+      { global: true },
+    );
+  }
+
+  /** A customer of the store with a password, or with a social sign-in only (who may set one). */
+  private async customerAccount(ctx: RequestContext, email: string): Promise<{ tenantId: string; actorId: string } | null> {
+    const tenantId = requireTenant(ctx);
+    const em = this.store.em(ctx);
+    const identity = await em.findOne(AuthIdentity, { email });
+    if (identity?.customerId) return { tenantId, actorId: identity.customerId };
+    const customer = await em.findOne(Customer, { email, hasAccount: true });
+    if (!customer || identity) return null;
+    return (await em.count(SocialLink, { customerId: customer.id })) ? { tenantId, actorId: customer.id } : null;
+  }
+
+  private async adminAccount(ctx: RequestContext, email: string): Promise<{ tenantId: string; actorId: string } | null> {
+    const admin = await this.store.emGlobal(ctx).findOne(AdminUser, { email });
+    return admin ? { tenantId: admin.tenantId, actorId: admin.id } : null;
+  }
+
+  /**
+   * The `auth.password_reset_requested` handler: mails the token to the account's address (with the
+   * store's reset page when it set one), then forgets the token. Nothing to do for a reset already
+   * mailed, used or expired (a redelivery). A refused mail throws and the queue retries.
+   */
+  async mail(ctx: RequestContext, resetId: string): Promise<void> {
+    await this.store.transaction(
+      ctx,
+      async (em) => {
+        const reset = await em.findOne(PasswordReset, { id: resetId });
+        if (!reset?.sealedToken || reset.mailedAt || reset.usedAt || reset.expiresAt.getTime() <= this.clock.now()) return;
+        const token = this.box.open(reset.sealedToken, PURPOSE);
+        const tenant = await em.findOne(Tenant, { id: reset.tenantId });
+        const store = tenant?.name ?? 'the store';
+        const link = tenant?.passwordResetUrl ? resetLink(tenant.passwordResetUrl, token, reset.email) : null;
+        const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
+        const text = [
+          `Someone (hopefully you) asked to set a new password for your ${reset.actorType === 'admin' ? 'admin ' : ''}account at ${store}.`,
+          '',
+          ...(link
+            ? ['Open this link to choose a new password:', '', `  ${link}`]
+            : ['Give this reset code where the store asks for it to choose a new password:', '', `  ${token}`]),
+          '',
+          `It works once, within ${minutes} minutes. Setting a new password signs you out everywhere.`,
+          'If you did not ask for this, ignore this mail: your password stays as it is.',
+        ].join('\n');
+        await this.mailer.send({ to: reset.email, subject: `Reset your password at ${store}`, text });
+        reset.mailedAt = new Date(this.clock.now());
+        reset.sealedToken = null;
+        await em.flush();
+      },
+      { global: true },
+    );
+  }
+
+  /**
+   * Sets the password of the token's account (`actor` must be the token's; a customer token only in
+   * its own store; `email`, when given, must be the account's), ends every session of the account,
+   * burns the token and every other open one of the account, and emits `auth.password_reset`.
+   */
+  async reset(ctx: RequestContext, actor: ResetActor, token: string, password: string, email?: string | null): Promise<void> {
+    const ipAccount = `reset-token-ip:${ctx.clientIp ?? 'unknown'}`;
+    await this.throttle.check(ipAccount, ctx.clientIp);
+    const refuse = async () => {
+      await this.throttle.failed(ipAccount, ctx.clientIp);
+      return invalidToken();
+    };
+    const found = await this.store.emGlobal(ctx).findOne(PasswordReset, { tokenHash: digest(token) });
+    if (
+      !found ||
+      found.actorType !== actor ||
+      found.usedAt ||
+      found.expiresAt.getTime() <= this.clock.now() ||
+      (actor === 'customer' && ctx.tenantId && ctx.tenantId !== found.tenantId) ||
+      (email && normEmail(email) !== found.email)
+    ) {
+      throw await refuse();
+    }
+    const passwordHash = await hashPassword(password, this.passwordHashCost);
+    const tctx = { ...ctx, tenantId: found.tenantId };
+    await this.store.transaction(
+      tctx,
+      async (em, tx) => {
+        // burned under a row lock: of two requests with the same token, one sets the password
+        const reset = await em.findOne(PasswordReset, { id: found.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!reset || reset.usedAt) throw invalidToken();
+        const now = new Date(this.clock.now());
+        if (actor === 'admin') {
+          const admin = await em.findOne(AdminUser, { id: reset.actorId });
+          if (!admin) throw invalidToken();
+          admin.passwordHash = passwordHash;
+        } else {
+          const identity = await em.findOne(AuthIdentity, { tenantId: reset.tenantId, customerId: reset.actorId }, { filters: false });
+          if (identity) identity.passwordHash = passwordHash;
+          else {
+            // a customer who signed in socially only: the reset gives them an email/password identity
+            const customer = await em.findOne(Customer, { tenantId: reset.tenantId, id: reset.actorId }, { filters: false });
+            if (!customer) throw invalidToken();
+            em.persist(Object.assign(new AuthIdentity(), { tenantId: reset.tenantId, email: customer.email, passwordHash, customerId: customer.id }));
+          }
+        }
+        await em.nativeUpdate(
+          PasswordReset,
+          { tenantId: reset.tenantId, actorType: reset.actorType, actorId: reset.actorId, usedAt: null },
+          { usedAt: now, sealedToken: null },
+        );
+        await em.nativeUpdate(
+          AuthSession,
+          { tenantId: reset.tenantId, actorType: reset.actorType, actorId: reset.actorId, revokedAt: null },
+          { revokedAt: now },
+        );
+        identityEvents.emit(em, tx, 'auth.password_reset', { actor_type: reset.actorType, actor_id: reset.actorId });
+        await em.flush();
+      },
+      { global: true },
+    );
+    await this.throttle.succeeded(`reset:${actor === 'customer' ? `customer:${found.tenantId}:` : 'admin:'}${found.email}`);
+  }
+}
