@@ -30,6 +30,7 @@ import { benchMarketing, marketingBenchLines } from './bench-marketing';
 import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 import { benchBookings, bookingsBenchLines } from './bench-bookings';
 import { benchTickets, ticketsBenchLines } from './bench-tickets';
+import { assistantBenchLines, benchAssistant } from './bench-assistant';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -657,6 +658,9 @@ async function main(): Promise<number> {
     log,
   });
   problems.push(...tickets.problems.map((f) => `ticket checkout: ${f}`));
+  // the assistant offline: one-turn chat (intent, extraction, search, a read or a plan, the history)
+  const assistant = await benchAssistant({ url: p.url, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
+  problems.push(...assistant.problems.map((f) => `assistant: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -700,6 +704,7 @@ async function main(): Promise<number> {
     webhooks,
     bookings,
     tickets,
+    assistant,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -726,6 +731,7 @@ async function main(): Promise<number> {
     ...webhooksBenchLines(webhooks),
     ...bookingsBenchLines(bookings),
     ...ticketsBenchLines(tickets),
+    ...assistantBenchLines(assistant),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

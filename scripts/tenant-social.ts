@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { ConfigError, systemContext } from '@svc/kit';
 import { configureSocialProviderSchema } from '@svc/identity';
-import { runCommand, withIdentity } from './operator-command';
+import { parseArgs, runCommand, withIdentity } from './operator-command';
 
 const USAGE =
   'usage: npm run tenant:social -- --tenant <id or publishable key> --provider <google|apple|facebook|microsoft|github> ' +
@@ -19,24 +19,8 @@ const USAGE =
 
 const FLAGS = new Set(['disable', 'enable', 'remove']);
 
-function args(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
-    if (!m) throw new ConfigError(`unexpected argument "${argv[i]}"\n${USAGE}`);
-    if (FLAGS.has(m[1])) {
-      out[m[1]] = 'true';
-      continue;
-    }
-    const value = m[2] ?? argv[++i];
-    if (value === undefined) throw new ConfigError(`--${m[1]} needs a value`);
-    out[m[1]] = value;
-  }
-  return out;
-}
-
 async function main() {
-  const a = args(process.argv.slice(2));
+  const a = parseArgs(process.argv.slice(2), FLAGS, USAGE);
   if (!a.tenant || !a.provider) throw new ConfigError(USAGE);
   if (a.disable && a.enable) throw new ConfigError('--disable and --enable exclude each other');
   const input = {

@@ -17,6 +17,9 @@ const isLocalhost = (origin: string) => LOCALHOST.has(new URL(origin).hostname);
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
+ * The agent API (`/api/v1/*`) answers no browser at all: a request with an `Origin` header is 403
+ * `origin_not_allowed`, whatever the origin, so an agent key placed in client code is useless.
+ *
  * CORS per tenant on the storefront doors (`/api/store/*`, `/api/auth/*`, `/graphql`): a browser
  * may call them from the origins its tenant allows (`Tenant.allowedOrigins`, set by
  * `tenant:create --origin` or the admin mutation `updateStoreSettings`), and, outside production,
@@ -35,6 +38,10 @@ export function corsForStorefronts(config: PlatformConfig, authority: OriginAuth
   };
   return async (req: Request, res: Response, next: NextFunction) => {
     const raw = req.headers.origin;
+    // the agent API is server to server only: a browser (any Origin, preflights too) is refused before anything runs
+    if (raw !== undefined && req.baseUrl === '/api' && /^\/v1(\/|$)/.test(req.path)) {
+      return sendError(res, new DomainError('permission_error', 'origin_not_allowed', 'The agent API (/v1) is for servers only; browsers may not call it'));
+    }
     const scoped = req.baseUrl === '/graphql' || /^\/(store|auth)\//.test(req.path);
     if (!raw || !scoped) return next();
     res.setHeader('vary', 'Origin');

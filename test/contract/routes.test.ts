@@ -25,15 +25,9 @@ import { sharedPlatform } from '../support/shared';
  */
 const PENDING: string[] = [
   'GET /admin/ai/marketing/metrics/dashboard',
-  'GET /admin/ai/skills',
-  'GET /admin/ai/skills-config',
-  'GET /admin/ai/store-context',
   'GET /store/subscription-plans',
   'GET /store/subscriptions',
   'GET /store/subscriptions/:id',
-  'GET /v1/setup-status',
-  'GET /v1/skills',
-  'POST /admin/ai/chat',
   'POST /admin/ai/chat/stream',
   'POST /admin/ai/chat/stream/:streamId/approve',
   'POST /admin/ai/chat/stream/:streamId/reject',
@@ -49,9 +43,7 @@ const PENDING: string[] = [
   'POST /store/subscriptions/:id/pause',
   'POST /store/subscriptions/:id/resume',
   'POST /store/subscriptions/checkout',
-  'POST /v1/chat',
   'POST /v1/chat/stream',
-  'POST /v1/extract-actions',
 ];
 
 const ROOT = path.join(__dirname, '..', '..');

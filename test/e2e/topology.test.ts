@@ -334,6 +334,29 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
   });
 
+  it('answers the assistant from its own process: entities through search, store context and a chat read through the other domains', async () => {
+    if (skip) return;
+    const x = await json(`${gwB}/api/v1/extract-actions`, {
+      method: 'POST',
+      token: 'sk_demo_agent_key',
+      body: JSON.stringify({ message: 'set the price of the organic tee to 29 euros' }),
+    });
+    expect(x.status).toBe(200);
+    expect(x.body.actions[0]).toMatchObject({ type: 'set_price', params: { amount: 29, currency_code: 'eur', product: { handle: 'classic-organic-tee' } } });
+    const token = await adminToken(gwA);
+    const context = await json(`${gwA}/api/admin/ai/store-context`, { token });
+    expect(context.body.catalog.products).toBe(46);
+    expect(context.body.modules.filter((m: { configured: boolean }) => m.configured).map((m: { id: string }) => m.id)).toEqual(
+      expect.arrayContaining(['catalog', 'commerce', 'content', 'events', 'tours', 'bookings', 'quotes']),
+    );
+    const chat = await json(`${gwB}/api/admin/ai/chat`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ message: 'how many merino beanies do we have in stock', session_id: 'topology' }),
+    });
+    expect(chat.body).toMatchObject({ session_id: 'topology', plan: null, result: { title: 'Merino Beanie' } });
+  });
+
   it('authenticates through identity in its own process: agent keys, bad keys, revoked sessions', async () => {
     if (skip) return;
     const agent = await json(`${gwA}/graphql`, { method: 'POST', token: 'sk_demo_agent_key', body: JSON.stringify({ query: '{ __typename }' }) });

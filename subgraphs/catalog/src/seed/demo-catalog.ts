@@ -6,6 +6,7 @@
  * returns exactly the same catalog. Each call builds fresh objects, so callers may
  * mutate the result freely.
  */
+import { mulberry32 } from '@svc/kit';
 
 export interface SeedRegion {
   key: string;
@@ -79,18 +80,6 @@ function hash32(input: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** mulberry32 PRNG: returns a function yielding floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Formats a major-unit amount with at most 2 decimals, trailing zeros trimmed ("29.90" -> "29.9", "129.00" -> "129"). */

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { defineDomain } from '@svc/kit';
+import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
+import { SkillSetting } from './entities/skill-setting.entity';
+import { AssistantResolver } from './resolvers/assistant.resolver';
+import { createAssistantServices, type AssistantServices } from './services';
+import { assistantEvents } from './events';
+import { assistantRoutes } from './rest/routes';
+import { seedDemoAssistant } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * assistant: the domain manifest. The 24 skills (code, `skills/catalog.ts`) and their per-store
+ * enablement (the operator's), an offline intent classifier trained at start from the skills'
+ * examples, action extraction with entities resolved through search, and the store context and
+ * setup status read from the other domains through ports.
+ */
+export const domain = defineDomain<AssistantServices>({
+  name: 'assistant',
+  dbSchema: 'assistant',
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [AssistantResolver],
+  createServices: createAssistantServices,
+  events: assistantEvents,
+  routes: assistantRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  ports: path.join(__dirname, 'ports'),
+  seed: seedDemoAssistant,
+  // trains the intent classifier right after the start (about 0.5 s of CPU), without holding the start
+  // up; a request that comes first trains it itself
+  start: async (s, deps) => {
+    setImmediate(() => {
+      const ms = s.intent.warm();
+      deps.log.debug({ ms: Math.round(ms) }, 'assistant: intent classifier trained');
+    });
+  },
+});
+
+export type { AssistantServices };
+export { assistantEvents };
+export { SKILLS, SKILL_IDS, type SkillId } from './skills/catalog';
+export { IntentDetector, trainingSamples } from './skills/intent';
+export { extractParams } from './skills/params';

@@ -1,0 +1,139 @@
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { JSONScalar } from '@svc/kit';
+
+const S = { simpleResolvers: true };
+
+@ObjectType('AssistantSkill', { ...S, description: 'One of the 24 skills of the assistant, with its state in the store' })
+export class AssistantSkillType {
+  @Field() id!: string;
+  @Field() name!: string;
+  @Field() category!: string;
+  @Field() description!: string;
+  @Field(() => [String], { description: 'Example requests (English, German, French)' }) examples!: string[];
+  @Field({ description: 'A Lucide icon name' }) icon!: string;
+  @Field({ description: 'fast, standard or advanced' }) model_tier!: string;
+  @Field({ description: 'Whether the operator enabled it for this store' }) enabled!: boolean;
+}
+
+@ObjectType('AssistantSkillSetting', S)
+class AssistantSkillSettingType {
+  @Field() id!: string;
+  @Field() name!: string;
+  @Field() enabled!: boolean;
+  @Field(() => String, { nullable: true, description: 'When the operator last set it; null: never set (enabled by default)' }) updated_at!: string | null;
+}
+
+@ObjectType('AssistantSkillsConfig', { ...S, description: 'Which skills the store may use (set by the platform operator)' })
+export class AssistantSkillsConfigType {
+  @Field(() => [AssistantSkillSettingType]) skills!: AssistantSkillSettingType[];
+  @Field(() => Int) enabled_count!: number;
+}
+
+@ObjectType('AssistantCatalogSize', S)
+class AssistantCatalogSizeType {
+  @Field(() => Int) products!: number;
+  @Field(() => Int) collections!: number;
+  @Field(() => Int) regions!: number;
+}
+
+@ObjectType('AssistantModule', { ...S, description: 'A platform module and whether the store uses it' })
+class AssistantModuleType {
+  @Field() id!: string;
+  @Field({ description: 'The platform offers the module' }) available!: boolean;
+  @Field({ description: 'The store has set it up (it holds data)' }) configured!: boolean;
+  @Field(() => Int, { nullable: true, description: 'How many records the store has in it, where that is one number' }) count!: number | null;
+}
+
+@ObjectType('AssistantProvider', { ...S, description: 'An external capability the assistant can use' })
+class AssistantProviderType {
+  @Field({ description: 'language_model, image_generation, speech, translation, social_accounts, ad_channels' }) id!: string;
+  @Field() configured!: boolean;
+}
+
+@ObjectType('AssistantStoreContext', { ...S, description: 'What the assistant knows about the store, from live data' })
+export class AssistantStoreContextType {
+  @Field(() => AssistantCatalogSizeType) catalog!: AssistantCatalogSizeType;
+  @Field(() => [String], { description: 'Currencies of the store’s regions (lower case)' }) currencies!: string[];
+  @Field(() => String, { nullable: true, description: 'The default locale' }) locale!: string | null;
+  @Field(() => [String]) locales!: string[];
+  @Field(() => [AssistantModuleType]) modules!: AssistantModuleType[];
+  @Field(() => [AssistantProviderType]) providers!: AssistantProviderType[];
+}
+
+@ObjectType('AssistantSkillStatus', S)
+class AssistantSkillStatusType {
+  @Field() id!: string;
+  @Field() name!: string;
+  @Field() enabled!: boolean;
+  @Field({ description: 'ready, disabled or awaiting_setup' }) status!: string;
+  @Field(() => [String], { description: 'Modules the store has not set up yet' }) awaiting_modules!: string[];
+  @Field(() => [String], { description: 'Providers (credentials) not configured yet' }) awaiting_providers!: string[];
+  @Field({ description: 'Intent, actions and plans work without a provider' }) works_offline!: boolean;
+}
+
+@ObjectType('AssistantSetupStatus', { ...S, description: 'The onboarding state of the store’s assistant' })
+export class AssistantSetupStatusType {
+  @Field(() => Int) ready_count!: number;
+  @Field(() => Int) enabled_count!: number;
+  @Field(() => [AssistantSkillStatusType]) skills!: AssistantSkillStatusType[];
+  @Field(() => [AssistantProviderType]) providers!: AssistantProviderType[];
+}
+
+@ObjectType('AssistantDetectedSkill', S)
+class AssistantDetectedSkillType {
+  @Field() id!: string;
+  @Field() name!: string;
+  @Field(() => Float, { description: '0 to 1' }) confidence!: number;
+}
+
+@ObjectType('AssistantAction', { ...S, description: 'A typed action extracted from a request; nothing runs' })
+class AssistantActionType {
+  @Field() type!: string;
+  @Field() skill!: string;
+  @Field(() => JSONScalar, { description: 'The parameters read from the request (their keys depend on the type)' }) params!: Record<string, unknown>;
+  @Field(() => Float) confidence!: number;
+  @Field({ description: 'The platform GraphQL operation the action runs, as the caller' }) operation!: string;
+  @Field() writes!: boolean;
+  @Field(() => [String], { description: 'Required parameters the request did not give' }) missing!: string[];
+}
+
+@ObjectType('AssistantExtraction', S)
+export class AssistantExtractionType {
+  @Field(() => AssistantDetectedSkillType, { nullable: true }) skill!: AssistantDetectedSkillType | null;
+  @Field(() => [AssistantDetectedSkillType]) suggestions!: AssistantDetectedSkillType[];
+  @Field(() => [AssistantActionType]) actions!: AssistantActionType[];
+}
+
+@ObjectType('AssistantPlan', { ...S, description: 'Writing actions of a chat turn, waiting for approval until expires_at' })
+class AssistantPlanType {
+  @Field() id!: string;
+  @Field({ description: 'pending, approved, rejected, expired, executed or failed' }) status!: string;
+  @Field(() => [AssistantActionType]) actions!: AssistantActionType[];
+  @Field() created_at!: string;
+  @Field() expires_at!: string;
+}
+
+@ObjectType('AssistantChatTurn', S)
+export class AssistantChatTurnType {
+  @Field() session_id!: string;
+  @Field(() => AssistantDetectedSkillType, { nullable: true }) skill!: AssistantDetectedSkillType | null;
+  @Field(() => [AssistantDetectedSkillType]) suggestions!: AssistantDetectedSkillType[];
+  @Field() reply!: string;
+  @Field(() => AssistantPlanType, { nullable: true }) plan!: AssistantPlanType | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'What a read-only action answered; null when nothing ran' }) result!: unknown;
+}
+
+@ObjectType('AssistantChatMessage', S)
+class AssistantChatMessageType {
+  @Field({ description: 'user or assistant' }) role!: string;
+  @Field() content!: string;
+  @Field(() => String, { nullable: true }) skill!: string | null;
+  @Field(() => String, { nullable: true }) plan_id!: string | null;
+  @Field() created_at!: string;
+}
+
+@ObjectType('AssistantChatSession', S)
+export class AssistantChatSessionType {
+  @Field() session_id!: string;
+  @Field(() => [AssistantChatMessageType]) messages!: AssistantChatMessageType[];
+}

@@ -1,0 +1,14 @@
+/**
+ * mulberry32, a tiny deterministic PRNG: returns a function yielding floats in [0, 1). For
+ * reproducible data (the demo catalog) and training (the assistant's classifier), never secrets.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
