@@ -42,3 +42,4 @@ export * from './text';
 export * from './references';
 export * from './ttl-cache';
 export * from './medusa';
+export * from './reviews';
