@@ -10,7 +10,7 @@ const DAY_FIELDS = ['title', 'description', 'overnight'] as const;
  * The translation key of one itinerary day: `<tour id>-<day>` (resource type `tour_itinerary_day`).
  * Days are numbered, so a tour's replaced itinerary keeps its translations.
  */
-export const itineraryDayKey = (tourId: string, day: number) => `${tourId}-${day}`;
+const itineraryDayKey = (tourId: string, day: number) => `${tourId}-${day}`;
 
 /**
  * Lays the localization domain's overrides (resource types `tour`, `tour_itinerary_day`,
