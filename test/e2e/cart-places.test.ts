@@ -1,8 +1,10 @@
 import { Client } from 'pg';
+import { Webhook } from 'standardwebhooks';
 import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
 import { sharedPlatform } from '../support/shared';
 import { waitFor } from '../support/wait';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * One cart, three kinds: event tickets and seats on tour departures beside products, end to end on
@@ -307,6 +309,52 @@ describe('cart: event tickets and tour seats beside products', () => {
       const r = await api('GET', '/store/events/my-registrations', undefined, o);
       return r.body.registrations.every((x: any) => x.status === 'canceled');
     });
+  });
+
+  it("delivers the registration's and the booking's domain events to a subscribed endpoint, verifiable with standardwebhooks", async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      const created = await p.graphql(
+        'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id secret } }',
+        { input: { url: 'https://hooks.example.com/places', event_types: ['event_registration.*', 'tour_booking.*'] } },
+        { token: await p.adminToken(shop), key: key() },
+      );
+      expect(created.body.errors).toBeUndefined();
+      // the receiver on this machine is a private target: the shared platform has no WEBHOOK_ALLOW_HOSTS, so the
+      // endpoint gets the operator's exemption (allow_private_network, webhooks.test.ts covers who may set it) in its row
+      await sql.query(`update webhooks.webhook_endpoint set url = $1, allow_private_network = true where id = $2`, [
+        rx.url('/places'),
+        created.body.data.createWebhookEndpoint.id,
+      ]);
+      const hook = new Webhook(created.body.data.createWebhookEndpoint.secret);
+      const customer = await p.registerCustomer(key());
+      const o = { token: customer.token };
+      const cartId = await newCart({ token: customer.token, email: customer.email });
+      expect((await addTickets(cartId, 1, {}, o)).status).toBe(200);
+      expect((await api('POST', `/store/carts/${cartId}/tour-items`, { departure_id: departure.id, quantity: 1, travellers: travellers(1) }, o)).status).toBe(
+        200,
+      );
+      const done = await checkout(cartId, o);
+      expect(done.body.type).toBe('order');
+      const orderId = done.body.order.id as string;
+      // every delivery verifies with the endpoint's secret (the library throws otherwise)
+      const delivered = () => rx.at('/places').map((r) => hook.verify(r.body, r.headers as Record<string, string>) as { type: string; data: any });
+      const of = (type: string) => delivered().find((b) => b.type === type && b.data.order_id === orderId);
+      const registration = await waitFor('event_registration.created delivered', async () => of('event_registration.created') ?? null);
+      const booking = await waitFor('tour_booking.created delivered', async () => of('tour_booking.created') ?? null);
+      expect(registration.data).toMatchObject({ order_id: orderId, ticket_type_id: ticket.id, event_id: event.id, customer_id: expect.any(String) });
+      expect(registration.data.code).toEqual(expect.any(String));
+      expect(booking.data).toMatchObject({ order_id: orderId, departure_id: departure.id, tour_id: tour.id, seats: 1 });
+      // cancelling the order cancels both: their events follow
+      expect((await api('POST', `/store/orders/${orderId}/cancel`, {}, o)).status).toBe(200);
+      await waitFor('event_registration.canceled delivered', async () => of('event_registration.canceled') ?? null);
+      const canceled = await waitFor('tour_booking.canceled delivered', async () => of('tour_booking.canceled') ?? null);
+      expect(canceled.data).toMatchObject({ id: booking.data.id, order_id: orderId });
+      // only the subscribed types came
+      expect(delivered().every((b) => /^(event_registration|tour_booking)\./.test(b.type))).toBe(true);
+    } finally {
+      await rx.stop();
+    }
   });
 
   it('completes a cart of tickets only without a shipping method', async () => {

@@ -64,6 +64,14 @@ describe('demo store seeded on first start', () => {
     expect(cols.translations.map((t: any) => t.fields.title)).toContain('Sommer-Essentials');
     const page = (await p.api('GET', '/store/pages/shipping-returns', { key, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } })).body.page;
     expect(page.title).toBe('Livraison & retours');
+    // the demo tours and conference in German (localization seeds after events and tours)
+    const tour = (await p.api('GET', '/store/tours/douro-valley-wine-trail?locale=de', { key })).body.tour;
+    expect([tour.title, tour.destination.name, tour.itinerary[6].title]).toEqual(['Weinpfad im Douro-Tal', 'Portugal: Lissabon & Douro', 'Zurück nach Porto']);
+    const tours = (await p.api('GET', '/store/tours', { key, headers: { 'accept-language': 'de' } })).body.tours;
+    expect(tours.map((t: any) => t.title)).toEqual(['Weinpfad im Douro-Tal', 'Wandern an Islands Ringstraße', 'Langes Wochenende in Lissabon']);
+    expect((await p.api('GET', '/store/events/commerce-summit-2027?locale=de', { key })).body.event.sessions[0].title).toBe(
+      'Eröffnungskeynote: der modulare Shop',
+    );
   });
 
   it('has the demo menus, their links resolved to the demo catalog and content', async () => {

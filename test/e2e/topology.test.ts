@@ -197,6 +197,10 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     const ticket = (await api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`)).body.tickets[0];
     const tour = (await api('GET', '/store/tours')).body.tours.find((t: any) => !t.requires_traveller_details);
     const departure = (await api('GET', `/store/tours/${tour.slug}?currency_code=eur`)).body.tour.departures[0];
+    // the localization process translated the tours process's demo tours (its seed runs after tours'; ids read through the supergraph)
+    const de = (await api('GET', '/store/tours/douro-valley-wine-trail?locale=de')).body.tour;
+    expect([de.title, de.destination.name, de.itinerary[0].title]).toEqual(['Weinpfad im Douro-Tal', 'Portugal: Lissabon & Douro', 'Ankunft in Porto']);
+    expect((await api('GET', '/store/tours?locale=de')).body.tours.map((t: any) => t.title)).toContain('Langes Wochenende in Lissabon');
     const customer = await json(`${gwB}/api/auth/customer/emailpass/register`, {
       method: 'POST',
       key: KEY,

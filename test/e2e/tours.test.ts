@@ -354,6 +354,8 @@ describe('tours: tours, departures, seats and bookings', () => {
           { resource_type: 'tour', resource_id: t.douro.id, locale: 'de', fields: { title: 'Douro-Weinpfad', summary: 'Sieben Tage flussaufwärts' } },
           { resource_type: 'tour_destination', resource_id: d.portugal.id, locale: 'de', fields: { name: 'Portugal (DE)' } },
           { resource_type: 'tour_category', resource_id: c.hiking.id, locale: 'de', fields: { name: 'Wandern' } },
+          // an itinerary day is keyed by its tour and number (a replaced itinerary keeps it)
+          { resource_type: 'tour_itinerary_day', resource_id: `${t.douro.id}-2`, locale: 'de', fields: { title: 'Gaia (DE)', description: 'Kellereien' } },
         ],
       });
       const de = await get('/store/tours?locale=de&destination=portugal');
@@ -362,6 +364,11 @@ describe('tours: tours, departures, seats and bookings', () => {
       expect(de.body.tours[1].title).toBe('Lisbon Weekend');
       const header = await get('/store/tours/douro-wine-trail', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
       expect(header.body.tour.title).toBe('Douro-Weinpfad');
+      expect(header.body.tour.itinerary.map((x: any) => [x.day, x.title, x.description, x.overnight])).toEqual([
+        [1, 'Porto', 'Arrival', null],
+        [2, 'Gaia (DE)', 'Kellereien', 'Porto'],
+        [7, 'Home', null, null],
+      ]);
       expect((await get('/store/tours/douro-wine-trail?locale=fr')).body.tour.title).toBe('Douro Wine Trail');
       expect((await get('/store/tours/douro-wine-trail')).body.tour.title).toBe('Douro Wine Trail');
       expect((await get('/store/destinations?locale=de')).body.destinations.map((x: any) => x.name)).toEqual(['Iceland', 'Portugal (DE)']);
@@ -748,5 +755,22 @@ describe('tours: tours, departures, seats and bookings', () => {
     expect(douro.requires_traveller_details).toBe(true);
     expect(douro.rating).toEqual({ average: 4.5, count: 2 });
     expect((await get('/store/tours/iceland-ring-road-hike/reviews', { key: k })).body.count).toBe(1);
+    // the localization seed (its demo translations) runs after this domain's in the demo store; here it is run by hand
+    await p.seedDomain('localization', tenant.tenant_id);
+    const de = (await get('/store/tours/douro-valley-wine-trail?locale=de', { key: k })).body.tour;
+    expect(de).toMatchObject({ title: 'Weinpfad im Douro-Tal', destination: { name: 'Portugal: Lissabon & Douro' } });
+    expect(de.summary).toBe('Sieben Tage von Porto den Douro hinauf: Quintas, Terrassen und eine Flussfahrt.');
+    expect(de.categories.map((x: any) => x.name)).toEqual(['Essen & Wein', 'Wandern']);
+    expect(de.itinerary[0]).toEqual({ day: 1, title: 'Ankunft in Porto', description: 'Willkommensabendessen an der Ribeira.', overnight: 'Porto' });
+    const deList = (await get('/store/tours?locale=de', { key: k })).body.tours;
+    expect(deList.map((x: any) => x.title)).toEqual(['Weinpfad im Douro-Tal', 'Wandern an Islands Ringstraße', 'Langes Wochenende in Lissabon']);
+    const lisbon = (await get('/store/tours/lisbon-long-weekend', { key: k, headers: { 'accept-language': 'de' } })).body.tour;
+    expect(lisbon.itinerary.map((x: any) => x.overnight)).toEqual(['Lissabon', 'Lissabon', 'Lissabon', null]);
+    expect((await get('/store/destinations?locale=de', { key: k })).body.destinations.map((x: any) => x.name)).toEqual([
+      'Island',
+      'Portugal: Lissabon & Douro',
+    ]);
+    // English stays the stored text
+    expect((await get('/store/tours/douro-valley-wine-trail', { key: k })).body.tour.title).toBe('Douro Valley Wine Trail');
   });
 });

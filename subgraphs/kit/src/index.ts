@@ -43,3 +43,4 @@ export * from './references';
 export * from './ttl-cache';
 export * from './medusa';
 export * from './random';
+export * from './reviews';

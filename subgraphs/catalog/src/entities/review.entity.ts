@@ -1,8 +1,6 @@
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { TenantOwned, newId } from '@svc/kit';
+import { TenantOwned, newId, type ReviewStatus } from '@svc/kit';
 import { Product } from './product.entity';
-
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /**
  * A customer's review of a product. Created `pending`; only `approved` reviews are listed and count

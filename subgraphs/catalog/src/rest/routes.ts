@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { fieldsParam, idParam, listEnvelope, queryOf, route, stringList, wantsRelation, type FieldsOption, type StateRefusal } from '@svc/kit';
+import {
+  fieldsParam,
+  idParam,
+  listEnvelope,
+  queryOf,
+  reviewListSchema,
+  reviewSchema,
+  route,
+  stringList,
+  wantsRelation,
+  type FieldsOption,
+  type StateRefusal,
+} from '@svc/kit';
 import { dateRangeSchema, instant, productListSchema, variantListSchema } from '../inputs/product.input';
 import { collectionListSchema } from '../inputs/collection.input';
 import { categoryListSchema } from '../inputs/category.input';
 import { regionListSchema } from '../inputs/region.input';
-import { reviewListSchema, reviewSchema } from '../inputs/review.input';
 import { templateListSchema } from '../inputs/product-template.input';
 
 const PRODUCT_FIELDS = new Set([

@@ -1,4 +1,4 @@
-import type { ReviewStatus } from '../entities/review.entity';
+import type { ReviewStatus } from '@svc/kit';
 import type { CreateTemplateData } from '../inputs/product-template.input';
 
 interface SeedReview {

@@ -19,6 +19,8 @@ const TRANSLATABLE: Record<string, Record<string, number>> = {
   event_speaker: { title: 200, bio: 10_000 },
   event_ticket_type: { name: 200, description: 5000 },
   tour: { title: 300, summary: 1000, description: 20_000 },
+  /** one day of a tour's itinerary, keyed `<tour id>-<day>` */
+  tour_itinerary_day: { title: 300, description: 10_000, overnight: 300 },
   tour_destination: { name: 300, description: 20_000 },
   tour_category: { name: 300, description: 20_000 },
 };

@@ -1,7 +1,12 @@
 import type { SeedContext } from '@svc/kit';
 import type { SetTranslationData } from '../inputs/translation.input';
 import type { LocalizationServices } from '../services';
-import { LocalizationDemoCatalogIdsDocument, LocalizationDemoContentIdsDocument, LocalizationDemoEventDocument } from '../ports/generated';
+import {
+  LocalizationDemoCatalogIdsDocument,
+  LocalizationDemoContentIdsDocument,
+  LocalizationDemoEventDocument,
+  LocalizationDemoToursDocument,
+} from '../ports/generated';
 
 type Texts = Record<string, string>;
 
@@ -133,9 +138,70 @@ const EVENTS: Record<string, { de: Texts; sessions?: Record<string, string>; tic
   },
 };
 
+type Day = [title: string, description: string, overnight?: string];
+
+/** German text of the demo tours (the tours domain's), keyed by slug; their itinerary by day. */
+const TOURS: Record<string, { de: Texts; days: Day[] }> = {
+  'douro-valley-wine-trail': {
+    de: {
+      title: 'Weinpfad im Douro-Tal',
+      summary: 'Sieben Tage von Porto den Douro hinauf: Quintas, Terrassen und eine Flussfahrt.',
+      description:
+        'Wandern Sie durch die Weinbergterrassen des Douro, verkosten Sie auf Familien-Quintas und fahren Sie zum Schluss mit dem Boot zurück nach Porto.',
+    },
+    days: [
+      ['Ankunft in Porto', 'Willkommensabendessen an der Ribeira.'],
+      ['Portweinkellereien in Gaia', 'Kellereien und eine Verkostung auf der anderen Flussseite.'],
+      ['Das Tal hinauf nach Pinhão', 'Mit dem Zug am Fluss entlang.'],
+      ['Terrassenwanderung', 'Schieferterrassen und ein Mittagessen auf einer Quinta.'],
+      ['Quinta-Tag', 'Zwei Weingüter in Familienbesitz.'],
+      ['Rabelo-Boot', 'Mit dem Boot flussabwärts.'],
+      ['Zurück nach Porto', 'Abreise nach dem Frühstück.'],
+    ],
+  },
+  'lisbon-long-weekend': {
+    de: {
+      title: 'Langes Wochenende in Lissabon',
+      summary: 'Vier Tage Straßenbahnen, Aussichtspunkte und Pastéis de Nata.',
+      description: 'Die Alfama zu Fuß, ein Tag in Sintra und ein Fado-Abend.',
+    },
+    days: [
+      ['Alfama und die Burg', 'Die Linie 28 und die Altstadt.', 'Lissabon'],
+      ['Belém', 'Das Kloster, der Turm und die Konditorei.', 'Lissabon'],
+      ['Sintra', 'Paläste in den Hügeln.', 'Lissabon'],
+      ['Abschied', 'Markt am Morgen, Abreise.'],
+    ],
+  },
+  'iceland-ring-road-hike': {
+    de: {
+      title: 'Wandern an Islands Ringstraße',
+      summary: 'Sechs Tage Gletscher, Wasserfälle und schwarze Sandstrände.',
+      description: 'Wandern Sie die Südküste entlang von Reykjavík bis zur Gletscherlagune Jökulsárlón.',
+    },
+    days: [
+      ['Reykjavík', 'Einweisung und Abendessen.'],
+      ['Goldener Kreis', 'Þingvellir, Geysir und Gullfoss.'],
+      ['Wasserfälle', 'Seljalandsfoss und Skógafoss.'],
+      ['Gletscherwanderung', 'Sólheimajökull mit Steigeisen.'],
+      ['Jökulsárlón', 'Eisberge und der Diamond Beach.'],
+      ['Zurück nach Reykjavík', 'Unterwegs ein Bad in einer heißen Quelle.'],
+    ],
+  },
+};
+const TOUR_DESTINATIONS: Record<string, Texts> = {
+  portugal: { name: 'Portugal: Lissabon & Douro', description: 'Gekachelte Fassaden, Flussterrassen und die Portweinkellereien von Vila Nova de Gaia.' },
+  iceland: { name: 'Island', description: 'Lavafelder, Gletscher und heiße Quellen unter der Mitternachtssonne.' },
+};
+const TOUR_CATEGORIES: Record<string, Texts> = {
+  'food-and-wine': { name: 'Essen & Wein', description: 'Verkostungen, Märkte und Kochen mit Einheimischen.' },
+  hiking: { name: 'Wandern', description: 'Tage zu Fuß mit einem Guide.' },
+  'city-breaks': { name: 'Städtereisen', description: 'Ein paar Tage in einer Stadt, in ihrem Tempo.' },
+};
+
 /**
  * Translation overrides of the demo store (German and French), for what the catalogue and
- * content domains seeded: their ids are asked through the supergraph; what is missing is left out.
+ * content domains seeded, and the events' and tours' demo texts (German): their ids are asked
+ * through the supergraph; what is missing is left out.
  */
 export async function seedDemoTranslations(s: LocalizationServices, seed: SeedContext): Promise<number> {
   if (!s.graph) return 0;
@@ -168,6 +234,23 @@ export async function seedDemoTranslations(s: LocalizationServices, seed: SeedCo
     for (const session of d.event.sessions)
       add('event_session', session.id, 'de', t.sessions?.[session.title] ? { title: t.sessions[session.title] } : undefined);
     for (const ticket of d.eventTickets) add('event_ticket_type', ticket.id, 'de', t.tickets?.[ticket.name] ? { name: t.tickets[ticket.name] } : undefined);
+  }
+  // the demo tours (the localization domain seeds after the tours domain: its registry order)
+  const tours = await s.graph.execute(seed.ctx, LocalizationDemoToursDocument).catch(() => null);
+  if (tours) {
+    const destinations = byKey(tours.tourDestinations.items, (d) => d.slug);
+    const tourCategories = byKey(tours.tourCategories, (c) => c.slug);
+    for (const tour of tours.tours.items) {
+      const t = TOURS[tour.slug];
+      if (!t) continue;
+      add('tour', tour.id, 'de', t.de);
+      for (const { day } of tour.itinerary) {
+        const [title, description, overnight] = t.days[day - 1] ?? [];
+        if (title) add('tour_itinerary_day', `${tour.id}-${day}`, 'de', { title, description, ...(overnight ? { overnight } : {}) });
+      }
+    }
+    for (const [slug, fields] of Object.entries(TOUR_DESTINATIONS)) add('tour_destination', destinations.get(slug), 'de', fields);
+    for (const [slug, fields] of Object.entries(TOUR_CATEGORIES)) add('tour_category', tourCategories.get(slug), 'de', fields);
   }
   if (out.length) await s.translations.set(seed.ctx, out);
   return out.length;

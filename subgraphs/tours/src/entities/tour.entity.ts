@@ -1,5 +1,5 @@
 import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
-import { TenantOwned, newId } from '@svc/kit';
+import { TenantOwned, newId, type ReviewStatus } from '@svc/kit';
 
 /** A place tours go to (Portugal: Lisbon & Douro); its slug is unique in the store. */
 @Entity({ tableName: 'tour_destination' })
@@ -192,8 +192,6 @@ export class TourBooking extends TenantOwned {
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', nullable: true }) canceledAt: Date | null = null;
 }
-
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 
 /** A customer's review of a tour, moderated exactly like product reviews (one per customer and tour). */
 @Entity({ tableName: 'tour_review' })

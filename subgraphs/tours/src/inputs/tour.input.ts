@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, currencySchema, type Metadata, handleSchema, metadataSchema, pageSchema, plainText } from '@svc/kit';
+import {
+  JSONScalar,
+  PageArgs,
+  REVIEW_ORDERS,
+  REVIEW_STATUSES,
+  ValidateWith,
+  currencySchema,
+  type Metadata,
+  handleSchema,
+  metadataSchema,
+  pageSchema,
+  plainText,
+  reviewListSchema,
+  reviewModerationSchema,
+  reviewSchema,
+} from '@svc/kit';
 
 /**
  * The constraints of tours' arguments, written once: GraphQL validates with them (`@ValidateWith`),
@@ -75,33 +90,8 @@ export class DestinationListArgs extends PageArgs {
 
 // ---- reviews (as product reviews) ----
 
-export const REVIEW_ORDERS = ['created_at', '-created_at', 'rating', '-rating'] as const;
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-
-export const reviewListSchema = z.strictObject({
-  ...pageSchema,
-  order: z.enum(REVIEW_ORDERS, { message: `order must be one of ${REVIEW_ORDERS.join(', ')}` }).optional(),
-});
-export type ReviewListQuery = z.infer<typeof reviewListSchema>;
-
-export const adminReviewListSchema = z.strictObject({
-  ...pageSchema,
-  status: z.enum(REVIEW_STATUSES, { message: `status must be one of ${REVIEW_STATUSES.join(', ')}` }).optional(),
-  tour_id: z.string().min(1).max(200).optional(),
-});
+export const adminReviewListSchema = reviewModerationSchema('tour_id');
 export type AdminReviewListQuery = z.infer<typeof adminReviewListSchema>;
-
-const NOT_BLANK = '\\S';
-export const reviewSchema = z.strictObject({
-  rating: z.number().int('rating must be a whole number from 1 to 5').min(1, 'rating must be at least 1').max(5, 'rating must be at most 5'),
-  title: plainText(z.string().trim().min(1, 'title must not be empty').max(200, 'title is at most 200 characters'), 'title')
-    .meta({ pattern: NOT_BLANK })
-    .nullish(),
-  content: plainText(z.string().trim().min(1, 'content must not be empty').max(5000, 'content is at most 5,000 characters'), 'content').meta({
-    pattern: NOT_BLANK,
-  }),
-});
-export type ReviewData = z.infer<typeof reviewSchema>;
 
 @ArgsType()
 @ValidateWith(reviewListSchema)

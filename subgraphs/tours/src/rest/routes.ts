@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listEnvelope, queryOf, route, type StateRefusal } from '@svc/kit';
-import { destinationListSchema, reviewListSchema, reviewSchema, tourListSchema, tourViewSchema } from '../inputs/tour.input';
+import { listEnvelope, queryOf, reviewListSchema, reviewSchema, route, type StateRefusal } from '@svc/kit';
+import { destinationListSchema, tourListSchema, tourViewSchema } from '../inputs/tour.input';
 
 /** a price range is in a currency: currency_code or the region's */
 const pricedBy = { anyOf: ['region_id', 'currency_code'].map((name) => ({ required: [name] })) };
