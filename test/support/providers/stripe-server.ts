@@ -127,8 +127,8 @@ export class StripeServer extends ProtocolServer {
   readonly refunds = new Map<string, StripeRefund>();
   readonly setupIntents = new Map<string, SetupIntent>();
   readonly customers = new Map<string, StripeCustomer>();
-  /** payment method -> customer it is saved on */
-  readonly attached = new Map<string, string>();
+  /** saved payment methods: `<customer>|<payment method>` (a test card saved by several customers is one per customer, as Stripe makes a PaymentMethod per use of a test token) */
+  readonly attached = new Set<string>();
   /** saved payment methods whose off-session charges are declined (test control) */
   readonly declining = new Set<string>(['pm_card_chargeCustomerFail']);
   private readonly idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
@@ -157,7 +157,7 @@ export class StripeServer extends ProtocolServer {
       return si;
     }
     si.status = 'succeeded';
-    if (si.customer) this.attached.set(paymentMethod, si.customer);
+    if (si.customer) this.attached.add(`${si.customer}|${paymentMethod}`);
     return si;
   }
 
@@ -273,7 +273,7 @@ export class StripeServer extends ProtocolServer {
       return stripeError(400, 'invalid_request_error', `No such customer: '${pi.customer}'`, { code: 'resource_missing', param: 'customer' });
     if (p.confirm === 'true') {
       const pm = typeof p.payment_method === 'string' ? p.payment_method : '';
-      if (pi.off_session && (!pi.customer || this.attached.get(pm) !== pi.customer)) {
+      if (pi.off_session && (!pi.customer || !this.attached.has(`${pi.customer}|${pm}`))) {
         return stripeError(400, 'invalid_request_error', `The provided PaymentMethod ${pm} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, { code: 'payment_method_not_available', param: 'payment_method' });
       }
       this.intents.set(id, pi);
@@ -352,7 +352,7 @@ export class StripeServer extends ProtocolServer {
       return ok(pi);
     }
     pi.latest_charge = `ch_${rid(24)}`;
-    if (pi.setup_future_usage && pi.customer) this.attached.set(pm, pi.customer);
+    if (pi.setup_future_usage && pi.customer) this.attached.add(`${pi.customer}|${pm}`);
     if (pi.capture_method === 'manual') {
       pi.status = 'requires_capture';
       pi.amount_capturable = pi.amount;
