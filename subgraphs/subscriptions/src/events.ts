@@ -20,7 +20,13 @@ export const subscriptionsEvents = defineEvents('subscriptions', {
     current_period_end: z.string(),
   }),
   /** a renewal charge failed: past_due, retried at `next_attempt_at` (null: no attempt left, canceled) */
-  'subscription.payment_failed': z.object({ ...sub, cycle: z.number().int(), attempt: z.number().int(), next_attempt_at: z.string().nullable(), message: z.string() }),
+  'subscription.payment_failed': z.object({
+    ...sub,
+    cycle: z.number().int(),
+    attempt: z.number().int(),
+    next_attempt_at: z.string().nullable(),
+    message: z.string(),
+  }),
   'subscription.paused': z.object(sub),
   'subscription.resumed': z.object({ ...sub, current_period_end: z.string() }),
   'subscription.plan_changed': z.object({

@@ -15,7 +15,13 @@ export interface SubscriptionsSettings {
 
 export const subscriptionsSettings = defineSettings(
   {
-    SUBSCRIPTION_RENEWAL_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4).describe('failed renewal charges before a past_due subscription is canceled'),
+    SUBSCRIPTION_RENEWAL_ATTEMPTS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .default(4)
+      .describe('failed renewal charges before a past_due subscription is canceled'),
     SUBSCRIPTION_RETRY_HOURS: z
       .string()
       .regex(/^\d+(,\d+)*$/, 'comma-separated whole hours, e.g. 24,72,120')

@@ -274,7 +274,12 @@ export class StripeServer extends ProtocolServer {
     if (p.confirm === 'true') {
       const pm = typeof p.payment_method === 'string' ? p.payment_method : '';
       if (pi.off_session && (!pi.customer || !this.attached.has(`${pi.customer}|${pm}`))) {
-        return stripeError(400, 'invalid_request_error', `The provided PaymentMethod ${pm} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`, { code: 'payment_method_not_available', param: 'payment_method' });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `The provided PaymentMethod ${pm} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
+          { code: 'payment_method_not_available', param: 'payment_method' },
+        );
       }
       this.intents.set(id, pi);
       return this.applyConfirm(pi, pm);
@@ -334,7 +339,11 @@ export class StripeServer extends ProtocolServer {
       return stripeError(402, 'card_error', decline.message, { ...decline, payment_intent: pi });
     }
     if (card.action && pi.off_session) {
-      const err = { code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+      const err = {
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      };
       pi.status = 'requires_payment_method';
       pi.last_payment_error = { type: 'card_error', ...err, payment_method: { id: pm } };
       return stripeError(402, 'card_error', err.message, { ...err, payment_intent: pi });

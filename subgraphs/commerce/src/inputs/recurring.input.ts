@@ -40,7 +40,7 @@ export class RecurringPaymentInput {
   @Field() provider_id!: string;
   @Field() currency_code!: string;
   @Field({ description: 'Decimal string in major units; "0" only saves the method' }) amount!: string;
-  @Field({ description: "Sent to the provider as its idempotency key (the same key: the same session)" }) idempotency_key!: string;
+  @Field({ description: 'Sent to the provider as its idempotency key (the same key: the same session)' }) idempotency_key!: string;
   @Field(() => String, { nullable: true }) customer_id?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
   @Field(() => String, { nullable: true }) reference?: string | null;

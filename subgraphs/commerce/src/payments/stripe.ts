@@ -191,8 +191,15 @@ export class StripeProvider implements PaymentProviderAdapter, RecurringPayments
       if (!id) return { status: 'error', data, message: 'No Stripe payment was started for this checkout.' };
       const intent = await this.request('GET', `/v1/${setup ? 'setup_intents' : 'payment_intents'}/${encodeURIComponent(id)}`, input.context);
       if (isRefusal(intent)) return refusalResult(data, intent);
-      if (!setup && (String(intent.amount) !== toStripeAmount(input.amount, input.currency_code).toString() || str(intent.currency) !== input.currency_code.toLowerCase())) {
-        return { status: 'error', data: { ...data, status: intent.status }, message: 'The payment amount no longer matches the plan; please start the checkout again.' };
+      if (
+        !setup &&
+        (String(intent.amount) !== toStripeAmount(input.amount, input.currency_code).toString() || str(intent.currency) !== input.currency_code.toLowerCase())
+      ) {
+        return {
+          status: 'error',
+          data: { ...data, status: intent.status },
+          message: 'The payment amount no longer matches the plan; please start the checkout again.',
+        };
       }
       const pm = str(intent.payment_method);
       const customer = str(intent.customer) ?? str(data.customer);
@@ -201,7 +208,11 @@ export class StripeProvider implements PaymentProviderAdapter, RecurringPayments
       }
       if (setup) {
         const waiting = INTENT_WAITING[str(intent.status) ?? ''];
-        return { status: 'requires_more', data: { ...data, status: intent.status }, message: waiting ?? `The card has not been set up (Stripe status ${String(intent.status)}).` };
+        return {
+          status: 'requires_more',
+          data: { ...data, status: intent.status },
+          message: waiting ?? `The card has not been set up (Stripe status ${String(intent.status)}).`,
+        };
       }
       return intentResult(data, intent);
     });

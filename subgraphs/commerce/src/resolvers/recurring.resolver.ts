@@ -13,7 +13,9 @@ import { RecurringPaymentType, RenewalOrderType } from '../types/recurring.type'
 export class RecurringPaymentResolver {
   constructor(private readonly s: CommerceServices) {}
 
-  @Mutation(() => RecurringPaymentType, { description: 'Operator: starts a session that saves the payment method for off-session charges (invoice providers: a transfer reference)' })
+  @Mutation(() => RecurringPaymentType, {
+    description: 'Operator: starts a session that saves the payment method for off-session charges (invoice providers: a transfer reference)',
+  })
   startRecurringPayment(@Ctx() ctx: RequestContext, @Arg('input') input: RecurringPaymentInput) {
     return this.s.recurring.start(ctx, input);
   }

@@ -65,5 +65,8 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
     payments,
     orders,
     recurring: new RecurringPaymentService(store, setup, catalog, payments),
-    checkout, orderMail: new OrderMailService(orders, setup, mailer, codes), mailer };
+    checkout,
+    orderMail: new OrderMailService(orders, setup, mailer, codes),
+    mailer,
+  };
 }

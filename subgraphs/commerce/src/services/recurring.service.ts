@@ -90,7 +90,12 @@ export class RecurringPaymentService {
   }
 
   private context(input: RecurringInput): PaymentContext {
-    return { idempotency_key: input.idempotency_key, email: input.email ?? null, customer_id: input.customer_id ?? null, reference: input.reference ?? undefined };
+    return {
+      idempotency_key: input.idempotency_key,
+      email: input.email ?? null,
+      customer_id: input.customer_id ?? null,
+      reference: input.reference ?? undefined,
+    };
   }
 
   private result(providerId: string, mode: RecurringMode, r: ProviderResult): RecurringResult {
@@ -121,7 +126,8 @@ export class RecurringPaymentService {
   async confirm(ctx: RequestContext, input: RecurringInput & { data: Record<string, unknown> }): Promise<RecurringResult> {
     const adapter = await this.adapter(ctx, input.provider_id, input.currency_code);
     const mode = this.modeOf(adapter);
-    if (mode === 'invoice' || !supportsRecurring(adapter)) return { provider_id: adapter.id, mode, status: 'authorized', data: input.data, method: null, message: null };
+    if (mode === 'invoice' || !supportsRecurring(adapter))
+      return { provider_id: adapter.id, mode, status: 'authorized', data: input.data, method: null, message: null };
     const context = this.context(input);
     const r = await this.payments.call(ctx, adapter.id, () =>
       adapter.confirmRecurring({ amount: input.amount, currency_code: input.currency_code, data: input.data, context }),

@@ -16,7 +16,10 @@ export class CustomerResolver {
   }
 
   @Authorized('operator')
-  @Query(() => CustomerType, { nullable: true, description: "Internal: the tenant's customer with this email (the platform's own domains, e.g. their demo data)" })
+  @Query(() => CustomerType, {
+    nullable: true,
+    description: "Internal: the tenant's customer with this email (the platform's own domains, e.g. their demo data)",
+  })
   customerByEmail(@Ctx() ctx: RequestContext, @Arg('email') email: string): Promise<CustomerView | null> {
     return this.s.customers.byEmail(ctx, email);
   }

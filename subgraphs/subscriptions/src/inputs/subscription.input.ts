@@ -75,7 +75,10 @@ export const subscriptionListSchema = z.strictObject({
 });
 export type SubscriptionListQuery = z.infer<typeof subscriptionListSchema>;
 
-export const adminSubscriptionListSchema = subscriptionListSchema.extend({ customer_id: z.string().max(100).optional(), plan_id: z.string().max(100).optional() });
+export const adminSubscriptionListSchema = subscriptionListSchema.extend({
+  customer_id: z.string().max(100).optional(),
+  plan_id: z.string().max(100).optional(),
+});
 export type AdminSubscriptionListQuery = z.infer<typeof adminSubscriptionListSchema>;
 
 @InputType('SubscriptionPlanPriceInput')

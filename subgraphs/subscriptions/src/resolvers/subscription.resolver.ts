@@ -43,7 +43,9 @@ export class SubscriptionResolver {
   }
 
   @Authorized('customer')
-  @Mutation(() => SubscriptionType, { description: 'The subscription of a completed checkout (checkout_id), or a trial without payment (plan_id, currency_code)' })
+  @Mutation(() => SubscriptionType, {
+    description: 'The subscription of a completed checkout (checkout_id), or a trial without payment (plan_id, currency_code)',
+  })
   createSubscription(@Ctx() ctx: RequestContext, @Arg('input') input: CreateSubscriptionInput) {
     return this.s.subscriptions.create(ctx, input);
   }
@@ -55,7 +57,9 @@ export class SubscriptionResolver {
   }
 
   @Authorized('customer', 'admin')
-  @Mutation(() => SubscriptionType, { description: 'Resumes a paused subscription; the period end moves by the paused time (409 invalid_transition otherwise)' })
+  @Mutation(() => SubscriptionType, {
+    description: 'Resumes a paused subscription; the period end moves by the paused time (409 invalid_transition otherwise)',
+  })
   resumeSubscription(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     return this.s.subscriptions.resume(ctx, idOf(id));
   }
@@ -75,7 +79,7 @@ export class SubscriptionResolver {
   // ---- admin ----
 
   @Authorized('admin')
-  @Query(() => [PlanType], { description: "Admin: every plan of the store, active or not" })
+  @Query(() => [PlanType], { description: 'Admin: every plan of the store, active or not' })
   adminSubscriptionPlans(@Ctx() ctx: RequestContext) {
     return this.s.plans.list(ctx, true);
   }

@@ -102,9 +102,7 @@ export const subscriptionsRoutes = [
     operation: 'subscriptions/ChangeSubscriptionPlan',
     summary:
       'Switches an active subscription to another plan, prorated by the unused share of the period exact to the minor unit: {subscription, proration: {credit, charge, net, currency_code, effective_at}}; the net is added to (or taken off) the next renewal. A plan of another interval takes over at the period end',
-    refusals: [
-      { code: 'invalid_field', field: 'plan_id', when: 'no active plan has this id or handle, or it has no price in the subscription’s currency' },
-    ],
+    refusals: [{ code: 'invalid_field', field: 'plan_id', when: 'no active plan has this id or handle, or it has no price in the subscription’s currency' }],
     variables: ({ params, body }) => ({ id: params.id, plan_id: body.plan_id }),
     respond: (d) => d.changeSubscriptionPlan,
   }),

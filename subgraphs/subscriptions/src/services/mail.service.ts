@@ -26,7 +26,10 @@ export class SubscriptionMailService {
     return { s, planName: plan?.name ?? 'your plan', greeting: name ? `Hello ${name},` : 'Hello,' };
   }
 
-  async receipt(ctx: RequestContext, e: { id: string; cycle: number; order_display_id: number; amount: number; currency_code: string; current_period_end: string }): Promise<void> {
+  async receipt(
+    ctx: RequestContext,
+    e: { id: string; cycle: number; order_display_id: number; amount: number; currency_code: string; current_period_end: string },
+  ): Promise<void> {
     const l = await this.load(ctx, e.id);
     if (!l) return;
     await this.mailer.send({

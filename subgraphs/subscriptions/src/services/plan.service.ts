@@ -12,9 +12,12 @@ function storedPrices(prices: Array<{ currency_code: string; amount: string }>):
   prices.forEach((p, i) => {
     const minor = toMinor(p.amount, p.currency_code);
     if (minor === null) {
-      throw new DomainError('validation_error', 'invalid_field', `prices.${i}.amount: ${p.amount} has more decimals than ${p.currency_code.toUpperCase()} allows`, [
-        { field: `prices.${i}.amount`, code: 'invalid_field', message: `more decimals than ${p.currency_code.toUpperCase()} allows` },
-      ]);
+      throw new DomainError(
+        'validation_error',
+        'invalid_field',
+        `prices.${i}.amount: ${p.amount} has more decimals than ${p.currency_code.toUpperCase()} allows`,
+        [{ field: `prices.${i}.amount`, code: 'invalid_field', message: `more decimals than ${p.currency_code.toUpperCase()} allows` }],
+      );
     }
     out[p.currency_code] = fromMinor(minor, p.currency_code);
   });

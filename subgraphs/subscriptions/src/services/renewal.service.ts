@@ -169,7 +169,12 @@ export class RenewalService {
     return { r, s };
   }
 
-  private async succeeded(ctx: RequestContext, claimed: SubscriptionRenewal, order: { id: string; display_id: number }, providerRef: string | null): Promise<RenewalOutcome> {
+  private async succeeded(
+    ctx: RequestContext,
+    claimed: SubscriptionRenewal,
+    order: { id: string; display_id: number },
+    providerRef: string | null,
+  ): Promise<RenewalOutcome> {
     return this.store.transaction(ctx, async (em, tx) => {
       const cur = await this.current(em, claimed);
       if (!cur) return 'skipped';
@@ -243,7 +248,13 @@ export class RenewalService {
       const hours = this.settings.retryHours[Math.min(r.attempt - 1, this.settings.retryHours.length - 1)];
       const next = last ? null : new Date(now.getTime() + hours * 3_600_000);
       const base = { id: s.id, customer_id: s.customerId, plan_id: s.planId };
-      subscriptionsEvents.emit(em, tx, 'subscription.payment_failed', { ...base, cycle: r.cycle, attempt: r.attempt, next_attempt_at: next?.toISOString() ?? null, message });
+      subscriptionsEvents.emit(em, tx, 'subscription.payment_failed', {
+        ...base,
+        cycle: r.cycle,
+        attempt: r.attempt,
+        next_attempt_at: next?.toISOString() ?? null,
+        message,
+      });
       if (last) {
         s.status = 'canceled';
         s.canceledAt = now;

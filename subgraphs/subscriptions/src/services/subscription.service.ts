@@ -1,5 +1,16 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, newId, normalizePage, requireCustomer, requireTenant, type Clock, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  newId,
+  normalizePage,
+  requireCustomer,
+  requireTenant,
+  type Clock,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal, type LedgerKind } from '../entities/subscription.entity';
 import { subscriptionsEvents } from '../events';
@@ -46,7 +57,16 @@ export const inTrial = (s: Subscription, now: number): boolean => !!s.trialEnd &
 export function ledger(
   em: EntityManager,
   s: Subscription,
-  e: { key: string; kind: LedgerKind; amount: bigint; cycle: number; description: string; orderId?: string | null; orderDisplayId?: number | null; providerReference?: string | null },
+  e: {
+    key: string;
+    kind: LedgerKind;
+    amount: bigint;
+    cycle: number;
+    description: string;
+    orderId?: string | null;
+    orderDisplayId?: number | null;
+    providerReference?: string | null;
+  },
 ): void {
   if (e.amount === 0n) return;
   em.create(SubscriptionLedgerEntry, {
@@ -65,7 +85,17 @@ export function ledger(
 }
 
 /** What a renewal order is made of from the payment call's fields (the order has no `reference`). */
-export const orderBase = ({ reference: _r, ...rest }: { reference: string; provider_id: string; currency_code: string; amount: string; customer_id: string; email: string | null }) => rest;
+export const orderBase = ({
+  reference: _r,
+  ...rest
+}: {
+  reference: string;
+  provider_id: string;
+  currency_code: string;
+  amount: string;
+  customer_id: string;
+  email: string | null;
+}) => rest;
 
 /** What the order's payment keeps of the provider's answer: its ids and status, never a client secret. */
 export const paymentRecord = (data: Record<string, unknown>): Record<string, unknown> =>
@@ -139,7 +169,8 @@ export class SubscriptionService {
       email: me.email,
       reference: id,
     });
-    if (session.status === 'error') throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused the checkout');
+    if (session.status === 'error')
+      throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused the checkout');
     const now = this.now();
     return this.store.transaction(ctx, async (em) => {
       const s = em.create(Subscription, {
@@ -254,9 +285,12 @@ export class SubscriptionService {
     if (!plan || !plan.active) throw Errors.invalidField('plan_id', `No plan "${planRef}" is offered`);
     const price = priceOf(plan, currency, 'currency_code');
     if (plan.trialDays <= 0) {
-      throw new DomainError('validation_error', 'checkout_required', `Plan "${plan.handle}" has no trial: start a checkout (POST /store/subscriptions/checkout) and pass its checkout_id`, [
-        { field: 'checkout_id', code: 'missing_field', message: 'a completed checkout is required for a plan without a trial' },
-      ]);
+      throw new DomainError(
+        'validation_error',
+        'checkout_required',
+        `Plan "${plan.handle}" has no trial: start a checkout (POST /store/subscriptions/checkout) and pass its checkout_id`,
+        [{ field: 'checkout_id', code: 'missing_field', message: 'a completed checkout is required for a plan without a trial' }],
+      );
     }
     const me = await this.commerce.me(ctx);
     return this.store.transaction(ctx, async (em, tx) => {
@@ -383,6 +417,8 @@ export class SubscriptionService {
    * billed: the plan changes, nothing is prorated.
    */
   async changePlan(ctx: RequestContext, id: string, planRef: string): Promise<{ subscription: SubscriptionView; proration: ProrationView }> {
+    // someone else's subscription is not found, whatever plan they ask for
+    await this.owned(this.store.em(ctx), ctx, id);
     const plan = await this.plans.entity(ctx, planRef).catch(() => null);
     if (!plan || !plan.active) throw Errors.invalidField('plan_id', `No plan "${planRef}" is offered`);
     return this.store.transaction(ctx, async (em, tx) => {
@@ -413,7 +449,13 @@ export class SubscriptionService {
         s.changes += 1;
         const key = `${s.id}:change${s.changes}`;
         ledger(em, s, { key: `${key}:credit`, kind: 'proration_credit', amount: credit, cycle: s.cycle, description: `Unused ${old.name}` });
-        ledger(em, s, { key: `${key}:charge`, kind: 'proration_charge', amount: charge, cycle: s.cycle, description: `${plan.name} for the rest of the period` });
+        ledger(em, s, {
+          key: `${key}:charge`,
+          kind: 'proration_charge',
+          amount: charge,
+          cycle: s.cycle,
+          description: `${plan.name} for the rest of the period`,
+        });
         s.planId = plan.id;
         s.scheduledPlanId = null;
       }
