@@ -30,6 +30,7 @@ import { benchMarketing, marketingBenchLines } from './bench-marketing';
 import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 import { benchBookings, bookingsBenchLines } from './bench-bookings';
 import { benchTickets, ticketsBenchLines } from './bench-tickets';
+import { benchSubscriptions, subscriptionsBenchLines } from './bench-subscriptions';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -657,6 +658,15 @@ async function main(): Promise<number> {
     log,
   });
   problems.push(...tickets.problems.map((f) => `ticket checkout: ${f}`));
+  // subscription plan changes: prorated changes of active subscriptions (checked out through commerce's port)
+  const subscriptions = await benchSubscriptions({
+    url: p.url,
+    publishableKey: p.publishableKey,
+    adminEmail: p.adminEmail,
+    adminPassword: p.adminPassword,
+    log,
+  });
+  problems.push(...subscriptions.problems.map((f) => `subscription plan changes: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -700,6 +710,7 @@ async function main(): Promise<number> {
     webhooks,
     bookings,
     tickets,
+    subscriptions,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -726,6 +737,7 @@ async function main(): Promise<number> {
     ...webhooksBenchLines(webhooks),
     ...bookingsBenchLines(bookings),
     ...ticketsBenchLines(tickets),
+    ...subscriptionsBenchLines(subscriptions),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];
