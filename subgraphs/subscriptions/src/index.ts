@@ -3,7 +3,7 @@ import { defineDomain } from '@svc/kit';
 import { SubscriptionPlan } from './entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal } from './entities/subscription.entity';
 import { SubscriptionResolver } from './resolvers/subscription.resolver';
-import { planReference, subscriptionReference } from './resolvers/subscription.reference';
+import { planReference } from './resolvers/subscription.reference';
 import { createSubscriptionsServices, type SubscriptionsServices } from './services';
 import { subscriptionsEvents } from './events';
 import { subscriptionsRoutes } from './rest/routes';
@@ -27,7 +27,7 @@ export const domain = defineDomain<SubscriptionsServices, SubscriptionsSettings>
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [SubscriptionResolver],
   createServices: createSubscriptionsServices,
-  references: (s) => ({ SubscriptionPlan: planReference(s), CustomerSubscription: subscriptionReference(s) }),
+  references: (s) => ({ SubscriptionPlan: planReference(s) }),
   events: subscriptionsEvents,
   subscriptions: [
     // the mails leave the renewal: a slow mail server delays nobody, a failure is retried

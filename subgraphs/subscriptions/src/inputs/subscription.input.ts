@@ -58,11 +58,10 @@ export const checkoutSchema = z.strictObject({ plan_id: ref, currency_code: curr
 export type CheckoutData = z.infer<typeof checkoutSchema>;
 
 /** From a completed checkout, or a trial without payment (`plan_id` and `currency_code` of a plan with trial days). */
-export const createSubscriptionSchema = z
-  .strictObject({ checkout_id: ref.optional(), plan_id: ref.optional(), currency_code: currencySchema.optional() })
-  .refine((v) => (v.checkout_id ? !v.plan_id && !v.currency_code : !!v.plan_id && !!v.currency_code), {
-    message: 'either checkout_id (a completed checkout), or plan_id and currency_code (a trial without payment)',
-  });
+export const createSubscriptionSchema = z.union([
+  z.strictObject({ checkout_id: ref.describe('the checkout whose payment was completed') }),
+  z.strictObject({ plan_id: ref.describe('a plan with trial days'), currency_code: currencySchema }),
+]);
 export type CreateSubscriptionData = z.infer<typeof createSubscriptionSchema>;
 
 export const changePlanSchema = z.strictObject({ plan_id: ref });

@@ -9,9 +9,3 @@ export const planReference =
     const p = await s.plans.byId(ctx, String(ref.id));
     return p ? toPlanView(p) : null;
   };
-
-/** `__resolveReference` of CustomerSubscription: the owner's or staff's (null otherwise). */
-export const subscriptionReference =
-  (s: SubscriptionsServices): ReferenceResolver =>
-  (ref, ctx) =>
-    s.subscriptions.get(ctx, String(ref.id)).catch(() => null);

@@ -9,6 +9,7 @@ import {
   SubscriptionListArgs,
   UpdatePlanInput,
   subscriptionIdSchema,
+  type CreateSubscriptionData,
 } from '../inputs/subscription.input';
 import { CheckoutResultType, HistoryType, PlanChangeType, PlanType, SubscriptionListType, SubscriptionType } from '../types/subscription.type';
 
@@ -47,7 +48,8 @@ export class SubscriptionResolver {
     description: 'The subscription of a completed checkout (checkout_id), or a trial without payment (plan_id, currency_code)',
   })
   createSubscription(@Ctx() ctx: RequestContext, @Arg('input') input: CreateSubscriptionInput) {
-    return this.s.subscriptions.create(ctx, input);
+    // @ValidateWith checked it against the schema's union already
+    return this.s.subscriptions.create(ctx, input as CreateSubscriptionData);
   }
 
   @Authorized('customer', 'admin')

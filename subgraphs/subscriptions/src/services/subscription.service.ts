@@ -207,7 +207,7 @@ export class SubscriptionService {
 
   /** A subscription from a completed checkout (idempotent: the same checkout answers the same subscription), or a trial without payment. */
   async create(ctx: RequestContext, input: CreateSubscriptionData): Promise<SubscriptionView> {
-    if (!input.checkout_id) return this.trial(ctx, input.plan_id!, input.currency_code!);
+    if (!('checkout_id' in input)) return this.trial(ctx, input.plan_id, input.currency_code);
     const id = input.checkout_id;
     const s = await this.owned(this.store.em(ctx), ctx, id);
     if (s.status !== 'incomplete') {

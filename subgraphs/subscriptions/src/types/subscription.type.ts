@@ -29,9 +29,8 @@ export class PlanType implements PlanView {
   @Field() updated_at!: string;
 }
 
-/** A customer's subscription (GraphQL reserves `Subscription` for its root type). */
+/** A customer's subscription (GraphQL reserves `Subscription` for its root type); not a federation entity: only its customer and the store's staff may see it. */
 @ObjectType('CustomerSubscription', S)
-@Directive('@key(fields: "id")')
 export class SubscriptionType implements SubscriptionView {
   @Field(() => ID) id!: string;
   @Field() customer_id!: string;
