@@ -6,6 +6,7 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { TestClock } from '../support/clock';
 import { waitFor } from '../support/wait';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
+import { startPayPalServer, type PayPalServer } from '../support/providers/paypal-server';
 
 const DAY = 86_400_000;
 const LEASE_MS = 60_000;
@@ -22,6 +23,7 @@ describe('subscriptions', () => {
   let p: TestPlatform;
   let sql: Client;
   let stripe: StripeServer;
+  let paypal: PayPalServer;
   const clock = new TestClock(Date.UTC(2027, 0, 10, 12));
   let shop: TenantCredentials;
   let other: TenantCredentials;
@@ -68,6 +70,7 @@ describe('subscriptions', () => {
 
   beforeAll(async () => {
     stripe = await startStripeServer();
+    paypal = await startPayPalServer();
     p = await startTestPlatform({
       clock,
       env: { SUBSCRIPTION_RENEWAL_ATTEMPTS: '3', SUBSCRIPTION_RETRY_HOURS: '24,48', SUBSCRIPTION_RENEWAL_LEASE_MS: String(LEASE_MS) },
@@ -84,6 +87,13 @@ describe('subscriptions', () => {
     otherAdmin = await p.adminToken(other);
     await gql('mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id } }', {
       i: { provider_id: 'pp_stripe_stripe', enabled: true, settings: { api_key: stripe.apiKey, base_url: stripe.url, timeout_ms: 60_000 } },
+    });
+    await gql('mutation($i: PaymentProviderSettingInput!) { savePaymentProvider(input: $i) { provider_id } }', {
+      i: {
+        provider_id: 'pp_paypal_paypal',
+        enabled: true,
+        settings: { client_id: paypal.clientId, client_secret: paypal.clientSecret, base_url: paypal.url, timeout_ms: 60_000 },
+      },
     });
     jane = await p.registerCustomer(shop.publishable_key);
     max = await p.registerCustomer(shop.publishable_key);
@@ -117,6 +127,7 @@ describe('subscriptions', () => {
     await sql?.end();
     await p?.stop();
     await stripe?.close();
+    await paypal?.close();
   });
 
   describe('plans', () => {
@@ -256,7 +267,7 @@ describe('subscriptions', () => {
         ['POST', '/store/subscriptions/checkout', { plan_id: 'retired', currency_code: 'eur', provider_id: 'pp_stripe_stripe' }, 400],
         ['POST', '/store/subscriptions/checkout', { plan_id: 'pro', currency_code: 'usd', provider_id: 'pp_stripe_stripe' }, 400],
         ['POST', '/store/subscriptions/checkout', { plan_id: 'basic', currency_code: 'jpy', provider_id: 'pp_stripe_stripe' }, 400],
-        ['POST', '/store/subscriptions/checkout', { plan_id: 'basic', currency_code: 'eur', provider_id: 'pp_paypal_paypal' }, 400],
+        ['POST', '/store/subscriptions/checkout', { plan_id: 'basic', currency_code: 'eur', provider_id: 'pp_unknown_provider' }, 400],
         ['POST', '/store/subscriptions/checkout', { plan_id: 'basic', currency_code: 'eur', provider_id: 'pp_stripe_stripe', extra: 1 }, 400],
         ['POST', '/store/subscriptions', {}, 400],
         ['POST', '/store/subscriptions', { checkout_id: 'x', plan_id: 'basic' }, 400],
@@ -284,6 +295,47 @@ describe('subscriptions', () => {
           })
         ).status,
       ).toBe(401);
+    });
+  });
+
+  describe('PayPal (vault v3)', () => {
+    it('saves a vaulted PayPal account the buyer approves, charges the first period with it, then renews without the buyer', async () => {
+      const who = await p.registerCustomer(shop.publishable_key);
+      const started = await api('POST', '/store/subscriptions/checkout', who.token, { plan_id: 'pro', currency_code: 'eur', provider_id: 'pp_paypal_paypal' });
+      expect(started.status).toBe(200);
+      const session = started.body.checkout.payment_session;
+      expect(session).toMatchObject({ kind: 'setup_token', status: 'PAYER_ACTION_REQUIRED' });
+      expect(session.approve_url).toContain(session.id);
+      const early = await api('POST', '/store/subscriptions', who.token, { checkout_id: started.body.checkout.id });
+      expect([early.status, early.body.code]).toEqual([409, 'payment_incomplete']);
+      paypal.approveSetupToken(session.id);
+      const created = await api('POST', '/store/subscriptions', who.token, { checkout_id: started.body.checkout.id });
+      expect(created.body.subscription).toMatchObject({ status: 'active', provider_id: 'pp_paypal_paypal', payment_mode: 'saved_method' });
+      const sub = created.body.subscription;
+      const [vaultId] = [...paypal.paymentTokens.values()].filter((t: any) => t.setup_token === session.id).map((t) => t.id);
+      expect(paypal.vaultCaptures.get(vaultId)).toHaveLength(1);
+      // the same checkout again: no second charge
+      await api('POST', '/store/subscriptions', who.token, { checkout_id: started.body.checkout.id });
+      expect(paypal.vaultCaptures.get(vaultId)).toHaveLength(1);
+
+      clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+      paypal.declineVault(vaultId);
+      await runDue();
+      expect((await api('GET', `/store/subscriptions/${sub.id}`, who.token)).body.subscription).toMatchObject({ status: 'past_due', failed_attempts: 1 });
+      paypal.declineVault(vaultId, false);
+      // the retry's answer is lost after PayPal captured: the next pass repeats it with the same PayPal-Request-Id
+      paypal.fail('close-after', 3, (r) => r.path === '/v2/checkout/orders' && r.body.includes(vaultId));
+      clock.advance(24 * 3_600_000);
+      await runDue();
+      await runDue();
+      clock.advance(3_600_000);
+      await runDue();
+      const after = (await api('GET', `/store/subscriptions/${sub.id}`, who.token)).body.subscription;
+      expect(after).toMatchObject({ status: 'active', cycle: 1, failed_attempts: 0 });
+      expect(paypal.vaultCaptures.get(vaultId)).toHaveLength(2);
+      const [ev] = await events('subscription.renewed', sub.id);
+      expect(await orderOf(ev.order_id)).toMatchObject({ payment_status: 'captured', total: '50' });
+      await api('POST', `/store/subscriptions/${sub.id}/cancel`, who.token, {});
     });
   });
 

@@ -99,7 +99,9 @@ export const orderBase = ({
 
 /** What the order's payment keeps of the provider's answer: its ids and status, never a client secret. */
 export const paymentRecord = (data: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(data).filter(([k]) => ['id', 'kind', 'status', 'customer', 'reference', 'latest_charge'].includes(k)));
+  Object.fromEntries(
+    Object.entries(data).filter(([k]) => ['id', 'kind', 'status', 'customer', 'reference', 'latest_charge', 'capture_id', 'capture_status'].includes(k)),
+  );
 
 const eventBase = (s: Subscription) => ({ id: s.id, customer_id: s.customerId, plan_id: s.planId });
 
