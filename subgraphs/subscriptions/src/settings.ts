@@ -42,6 +42,3 @@ export const subscriptionsSettings = defineSettings(
     batchSize: e.SUBSCRIPTION_RENEWAL_BATCH,
   }),
 );
-
-export const defaultSubscriptionsSettings = (): SubscriptionsSettings =>
-  subscriptionsSettings.resolve(subscriptionsSettings.variables.parse({}), { production: false });

@@ -17,10 +17,10 @@ const recurringBase = {
   reference: z.string().max(200).nullish(),
 };
 
-export const recurringStartSchema = z.strictObject(recurringBase);
-export const recurringConfirmSchema = z.strictObject({ ...recurringBase, data });
-export const recurringChargeSchema = z.strictObject({ ...recurringBase, method: data });
-export const renewalOrderSchema = z.strictObject({
+const recurringStartSchema = z.strictObject(recurringBase);
+const recurringConfirmSchema = z.strictObject({ ...recurringBase, data });
+const recurringChargeSchema = z.strictObject({ ...recurringBase, method: data });
+const renewalOrderSchema = z.strictObject({
   key,
   currency_code: currencySchema,
   amount,

@@ -17,7 +17,7 @@ export type RecurringMode = 'saved_method' | 'invoice';
 
 const INVOICE_PROVIDERS = new Set([SYSTEM_PROVIDER_ID, BANK_TRANSFER_PROVIDER_ID]);
 
-export interface RecurringInput {
+interface RecurringInput {
   provider_id: string;
   currency_code: string;
   /** decimal string in major units ("9.99"); "0" saves the method only */
@@ -40,7 +40,7 @@ export interface RecurringResult {
   message: string | null;
 }
 
-export interface RenewalOrderInput {
+interface RenewalOrderInput {
   /** unique per renewal (subscription and cycle): a second call answers the first order */
   key: string;
   currency_code: string;

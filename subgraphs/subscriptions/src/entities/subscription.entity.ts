@@ -1,9 +1,9 @@
 import { Entity, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantOwned, newId } from '@svc/kit';
 
-export type SubscriptionStatus = 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
+type SubscriptionStatus = 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
 /** how renewals are paid: a saved method charged off-session, or an invoice (a pending order paid outside) */
-export type PaymentMode = 'saved_method' | 'invoice';
+type PaymentMode = 'saved_method' | 'invoice';
 
 /**
  * A customer's subscription to a plan. Money is kept in the currency's minor units (decimal
@@ -80,7 +80,7 @@ export class Subscription extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-export type RenewalState = 'charging' | 'failed' | 'succeeded';
+type RenewalState = 'charging' | 'failed' | 'succeeded';
 
 /**
  * One renewal (subscription and cycle): the attempt under way and its idempotency key toward the

@@ -81,7 +81,7 @@ export const adminSubscriptionListSchema = subscriptionListSchema.extend({
 export type AdminSubscriptionListQuery = z.infer<typeof adminSubscriptionListSchema>;
 
 @InputType('SubscriptionPlanPriceInput')
-export class PlanPriceInput {
+class PlanPriceInput {
   @Field() currency_code!: string;
   @Field({ description: 'Decimal string in major units, exact to the currency’s minor unit' }) amount!: string;
 }

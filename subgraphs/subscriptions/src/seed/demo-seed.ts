@@ -3,7 +3,7 @@ import type { CreatePlanData } from '../inputs/subscription.input';
 import type { SubscriptionsServices } from '../services';
 
 /** The demo store's plans: monthly, quarterly, and yearly with a 14-day trial, in the three currencies of the demo regions. */
-export const demoPlans = (): CreatePlanData[] => [
+const demoPlans = (): CreatePlanData[] => [
   {
     handle: 'essentials-monthly',
     name: 'Essentials box, monthly',
@@ -43,7 +43,7 @@ export const demoPlans = (): CreatePlanData[] => [
   },
 ];
 
-export const DEMO_SUBSCRIBER_EMAIL = 'jane@demo.store';
+const DEMO_SUBSCRIBER_EMAIL = 'jane@demo.store';
 
 /**
  * subscriptions' part of the demo store: the three plans, and Jane's active monthly subscription,

@@ -3,7 +3,7 @@
  * exponent is ISO 4217's as the runtime's Intl data knows it (EUR 2, JPY 0, KWD 3).
  */
 
-export function currencyExponent(currency: string): number {
+function currencyExponent(currency: string): number {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {

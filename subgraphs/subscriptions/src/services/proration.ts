@@ -34,7 +34,7 @@ export interface ProrationState {
   billed: bigint;
 }
 
-export interface Proration {
+interface Proration {
   credit: bigint;
   charge: bigint;
   net: bigint;

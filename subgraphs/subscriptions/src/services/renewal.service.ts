@@ -12,7 +12,7 @@ import { freshPeriod } from './proration';
 import { ledger, orderBase, paymentRecord, priceOf, setState } from './subscription.service';
 
 /** What one renewal pass did for a subscription. */
-export type RenewalOutcome = 'renewed' | 'failed' | 'canceled' | 'retry_later' | 'skipped';
+type RenewalOutcome = 'renewed' | 'failed' | 'canceled' | 'retry_later' | 'skipped';
 
 interface Claim {
   renewal: SubscriptionRenewal;

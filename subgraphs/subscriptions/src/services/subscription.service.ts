@@ -33,7 +33,7 @@ export function priceOf(plan: SubscriptionPlan, currency: string, field = 'plan_
 }
 
 /** The proration state of a subscription's current period. */
-export const stateOf = (s: Subscription): ProrationState => ({
+const stateOf = (s: Subscription): ProrationState => ({
   lengthMs: BigInt(s.periodLengthMs),
   end: s.periodEnd.getTime(),
   lastChangeAt: s.lastChangeAt.getTime(),
@@ -51,7 +51,7 @@ export function setState(s: Subscription, st: ProrationState, start?: Date): voi
   s.billed = st.billed.toString();
 }
 
-export const inTrial = (s: Subscription, now: number): boolean => !!s.trialEnd && now < s.trialEnd.getTime() && s.cycle === 0;
+const inTrial = (s: Subscription, now: number): boolean => !!s.trialEnd && now < s.trialEnd.getTime() && s.cycle === 0;
 
 /** A ledger row (once per key: a repeated write is ignored). */
 export function ledger(

@@ -6,7 +6,7 @@ import type { CheckoutView } from '../services/subscription.service';
 const S = { simpleResolvers: true };
 
 @ObjectType('SubscriptionPlanPrice', S)
-export class PlanPriceType implements PlanPriceView {
+class PlanPriceType implements PlanPriceView {
   @Field() currency_code!: string;
   @Field(() => Float, { description: 'Major units' }) amount!: number;
 }
@@ -62,7 +62,7 @@ export class SubscriptionType implements SubscriptionView {
 export class SubscriptionListType extends PaginatedList(SubscriptionType) {}
 
 @ObjectType('SubscriptionCheckout', S)
-export class CheckoutType implements CheckoutView {
+class CheckoutType implements CheckoutView {
   @Field() id!: string;
   @Field() subscription_id!: string;
   @Field() plan_id!: string;
@@ -81,7 +81,7 @@ export class CheckoutResultType {
 }
 
 @ObjectType('SubscriptionProration', S)
-export class ProrationType implements ProrationView {
+class ProrationType implements ProrationView {
   @Field() currency_code!: string;
   @Field(() => Float) credit!: number;
   @Field(() => Float) charge!: number;
@@ -96,7 +96,7 @@ export class PlanChangeType {
 }
 
 @ObjectType('SubscriptionLedgerEntry', S)
-export class LedgerEntryType implements LedgerEntryView {
+class LedgerEntryType implements LedgerEntryView {
   @Field() id!: string;
   @Field({ description: 'charge, invoice, proration_charge, proration_credit, balance_applied' }) kind!: string;
   @Field(() => Float) amount!: number;
@@ -110,7 +110,7 @@ export class LedgerEntryType implements LedgerEntryView {
 }
 
 @ObjectType('SubscriptionRenewal', S)
-export class RenewalType implements RenewalView {
+class RenewalType implements RenewalView {
   @Field() id!: string;
   @Field(() => Int) cycle!: number;
   @Field({ description: 'charging, failed or succeeded' }) state!: string;
