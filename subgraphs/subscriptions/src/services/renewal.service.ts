@@ -163,8 +163,9 @@ export class RenewalService {
 
   /** The renewal row, still this attempt and charging (another worker may have finished it meanwhile). */
   private async current(em: Parameters<Parameters<Store['transaction']>[1]>[0], claimed: SubscriptionRenewal) {
-    const r = await em.findOne(SubscriptionRenewal, { id: claimed.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    // the subscription first, then its renewal: the order every unit of work here locks them in
     const s = await em.findOne(Subscription, { id: claimed.subscriptionId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const r = await em.findOne(SubscriptionRenewal, { id: claimed.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!r || !s || r.state !== 'charging' || r.attempt !== claimed.attempt) return null;
     return { r, s };
   }
@@ -215,9 +216,10 @@ export class RenewalService {
       s.scheduledPlanId = null;
       s.balance = left.toString();
       s.cycle = r.cycle;
-      s.status = 'active';
       s.failedAttempts = 0;
-      s.nextRenewalAt = end;
+      // paused or canceled while the charge was under way: the period it paid for is recorded, the status stays
+      if (s.status === 'past_due') s.status = 'active';
+      s.nextRenewalAt = s.status === 'active' ? end : null;
       subscriptionsEvents.emit(em, tx, 'subscription.renewed', {
         id: s.id,
         customer_id: s.customerId,
@@ -244,6 +246,11 @@ export class RenewalService {
       r.state = 'failed';
       r.lastError = message.slice(0, 1000);
       s.failedAttempts = r.attempt;
+      // paused or canceled while the charge was under way: nothing to retry now (a resume renews again)
+      if (s.status !== 'active' && s.status !== 'past_due') {
+        await em.flush();
+        return 'failed';
+      }
       const last = r.attempt >= this.settings.renewalAttempts;
       const hours = this.settings.retryHours[Math.min(r.attempt - 1, this.settings.retryHours.length - 1)];
       const next = last ? null : new Date(now.getTime() + hours * 3_600_000);
