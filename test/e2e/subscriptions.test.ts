@@ -566,6 +566,25 @@ describe('subscriptions', () => {
       await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
     });
 
+    it('keeps a subscription canceled while its renewal charge was under way, and records what was charged', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+      const isCharge = (r: { path: string; body: string }) =>
+        r.path === '/v1/payment_intents' && r.body.includes(`customer=${sub.stripe_customer}`) && r.body.includes('off_session=true');
+      stripe.fail('hang-after', 1, isCharge);
+      const renewing = s().renewals.renew(systemContext(p.log, shop.tenant_id, 'test-worker'), sub.id);
+      await waitFor('the charge at Stripe', () => stripe.offSessionCharges(sub.stripe_customer).length === 1);
+      expect((await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {})).body.subscription.status).toBe('canceled');
+      stripe.releaseHanging();
+      expect(await renewing).toBe('renewed');
+      const after = (await api('GET', `/store/subscriptions/${sub.id}`, jane.token)).body.subscription;
+      expect(after).toMatchObject({ status: 'canceled', cycle: 1, next_renewal_at: null });
+      expect((await ledger(sub.id)).map((r: any) => [r.kind, r.cycle])).toEqual([
+        ['charge', 0],
+        ['charge', 1],
+      ]);
+    });
+
     it('renews each due subscription once with two workers at the same time', async () => {
       const customers = await Promise.all([0, 1, 2, 3, 4, 5].map(() => p.registerCustomer(shop.publishable_key)));
       const subs = [];
