@@ -82,7 +82,7 @@ export async function benchSubscriptions(o: {
     );
     const { subscription } = await request('POST', '/api/store/subscriptions', { checkout_id: checkout.id }, customer);
     subscribeMs.push(performance.now() - t0);
-    return { customer, id: subscription.id as string };
+    return { customer, id: subscription.id as string, on: 0 };
   };
   o.log(`  subscriptions: ${WORKERS} customers subscribe, then change plans for ${DURATION_S} s ...`);
   const subs = await Promise.all(Array.from({ length: WORKERS }, (_, i) => subscribe(i)));
@@ -90,12 +90,13 @@ export async function benchSubscriptions(o: {
   const run = async (seconds: number, totals: number[] | null) => {
     const until = Date.now() + seconds * 1000;
     await Promise.all(
-      subs.map(async (s, w) => {
-        let k = w;
+      subs.map(async (s) => {
         while (Date.now() < until) {
           const t0 = performance.now();
           try {
-            await request('POST', `/api/store/subscriptions/${s.id}/change-plan`, { plan_id: plans[++k % 2].id }, s.customer);
+            // to the other plan (the one it is not on)
+            await request('POST', `/api/store/subscriptions/${s.id}/change-plan`, { plan_id: plans[1 - s.on].id }, s.customer);
+            s.on = 1 - s.on;
             totals?.push(performance.now() - t0);
           } catch (err) {
             if (problems.length < 20) problems.push((err as Error).message);
