@@ -258,6 +258,24 @@ describe('subscriptions', () => {
       await api('POST', `/store/subscriptions/${created.body.subscription.id}/cancel`, max.token, {});
     });
 
+    it('cancels a checkout never completed after its time; one paid at Stripe still becomes its subscription', async () => {
+      const started = await api('POST', '/store/subscriptions/checkout', max.token, {
+        plan_id: 'basic',
+        currency_code: 'eur',
+        provider_id: 'pp_stripe_stripe',
+      });
+      clock.advance(25 * 3_600_000);
+      await runDue();
+      const got = (await api('GET', `/store/subscriptions/${started.body.checkout.id}`, max.token)).body.subscription;
+      expect(got).toMatchObject({ status: 'canceled', cancel_reason: 'checkout_expired' });
+      const unpaid = await api('POST', '/store/subscriptions', max.token, { checkout_id: started.body.checkout.id });
+      expect([unpaid.status, unpaid.body.code]).toEqual([409, 'payment_incomplete']);
+      stripe.confirm(started.body.checkout.payment_session.id, 'pm_card_visa');
+      const late = await api('POST', '/store/subscriptions', max.token, { checkout_id: started.body.checkout.id });
+      expect(late.body.subscription).toMatchObject({ status: 'active', cancel_reason: null, canceled_at: null });
+      await api('POST', `/store/subscriptions/${started.body.checkout.id}/cancel`, max.token, {});
+    });
+
     it('answers 400 for bad input on every route, nothing written', async () => {
       const before = (await sql.query(`select count(*)::int as n from "subscriptions".subscription where tenant_id = $1`, [shop.tenant_id])).rows[0].n;
       const cases: Array<[string, string, unknown, number]> = [

@@ -11,6 +11,8 @@ export interface SubscriptionsSettings {
   leaseMs: number;
   /** how many due renewals one pass of the job takes */
   batchSize: number;
+  /** hours an unfinished checkout (`incomplete`) waits before the job cancels it */
+  checkoutTtlHours: number;
 }
 
 export const subscriptionsSettings = defineSettings(
@@ -34,11 +36,18 @@ export const subscriptionsSettings = defineSettings(
       .default(600_000)
       .describe('how long a worker holds a renewal while it charges; a renewal whose worker died is repeated, with the same idempotency key, after it'),
     SUBSCRIPTION_RENEWAL_BATCH: z.coerce.number().int().min(1).max(1000).default(100).describe('due renewals one pass of the renewal job takes'),
+    SUBSCRIPTION_CHECKOUT_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24)
+      .describe('hours an unfinished subscription checkout (status incomplete) waits before the renewal job cancels it'),
   },
   (e): SubscriptionsSettings => ({
     renewalAttempts: e.SUBSCRIPTION_RENEWAL_ATTEMPTS,
     retryHours: e.SUBSCRIPTION_RETRY_HOURS.split(',').map(Number),
     leaseMs: e.SUBSCRIPTION_RENEWAL_LEASE_MS,
     batchSize: e.SUBSCRIPTION_RENEWAL_BATCH,
+    checkoutTtlHours: e.SUBSCRIPTION_CHECKOUT_TTL_HOURS,
   }),
 );

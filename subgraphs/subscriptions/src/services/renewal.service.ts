@@ -56,6 +56,13 @@ export class RenewalService {
   /** One pass: every due subscription of every tenant (up to the batch size), one after the other. */
   async runDue(log: Logger): Promise<Record<RenewalOutcome, number>> {
     const counts: Record<RenewalOutcome, number> = { renewed: 0, failed: 0, canceled: 0, retry_later: 0, skipped: 0 };
+    // checkouts never completed: canceled after their time (never active, so no event)
+    await this.store.sql(
+      null,
+      `update ${this.store.table('subscription')} set status = 'canceled', cancel_reason = 'checkout_expired', canceled_at = ?, updated_at = ?
+        where status = 'incomplete' and created_at < ?`,
+      [this.now(), this.now(), new Date(this.clock.now() - this.settings.checkoutTtlHours * 3_600_000)],
+    );
     const due = await this.store.sql<{ id: string; tenant_id: string }>(
       null,
       `select id, tenant_id from ${this.store.table('subscription')}

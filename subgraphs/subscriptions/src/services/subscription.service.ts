@@ -103,6 +103,13 @@ export const paymentRecord = (data: Record<string, unknown>): Record<string, unk
     Object.entries(data).filter(([k]) => ['id', 'kind', 'status', 'customer', 'reference', 'latest_charge', 'capture_id', 'capture_status'].includes(k)),
   );
 
+/**
+ * A checkout whose payment may still complete: incomplete, or expired unfinished (the shopper may
+ * have paid at the provider and come back late: a paid checkout still becomes its subscription).
+ */
+const awaitingPayment = (s: Subscription): boolean =>
+  s.status === 'incomplete' || (s.status === 'canceled' && !s.activatedAt && s.cancelReason === 'checkout_expired');
+
 const eventBase = (s: Subscription) => ({ id: s.id, customer_id: s.customerId, plan_id: s.planId });
 
 export interface CheckoutView {
@@ -186,6 +193,8 @@ export class SubscriptionService {
         providerId: session.provider_id,
         mode: session.mode === 'invoice' ? 'invoice' : 'saved_method',
         checkout: { amount: amount.toString(), data: session.data, first_name: me.first_name },
+        // on the clock the checkout's expiry is measured with (SUBSCRIPTION_CHECKOUT_TTL_HOURS)
+        createdAt: now,
         periodStart: now,
         periodEnd: now,
         periodLengthMs: '0',
@@ -212,8 +221,8 @@ export class SubscriptionService {
     if (!('checkout_id' in input)) return this.trial(ctx, input.plan_id, input.currency_code);
     const id = input.checkout_id;
     const s = await this.owned(this.store.em(ctx), ctx, id);
-    if (s.status !== 'incomplete') {
-      if (s.status === 'canceled' && !s.activatedAt) throw invalidTransition('This checkout was canceled');
+    if (!awaitingPayment(s)) {
+      if (s.status === 'canceled' && !s.activatedAt) throw invalidTransition('This checkout was canceled: start a new one');
       return this.view(this.store.em(ctx), s);
     }
     const plan = await this.plans.entity(ctx, s.planId);
@@ -246,7 +255,9 @@ export class SubscriptionService {
         : null;
     return this.store.transaction(ctx, async (em, tx) => {
       const locked = await this.owned(em, ctx, id, true);
-      if (locked.status !== 'incomplete') return this.view(em, locked);
+      if (!awaitingPayment(locked)) return this.view(em, locked);
+      locked.canceledAt = null;
+      locked.cancelReason = null;
       const now = this.now();
       const price = priceOf(plan, locked.currencyCode);
       this.activate(locked, plan, price, now);
