@@ -290,6 +290,7 @@ describe('subscriptions', () => {
         ['POST', '/store/subscriptions', {}, 400],
         ['POST', '/store/subscriptions', { checkout_id: 'x', plan_id: 'basic' }, 400],
         ['POST', '/store/subscriptions', { plan_id: 'basic' }, 400],
+        ['POST', '/store/subscriptions', { plan_id: 'yearly', currency_code: 'eur', extra: 1 }, 400],
         ['POST', '/store/subscriptions/sub_nope/change-plan', {}, 400],
         ['POST', '/store/subscriptions/sub_nope/cancel', { at_period_end: 'yes' }, 400],
         ['POST', '/store/subscriptions/sub_nope/pause', { now: true }, 400],

@@ -58,10 +58,16 @@ export const checkoutSchema = z.strictObject({ plan_id: ref, currency_code: curr
 export type CheckoutData = z.infer<typeof checkoutSchema>;
 
 /** From a completed checkout, or a trial without payment (`plan_id` and `currency_code` of a plan with trial days). */
-export const createSubscriptionSchema = z.union([
-  z.strictObject({ checkout_id: ref.describe('the checkout whose payment was completed') }),
-  z.strictObject({ plan_id: ref.describe('a plan with trial days'), currency_code: currencySchema }),
-]);
+/**
+ * From a completed checkout (`checkout_id`), or a trial without payment (`plan_id` and
+ * `currency_code` of a plan with trial days); which one, and what is missing, the service says
+ * (400 checkout_required, missing_field, invalid_field: the refusals of the route).
+ */
+export const createSubscriptionSchema = z.strictObject({
+  checkout_id: ref.optional(),
+  plan_id: ref.optional(),
+  currency_code: currencySchema.optional(),
+});
 export type CreateSubscriptionData = z.infer<typeof createSubscriptionSchema>;
 
 export const changePlanSchema = z.strictObject({ plan_id: ref });

@@ -9,7 +9,6 @@ import {
   SubscriptionListArgs,
   UpdatePlanInput,
   subscriptionIdSchema,
-  type CreateSubscriptionData,
 } from '../inputs/subscription.input';
 import { CheckoutResultType, HistoryType, PlanChangeType, PlanType, SubscriptionListType, SubscriptionType } from '../types/subscription.type';
 
@@ -48,8 +47,7 @@ export class SubscriptionResolver {
     description: 'The subscription of a completed checkout (checkout_id), or a trial without payment (plan_id, currency_code)',
   })
   createSubscription(@Ctx() ctx: RequestContext, @Arg('input') input: CreateSubscriptionInput) {
-    // @ValidateWith checked it against the schema's union already
-    return this.s.subscriptions.create(ctx, input as CreateSubscriptionData);
+    return this.s.subscriptions.create(ctx, input);
   }
 
   @Authorized('customer', 'admin')

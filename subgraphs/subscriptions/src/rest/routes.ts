@@ -53,9 +53,10 @@ export const subscriptionsRoutes = [
     summary:
       'Creates the subscription from a completed checkout ({checkout_id}: the payment is checked with the provider; the same checkout answers the same subscription), or a trial without payment ({plan_id, currency_code} of a plan with trial days). 409 payment_incomplete while the payment is not done',
     refusals: [
-      { code: 'checkout_required', field: 'checkout_id', when: 'a plan without trial days is asked for without a checkout' },
-      { code: 'invalid_field', field: 'plan_id', when: 'no active plan has this id or handle' },
-      { code: 'invalid_field', field: 'currency_code', when: 'the plan has no price in the currency' },
+      { code: 'checkout_required', field: 'checkout_id', when: 'neither checkout_id nor plan_id is given, or the plan has no trial days' },
+      { code: 'missing_field', field: 'currency_code', when: 'plan_id is given without currency_code' },
+      { code: 'invalid_field', field: 'plan_id', when: 'no active plan has this id or handle, or plan_id is given with checkout_id' },
+      { code: 'invalid_field', field: 'currency_code', when: 'the plan has no price in the currency, or currency_code is given with checkout_id' },
     ],
     variables: ({ body }) => ({ input: body }),
     respond: (d) => ({ subscription: d.createSubscription }),

@@ -218,7 +218,28 @@ export class SubscriptionService {
 
   /** A subscription from a completed checkout (idempotent: the same checkout answers the same subscription), or a trial without payment. */
   async create(ctx: RequestContext, input: CreateSubscriptionData): Promise<SubscriptionView> {
-    if (!('checkout_id' in input)) return this.trial(ctx, input.plan_id, input.currency_code);
+    if (!input.checkout_id) {
+      if (!input.plan_id) {
+        throw new DomainError(
+          'validation_error',
+          'checkout_required',
+          'Either checkout_id (a completed checkout) or plan_id and currency_code (a trial) is required',
+          [{ field: 'checkout_id', code: 'checkout_required', message: 'a completed checkout, or a plan with trial days' }],
+        );
+      }
+      if (!input.currency_code) {
+        throw new DomainError('validation_error', 'missing_field', 'currency_code is required with plan_id', [
+          { field: 'currency_code', code: 'missing_field', message: 'currency_code is required with plan_id' },
+        ]);
+      }
+      return this.trial(ctx, input.plan_id, input.currency_code);
+    }
+    if (input.plan_id || input.currency_code) {
+      const field = input.plan_id ? 'plan_id' : 'currency_code';
+      throw new DomainError('validation_error', 'invalid_field', `${field} goes with a trial, not with checkout_id`, [
+        { field, code: 'invalid_field', message: 'not with checkout_id: the checkout has its plan and currency' },
+      ]);
+    }
     const id = input.checkout_id;
     const s = await this.owned(this.store.em(ctx), ctx, id);
     if (!awaitingPayment(s)) {
