@@ -31,6 +31,7 @@ import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 import { benchBookings, bookingsBenchLines } from './bench-bookings';
 import { benchTickets, ticketsBenchLines } from './bench-tickets';
 import { assistantBenchLines, benchAssistant } from './bench-assistant';
+import { benchSubscriptions, subscriptionsBenchLines } from './bench-subscriptions';
 
 // ---- autocannon (no type declarations ship with it: the part used here, typed) ----------------
 
@@ -661,6 +662,15 @@ async function main(): Promise<number> {
   // the assistant offline: one-turn chat (intent, extraction, search, a read or a plan, the history)
   const assistant = await benchAssistant({ url: p.url, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
   problems.push(...assistant.problems.map((f) => `assistant: ${f}`));
+  // subscription plan changes: prorated changes of active subscriptions (checked out through commerce's port)
+  const subscriptions = await benchSubscriptions({
+    url: p.url,
+    publishableKey: p.publishableKey,
+    adminEmail: p.adminEmail,
+    adminPassword: p.adminPassword,
+    log,
+  });
+  problems.push(...subscriptions.problems.map((f) => `subscription plan changes: ${f}`));
   for (const r of rows) {
     const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
@@ -705,6 +715,7 @@ async function main(): Promise<number> {
     bookings,
     tickets,
     assistant,
+    subscriptions,
     problems,
   };
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
@@ -732,6 +743,7 @@ async function main(): Promise<number> {
     ...bookingsBenchLines(bookings),
     ...ticketsBenchLines(tickets),
     ...assistantBenchLines(assistant),
+    ...subscriptionsBenchLines(subscriptions),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,
     `results written to ${path.relative(ROOT, RESULTS_FILE)}`,
   ];

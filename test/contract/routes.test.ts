@@ -25,9 +25,6 @@ import { sharedPlatform } from '../support/shared';
  */
 const PENDING: string[] = [
   'GET /admin/ai/marketing/metrics/dashboard',
-  'GET /store/subscription-plans',
-  'GET /store/subscriptions',
-  'GET /store/subscriptions/:id',
   'POST /admin/ai/chat/stream',
   'POST /admin/ai/chat/stream/:streamId/approve',
   'POST /admin/ai/chat/stream/:streamId/reject',
@@ -37,12 +34,6 @@ const PENDING: string[] = [
   'POST /admin/ai/translate',
   'POST /admin/ai/voice/blog',
   'POST /admin/ai/voice/synthesize-chunk',
-  'POST /store/subscriptions',
-  'POST /store/subscriptions/:id/cancel',
-  'POST /store/subscriptions/:id/change-plan',
-  'POST /store/subscriptions/:id/pause',
-  'POST /store/subscriptions/:id/resume',
-  'POST /store/subscriptions/checkout',
   'POST /v1/chat/stream',
 ];
 

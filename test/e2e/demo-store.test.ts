@@ -135,6 +135,26 @@ describe('demo store seeded on first start', () => {
     expect((await p.api('GET', '/store/customers/me', { key, token: cb2.body.token })).body.customer.email).toBe('newcomer@demo.store');
   });
 
+  it('has three subscription plans and Jane’s active monthly subscription', async () => {
+    const plans = await p.api('GET', '/store/subscription-plans', { key });
+    expect(plans.body.subscription_plans.map((x: any) => [x.handle, x.interval, x.interval_count, x.trial_days])).toEqual([
+      ['essentials-monthly', 'month', 1, 0],
+      ['essentials-quarterly', 'month', 3, 0],
+      ['essentials-yearly', 'year', 1, 14],
+    ]);
+    const pw = await p.api('POST', '/auth/customer/emailpass', { key, body: { email: 'jane@demo.store', password: 'demo-customer-password' } });
+    const mine = await p.api('GET', '/store/subscriptions', { key, token: pw.body.token });
+    expect(mine.body.subscriptions).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        currency_code: 'eur',
+        amount: 29,
+        payment_mode: 'invoice',
+        plan: expect.objectContaining({ handle: 'essentials-monthly' }),
+      }),
+    ]);
+  });
+
   it('seeds only once: a second start on the same database keeps one demo tenant', async () => {
     expect(await p.identity.tenants.findByHandle('demo')).not.toBeNull();
     const { seedDemo } = await import('@svc/platform');

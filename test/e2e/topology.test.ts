@@ -188,6 +188,26 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(after.product.variants!.find((v: any) => v.id === variant.id)!.inventory_quantity).toBe(variant.inventory_quantity - 2);
   });
 
+  it('has the subscriptions demo (seeded through identity’s and commerce’s ports from its own process) and changes a plan there', async () => {
+    if (skip) return;
+    const plans = await json(`${gwB}/api/store/subscription-plans`, { key: KEY });
+    expect(plans.body.subscription_plans).toHaveLength(3);
+    const login = await json(`${gwB}/api/auth/customer/emailpass`, {
+      method: 'POST',
+      key: KEY,
+      body: JSON.stringify({ email: 'jane@demo.store', password: 'demo-customer-password' }),
+    });
+    const mine = await json(`${gwA}/api/store/subscriptions`, { key: KEY, token: login.body.token });
+    expect(mine.body.subscriptions).toEqual([expect.objectContaining({ status: 'active', payment_mode: 'invoice' })]);
+    const changed = await json(`${gwA}/api/store/subscriptions/${mine.body.subscriptions[0].id}/change-plan`, {
+      method: 'POST',
+      key: KEY,
+      token: login.body.token,
+      body: JSON.stringify({ plan_id: 'essentials-yearly' }),
+    });
+    expect(changed.body.proration).toMatchObject({ credit: 0, charge: 0, net: 0, effective_at: mine.body.subscriptions[0].current_period_end });
+  });
+
   it('sells an event ticket and a tour seat from their own processes: held by the cart, completed by commerce, registered by events', async () => {
     if (skip) return;
     const api = (method: string, path: string, body?: unknown, token?: string) =>

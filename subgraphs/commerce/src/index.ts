@@ -7,6 +7,7 @@ import { PromotionUsage } from './entities/completion.entity';
 import { CommerceSettings, PaymentProviderSetting, Promotion, ShippingOption, TaxRate } from './entities/setup.entity';
 import { CartResolver } from './resolvers/commerce.resolver';
 import { CommerceAdminResolver } from './resolvers/admin.resolver';
+import { RecurringPaymentResolver } from './resolvers/recurring.resolver';
 import { orderReference } from './resolvers/commerce.reference';
 import { CustomerOrdersResolver, customerReference } from './resolvers/customer-orders.resolver';
 import { CustomerRefType } from './types/commerce.type';
@@ -43,7 +44,7 @@ export const domain = defineDomain<CommerceServices, CommerceDomainSettings>({
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver],
+  resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver, RecurringPaymentResolver],
   // the identity's Customer, extended with its orders (no query of this subgraph returns it)
   orphanedTypes: [CustomerRefType],
   settings: commerceSettings,

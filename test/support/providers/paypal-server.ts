@@ -3,9 +3,11 @@ import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-serve
 /**
  * A local server speaking PayPal's REST API closely enough for the adapter: the OAuth2
  * client-credentials token endpoint (Basic auth, expiring tokens), Orders v2 (create, get,
- * authorize), authorizations (capture, void), captures (refund) and `PayPal-Request-Id`
- * idempotency. In-memory; test controls: `approve` (the buyer at PayPal), `declineInstrument`,
- * `revokeTokens`, and the fault injection of ProtocolServer.
+ * authorize), authorizations (capture, void), captures (refund), the v3 vault (setup tokens the
+ * buyer approves, payment tokens made from them, and orders paid with `payment_source.paypal.vault_id`
+ * without the buyer, captured at once) and `PayPal-Request-Id` idempotency. In-memory; test
+ * controls: `approve` (the buyer at PayPal), `approveSetupToken` (the buyer agrees to be charged
+ * later), `declineInstrument`, `declineVault`, `revokeTokens`, and the fault injection of ProtocolServer.
  */
 
 interface Amount {
@@ -115,6 +117,15 @@ export class PayPalServer extends ProtocolServer {
   /** access token → expiry (epoch ms) */
   private readonly tokens = new Map<string, number>();
   private readonly declined = new Set<string>();
+  readonly setupTokens = new Map<
+    string,
+    { id: string; status: 'PAYER_ACTION_REQUIRED' | 'APPROVED'; customer: { id: string }; payment_source: Record<string, unknown>; links: Link[] }
+  >();
+  readonly paymentTokens = new Map<string, { id: string; customer: { id: string }; payment_source: Record<string, unknown> }>();
+  /** vault ids whose merchant-initiated charges are declined (test control) */
+  readonly decliningVault = new Set<string>();
+  /** captures of orders paid with a vaulted token: vault id -> capture ids */
+  readonly vaultCaptures = new Map<string, string[]>();
   private readonly idempotent = new Map<string, Reply>();
   tokensIssued = 0;
 
@@ -139,6 +150,20 @@ export class PayPalServer extends ProtocolServer {
     if (o.status !== 'CREATED') throw new Error(`order ${orderId} is ${o.status}`);
     o.status = 'APPROVED';
     o.payer = { payer_id: rid(13).toUpperCase(), email_address: 'buyer@example.com', name: { given_name: 'Test', surname: 'Buyer' } };
+  }
+
+  /** The buyer logs in at PayPal and agrees to future charges of the vault setup token. */
+  approveSetupToken(id: string): void {
+    const t = this.setupTokens.get(id);
+    if (!t) throw new Error(`no setup token ${id}`);
+    t.status = 'APPROVED';
+    t.payment_source = { paypal: { ...(t.payment_source.paypal as object), email_address: 'buyer@example.com', payer_id: rid(13).toUpperCase() } };
+  }
+
+  /** Merchant-initiated charges of this vaulted token are declined (or accepted again). */
+  declineVault(vaultId: string, on = true): void {
+    if (on) this.decliningVault.add(vaultId);
+    else this.decliningVault.delete(vaultId);
   }
 
   /** The buyer's funding instrument will be declined when the order is authorised. */
@@ -201,6 +226,20 @@ export class PayPalServer extends ProtocolServer {
       } catch {
         return invalidRequest('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
       }
+    }
+    if (req.method === 'POST' && req.path === '/v3/vault/setup-tokens') return this.createSetupToken(body);
+    const setup = /^\/v3\/vault\/setup-tokens\/([^/]+)$/.exec(req.path);
+    if (setup && req.method === 'GET') {
+      const t = this.setupTokens.get(setup[1]);
+      return t ? { status: 200, body: structuredClone(t) } : notFound();
+    }
+    if (req.method === 'POST' && req.path === '/v3/vault/payment-tokens') return this.createPaymentToken(body);
+    if (
+      req.method === 'POST' &&
+      req.path === '/v2/checkout/orders' &&
+      (body.payment_source as { paypal?: { vault_id?: unknown } } | undefined)?.paypal?.vault_id
+    ) {
+      return this.vaultOrder(body);
     }
     if (req.method === 'POST' && req.path === '/v2/checkout/orders') return this.createOrder(body);
     const order = /^\/v2\/checkout\/orders\/([^/]+)(\/authorize)?$/.exec(req.path);
@@ -265,6 +304,81 @@ export class PayPalServer extends ProtocolServer {
     };
     this.orders.set(id, o);
     return created(o);
+  }
+
+  private createSetupToken(body: Record<string, unknown>): Reply {
+    const paypal = (body.payment_source as { paypal?: Record<string, unknown> } | undefined)?.paypal;
+    if (!paypal) return invalidRequest('MISSING_REQUIRED_PARAMETER', 'payment_source is required.');
+    const id = rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+    const customer = (body.customer as { id?: string } | undefined)?.id ?? rid(10, 'abcdefghijklmnopqrstuvwxyz0123456789');
+    const t = {
+      id,
+      status: 'PAYER_ACTION_REQUIRED' as const,
+      customer: { id: customer },
+      payment_source: { paypal: { usage_type: paypal.usage_type ?? 'MERCHANT' } },
+      links: [
+        { href: `${this.url}/agreements/approve?approval_session_id=${id}`, rel: 'approve', method: 'GET' },
+        { href: `${this.url}/v3/vault/setup-tokens/${id}`, rel: 'self', method: 'GET' },
+      ],
+    };
+    this.setupTokens.set(id, t);
+    return created(t);
+  }
+
+  private createPaymentToken(body: Record<string, unknown>): Reply {
+    const token = (body.payment_source as { token?: { id?: string; type?: string } } | undefined)?.token;
+    if (!token?.id || token.type !== 'SETUP_TOKEN')
+      return invalidRequest('MISSING_REQUIRED_PARAMETER', 'payment_source.token with type SETUP_TOKEN is required.');
+    const setup = this.setupTokens.get(token.id);
+    if (!setup) return notFound();
+    if (setup.status !== 'APPROVED') return unprocessable('SETUP_TOKEN_NOT_APPROVED', 'The setup token has not been approved by the payer.');
+    // one payment token per setup token: asking again answers the same one
+    const existing = [...this.paymentTokens.values()].find((p) => (p as { setup_token?: string }).setup_token === setup.id);
+    if (existing) return created(existing);
+    const p = {
+      id: rid(10, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+      customer: setup.customer,
+      payment_source: structuredClone(setup.payment_source),
+      setup_token: setup.id,
+    };
+    this.paymentTokens.set(p.id, p);
+    return created(p);
+  }
+
+  /** An order paid with a vaulted token without the buyer (merchant-initiated): captured at once, or INSTRUMENT_DECLINED. */
+  private vaultOrder(body: Record<string, unknown>): Reply {
+    const vaultId = String((body.payment_source as { paypal: { vault_id: unknown } }).paypal.vault_id);
+    if (body.intent !== 'CAPTURE') return unprocessable('ACTION_DOES_NOT_MATCH_INTENT', 'A vaulted payment source is charged with intent CAPTURE here.');
+    if (!this.paymentTokens.has(vaultId)) return unprocessable('INVALID_PAYMENT_TOKEN', 'The vault_id does not exist or is not usable.');
+    const units = body.purchase_units as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(units) || units.length === 0) return invalidRequest('MISSING_REQUIRED_PARAMETER', 'purchase_units is required.');
+    const amount = this.checkAmount(units[0].amount);
+    if ('status' in amount) return amount;
+    if (this.decliningVault.has(vaultId)) {
+      return unprocessable(
+        'INSTRUMENT_DECLINED',
+        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      );
+    }
+    const capture: PayPalCapture = {
+      id: rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+      status: 'COMPLETED',
+      amount,
+      final_capture: true,
+      authorization_id: '',
+    };
+    this.captures.set(capture.id, capture);
+    this.vaultCaptures.set(vaultId, [...(this.vaultCaptures.get(vaultId) ?? []), capture.id]);
+    const id = rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+    return created({
+      id,
+      intent: 'CAPTURE',
+      status: 'COMPLETED',
+      payment_source: { paypal: { attributes: { vault: { id: vaultId, status: 'VAULTED' } } } },
+      purchase_units: [{ reference_id: units[0].reference_id ?? 'default', amount, payments: { captures: [{ id: capture.id, status: 'COMPLETED', amount }] } }],
+      create_time: new Date().toISOString(),
+      links: [{ href: `${this.url}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }],
+    });
   }
 
   private authorizeOrder(o: PayPalOrder): Reply {

@@ -9,9 +9,11 @@ import type { AddressInfo, Socket } from 'node:net';
  *   - `close`: the socket is destroyed before the API runs;
  *   - `close-after`: the API runs (state changes, idempotent result stored), then the socket is
  *     destroyed before the answer: the case an idempotency key exists for;
+ *   - `hang-after`: the API runs, then no answer at all (a worker that dies waiting for it);
+ *     `releaseHanging()` drops those sockets;
  *   - `html`: a proxy's HTML page with status 200 instead of the API's JSON.
  */
-type Fault = '500' | 'hang' | 'close' | 'close-after' | 'html';
+type Fault = '500' | 'hang' | 'close' | 'close-after' | 'hang-after' | 'html';
 
 export interface Incoming {
   method: string;
@@ -39,6 +41,7 @@ export class ProtocolServer {
   readonly requests: Incoming[] = [];
   private readonly faults: PendingFault[] = [];
   private readonly sockets = new Set<Socket>();
+  private readonly hanging = new Set<Socket>();
   private server!: http.Server;
   url = '';
 
@@ -67,6 +70,12 @@ export class ProtocolServer {
   /** Requests recorded so far whose method and path match. */
   count(method: string, path: string | RegExp): number {
     return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))).length;
+  }
+
+  /** Destroys the sockets of requests that met `hang-after` (their callers see the connection drop). */
+  releaseHanging(): void {
+    for (const s of this.hanging) s.destroy();
+    this.hanging.clear();
   }
 
   async close(): Promise<void> {
@@ -107,6 +116,7 @@ export class ProtocolServer {
       console.error('protocol server handler failed', err);
     }
     if (fault === 'close-after') return void req.socket.destroy();
+    if (fault === 'hang-after') return void this.hanging.add(req.socket);
     send(res, reply);
   }
 }

@@ -1,10 +1,13 @@
 import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-server';
 
 /**
- * A local server speaking Stripe's PaymentIntents and Refunds API closely enough for the adapter:
- * form-encoded bodies with bracket syntax, Bearer secret keys (401 in Stripe's error shape),
- * `Idempotency-Key` replay (and 400 `idempotency_error` for a key reused with other parameters),
- * the PaymentIntent state machine and `client_secret`. In-memory; test controls below.
+ * A local server speaking Stripe's PaymentIntents, SetupIntents, Customers and Refunds API closely
+ * enough for the adapter: form-encoded bodies with bracket syntax, Bearer secret keys (401 in
+ * Stripe's error shape), `Idempotency-Key` replay (and 400 `idempotency_error` for a key reused with
+ * other parameters), the PaymentIntent state machine and `client_secret`, saving a payment method
+ * on a customer (`setup_future_usage=off_session`, SetupIntents with `usage=off_session`) and
+ * off-session charges of it (`off_session=true&confirm=true`: 402 `card_error` on a decline,
+ * `authentication_required` for a card that needs its holder). In-memory; test controls below.
  */
 
 type Form = { [k: string]: string | Form };
@@ -25,7 +28,33 @@ interface PaymentIntent {
   last_payment_error: Record<string, unknown> | null;
   latest_charge: string | null;
   payment_method: string | null;
+  customer: string | null;
+  setup_future_usage: 'off_session' | 'on_session' | null;
+  off_session: boolean;
   canceled_at: number | null;
+  created: number;
+  livemode: false;
+}
+
+interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  usage: 'off_session' | 'on_session';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  payment_method: string | null;
+  last_setup_error: Record<string, unknown> | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+interface StripeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  metadata: Record<string, string>;
   created: number;
   livemode: false;
 }
@@ -50,6 +79,8 @@ const TEST_CARDS: Record<string, { decline?: { code: string; decline_code: strin
     decline: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   },
   pm_card_authenticationRequired: { action: true },
+  /** attaching (saving) succeeds, every later charge is declined */
+  pm_card_chargeCustomerFail: {},
 };
 const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 
@@ -94,6 +125,12 @@ const unexpectedState = (pi: PaymentIntent, action: string, allowed: string) =>
 export class StripeServer extends ProtocolServer {
   readonly intents = new Map<string, PaymentIntent>();
   readonly refunds = new Map<string, StripeRefund>();
+  readonly setupIntents = new Map<string, SetupIntent>();
+  readonly customers = new Map<string, StripeCustomer>();
+  /** saved payment methods: `<customer>|<payment method>` (a test card saved by several customers is one per customer, as Stripe makes a PaymentMethod per use of a test token) */
+  readonly attached = new Set<string>();
+  /** saved payment methods whose off-session charges are declined (test control) */
+  readonly declining = new Set<string>(['pm_card_chargeCustomerFail']);
   private readonly idempotent = new Map<string, { fingerprint: string; reply: Reply }>();
 
   constructor(readonly apiKey: string) {
@@ -106,6 +143,27 @@ export class StripeServer extends ProtocolServer {
     if (!pi) throw new Error(`no PaymentIntent ${id}`);
     this.applyConfirm(pi, paymentMethod);
     return pi;
+  }
+
+  /** The customer sets up their card for later with a SetupIntent (Stripe.js `confirmCardSetup`). */
+  confirmSetup(id: string, paymentMethod: string): SetupIntent {
+    const si = this.setupIntents.get(id);
+    if (!si) throw new Error(`no SetupIntent ${id}`);
+    const card = TEST_CARDS[paymentMethod];
+    if (!card) throw new Error(`unknown test card ${paymentMethod}`);
+    si.payment_method = paymentMethod;
+    if (card.decline) {
+      si.last_setup_error = { type: 'card_error', ...card.decline };
+      return si;
+    }
+    si.status = 'succeeded';
+    if (si.customer) this.attached.add(`${si.customer}|${paymentMethod}`);
+    return si;
+  }
+
+  /** The successful off-session charges (PaymentIntents created with `off_session=true`) of a customer. */
+  offSessionCharges(customer: string): PaymentIntent[] {
+    return [...this.intents.values()].filter((pi) => pi.customer === customer && pi.off_session && pi.status === 'succeeded');
   }
 
   private handle(req: Incoming): Reply {
@@ -144,6 +202,13 @@ export class StripeServer extends ProtocolServer {
   }
 
   private route(req: Incoming, p: Form): Reply {
+    if (req.method === 'POST' && req.path === '/v1/customers') return this.createCustomer(p);
+    const si = /^\/v1\/setup_intents(?:\/([^/]+))?$/.exec(req.path);
+    if (si && req.method === 'POST' && !si[1]) return this.createSetupIntent(p);
+    if (si?.[1] && req.method === 'GET') {
+      const found = this.setupIntents.get(si[1]);
+      return found ? ok(found) : stripeError(404, 'invalid_request_error', `No such setupintent: '${si[1]}'`, { code: 'resource_missing', param: 'intent' });
+    }
     const m = /^\/v1\/payment_intents(?:\/([^/]+))?(?:\/(confirm|capture|cancel))?$/.exec(req.path);
     if (m && req.method === 'POST' && !m[1]) return this.create(p);
     if (req.method === 'POST' && req.path === '/v1/refunds') return this.refund(p);
@@ -197,12 +262,65 @@ export class StripeServer extends ProtocolServer {
       last_payment_error: null,
       latest_charge: null,
       payment_method: null,
+      customer: typeof p.customer === 'string' ? p.customer : null,
+      setup_future_usage: p.setup_future_usage === 'off_session' || p.setup_future_usage === 'on_session' ? p.setup_future_usage : null,
+      off_session: p.off_session === 'true',
       canceled_at: null,
       created: now(),
       livemode: false,
     };
+    if (pi.customer && !this.customers.has(pi.customer))
+      return stripeError(400, 'invalid_request_error', `No such customer: '${pi.customer}'`, { code: 'resource_missing', param: 'customer' });
+    if (p.confirm === 'true') {
+      const pm = typeof p.payment_method === 'string' ? p.payment_method : '';
+      if (pi.off_session && (!pi.customer || !this.attached.has(`${pi.customer}|${pm}`))) {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `The provided PaymentMethod ${pm} was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.`,
+          { code: 'payment_method_not_available', param: 'payment_method' },
+        );
+      }
+      this.intents.set(id, pi);
+      return this.applyConfirm(pi, pm);
+    }
     this.intents.set(id, pi);
     return ok(pi);
+  }
+
+  private createCustomer(p: Form): Reply {
+    const c: StripeCustomer = {
+      id: `cus_${rid(14)}`,
+      object: 'customer',
+      email: typeof p.email === 'string' ? p.email : null,
+      metadata: typeof p.metadata === 'object' ? (p.metadata as Record<string, string>) : {},
+      created: now(),
+      livemode: false,
+    };
+    this.customers.set(c.id, c);
+    return ok(c);
+  }
+
+  private createSetupIntent(p: Form): Reply {
+    const customer = typeof p.customer === 'string' ? p.customer : null;
+    if (customer && !this.customers.has(customer))
+      return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, { code: 'resource_missing', param: 'customer' });
+    const id = `seti_${rid(24)}`;
+    const si: SetupIntent = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${rid(24)}`,
+      customer,
+      usage: p.usage === 'on_session' ? 'on_session' : 'off_session',
+      status: 'requires_payment_method',
+      payment_method: null,
+      last_setup_error: null,
+      metadata: typeof p.metadata === 'object' ? (p.metadata as Record<string, string>) : {},
+      created: now(),
+      livemode: false,
+    };
+    this.setupIntents.set(id, si);
+    return ok(si);
   }
 
   private applyConfirm(pi: PaymentIntent, pm: string): Reply {
@@ -212,6 +330,24 @@ export class StripeServer extends ProtocolServer {
     const card = TEST_CARDS[pm];
     if (!card) return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
     pi.payment_method = pm;
+    const offSessionDecline = pi.off_session && this.declining.has(pm);
+    if (offSessionDecline && !card.decline) {
+      const decline = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { type: 'card_error', ...decline, payment_method: { id: pm } };
+      pi.latest_charge = `ch_${rid(24)}`;
+      return stripeError(402, 'card_error', decline.message, { ...decline, payment_intent: pi });
+    }
+    if (card.action && pi.off_session) {
+      const err = {
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      };
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = { type: 'card_error', ...err, payment_method: { id: pm } };
+      return stripeError(402, 'card_error', err.message, { ...err, payment_intent: pi });
+    }
     if (card.decline) {
       const err = { type: 'card_error', ...card.decline, payment_method: { id: pm } };
       pi.status = 'requires_payment_method';
@@ -225,6 +361,7 @@ export class StripeServer extends ProtocolServer {
       return ok(pi);
     }
     pi.latest_charge = `ch_${rid(24)}`;
+    if (pi.setup_future_usage && pi.customer) this.attached.add(`${pi.customer}|${pm}`);
     if (pi.capture_method === 'manual') {
       pi.status = 'requires_capture';
       pi.amount_capturable = pi.amount;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toPayPalValue } from './money';
 import { amountGuard, isRecord, operationKey, ProviderHttp, str } from './http';
-import type { PaymentContext, PaymentProviderAdapter, PayPalSettings, ProviderResult } from './provider';
+import type { PaymentContext, PaymentProviderAdapter, PayPalSettings, ProviderResult, RecurringPayments } from './provider';
 
 /**
  * pp_paypal_paypal: PayPal Orders v2 over plain HTTP. The session is an order with
@@ -14,6 +14,11 @@ import type { PaymentContext, PaymentProviderAdapter, PayPalSettings, ProviderRe
  * canceled); VOIDED → canceled. 422 issues (INSTRUMENT_DECLINED, …) and other 4xx → error with a
  * message. Refused client credentials, 403, 429, 5xx, network errors, timeouts → unavailable.
  * A 401 on the API (token expired or revoked early) fetches a new token once and repeats the call.
+ *
+ * Recurring (Vault v3): a setup token with `usage_type: MERCHANT` the buyer approves at PayPal
+ * (`approve_url`); once approved, a payment token (`vault_id`) is made from it, and charges are
+ * orders with `payment_source.paypal.vault_id` and `stored_credential` (merchant-initiated,
+ * recurring) captured at once, each with the caller's `PayPal-Request-Id`.
  */
 export const PAYPAL_PROVIDER_ID = 'pp_paypal_paypal';
 const PAYPAL_API = 'https://api-m.paypal.com';
@@ -49,7 +54,7 @@ const ISSUE_MESSAGES: Record<string, string> = {
 };
 const NOT_APPROVED = 'The buyer has not approved the payment at PayPal yet.';
 
-export class PayPalProvider implements PaymentProviderAdapter {
+export class PayPalProvider implements PaymentProviderAdapter, RecurringPayments {
   readonly id = PAYPAL_PROVIDER_ID;
   private readonly http: ProviderHttp;
   private readonly base: string;
@@ -148,6 +153,68 @@ export class PayPalProvider implements PaymentProviderAdapter {
         return { status: 'error', data, message: `PayPal did not refund the payment (${String(res.status)}).` };
       }
       return { status: 'captured', data: { ...data, refunds: [...refunds, { id: res.id, amount: payment.amount, status: res.status }] } };
+    });
+  }
+
+  /** A vault setup token for merchant-initiated charges; the buyer approves it at `approve_url`. */
+  async startRecurring(input: { amount: string; currency_code: string; context: PaymentContext }): Promise<ProviderResult> {
+    return amountGuard({}, async () => {
+      toPayPalValue(input.amount, input.currency_code);
+      const token = await this.api('POST', '/v3/vault/setup-tokens', input.context, 'setup', {
+        payment_source: { paypal: { usage_type: 'MERCHANT', usage_pattern: 'SUBSCRIPTION_PREPAID', description: input.context.reference?.slice(0, 127) } },
+      });
+      if (isRefusal(token)) return refusalResult({}, token);
+      return { status: 'pending', data: { kind: 'setup_token', id: token.id, status: token.status, approve_url: approveUrl(token) } };
+    });
+  }
+
+  /**
+   * Once the buyer approved the setup token: the payment token (`vault_id`), and the first amount
+   * charged with it when there is one (captured), else the method is only saved (authorized).
+   */
+  async confirmRecurring(input: { amount: string; currency_code: string; data: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult> {
+    const data = { ...input.data };
+    return amountGuard(data, async () => {
+      const id = str(data.id);
+      if (!id) return { status: 'error', data, message: 'No PayPal payment was started for this checkout.' };
+      const setup = await this.api('GET', `/v3/vault/setup-tokens/${encodeURIComponent(id)}`, input.context);
+      if (isRefusal(setup)) return refusalResult(data, setup);
+      if (setup.status !== 'APPROVED') return { status: 'requires_more', data: { ...data, status: setup.status }, message: NOT_APPROVED };
+      const token = await this.api('POST', '/v3/vault/payment-tokens', input.context, 'payment-token', {
+        payment_source: { token: { id, type: 'SETUP_TOKEN' } },
+      });
+      if (isRefusal(token)) return refusalResult(data, token);
+      const customer = isRecord(token.customer) ? str(token.customer.id) : undefined;
+      const method = { vault_id: token.id, customer };
+      if (toPayPalValue(input.amount, input.currency_code).replace(/[0.]/g, '') === '')
+        return { status: 'authorized', data: { ...data, status: 'APPROVED', method } };
+      const first = await this.chargeSaved({ ...input, method, context: { ...input.context, idempotency_key: `${input.context.idempotency_key}:first` } });
+      return { ...first, data: { ...data, ...first.data, method } };
+    });
+  }
+
+  /** A merchant-initiated order paid with the vaulted token, captured at once (INSTRUMENT_DECLINED and the like: error). */
+  async chargeSaved(input: { amount: string; currency_code: string; method: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult> {
+    return amountGuard({}, async () => {
+      const vaultId = str(input.method.vault_id);
+      if (!vaultId) return { status: 'error', data: {}, message: 'No saved PayPal payment method.' };
+      const ctx = input.context;
+      const unit: Record<string, unknown> = {
+        amount: { currency_code: input.currency_code.toUpperCase(), value: toPayPalValue(input.amount, input.currency_code) },
+      };
+      if (ctx.reference) Object.assign(unit, { reference_id: ctx.reference.slice(0, 256), custom_id: ctx.reference.slice(0, 127) });
+      const order = await this.api('POST', '/v2/checkout/orders', ctx, 'charge', {
+        intent: 'CAPTURE',
+        purchase_units: [unit],
+        payment_source: { paypal: { vault_id: vaultId, stored_credential: { payment_initiator: 'MERCHANT', payment_type: 'RECURRING', usage: 'SUBSEQUENT' } } },
+      });
+      if (isRefusal(order)) return refusalResult({}, order);
+      const payments = isRecord(firstUnit(order)?.payments) ? (firstUnit(order)!.payments as Record<string, unknown>) : {};
+      const capture = (Array.isArray(payments.captures) ? payments.captures.filter(isRecord) : []).at(-1);
+      if (order.status === 'COMPLETED' && capture && (capture.status === 'COMPLETED' || capture.status === 'PENDING')) {
+        return { status: 'captured', data: { id: order.id, status: order.status, capture_id: capture.id, capture_status: capture.status } };
+      }
+      return { status: 'error', data: { id: order.id, status: order.status }, message: `PayPal did not capture the payment (${String(order.status)}).` };
     });
   }
 

@@ -72,3 +72,22 @@ export interface PayPalSettings {
   base_url?: string;
   timeout_ms?: number;
 }
+
+/**
+ * What a provider that can keep a payment method for later (off-session) charges adds to the
+ * adapter: a session that saves the method while the shopper pays the first amount (or only saves
+ * it, for an amount of "0"), the check that it did, and a charge of the saved method without the
+ * shopper (renewals). The charge's `context.idempotency_key` is sent to the provider unchanged
+ * (one charge per key, however often a worker asks).
+ */
+export interface RecurringPayments {
+  /** `data` for the storefront (client secret, approval link) and for `confirmRecurring` */
+  startRecurring(input: { amount: string; currency_code: string; context: PaymentContext }): Promise<ProviderResult>;
+  /** `captured` (the first amount was paid) or `authorized` (amount 0: the method is saved), with `data.method`; else requires_more or error */
+  confirmRecurring(input: { amount: string; currency_code: string; data: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult>;
+  /** charges `method` (what `confirmRecurring` answered in `data.method`) off-session: `captured`, or `error` with a message */
+  chargeSaved(input: { amount: string; currency_code: string; method: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult>;
+}
+
+export const supportsRecurring = (a: PaymentProviderAdapter): a is PaymentProviderAdapter & RecurringPayments =>
+  typeof (a as Partial<RecurringPayments>).chargeSaved === 'function';

@@ -1,6 +1,6 @@
 import { toStripeAmount } from './money';
 import { amountGuard, isRecord, operationKey, ProviderHttp, str, type HttpResponse } from './http';
-import type { PaymentContext, PaymentProviderAdapter, ProviderResult, StripeSettings } from './provider';
+import type { PaymentContext, PaymentProviderAdapter, ProviderResult, RecurringPayments, StripeSettings } from './provider';
 
 /**
  * pp_stripe_stripe: Stripe's PaymentIntents API over plain HTTP (form-encoded requests, JSON
@@ -52,7 +52,7 @@ const INTENT_WAITING: Record<string, string> = {
   processing: 'The payment is still being processed; try again shortly.',
 };
 
-export class StripeProvider implements PaymentProviderAdapter {
+export class StripeProvider implements PaymentProviderAdapter, RecurringPayments {
   readonly id = STRIPE_PROVIDER_ID;
   private readonly http: ProviderHttp;
   private readonly base: string;
@@ -140,6 +140,107 @@ export class StripeProvider implements PaymentProviderAdapter {
         return { status: 'error', data, message: `Stripe could not refund the payment (${String(res.failure_reason ?? res.status)}).` };
       }
       return { status: 'captured', data: { ...data, refunds: [...refunds, refund] } };
+    });
+  }
+
+  /**
+   * Recurring: a Customer for the shopper, then a PaymentIntent for the first amount with
+   * `setup_future_usage=off_session` (charged at once: `capture_method=automatic`), or a
+   * SetupIntent with `usage=off_session` when nothing is due now (a trial). The storefront confirms
+   * either with Stripe.js and the `client_secret`.
+   */
+  async startRecurring(input: { amount: string; currency_code: string; context: PaymentContext }): Promise<ProviderResult> {
+    return amountGuard({}, async () => {
+      const ctx = input.context;
+      const customer = await this.request('POST', '/v1/customers', ctx, 'customer', {
+        email: ctx.email,
+        metadata: { customer_id: ctx.customer_id, reference: ctx.reference },
+      });
+      if (isRefusal(customer)) return refusalResult({}, customer);
+      const minor = toStripeAmount(input.amount, input.currency_code);
+      const metadata = { reference: ctx.reference, customer_id: ctx.customer_id };
+      const res =
+        minor > 0n
+          ? await this.request('POST', '/v1/payment_intents', ctx, 'recurring', {
+              amount: minor.toString(),
+              currency: input.currency_code.toLowerCase(),
+              customer: str(customer.id),
+              setup_future_usage: 'off_session',
+              automatic_payment_methods: { enabled: true },
+              metadata,
+              receipt_email: ctx.email,
+            })
+          : await this.request('POST', '/v1/setup_intents', ctx, 'setup', {
+              customer: str(customer.id),
+              usage: 'off_session',
+              automatic_payment_methods: { enabled: true },
+              metadata,
+            });
+      if (isRefusal(res)) return refusalResult({ customer: customer.id }, res);
+      const kind = minor > 0n ? 'payment_intent' : 'setup_intent';
+      return { status: 'pending', data: { kind, id: res.id, client_secret: res.client_secret, status: res.status, customer: customer.id } };
+    });
+  }
+
+  /** The intent as Stripe has it now: paid (or set up) with a payment method saved on the customer, or not yet. */
+  async confirmRecurring(input: { amount: string; currency_code: string; data: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult> {
+    const data = { ...input.data };
+    return amountGuard(data, async () => {
+      const id = str(data.id);
+      const setup = data.kind === 'setup_intent';
+      if (!id) return { status: 'error', data, message: 'No Stripe payment was started for this checkout.' };
+      const intent = await this.request('GET', `/v1/${setup ? 'setup_intents' : 'payment_intents'}/${encodeURIComponent(id)}`, input.context);
+      if (isRefusal(intent)) return refusalResult(data, intent);
+      if (
+        !setup &&
+        (String(intent.amount) !== toStripeAmount(input.amount, input.currency_code).toString() || str(intent.currency) !== input.currency_code.toLowerCase())
+      ) {
+        return {
+          status: 'error',
+          data: { ...data, status: intent.status },
+          message: 'The payment amount no longer matches the plan; please start the checkout again.',
+        };
+      }
+      const pm = str(intent.payment_method);
+      const customer = str(intent.customer) ?? str(data.customer);
+      if (intent.status === 'succeeded' && pm && customer) {
+        return { status: setup ? 'authorized' : 'captured', data: { ...data, status: intent.status, method: { customer, payment_method: pm } } };
+      }
+      if (setup) {
+        const waiting = INTENT_WAITING[str(intent.status) ?? ''];
+        return {
+          status: 'requires_more',
+          data: { ...data, status: intent.status },
+          message: waiting ?? `The card has not been set up (Stripe status ${String(intent.status)}).`,
+        };
+      }
+      return intentResult(data, intent);
+    });
+  }
+
+  /**
+   * An off-session charge of the saved method (`off_session=true&confirm=true`): succeeded →
+   * captured; a decline (402) or a card that needs the customer (authentication_required) → error
+   * with Stripe's message. The context's idempotency key is the charge's: a repeat is Stripe's replay.
+   */
+  async chargeSaved(input: { amount: string; currency_code: string; method: Record<string, unknown>; context: PaymentContext }): Promise<ProviderResult> {
+    return amountGuard({}, async () => {
+      const customer = str(input.method.customer);
+      const pm = str(input.method.payment_method);
+      if (!customer || !pm) return { status: 'error', data: {}, message: 'No saved Stripe payment method.' };
+      const ctx = input.context;
+      const res = await this.request('POST', '/v1/payment_intents', ctx, 'charge', {
+        amount: toStripeAmount(input.amount, input.currency_code).toString(),
+        currency: input.currency_code.toLowerCase(),
+        customer,
+        payment_method: pm,
+        off_session: true,
+        confirm: true,
+        metadata: { reference: ctx.reference, customer_id: ctx.customer_id },
+        receipt_email: ctx.email,
+      });
+      if (isRefusal(res)) return refusalResult({}, res);
+      return intentResult({}, res);
     });
   }
 

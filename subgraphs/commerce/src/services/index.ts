@@ -6,6 +6,7 @@ import { LineItemKinds, productKind } from './line-item-kinds';
 import { OrderService } from './order.service';
 import { OrderMailCodes, OrderMailService } from './order-mail.service';
 import { PaymentService } from './payment.service';
+import { RecurringPaymentService } from './recurring.service';
 import { eventsPort, toursPort } from './selling-ports';
 import { ticketKind, tourKind } from './sellable-kinds';
 import { SetupService } from './setup.service';
@@ -21,6 +22,8 @@ export interface CommerceServices {
   carts: CartService;
   payments: PaymentService;
   orders: OrderService;
+  /** saved methods, off-session charges and renewal orders for subscriptions (operator operations) */
+  recurring: RecurringPaymentService;
   checkout: CheckoutService;
   /** guests' order mails (with the cancellation code) */
   orderMail: OrderMailService;
@@ -53,5 +56,17 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes, settings.completion);
   const mailer = createMailer(deps.config);
   const checkout = new CheckoutService(carts, setup, payments);
-  return { store, catalog, kinds, setup, carts, payments, orders, checkout, orderMail: new OrderMailService(orders, setup, mailer, codes), mailer };
+  return {
+    store,
+    catalog,
+    kinds,
+    setup,
+    carts,
+    payments,
+    orders,
+    recurring: new RecurringPaymentService(store, setup, catalog, payments),
+    checkout,
+    orderMail: new OrderMailService(orders, setup, mailer, codes),
+    mailer,
+  };
 }

@@ -34,7 +34,7 @@ type OrderDocument = Record<string, any> & { id: string };
 
 type CompletionResult = { type: 'order'; order: OrderDocument } | { type: 'cart'; cart: CartDocument; error: { message: string; name: string; type: string } };
 
-const TOTAL_KEYS = [
+export const ORDER_TOTAL_KEYS = [
   'total',
   'subtotal',
   'tax_total',
@@ -332,7 +332,7 @@ export class OrderService {
       items: doc.items.map((i: any) => ({ ...i, order_id: undefined, cart_id: undefined })),
       shippingMethods: doc.shipping_methods,
       promotions: doc.promotions,
-      totals: Object.fromEntries(TOTAL_KEYS.map((k) => [k, doc[k] ?? 0])),
+      totals: Object.fromEntries(ORDER_TOTAL_KEYS.map((k) => [k, doc[k] ?? 0])),
       metadata: doc.metadata,
       canceledAt: null,
       fulfilledAt: null,

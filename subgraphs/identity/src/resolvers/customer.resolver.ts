@@ -15,6 +15,15 @@ export class CustomerResolver {
     return this.s.customers.me(ctx);
   }
 
+  @Authorized('operator')
+  @Query(() => CustomerType, {
+    nullable: true,
+    description: "Internal: the tenant's customer with this email (the platform's own domains, e.g. their demo data)",
+  })
+  customerByEmail(@Ctx() ctx: RequestContext, @Arg('email') email: string): Promise<CustomerView | null> {
+    return this.s.customers.byEmail(ctx, email);
+  }
+
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Creates or completes the profile of the signed-in customer' })
   createCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: CreateCustomerInput): Promise<CustomerView> {

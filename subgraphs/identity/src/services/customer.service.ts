@@ -64,6 +64,13 @@ export class CustomerService {
    * The customer behind a new identity, inside the caller's unit of work: an existing guest
    * customer with that email gains an account, otherwise one is created (`customer.created`).
    */
+  /** The tenant's customer with this email (case-insensitive), or null. */
+  async byEmail(ctx: RequestContext, email: string): Promise<CustomerView | null> {
+    requireTenant(ctx);
+    const c = await this.store.em(ctx).findOne(Customer, { email: email.trim().toLowerCase(), deletedAt: null });
+    return c ? this.byId(ctx, c.id) : null;
+  }
+
   async ensureForAccount(ctx: RequestContext, email: string): Promise<Customer> {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em, tx) => {

@@ -1,0 +1,36 @@
+import { Store, createMailer, systemClock, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
+import type { SubscriptionsSettings } from '../settings';
+import { CommercePort } from './commerce-port';
+import { SubscriptionMailService } from './mail.service';
+import { PlanService } from './plan.service';
+import { RenewalService } from './renewal.service';
+import { SubscriptionService } from './subscription.service';
+
+/** subscriptions' services, one per aggregate, sharing one store (this domain's schema and unit of work). */
+export interface SubscriptionsServices {
+  store: Store;
+  plans: PlanService;
+  subscriptions: SubscriptionService;
+  renewals: RenewalService;
+  mail: SubscriptionMailService;
+  commerce: CommercePort;
+  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: Mailer;
+}
+
+export function createSubscriptionsServices({ orm, deps, settings }: ServiceFactoryArgs<SubscriptionsSettings>): SubscriptionsServices {
+  const store = new Store(orm);
+  const clock = deps.clock ?? systemClock;
+  const plans = new PlanService(store);
+  const commerce = new CommercePort(() => deps.graph);
+  const mailer = createMailer(deps.config);
+  return {
+    store,
+    plans,
+    subscriptions: new SubscriptionService(store, plans, commerce, clock),
+    renewals: new RenewalService(store, commerce, clock, settings),
+    mail: new SubscriptionMailService(store, mailer),
+    commerce,
+    mailer,
+  };
+}

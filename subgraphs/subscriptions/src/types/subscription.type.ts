@@ -1,0 +1,130 @@
+import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { JSONScalar, PaginatedList } from '@svc/kit';
+import type { LedgerEntryView, PlanPriceView, PlanView, ProrationView, RenewalView, SubscriptionView } from '../services/views';
+import type { CheckoutView } from '../services/subscription.service';
+
+const S = { simpleResolvers: true };
+
+@ObjectType('SubscriptionPlanPrice', S)
+class PlanPriceType implements PlanPriceView {
+  @Field() currency_code!: string;
+  @Field(() => Float, { description: 'Major units' }) amount!: number;
+}
+
+/** A plan: an entity (`@key`), so other subgraphs can reference it by id. */
+@ObjectType('SubscriptionPlan', S)
+@Directive('@key(fields: "id")')
+export class PlanType implements PlanView {
+  @Field(() => ID) id!: string;
+  @Field() handle!: string;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field({ description: 'day, week, month or year' }) interval!: string;
+  @Field(() => Int) interval_count!: number;
+  @Field(() => [PlanPriceType]) prices!: PlanPriceType[];
+  @Field(() => Int) trial_days!: number;
+  @Field() active!: boolean;
+  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+/** A customer's subscription (GraphQL reserves `Subscription` for its root type); not a federation entity: only its customer and the store's staff may see it. */
+@ObjectType('CustomerSubscription', S)
+export class SubscriptionType implements SubscriptionView {
+  @Field(() => ID) id!: string;
+  @Field() customer_id!: string;
+  @Field(() => String, { nullable: true }) email!: string | null;
+  @Field() plan_id!: string;
+  @Field(() => PlanType, { nullable: true }) plan!: PlanType | null;
+  @Field({ description: 'incomplete, active, paused, past_due or canceled' }) status!: string;
+  @Field() currency_code!: string;
+  @Field(() => Float, { description: "The plan's price per period" }) amount!: number;
+  @Field(() => String, { nullable: true }) provider_id!: string | null;
+  @Field(() => String, { nullable: true, description: 'saved_method (charged off-session) or invoice (paid outside)' }) payment_mode!: string | null;
+  @Field() current_period_start!: string;
+  @Field() current_period_end!: string;
+  @Field(() => String, { nullable: true }) trial_end!: string | null;
+  @Field() cancel_at_period_end!: boolean;
+  @Field(() => String, { nullable: true }) canceled_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'requested, period_end or payment_failed' }) cancel_reason!: string | null;
+  @Field(() => String, { nullable: true }) paused_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'A plan of another interval, from the period end' }) scheduled_plan_id!: string | null;
+  @Field(() => Float, { description: 'Added to (negative: taken off) the next renewal, from plan changes' }) balance!: number;
+  @Field(() => Int) cycle!: number;
+  @Field(() => Int) failed_attempts!: number;
+  @Field(() => String, { nullable: true }) next_renewal_at!: string | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('CustomerSubscriptionList')
+export class SubscriptionListType extends PaginatedList(SubscriptionType) {}
+
+@ObjectType('SubscriptionCheckout', S)
+class CheckoutType implements CheckoutView {
+  @Field() id!: string;
+  @Field() subscription_id!: string;
+  @Field() plan_id!: string;
+  @Field() currency_code!: string;
+  @Field() provider_id!: string;
+  @Field() payment_mode!: string;
+  @Field(() => Float) amount!: number;
+  @Field(() => Int) trial_days!: number;
+  @Field(() => JSONScalar) payment_session!: Record<string, unknown>;
+}
+
+@ObjectType('SubscriptionCheckoutResult', S)
+export class CheckoutResultType {
+  @Field(() => CheckoutType) checkout!: CheckoutType;
+  @Field(() => SubscriptionType) subscription!: SubscriptionType;
+}
+
+@ObjectType('SubscriptionProration', S)
+class ProrationType implements ProrationView {
+  @Field() currency_code!: string;
+  @Field(() => Float) credit!: number;
+  @Field(() => Float) charge!: number;
+  @Field(() => Float) net!: number;
+  @Field() effective_at!: string;
+}
+
+@ObjectType('SubscriptionPlanChange', S)
+export class PlanChangeType {
+  @Field(() => SubscriptionType) subscription!: SubscriptionType;
+  @Field(() => ProrationType) proration!: ProrationType;
+}
+
+@ObjectType('SubscriptionLedgerEntry', S)
+class LedgerEntryType implements LedgerEntryView {
+  @Field() id!: string;
+  @Field({ description: 'charge, invoice, proration_charge, proration_credit, balance_applied' }) kind!: string;
+  @Field(() => Float) amount!: number;
+  @Field() currency_code!: string;
+  @Field(() => Int) cycle!: number;
+  @Field() description!: string;
+  @Field(() => String, { nullable: true }) order_id!: string | null;
+  @Field(() => Int, { nullable: true }) order_display_id!: number | null;
+  @Field(() => String, { nullable: true }) provider_reference!: string | null;
+  @Field() created_at!: string;
+}
+
+@ObjectType('SubscriptionRenewal', S)
+class RenewalType implements RenewalView {
+  @Field() id!: string;
+  @Field(() => Int) cycle!: number;
+  @Field({ description: 'charging, failed or succeeded' }) state!: string;
+  @Field(() => Int) attempt!: number;
+  @Field(() => Float) amount!: number;
+  @Field(() => String, { nullable: true }) last_error!: string | null;
+  @Field(() => String, { nullable: true }) order_id!: string | null;
+  @Field(() => Int, { nullable: true }) order_display_id!: number | null;
+  @Field() created_at!: string;
+  @Field() updated_at!: string;
+}
+
+@ObjectType('SubscriptionHistory', S)
+export class HistoryType {
+  @Field(() => [LedgerEntryType]) ledger!: LedgerEntryType[];
+  @Field(() => [RenewalType]) renewals!: RenewalType[];
+}
