@@ -104,8 +104,8 @@ describe('orders: proof of ownership to cancel, transfer requests that stand', (
     const stranger = await p.registerCustomer(key);
     expect((await p.api('POST', `/store/orders/${order.id}/cancel`, { key, body: {} })).status).toBe(404);
     expect((await p.api('POST', `/store/orders/${order.id}/cancel`, { key, token: stranger.token, body: {} })).status).toBe(404);
-    // customers get no guest mail
-    expect(mailsTo(owner.email)).toEqual([]);
+    // customers get no guest mail (registration's address verification link is all they got)
+    expect(mailsTo(owner.email).filter((m) => !/Confirm your email address/.test(m.header('subject') ?? ''))).toEqual([]);
     const mine = await p.api('POST', `/store/orders/${order.id}/cancel`, { key, token: owner.token, body: {} });
     expect(mine.status).toBe(200);
     expect(mine.body.order.status).toBe('canceled');
