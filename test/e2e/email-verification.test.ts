@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
 import { sharedPlatform } from '../support/shared';
 import type { PlatformClient } from '../support/http';
+import { newestMailedToken } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 
 /**
@@ -21,12 +22,7 @@ describe('verified customer addresses', () => {
   const me = (token: string, key = shop.publishable_key) => p.api('GET', '/store/customers/me', { key, token });
   /** the newest verification mail to `address` whose token is not in `seen` */
   const mailedToken = (address: string, seen: string[] = []) =>
-    waitFor(`a verification mail to ${address}`, async () => {
-      const tokens = (await p.mailsTo(address))
-        .filter((m) => /Confirm your email address/.test(m.subject))
-        .map((m) => /\b(vfy_[A-Za-z0-9_-]{43})\b/.exec(decodeURIComponent(m.text))?.[1]);
-      return tokens.reverse().find((t): t is string => !!t && !seen.includes(t));
-    });
+    waitFor(`a verification mail to ${address}`, async () => newestMailedToken(await p.mailsTo(address), /Confirm your email address/, 'vfy', seen));
   const verifyByLink = (token: string) =>
     p.api('GET', `/auth/customer/verify-email?token=${encodeURIComponent(token)}`, { headers: { 'x-forwarded-for': ip() } });
 

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
 import { sharedPlatform } from '../support/shared';
 import type { PlatformClient } from '../support/http';
-import type { MailboxMail } from '../support/mailbox';
+import { newestMailedToken } from '../support/mailbox';
 import { waitFor } from '../support/wait';
 
 /**
@@ -22,13 +22,9 @@ describe('password reset (customers and admins)', () => {
   /** a client address of its own per test: the reset throttle counts per address */
   const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
   const sdkFor = (key: string) => new Medusa({ baseUrl: `${p.url}/api`, publishableKey: key, auth: { type: 'jwt', jwtTokenStorageMethod: 'memory' } });
-  const tokenIn = (m: MailboxMail) => /\b(rst_[A-Za-z0-9_-]{43})\b/.exec(decodeURIComponent(m.text))?.[1];
   /** the reset token of the newest reset mail to `email` that carries a token not in `seen` */
   const mailedToken = (email: string, seen: string[] = []) =>
-    waitFor(`a reset mail to ${email}`, async () => {
-      const tokens = (await p.mailsTo(email)).filter((m) => /Reset your password/.test(m.subject)).map(tokenIn);
-      return tokens.reverse().find((t): t is string => !!t && !seen.includes(t));
-    });
+    waitFor(`a reset mail to ${email}`, async () => newestMailedToken(await p.mailsTo(email), /Reset your password/, 'rst', seen));
   const resets = async (email: string) =>
     (
       await sql.query<{ used: boolean; mailed: boolean; sealed: boolean }>(

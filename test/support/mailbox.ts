@@ -32,3 +32,13 @@ export function mailsIn(dir: string, address: string): MailboxMail[] {
 export function transferTokenIn(mail: MailboxMail): string | undefined {
   return /keep it to yourself\):\n\n\s*(\S+)/.exec(mail.text)?.[1];
 }
+
+/**
+ * The one-time token `<prefix>_…` (a password reset `rst`, an address verification `vfy`) of the
+ * newest of `mails` whose subject matches and whose token is not in `seen`.
+ */
+export function newestMailedToken(mails: MailboxMail[], subject: RegExp, prefix: string, seen: readonly string[] = []): string | undefined {
+  const pattern = new RegExp(`\\b(${prefix}_[A-Za-z0-9_-]{43})\\b`);
+  const tokens = mails.filter((m) => subject.test(m.subject)).map((m) => pattern.exec(decodeURIComponent(m.text))?.[1]);
+  return tokens.reverse().find((t): t is string => !!t && !seen.includes(t));
+}
