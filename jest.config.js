@@ -25,6 +25,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // the slowest suites first (a clean clone has no timings of a previous run)
   testSequencer: '<rootDir>/test/support/sequencer.js',
+  // Jest's runtime with a V8 code cache for the modules suites load (test/support/caching-runtime.js)
+  runtime: '<rootDir>/test/support/caching-runtime.js',
   testTimeout: 180000,
   maxWorkers: 2,
 };

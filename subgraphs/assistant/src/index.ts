@@ -8,6 +8,7 @@ import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
 import { seedDemoAssistant } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { assistantSettings, type AssistantSettings } from './settings';
 
 /**
  * assistant: the domain manifest. The 24 skills (code, `skills/catalog.ts`) and their per-store
@@ -15,7 +16,7 @@ import { migrations } from './migrations';
  * examples, action extraction with entities resolved through search, and the store context and
  * setup status read from the other domains through ports.
  */
-export const domain = defineDomain<AssistantServices>({
+export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
   entities: [SkillSetting, ChatSession, ChatMessage, Plan],
@@ -28,9 +29,11 @@ export const domain = defineDomain<AssistantServices>({
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,
-  // trains the intent classifier right after the start (about 0.5 s of CPU), without holding the start
-  // up; a request that comes first trains it itself
+  settings: assistantSettings,
+  // trains the intent classifier right after the start (about 1 s of CPU), without holding the start
+  // up; a request that comes first trains it itself (ASSISTANT_WARM_AT_START=false leaves it to that request)
   start: async (s, deps) => {
+    if (!s.settings.warmIntentAtStart) return;
     setImmediate(() => {
       const ms = s.intent.warm();
       deps.log.debug({ ms: Math.round(ms) }, 'assistant: intent classifier trained');
