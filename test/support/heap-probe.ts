@@ -8,7 +8,7 @@ import { loadConfig, systemContext } from '@svc/kit';
 import { startPlatform } from '@svc/platform';
 import { TEST_SETTINGS } from './test-env';
 
-const COUNT = Number(process.env.PROBE_QUERIES ?? 800);
+const COUNT = Number(process.env.PROBE_QUERIES ?? 400);
 
 async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
