@@ -379,7 +379,16 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
           ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
           : def.reply?.kind === 'empty'
             ? { [String(def.reply.status)]: { description: def.reply.description } }
-            : {
+            : def.reply?.kind === 'event-stream'
+              ? {
+                  '200': {
+                    description: `${def.reply.description} Events: ${Object.entries(def.reply.events)
+                      .map(([name, what]) => `\`${name}\` ${what}`)
+                      .join('; ')}.`,
+                    content: { 'text/event-stream': { schema: { type: 'string', description: 'server-sent events: `event: <name>` and `data: <JSON>` per event' } } },
+                  },
+                }
+              : {
                 '200': def.response
                   ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
                   : {

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
 import { SkillSetting } from './entities/skill-setting.entity';
+import { CreditAccount, CreditEntry } from './entities/credit.entity';
+import { ProviderSetting } from './entities/provider-setting.entity';
 import { AssistantResolver } from './resolvers/assistant.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
 import { seedDemoAssistant } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { assistantSettings, type AssistantSettings } from './settings';
 
 /**
  * assistant: the domain manifest. The 24 skills (code, `skills/catalog.ts`) and their per-store
@@ -15,10 +18,11 @@ import { migrations } from './migrations';
  * examples, action extraction with entities resolved through search, and the store context and
  * setup status read from the other domains through ports.
  */
-export const domain = defineDomain<AssistantServices>({
+export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan],
+  settings: assistantSettings,
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [AssistantResolver],

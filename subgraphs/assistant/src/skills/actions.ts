@@ -10,7 +10,7 @@ export type EntityKind = 'product' | 'blog_post' | 'page' | 'tour' | 'event' | '
  * is about and the parameters it takes. `when` picks it among the skill's actions (the first is the
  * default).
  */
-interface ActionDef {
+export interface ActionDef {
   type: string;
   operation: string;
   writes: boolean;
@@ -377,6 +377,31 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
     { type: 'update_form', operation: 'updateForm', writes: true, params: ['title'], when: /\b(add|make|field|feld|champ|ajoute)\b/i },
   ],
   'brand-designer': [{ type: 'update_brand', operation: 'updateBrand', writes: true, params: ['color', 'email', 'title'] }],
+};
+
+/** A skill's actions, its default first. */
+export const actionsOf = (skill: SkillId): readonly ActionDef[] => ACTIONS[skill];
+
+/** The action of a type of a skill (the model names actions by type), or undefined. */
+export const actionOfType = (skill: SkillId, type: string): ActionDef | undefined => ACTIONS[skill].find((a) => a.type === type);
+
+/** The JSON Schema of each parameter, as the language model is told it (tool parameters). */
+export const PARAM_SCHEMAS: Record<keyof Extracted, Record<string, unknown>> = {
+  amount: { type: 'number', description: 'an amount in major units (29.9)' },
+  currency_code: { type: 'string', description: 'ISO 4217 code, lower case (eur)' },
+  percentage: { type: 'number', description: 'a percentage (10 for 10%)' },
+  quantity: { type: 'integer', description: 'a count of units, places or seats' },
+  dates: { type: 'array', items: { type: 'string', description: 'YYYY-MM-DD' } },
+  times: { type: 'array', items: { type: 'string', description: 'HH:MM' } },
+  locales: { type: 'array', items: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'tr', 'ar'] } },
+  code: { type: 'string', description: 'a discount code' },
+  order_number: { type: 'integer' },
+  quote_number: { type: 'string' },
+  email: { type: 'string' },
+  color: { type: 'string', description: '#rrggbb' },
+  title: { type: 'string' },
+  size: { type: 'string' },
+  direction: { type: 'string', enum: ['up', 'down', 'set'] },
 };
 
 /** The action of a skill a request asks for: the first whose `when` matches, else the skill's default. */
