@@ -401,11 +401,13 @@ describe('assistant', () => {
       expect(stock.body.reply).toContain(`Merino Beanie: ${total} in stock`);
       const orders = await chat({ message: 'list all unfulfilled orders' });
       expect(orders.body).toMatchObject({ plan: null, skill: { id: 'order-manager' }, result: { count: expect.any(Number) } });
-      // the agent key runs as itself: what an admin-only query refuses it, it cannot read
+      // the agent key acts with its store's admin rights (its declared scope), in its store only
       const asAgent = await chat({ message: 'list all unfulfilled orders' }, { door: 'agent' });
       expect(asAgent.status).toBe(200);
-      expect(asAgent.body).toMatchObject({ plan: null, result: null });
-      expect(asAgent.body.reply).toContain('may not read');
+      expect(asAgent.body).toMatchObject({ plan: null, result: { count: orders.body.result.count } });
+      // on its own, outside the assistant, the key still may not run admin-only queries
+      const direct = await p.graphql(`query { adminOrders(limit: 1) { count } }`, {}, { token: shop.agent_api_key });
+      expect(direct.body.errors[0].extensions.code).toBe('forbidden');
     });
 
     it('asks for what is missing and suggests skills when unsure, writing no plan', async () => {

@@ -10,7 +10,7 @@ import type { StoreContextService } from './context.service';
 import type { CreditService } from './credit.service';
 import { canRun } from './executor';
 import type { ActionView, Extraction, ExtractService } from './extract.service';
-import { ownerOf, planView, type PlanView } from './plan.service';
+import { actingAs, ownerOf, planView, type PlanView } from './plan.service';
 import type { ProviderService } from './provider.service';
 
 /** A plan waits this long for its decision. */
@@ -115,7 +115,7 @@ export class ChatService {
         .join(' ')} Approve it to run it, or reject it; it expires in 15 minutes.`;
     } else {
       const answers = [];
-      for (const a of actions) answers.push(await this.read(ctx, a));
+      for (const a of actions) answers.push(await this.read(actingAs(ctx), a));
       reply = answers.map((a) => a.text).join(' ');
       result = answers.length === 1 ? answers[0].data : answers.map((a) => a.data);
     }

@@ -50,14 +50,6 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
   ],
   'ecommerce-editor': [
     { type: 'update_product', operation: 'updateProduct', writes: true, entity: 'product', params: ['title', 'color', 'size'], required: ['entity'] },
-    {
-      type: 'create_product',
-      operation: 'createProduct',
-      writes: true,
-      params: ['title', 'amount', 'currency_code'],
-      required: ['title'],
-      when: /\b(create|new|add a (new )?product|neues?|lege|crée|nouveau)\b/i,
-    },
     { type: 'create_collection', operation: 'createCollection', writes: true, params: ['title'], required: ['title'], when: /\b(collection|kollektion)\b/i },
     {
       type: 'create_category',
@@ -66,6 +58,14 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
       params: ['title'],
       required: ['title'],
       when: /\b(category|kategorie|catégorie)\b/i,
+    },
+    {
+      type: 'create_product',
+      operation: 'createProduct',
+      writes: true,
+      params: ['title', 'amount', 'currency_code'],
+      required: ['title'],
+      when: /\b(create|new|add a (new )?product|neues?|lege|crée|nouveau)\b/i,
     },
   ],
   'theme-editor': [
@@ -404,7 +404,7 @@ export const PARAM_SCHEMAS: Record<keyof Extracted, Record<string, unknown>> = {
   direction: { type: 'string', enum: ['up', 'down', 'set'] },
 };
 
-/** The action of a skill a request asks for: the first whose `when` matches, else the skill's default. */
+/** The action of a skill a request asks for: the first whose `when` matches (the more specific ones come first), else the skill's default. */
 export function pickAction(skill: SkillId, text: string): ActionDef {
   const actions = ACTIONS[skill];
   return actions.slice(1).find((a) => a.when?.test(text)) ?? actions[0];
