@@ -3,6 +3,8 @@ import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
 import { sharedPlatform } from '../support/shared';
 import { openStream, type SseStream } from '../support/sse';
+import { waitFor } from '../support/wait';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The assistant's chat streams and plan decisions on the shared platform: the SSE events of a turn,
@@ -231,5 +233,45 @@ describe('assistant plans and streams', () => {
     expect(theirs.assistantCreditUsage).toEqual([]);
     // the ledger is append-only
     await expect(sql.query(`delete from assistant.credit_entry where tenant_id = $1`, [shop.tenant_id])).rejects.toThrow(/append-only/);
+  });
+
+  it('plan_created, plan_approved, plan_rejected and action_executed reach a subscribed webhook endpoint', async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      const created = await p.graphql(
+        'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id secret } }',
+        { input: { url: 'https://hooks.example.com/assistant', event_types: ['assistant.*'] } },
+        { token: admin },
+      );
+      expect(created.body.errors).toBeUndefined();
+      // the receiver on this machine is a private target: the endpoint gets the operator's exemption in its row
+      await sql.query(`update webhooks.webhook_endpoint set url = $1, allow_private_network = true where id = $2`, [
+        rx.url('/assistant'),
+        created.body.data.createWebhookEndpoint.id,
+      ]);
+      const approvedTurn = await p.api('POST', '/admin/ai/chat', { token: admin, body: { message: 'create a collection called Hook Picks' } });
+      await decide(approvedTurn.body.stream_id, 'approve');
+      const rejectedTurn = await p.api('POST', '/admin/ai/chat', { token: admin, body: { message: 'create a collection called Hook Rejects' } });
+      await decide(rejectedTurn.body.stream_id, 'reject');
+      const delivered = () => rx.at('/assistant').map((r) => JSON.parse(r.body) as { type: string; data: any });
+      const of = (type: string, streamId: string) => delivered().find((b) => b.type === type && b.data.stream_id === streamId);
+      const want: Array<[string, string]> = [
+        ['assistant.plan_created', approvedTurn.body.stream_id],
+        ['assistant.plan_approved', approvedTurn.body.stream_id],
+        ['assistant.action_executed', approvedTurn.body.stream_id],
+        ['assistant.plan_created', rejectedTurn.body.stream_id],
+        ['assistant.plan_rejected', rejectedTurn.body.stream_id],
+      ];
+      for (const [type, id] of want) await waitFor(`${type} delivered`, async () => of(type, id) ?? null);
+      expect(of('assistant.action_executed', approvedTurn.body.stream_id)!.data).toMatchObject({
+        type: 'create_collection',
+        status: 'succeeded',
+        result: { handle: 'hook-picks' },
+        plan_status: 'executed',
+      });
+      expect(of('assistant.action_executed', rejectedTurn.body.stream_id)).toBeUndefined();
+    } finally {
+      await rx.stop();
+    }
   });
 });
