@@ -324,7 +324,10 @@ function sendEventStream(res: Response, reply: Extract<RouteReply, { kind: 'even
         data: {
           type: why === 'shutdown' ? 'api_error' : 'rate_limit_error',
           code: why === 'shutdown' ? 'shutting_down' : 'slow_consumer',
-          message: why === 'shutdown' ? 'The server is shutting down; what the stream waited for is stored and can be decided elsewhere' : 'The client read too slowly',
+          message:
+            why === 'shutdown'
+              ? 'The server is shutting down; what the stream waited for is stored and can be decided elsewhere'
+              : 'The client read too slowly',
         },
       },
     ]);
@@ -334,7 +337,10 @@ function sendEventStream(res: Response, reply: Extract<RouteReply, { kind: 'even
     if (!finished) res.write(':\n\n');
   }, KEEP_ALIVE_MS);
   keepAlive.unref();
-  timers.push(keepAlive, setTimeout(() => finish(follow.onTimeout), Math.max(0, follow.until - Date.now())));
+  timers.push(
+    keepAlive,
+    setTimeout(() => finish(follow.onTimeout), Math.max(0, follow.until - Date.now())),
+  );
   void (async () => {
     for await (const event of sub) {
       let mapped: ReturnType<typeof follow.map>;

@@ -51,9 +51,14 @@ describe('assistant plans and streams', () => {
     otherAdmin = await p.adminToken(other);
     await p.seedCatalog(shop.tenant_id);
     await p.seedCatalog(other.tenant_id);
-    for (const token of [admin, otherAdmin]) expect((await p.graphql(`mutation { rebuildSearchIndex { products } }`, {}, { token })).body.errors).toBeUndefined();
+    for (const token of [admin, otherAdmin])
+      expect((await p.graphql(`mutation { rebuildSearchIndex { products } }`, {}, { token })).body.errors).toBeUndefined();
     // enough credits for the suite (the starter allowance is 500 a month)
-    const plan = await p.graphql(`mutation { setAssistantCreditPlan(plan: "growth") { allowance } }`, {}, { token: p.secrets.operatorToken, key: shop.publishable_key });
+    const plan = await p.graphql(
+      `mutation { setAssistantCreditPlan(plan: "growth") { allowance } }`,
+      {},
+      { token: p.secrets.operatorToken, key: shop.publishable_key },
+    );
     expect(plan.body.data.setAssistantCreditPlan.allowance).toBe(2000);
   });
   afterAll(async () => {
@@ -93,7 +98,9 @@ describe('assistant plans and streams', () => {
       id: plan.id,
       status: 'executed',
       decided_at: expect.any(String),
-      results: [{ index: 0, type: 'set_price', status: 'succeeded', error: null, result: { amount: 29, currency_code: 'eur', variants: before.variants.length } }],
+      results: [
+        { index: 0, type: 'set_price', status: 'succeeded', error: null, result: { amount: 29, currency_code: 'eur', variants: before.variants.length } },
+      ],
     });
     const after = await product('classic-organic-tee');
     expect(eurPrices(after).every((x: number) => x === 29)).toBe(true);
@@ -108,7 +115,13 @@ describe('assistant plans and streams', () => {
       { event: 'done', data: { status: 'executed', plan_id: plan.id, ran: ['set_price'], not_run: [] } },
     ]);
     // typed events, in the unit of work of each change
-    expect(await outbox('assistant.plan_approved')).toContainEqual({ id: plan.id, stream_id: streamId, session_id: 'stream-1', skill: 'pricing-strategist', actions: 1 });
+    expect(await outbox('assistant.plan_approved')).toContainEqual({
+      id: plan.id,
+      stream_id: streamId,
+      session_id: 'stream-1',
+      skill: 'pricing-strategist',
+      actions: 1,
+    });
     expect(await outbox('assistant.action_executed')).toContainEqual(
       expect.objectContaining({ plan_id: plan.id, stream_id: streamId, index: 0, count: 1, status: 'succeeded', plan_status: 'executed', error: null }),
     );
@@ -129,7 +142,9 @@ describe('assistant plans and streams', () => {
     const rejected = await decide(streamId, 'reject');
     expect(rejected.status).toBe(200);
     expect(rejected.body.plan).toMatchObject({ status: 'rejected', results: [] });
-    expect(await s.rest()).toEqual([{ event: 'done', data: { status: 'rejected', plan_id: first[first.length - 1].data.id, ran: [], not_run: ['adjust_inventory'] } }]);
+    expect(await s.rest()).toEqual([
+      { event: 'done', data: { status: 'rejected', plan_id: first[first.length - 1].data.id, ran: [], not_run: ['adjust_inventory'] } },
+    ]);
     const after = await product('stoneware-mug');
     expect(after.variants.map((v: any) => v.inventory_quantity)).toEqual(before.variants.map((v: any) => v.inventory_quantity));
     expect(await outbox('assistant.plan_rejected')).toContainEqual(expect.objectContaining({ stream_id: streamId }));
@@ -151,7 +166,10 @@ describe('assistant plans and streams', () => {
     const turn = await p.api('POST', '/admin/ai/chat', { token: admin, body: { message: 'create a collection called Rainy Day Picks' } });
     expect(turn.body.plan).toMatchObject({ stream_id: turn.body.stream_id, status: 'pending' });
     const made = await decide(turn.body.stream_id, 'approve');
-    expect(made.body.plan).toMatchObject({ status: 'executed', results: [{ type: 'create_collection', status: 'succeeded', result: { handle: 'rainy-day-picks' } }] });
+    expect(made.body.plan).toMatchObject({
+      status: 'executed',
+      results: [{ type: 'create_collection', status: 'succeeded', result: { handle: 'rainy-day-picks' } }],
+    });
     const collections = await p.api('GET', '/store/collections?limit=100', { key: shop.publishable_key });
     expect(collections.body.collections.map((c: any) => c.handle)).toContain('rainy-day-picks');
   });
@@ -165,7 +183,10 @@ describe('assistant plans and streams', () => {
     expect(plan.actions.map((a: any) => a.type)).toEqual(['create_collection', 'set_price']);
     const r = await decide(first[0].data.stream_id, 'approve');
     expect(r.status).toBe(200);
-    expect(r.body.plan).toMatchObject({ status: 'failed', results: [{ index: 0, type: 'create_collection', status: 'failed', result: null, error: { type: 'conflict' } }] });
+    expect(r.body.plan).toMatchObject({
+      status: 'failed',
+      results: [{ index: 0, type: 'create_collection', status: 'failed', result: null, error: { type: 'conflict' } }],
+    });
     expect(r.body.plan.results).toHaveLength(1);
     expect(await s.rest()).toEqual([
       { event: 'action_result', data: expect.objectContaining({ index: 0, status: 'failed', error: expect.objectContaining({ type: 'conflict' }) }) },
@@ -178,7 +199,10 @@ describe('assistant plans and streams', () => {
     const s = await stream({ message: 'list all unfulfilled orders' });
     const events = await s.rest();
     expect(events[0].event).toBe('session');
-    expect(events[events.length - 1]).toEqual({ event: 'done', data: { status: 'answered', reply: expect.stringContaining('order'), result: expect.objectContaining({ count: expect.any(Number) }), plan_id: null } });
+    expect(events[events.length - 1]).toEqual({
+      event: 'done',
+      data: { status: 'answered', reply: expect.stringContaining('order'), result: expect.objectContaining({ count: expect.any(Number) }), plan_id: null },
+    });
 
     // doors: an agent key at the admin stream, an admin token at the agent stream, a browser at /v1
     expect((await stream({ message: 'list orders' }, { token: shop.agent_api_key })).status).toBe(401);
@@ -189,18 +213,26 @@ describe('assistant plans and streams', () => {
       const bad = await stream(body);
       expect([bad.status, bad.contentType, bad.error.type]).toEqual([400, 'application/json', 'validation_error']);
     }
-    await p.graphql(`mutation { configureAssistantSkills(skills: [{id: "inventory-manager", enabled: false}]) { enabled_count } }`, {}, {
-      token: p.secrets.operatorToken,
-      key: shop.publishable_key,
-    });
+    await p.graphql(
+      `mutation { configureAssistantSkills(skills: [{id: "inventory-manager", enabled: false}]) { enabled_count } }`,
+      {},
+      {
+        token: p.secrets.operatorToken,
+        key: shop.publishable_key,
+      },
+    );
     const plans = (await sql.query(`select count(*)::int as n from assistant.plan where tenant_id = $1`, [shop.tenant_id])).rows[0].n;
     const disabled = await stream({ message: 'add 20 units of the stoneware mug to stock' });
     expect([disabled.status, disabled.error.code]).toEqual([403, 'skill_disabled']);
     expect((await sql.query(`select count(*)::int as n from assistant.plan where tenant_id = $1`, [shop.tenant_id])).rows[0].n).toBe(plans);
-    await p.graphql(`mutation { configureAssistantSkills(skills: [{id: "inventory-manager", enabled: true}]) { enabled_count } }`, {}, {
-      token: p.secrets.operatorToken,
-      key: shop.publishable_key,
-    });
+    await p.graphql(
+      `mutation { configureAssistantSkills(skills: [{id: "inventory-manager", enabled: true}]) { enabled_count } }`,
+      {},
+      {
+        token: p.secrets.operatorToken,
+        key: shop.publishable_key,
+      },
+    );
   });
 
   it('a plan is decided only by its caller in its store: anyone else gets 404 and nothing runs', async () => {

@@ -62,7 +62,10 @@ describe('assistant across instances, with a language model and credits', () => 
     return (await r.json()) as any;
   };
   const newShop = async (plan: 'starter' | 'growth' = 'growth') => {
-    const creds = await a.identity.tenants.create(systemContext(a.log, null, 't'), { name: 'Assistant', adminEmail: `a-${Math.random().toString(36).slice(2)}@example.com` });
+    const creds = await a.identity.tenants.create(systemContext(a.log, null, 't'), {
+      name: 'Assistant',
+      adminEmail: `a-${Math.random().toString(36).slice(2)}@example.com`,
+    });
     await a.services<CatalogServices>('catalog').seed.load(creds.tenant_id, demoCatalog(), imageBaseUrl(publicUrlOf(a)));
     const login = await fetch(`${a.url}/api/auth/user/emailpass`, {
       method: 'POST',
@@ -154,7 +157,14 @@ describe('assistant across instances, with a language model and credits', () => 
     it('is configured by the admin with the key sealed; bad settings are 400', async () => {
       const r = await configure(a, { base_url: llm.url, api_key: 'sk-test-secret-4242', models });
       expect(r.errors).toBeUndefined();
-      expect(r.data.configureAssistantProvider).toEqual({ kind: 'language_model', base_url: llm.url, models, api_key_hint: '…4242', enabled: true, breaker: 'closed' });
+      expect(r.data.configureAssistantProvider).toEqual({
+        kind: 'language_model',
+        base_url: llm.url,
+        models,
+        api_key_hint: '…4242',
+        enabled: true,
+        breaker: 'closed',
+      });
       const stored = (await sql.query(`select key_sealed from assistant.provider_setting where tenant_id = $1`, [shop.tenant_id])).rows[0].key_sealed;
       expect(stored).not.toContain('sk-test-secret-4242');
       expect(stored).toMatch(/^v1\./);
@@ -181,7 +191,10 @@ describe('assistant across instances, with a language model and credits', () => 
         },
       ];
       const seen = llm.requests.length;
-      const s = await openStream(`${a.url}/api/admin/ai/chat/stream`, { token: admin, body: { message: 'please make the organic tee a bit cheaper, 27.50 euros' } });
+      const s = await openStream(`${a.url}/api/admin/ai/chat/stream`, {
+        token: admin,
+        body: { message: 'please make the organic tee a bit cheaper, 27.50 euros' },
+      });
       const events = await s.until('plan');
       s.abort();
       expect(events[0].data).toMatchObject({ offline: false, tier: 'standard', credits: 3, skill: { id: 'pricing-strategist' } });
@@ -189,13 +202,20 @@ describe('assistant across instances, with a language model and credits', () => 
       expect(tokens.slice(0, 4)).toEqual(['Sure', ' — I will', ' set the', ' new price.']);
       const plan = events[events.length - 1].data;
       expect(plan.actions).toEqual([
-        expect.objectContaining({ type: 'set_price', params: expect.objectContaining({ amount: 27.5, currency_code: 'eur', product: expect.objectContaining({ handle: 'classic-organic-tee' }) }) }),
+        expect.objectContaining({
+          type: 'set_price',
+          params: expect.objectContaining({ amount: 27.5, currency_code: 'eur', product: expect.objectContaining({ handle: 'classic-organic-tee' }) }),
+        }),
       ]);
       // what the provider was sent
       expect(llm.requests.length).toBe(seen + 1);
       const sent = llm.requests[seen];
       expect(sent.headers.authorization).toBe('Bearer sk-test-secret-4242');
-      expect(sent.body).toMatchObject({ model: 'gpt-standard-test', stream: true, messages: [{ role: 'system' }, { role: 'user', content: 'please make the organic tee a bit cheaper, 27.50 euros' }] });
+      expect(sent.body).toMatchObject({
+        model: 'gpt-standard-test',
+        stream: true,
+        messages: [{ role: 'system' }, { role: 'user', content: 'please make the organic tee a bit cheaper, 27.50 euros' }],
+      });
       expect(sent.body.tools.map((t: any) => t.function.name)).toContain('set_price');
       // approved, it runs what the model planned
       const approved = await call(b, 'POST', `/admin/ai/chat/stream/${events[0].data.stream_id}/approve`, admin, {});
@@ -204,13 +224,20 @@ describe('assistant across instances, with a language model and credits', () => 
 
     it('a provider failure is 502 provider_unavailable with nothing written; the open breaker sends calls to the offline path', async () => {
       llm.answers = [{ text: ['Here', ' you', ' go.'] }];
-      const before = { messages: await count('chat_message', shop.tenant_id), plans: await count('plan', shop.tenant_id), credits: await count('credit_entry', shop.tenant_id) };
+      const before = {
+        messages: await count('chat_message', shop.tenant_id),
+        plans: await count('plan', shop.tenant_id),
+        credits: await count('credit_entry', shop.tenant_id),
+      };
       const message = { message: 'create a collection called Provider Down' };
       // 500 twice: the call and its retry
       llm.fail('500', 2);
       let seen = llm.requests.length;
       const down = await call(a, 'POST', '/admin/ai/chat', admin, message);
-      expect([down.status, down.body]).toEqual([502, { type: 'provider_error', code: 'provider_unavailable', message: expect.stringContaining('nothing was changed') }]);
+      expect([down.status, down.body]).toEqual([
+        502,
+        { type: 'provider_error', code: 'provider_unavailable', message: expect.stringContaining('nothing was changed') },
+      ]);
       expect(llm.requests.length).toBe(seen + 2);
       // an answer that breaks off is not retried (text had arrived)
       llm.fail('break');
@@ -218,9 +245,11 @@ describe('assistant across instances, with a language model and credits', () => 
       const broken = await openStream(`${a.url}/api/admin/ai/chat/stream`, { token: admin, body: message });
       expect([broken.status, broken.error.code]).toEqual([502, 'provider_unavailable']);
       expect(llm.requests.length).toBe(seen + 1);
-      expect({ messages: await count('chat_message', shop.tenant_id), plans: await count('plan', shop.tenant_id), credits: await count('credit_entry', shop.tenant_id) }).toEqual(
-        before,
-      );
+      expect({
+        messages: await count('chat_message', shop.tenant_id),
+        plans: await count('plan', shop.tenant_id),
+        credits: await count('credit_entry', shop.tenant_id),
+      }).toEqual(before);
       // two failures in a row opened the breaker: the offline path answers, the provider is not asked
       seen = llm.requests.length;
       const offline = await call(a, 'POST', '/admin/ai/chat', admin, message);
@@ -247,7 +276,13 @@ describe('assistant across instances, with a language model and credits', () => 
       expect((await call(a, 'POST', '/v1/extract-actions', creds.agent_api_key, { message: 'list orders' })).body.code).toBe('insufficient_credits');
       expect((await openStream(`${b.url}/api/admin/ai/chat/stream`, { token, body: { message: 'list orders' } })).error.code).toBe('insufficient_credits');
       expect(await count('chat_message', creds.tenant_id)).toBe(messages);
-      const topped = await gql(a, 'mutation { topUpAssistantCredits(credits: 2, note: "pay as you go") { balance top_up_balance allowance_left } }', {}, a.config.operatorToken, creds.publishable_key);
+      const topped = await gql(
+        a,
+        'mutation { topUpAssistantCredits(credits: 2, note: "pay as you go") { balance top_up_balance allowance_left } }',
+        {},
+        a.config.operatorToken,
+        creds.publishable_key,
+      );
       expect(topped.data.topUpAssistantCredits).toEqual({ balance: 2, top_up_balance: 2, allowance_left: 0 });
       expect((await turn()).status).toBe(200);
       const credits = await gql(a, '{ assistantCredits { plan allowance allowance_used top_up_balance balance } }', {}, token);
@@ -259,7 +294,9 @@ describe('assistant across instances, with a language model and credits', () => 
     it('parallel calls on two instances never spend more than there is', async () => {
       const { creds } = await newShop('starter');
       const calls = await Promise.all(
-        Array.from({ length: 14 }, (_, i) => call(i % 2 ? a : b, 'POST', '/v1/extract-actions', creds.agent_api_key, { message: 'how many stoneware mugs are left' })),
+        Array.from({ length: 14 }, (_, i) =>
+          call(i % 2 ? a : b, 'POST', '/v1/extract-actions', creds.agent_api_key, { message: 'how many stoneware mugs are left' }),
+        ),
       );
       expect(calls.filter((r) => r.status === 200)).toHaveLength(5);
       expect(calls.filter((r) => r.status === 403).every((r) => r.body.code === 'insufficient_credits')).toBe(true);

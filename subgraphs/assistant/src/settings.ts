@@ -24,11 +24,19 @@ export const assistantSettings = defineSettings(
     ASSISTANT_COST_FAST: int(0, 10_000, 1).describe('credits one assistant call of the fast model tier costs (offline calls cost this)'),
     ASSISTANT_COST_STANDARD: int(0, 10_000, 3).describe('credits one assistant call of the standard model tier costs'),
     ASSISTANT_COST_ADVANCED: int(0, 10_000, 10).describe('credits one assistant call of the advanced model tier costs'),
-    ASSISTANT_LLM_TIMEOUT_MS: int(100, 600_000, 60_000).describe('the language-model provider: time for one whole answer, streamed, before it counts as failed'),
-    ASSISTANT_LLM_RETRIES: int(0, 5, 2).describe('the language-model provider: retries of a call that failed before any answer arrived (connection refused, 429, 5xx)'),
-    ASSISTANT_LLM_RETRY_MS: int(0, 60_000, 500).describe('the language-model provider: the first retry waits this long, each next one twice as long (0 in tests)'),
+    ASSISTANT_LLM_TIMEOUT_MS: int(100, 600_000, 60_000).describe(
+      'the language-model provider: time for one whole answer, streamed, before it counts as failed',
+    ),
+    ASSISTANT_LLM_RETRIES: int(0, 5, 2).describe(
+      'the language-model provider: retries of a call that failed before any answer arrived (connection refused, 429, 5xx)',
+    ),
+    ASSISTANT_LLM_RETRY_MS: int(0, 60_000, 500).describe(
+      'the language-model provider: the first retry waits this long, each next one twice as long (0 in tests)',
+    ),
     ASSISTANT_LLM_BREAKER_FAILURES: int(1, 100, 3).describe('failed calls in a row after which the circuit breaker opens: the offline path answers'),
-    ASSISTANT_LLM_BREAKER_COOLDOWN_MS: int(1_000, 3_600_000, 30_000).describe('how long the open breaker sends calls to the offline path before it tries the provider again'),
+    ASSISTANT_LLM_BREAKER_COOLDOWN_MS: int(1_000, 3_600_000, 30_000).describe(
+      'how long the open breaker sends calls to the offline path before it tries the provider again',
+    ),
   },
   (e): AssistantSettings => ({
     allowance: { starter: e.ASSISTANT_CREDITS_STARTER, growth: e.ASSISTANT_CREDITS_GROWTH, scale: e.ASSISTANT_CREDITS_SCALE },

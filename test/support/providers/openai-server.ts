@@ -9,13 +9,13 @@ import type { AddressInfo, Socket } from 'node:net';
  * Every request is recorded. Faults for the next requests: `500` (before anything is answered),
  * `break` (two pieces of text, then the connection is destroyed), `refuse` (401, a bad key).
  */
-export interface ScriptedAnswer {
+interface ScriptedAnswer {
   /** the text, sent in these pieces */
   text: string[];
   toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
 }
 
-export interface ChatRequest {
+interface ChatRequest {
   headers: http.IncomingHttpHeaders;
   body: any;
 }

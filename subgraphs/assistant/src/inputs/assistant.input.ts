@@ -60,20 +60,29 @@ export const streamIdSchema = z
 /** POST …/chat/stream/:streamId/approve and …/reject */
 export const streamParams = z.strictObject({ streamId: streamIdSchema });
 
-const modelName = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'a model name has no spaces');
+const modelName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'a model name has no spaces');
 
 /** The store's language-model provider (an OpenAI-compatible chat completions API). */
 export const providerSchema = z.strictObject({
   base_url: z.string().min(1).max(500),
   /** the key; absent to keep the saved one */
-  api_key: z.string().min(1).max(1000).regex(/^[\x21-\x7e]+$/, 'an API key has no spaces').optional(),
+  api_key: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces')
+    .optional(),
   models: z.strictObject({ fast: modelName, standard: modelName, advanced: modelName }),
   enabled: z.boolean().optional(),
 });
 export type ProviderInput = z.infer<typeof providerSchema>;
 
 @InputType('AssistantModelsInput')
-export class AssistantModelsInput {
+class AssistantModelsInput {
   @Field({ description: 'model of the fast tier' }) fast!: string;
   @Field({ description: 'model of the standard tier' }) standard!: string;
   @Field({ description: 'model of the advanced tier' }) advanced!: string;

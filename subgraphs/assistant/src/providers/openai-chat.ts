@@ -19,7 +19,7 @@ export interface LlmTool {
   parameters: Record<string, unknown>;
 }
 
-export interface LlmRequest {
+interface LlmRequest {
   baseUrl: string;
   apiKey: string;
   model: string;

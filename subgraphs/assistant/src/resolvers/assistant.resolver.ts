@@ -110,7 +110,9 @@ export class AssistantResolver {
   }
 
   @Authorized('admin', 'agent')
-  @Mutation(() => AssistantPlanType, { description: "Rejects the caller's pending plan of a stream: nothing runs (404; 409 plan_already_decided, plan_expired)" })
+  @Mutation(() => AssistantPlanType, {
+    description: "Rejects the caller's pending plan of a stream: nothing runs (404; 409 plan_already_decided, plan_expired)",
+  })
   rejectAssistantPlan(@Ctx() ctx: RequestContext, @Arg('stream_id') streamId: string) {
     return this.s.plans.decide(ctx, validated(streamIdSchema, streamId, 'stream_id'), 'reject');
   }

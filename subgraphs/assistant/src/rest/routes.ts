@@ -51,7 +51,15 @@ function chatStream(turn: TurnData) {
   const events: SseEvent[] = [
     {
       event: 'session',
-      data: { stream_id: head.stream_id, session_id: head.session_id, skill: head.skill, suggestions: head.suggestions, offline: head.offline, tier: head.tier, credits: head.credits },
+      data: {
+        stream_id: head.stream_id,
+        session_id: head.session_id,
+        skill: head.skill,
+        suggestions: head.suggestions,
+        offline: head.offline,
+        tier: head.tier,
+        credits: head.credits,
+      },
     },
     ...tokens.map((text) => ({ event: 'token', data: { text } })),
   ];
@@ -61,7 +69,8 @@ function chatStream(turn: TurnData) {
     types: ['assistant.plan_rejected', 'assistant.action_executed'],
     map: ({ type, data }) => {
       if (data.stream_id !== plan.stream_id) return null;
-      if (type === 'assistant.plan_rejected') return { events: [{ event: 'done', data: { status: 'rejected', plan_id: plan.id, ran: [], not_run: types } }], end: true };
+      if (type === 'assistant.plan_rejected')
+        return { events: [{ event: 'done', data: { status: 'rejected', plan_id: plan.id, ran: [], not_run: types } }], end: true };
       const index = Number(data.index);
       const result = { index, type: data.type, operation: data.operation, status: data.status, result: data.result, error: data.error };
       const end = data.plan_status !== 'running';
@@ -70,7 +79,9 @@ function chatStream(turn: TurnData) {
       return { events: end ? [{ event: 'action_result', data: result }, done] : [{ event: 'action_result', data: result }], end };
     },
     until: Date.parse(plan.expires_at),
-    onTimeout: [{ event: 'error', data: { type: 'conflict', code: 'plan_expired', message: `The plan expired at ${plan.expires_at} without a decision; nothing ran` } }],
+    onTimeout: [
+      { event: 'error', data: { type: 'conflict', code: 'plan_expired', message: `The plan expired at ${plan.expires_at} without a decision; nothing ran` } },
+    ],
     detached: [{ event: 'done', data: { status: 'pending', plan_id: plan.id, ran: [], not_run: types } }],
   });
 }
@@ -108,7 +119,10 @@ function streamRoutes(door: 'Admin' | 'Agent', base: string, auth: 'admin' | 'ag
       'approve',
       "Approves the caller's pending plan of the stream: its actions run in order as the caller (an agent key with its store's admin rights), each result streamed to the open stream and answered here; a failure stops the rest. Answers {plan} with status executed or failed and results. 404 for another caller's or store's stream; 409 plan_already_decided, plan_expired",
     ),
-    decide('reject', "Rejects the caller's pending plan of the stream: nothing runs. Answers {plan} with status rejected. 404; 409 plan_already_decided, plan_expired"),
+    decide(
+      'reject',
+      "Rejects the caller's pending plan of the stream: nothing runs. Answers {plan} with status rejected. 404; 409 plan_already_decided, plan_expired",
+    ),
   ];
 }
 

@@ -299,7 +299,14 @@ function toolsOf(skill: SkillId): LlmTool[] {
     parameters: {
       type: 'object',
       properties: {
-        ...(a.entity ? { target: { type: 'string', description: `the ${a.entity === 'any' ? 'product, post or page' : a.entity.replace('_', ' ')} it is about, in the request's words` } } : {}),
+        ...(a.entity
+          ? {
+              target: {
+                type: 'string',
+                description: `the ${a.entity === 'any' ? 'product, post or page' : a.entity.replace('_', ' ')} it is about, in the request's words`,
+              },
+            }
+          : {}),
         ...Object.fromEntries(a.params.map((k) => [k, PARAM_SCHEMAS[k]])),
       },
     },

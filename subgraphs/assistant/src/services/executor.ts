@@ -34,7 +34,14 @@ const slugOf = (title: string) =>
 async function variantsOf(g: GraphClient, ctx: RequestContext, p: Record<string, unknown>) {
   const product = (await g.execute(ctx, AssistantProductVariantsDocument, { id: entityId(p, 'product') })).adminProduct;
   const size = typeof p.size === 'string' ? p.size.toLowerCase() : null;
-  const chosen = size ? product.variants.filter((v) => v.title.toLowerCase().split(/[\s/,-]+/).includes(size)) : product.variants;
+  const chosen = size
+    ? product.variants.filter((v) =>
+        v.title
+          .toLowerCase()
+          .split(/[\s/,-]+/)
+          .includes(size),
+      )
+    : product.variants;
   return { product, variants: chosen.length ? chosen : product.variants };
 }
 
@@ -48,12 +55,18 @@ const RUNS: Record<string, Run> = {
   set_price: async (g, ctx, p) => {
     const { product, variants } = await variantsOf(g, ctx, p);
     const amount = Number(p.amount);
-    const currency = (typeof p.currency_code === 'string' ? p.currency_code : variants[0]?.prices[0]?.currency_code ?? 'eur').toLowerCase();
+    const currency = (typeof p.currency_code === 'string' ? p.currency_code : (variants[0]?.prices[0]?.currency_code ?? 'eur')).toLowerCase();
     for (const v of variants) {
       // the variant's other prices stay (setVariantPrices replaces the whole list)
       const keep = v.prices
         .filter((pr) => !(pr.currency_code.toLowerCase() === currency && !pr.region_id && pr.min_quantity == null))
-        .map((pr) => ({ amount: pr.amount, currency_code: pr.currency_code, region_id: pr.region_id, min_quantity: pr.min_quantity, max_quantity: pr.max_quantity }));
+        .map((pr) => ({
+          amount: pr.amount,
+          currency_code: pr.currency_code,
+          region_id: pr.region_id,
+          min_quantity: pr.min_quantity,
+          max_quantity: pr.max_quantity,
+        }));
       await g.execute(ctx, AssistantSetVariantPricesDocument, { variant_id: v.id, prices: [...keep, { amount, currency_code: currency }] });
     }
     return { product_id: product.id, variants: variants.length, amount, currency_code: currency };
@@ -69,11 +82,16 @@ const RUNS: Record<string, Run> = {
     }
     return { product_id: product.id, variants: out };
   },
-  create_product: async (g, ctx, p) => (await g.execute(ctx, AssistantCreateProductDocument, { input: { title: text(p.title, 'New product'), status: 'draft' } })).createProduct,
+  create_product: async (g, ctx, p) =>
+    (await g.execute(ctx, AssistantCreateProductDocument, { input: { title: text(p.title, 'New product'), status: 'draft' } })).createProduct,
   create_collection: async (g, ctx, p) =>
-    (await g.execute(ctx, AssistantCreateCollectionDocument, { input: { title: text(p.title, 'New collection'), handle: slugOf(text(p.title, 'new-collection')) } }))
-      .createCollection,
-  create_category: async (g, ctx, p) => (await g.execute(ctx, AssistantCreateCategoryDocument, { input: { name: text(p.title, 'New category') } })).createProductCategory,
+    (
+      await g.execute(ctx, AssistantCreateCollectionDocument, {
+        input: { title: text(p.title, 'New collection'), handle: slugOf(text(p.title, 'new-collection')) },
+      })
+    ).createCollection,
+  create_category: async (g, ctx, p) =>
+    (await g.execute(ctx, AssistantCreateCategoryDocument, { input: { name: text(p.title, 'New category') } })).createProductCategory,
   create_blog_post_draft: async (g, ctx, p) => {
     const title = text(p.title, 'New post');
     const locale = Array.isArray(p.locales) && p.locales.length ? String(p.locales[0]) : 'en';

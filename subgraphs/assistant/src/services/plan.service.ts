@@ -4,7 +4,7 @@ import { assistantEvents } from '../events';
 import type { ActionView } from './extract.service';
 import { runAction } from './executor';
 
-export type Decision = 'approve' | 'reject';
+type Decision = 'approve' | 'reject';
 
 interface ActionResultView {
   index: number;
@@ -176,7 +176,8 @@ export class PlanService {
       ]);
       return Errors.conflict('plan_expired', `The plan expired at ${new Date(row.expires_at).toISOString()} without a decision; nothing ran`);
     }
-    if (row.status === 'expired') return Errors.conflict('plan_expired', `The plan expired at ${new Date(row.expires_at).toISOString()} without a decision; nothing ran`);
+    if (row.status === 'expired')
+      return Errors.conflict('plan_expired', `The plan expired at ${new Date(row.expires_at).toISOString()} without a decision; nothing ran`);
     return Errors.conflict('plan_already_decided', `The plan was already decided (${row.status})`);
   }
 

@@ -50,7 +50,10 @@ export class ProviderService {
     const saved = await this.store.transaction(ctx, async (em) => {
       const row = await em.findOne(ProviderSetting, { kind: KIND });
       const keySealed = input.api_key ? this.box.seal(input.api_key, KEY_PURPOSE) : row?.keySealed;
-      if (!keySealed) throw new DomainError('validation_error', 'missing_field', 'api_key is required the first time', [{ field: 'api_key', code: 'missing_field', message: 'api_key is required' }]);
+      if (!keySealed)
+        throw new DomainError('validation_error', 'missing_field', 'api_key is required the first time', [
+          { field: 'api_key', code: 'missing_field', message: 'api_key is required' },
+        ]);
       const values = { baseUrl, models: input.models, keySealed, enabled: input.enabled ?? true, updatedAt: new Date(this.clock.now()) };
       if (row) return Object.assign(row, values);
       return em.create(ProviderSetting, { tenantId, kind: KIND, ...values });
