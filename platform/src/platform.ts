@@ -249,7 +249,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     });
     cleanup.push('graphql server', () => graphql.stop());
     const sources = routeSources(domains, opts.extraRoutes);
-    const api = createRestRouter({ config, gw, builder, sources, rateLimits });
+    const api = createRestRouter({ config, gw, builder, sources, rateLimits, hub: eventStreams });
     const staticDir = path.join(config.dataDir, 'static');
     const stream = createEventStreamHandler({
       builder,

@@ -19,8 +19,9 @@ import {
   type RouteInput,
   type FieldsOption,
   type RouteReply,
+  type SseEvent,
 } from '@svc/kit';
-import { LOCALE_TAG, type ContextBuilder, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
+import { LOCALE_TAG, type ContextBuilder, type EventHub, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
 import { applyRateDecision, clientOf } from '@svc/gateway';
@@ -242,6 +243,7 @@ function sendReply(res: Response, def: RouteDef, reply: RouteReply): void {
   res.setHeader('pragma', 'no-cache');
   res.setHeader('expires', '0');
   if (reply.kind !== def.reply?.kind) throw new Error(`route ${def.method} ${def.path} answered a ${reply.kind} reply it does not declare`);
+  if (reply.kind === 'event-stream') throw new Error('event streams are sent by sendEventStream');
   if (reply.kind === 'empty') {
     res.status(reply.status).end();
     return;
@@ -270,6 +272,91 @@ function logPath(req: Request, def: RouteDef): string {
     .join('/');
 }
 
+/** how often an open event stream sends a comment, so proxies keep the connection */
+const KEEP_ALIVE_MS = 12_000;
+
+const sse = (e: SseEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data ?? null)}\n\n`;
+
+/**
+ * A route's server-sent event stream (`reply.kind` event-stream): its first events at once, then,
+ * when it follows something, the store's domain events as the hub hands them over (every instance
+ * hears every event), mapped to the stream's events, until the route's mapping ends it or its time
+ * is up. The hub's subscription is opened before anything is sent, so nothing that happens after
+ * the client learns the stream's id is missed. A client that goes away frees the subscription at
+ * once and loses nothing the route stored; the server ending (shutdown, a slow reader) sends
+ * `error`. Refusals happen before, as JSON.
+ */
+function sendEventStream(res: Response, reply: Extract<RouteReply, { kind: 'event-stream' }>, ctx: RequestContext, hub?: EventHub): void {
+  const follow = reply.follow;
+  // may throw 429 too_many_streams: nothing is sent yet
+  const sub = follow && hub && ctx.tenantId ? hub.open(ctx.tenantId) : undefined;
+  if (sub && follow) sub.setFilter({ exact: new Set(follow.types), prefixes: [] });
+  res.status(200);
+  res.setHeader('content-type', 'text/event-stream; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-accel-buffering', 'no');
+  res.flushHeaders();
+  const write = (events: readonly SseEvent[]) => {
+    for (const e of events) res.write(sse(e));
+  };
+  write(reply.events);
+  if (!follow) return void res.end();
+  if (!sub) {
+    write(follow.detached);
+    return void res.end();
+  }
+  let finished = false;
+  const timers: NodeJS.Timeout[] = [];
+  const finish = (events: readonly SseEvent[]) => {
+    if (finished) return;
+    finished = true;
+    for (const t of timers) clearTimeout(t);
+    sub.close();
+    if (!res.writableEnded && !res.destroyed) {
+      write(events);
+      res.end();
+    }
+  };
+  sub.onEnd = (why) =>
+    finish([
+      {
+        event: 'error',
+        data: {
+          type: why === 'shutdown' ? 'api_error' : 'rate_limit_error',
+          code: why === 'shutdown' ? 'shutting_down' : 'slow_consumer',
+          message:
+            why === 'shutdown'
+              ? 'The server is shutting down; what the stream waited for is stored and can be decided elsewhere'
+              : 'The client read too slowly',
+        },
+      },
+    ]);
+  // the client went away: the subscription is freed, nothing stored is touched
+  res.on('close', () => finish([]));
+  const keepAlive = setInterval(() => {
+    if (!finished) res.write(':\n\n');
+  }, KEEP_ALIVE_MS);
+  keepAlive.unref();
+  timers.push(
+    keepAlive,
+    setTimeout(() => finish(follow.onTimeout), Math.max(0, follow.until - Date.now())),
+  );
+  void (async () => {
+    for await (const event of sub) {
+      let mapped: ReturnType<typeof follow.map>;
+      try {
+        mapped = follow.map({ type: event.type, data: event.data });
+      } catch (err) {
+        ctx.log.error({ err }, 'event stream mapping failed');
+        return finish([{ event: 'error', data: { type: 'api_error', code: 'internal_error', message: 'An internal error occurred' } }]);
+      }
+      if (!mapped) continue;
+      if (mapped.end) return finish(mapped.events);
+      write(mapped.events);
+    }
+  })();
+}
+
 interface CompiledRoute {
   def: RouteDef;
   op: PreparedOperation;
@@ -280,7 +367,14 @@ export function compileRoutes(sources: RouteSource[], gw: LoadedGateway): Compil
   return sources.flatMap((s) => s.routes.map((def) => ({ def, op: gw.prepare(operationSource(sources, def.operation).source, def.operation.split('/')[1]) })));
 }
 
-export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: LoadedGateway, builder: ContextBuilder, adminLimit?: AdminRateLimit): void {
+export function mountRoutes(
+  router: Router,
+  compiled: CompiledRoute[],
+  gw: LoadedGateway,
+  builder: ContextBuilder,
+  adminLimit?: AdminRateLimit,
+  hub?: EventHub,
+): void {
   for (const { def, op } of compiled) {
     const late = { params: lateCheck(def.params), query: lateCheck(def.query) };
     const limitAdmin = adminLimit && adminLimited(def) ? adminLimit : undefined;
@@ -326,7 +420,8 @@ export function mountRoutes(router: Router, compiled: CompiledRoute[], gw: Loade
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
         if (isRouteReply(shaped)) {
-          sendReply(res, def, shaped);
+          if (shaped.kind === 'event-stream' && def.reply?.kind === 'event-stream') sendEventStream(res, shaped, ctx, hub);
+          else sendReply(res, def, shaped);
           return;
         }
         for (const c of def.cookies?.(result.data, input) ?? []) {

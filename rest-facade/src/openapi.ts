@@ -379,16 +379,27 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
           ? { '302': { description: def.reply.description, headers: { Location: { schema: { type: 'string', format: 'uri' } } } } }
           : def.reply?.kind === 'empty'
             ? { [String(def.reply.status)]: { description: def.reply.description } }
-            : {
-                '200': def.response
-                  ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
-                  : {
-                      description: `OK: ${def.summary}`,
-                      content: {
-                        [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
-                      },
+            : def.reply?.kind === 'event-stream'
+              ? {
+                  '200': {
+                    description: `${def.reply.description} Events: ${Object.entries(def.reply.events)
+                      .map(([name, what]) => `\`${name}\` ${what}`)
+                      .join('; ')}.`,
+                    content: {
+                      'text/event-stream': { schema: { type: 'string', description: 'server-sent events: `event: <name>` and `data: <JSON>` per event' } },
                     },
-              };
+                  },
+                }
+              : {
+                  '200': def.response
+                    ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
+                    : {
+                        description: `OK: ${def.summary}`,
+                        content: {
+                          [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
+                        },
+                      },
+                };
     // derived from the declaration, the way the engine answers (see engine.ts), so the document cannot drift:
     // 400: every route checks ?locale=, x-medusa-locale and unknown parameters; 401: a key or token is
     // needed, or the route signs in (bad credentials); 404: every route resolves the store's resources

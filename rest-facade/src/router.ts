@@ -1,6 +1,6 @@
 import express from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
-import type { ContextBuilder, LoadedGateway } from '@svc/gateway';
+import type { ContextBuilder, EventHub, LoadedGateway } from '@svc/gateway';
 import { allowedMethods, compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
 import { sendError } from './errors';
 import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
@@ -13,6 +13,8 @@ export interface RestRouterDeps {
   /** every domain's routes (from the manifests) */
   sources: RouteSource[];
   rateLimits: RateLimitStore;
+  /** the live fan-out of domain events, which event-stream routes follow (absent without workers) */
+  hub?: EventHub;
 }
 
 /**
@@ -47,7 +49,7 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
     ? undefined
     : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: d.config.rateLimit.windowMs };
   const compiled = compileRoutes(d.sources, d.gw);
-  mountRoutes(api, compiled, d.gw, d.builder, adminLimit);
+  mountRoutes(api, compiled, d.gw, d.builder, adminLimit, d.hub);
   const allowed = allowedMethods(compiled);
   api.use((req, res) => {
     // a known path asked with a method it does not answer: 405 with Allow

@@ -25,16 +25,12 @@ import { sharedPlatform } from '../support/shared';
  */
 const PENDING: string[] = [
   'GET /admin/ai/marketing/metrics/dashboard',
-  'POST /admin/ai/chat/stream',
-  'POST /admin/ai/chat/stream/:streamId/approve',
-  'POST /admin/ai/chat/stream/:streamId/reject',
   'POST /admin/ai/marketing/social/draft',
   'POST /admin/ai/marketing/social/publish',
   'POST /admin/ai/marketing/social/schedule',
   'POST /admin/ai/translate',
   'POST /admin/ai/voice/blog',
   'POST /admin/ai/voice/synthesize-chunk',
-  'POST /v1/chat/stream',
 ];
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -188,7 +188,8 @@ describe('assistant', () => {
       const modules = Object.fromEntries(r.body.modules.map((m: any) => [m.id, m]));
       expect(modules.catalog).toEqual({ id: 'catalog', available: true, configured: true, count: 46 });
       expect(modules.events).toEqual({ id: 'events', available: true, configured: false, count: 0 });
-      expect(modules.subscriptions).toMatchObject({ available: false, configured: false });
+      // subscriptions through its port: on the platform, no plans in this store yet
+      expect(modules.subscriptions).toEqual({ id: 'subscriptions', available: true, configured: false, count: 0 });
       expect(r.body.providers.every((x: any) => x.configured === false)).toBe(true);
 
       // the other store: an empty catalog, its own context
@@ -332,9 +333,22 @@ describe('assistant', () => {
       const before = await p.api('GET', '/store/products/classic-organic-tee', { key: shop.publishable_key });
       const r = await chat({ message: 'set the price of the organic tee to 29 euros', session_id: 'pricing-1' });
       expect(r.status).toBe(200);
-      expect(Object.keys(r.body).sort()).toEqual(['plan', 'reply', 'result', 'session_id', 'skill', 'suggestions']);
-      expect(r.body).toMatchObject({ session_id: 'pricing-1', skill: { id: 'pricing-strategist', name: 'Pricing strategist' }, result: null });
-      expect(r.body.plan).toMatchObject({ id: expect.stringMatching(/^plan_/), status: 'pending', actions: [{ type: 'set_price', params: { amount: 29 } }] });
+      expect(Object.keys(r.body).sort()).toEqual(['credits', 'offline', 'plan', 'reply', 'result', 'session_id', 'skill', 'stream_id', 'suggestions', 'tier']);
+      expect(r.body).toMatchObject({
+        session_id: 'pricing-1',
+        skill: { id: 'pricing-strategist', name: 'Pricing strategist' },
+        result: null,
+        offline: true,
+        tier: 'fast',
+        credits: 1,
+      });
+      expect(r.body.plan).toMatchObject({
+        id: expect.stringMatching(/^plan_/),
+        stream_id: r.body.stream_id,
+        status: 'pending',
+        actions: [{ type: 'set_price', params: { amount: 29 } }],
+        results: [],
+      });
       expect(Date.parse(r.body.plan.expires_at) - Date.parse(r.body.plan.created_at)).toBe(15 * 60_000);
       expect(r.body.reply).toContain('Classic Organic Tee');
       expect(r.body.reply).toContain('29.00 EUR');
@@ -347,6 +361,7 @@ describe('assistant', () => {
       expect(created.rows.map((x) => x.data)).toContainEqual(
         expect.objectContaining({
           id: r.body.plan.id,
+          stream_id: r.body.stream_id,
           session_id: 'pricing-1',
           skill: 'pricing-strategist',
           actions: [{ type: 'set_price', skill: 'pricing-strategist', operation: 'setVariantPrices' }],
@@ -386,11 +401,13 @@ describe('assistant', () => {
       expect(stock.body.reply).toContain(`Merino Beanie: ${total} in stock`);
       const orders = await chat({ message: 'list all unfulfilled orders' });
       expect(orders.body).toMatchObject({ plan: null, skill: { id: 'order-manager' }, result: { count: expect.any(Number) } });
-      // the agent key runs as itself: what an admin-only query refuses it, it cannot read
+      // the agent key acts with its store's admin rights (its declared scope), in its store only
       const asAgent = await chat({ message: 'list all unfulfilled orders' }, { door: 'agent' });
       expect(asAgent.status).toBe(200);
-      expect(asAgent.body).toMatchObject({ plan: null, result: null });
-      expect(asAgent.body.reply).toContain('may not read');
+      expect(asAgent.body).toMatchObject({ plan: null, result: { count: orders.body.result.count } });
+      // on its own, outside the assistant, the key still may not run admin-only queries
+      const direct = await p.graphql(`query { adminOrders(limit: 1) { count } }`, {}, { token: shop.agent_api_key });
+      expect(direct.body.errors[0].extensions.code).toBe('forbidden');
     });
 
     it('asks for what is missing and suggests skills when unsure, writing no plan', async () => {

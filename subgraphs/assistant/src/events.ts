@@ -5,12 +5,33 @@ import { defineEvents } from '@svc/kit';
 export const assistantEvents = defineEvents('assistant', {
   /** the operator changed which skills a store may use (the skills named, with their new state) */
   'assistant.skills_configured': z.object({ skills: z.array(z.object({ id: z.string(), enabled: z.boolean() })) }),
-  /** a chat turn planned writing actions; they wait for approval until `expires_at` */
+  /** a chat turn planned writing actions; they wait for approval (at `stream_id`) until `expires_at` */
   'assistant.plan_created': z.object({
     id: z.string(),
+    stream_id: z.string(),
     session_id: z.string(),
     skill: z.string(),
     actions: z.array(z.object({ type: z.string(), skill: z.string(), operation: z.string() })),
     expires_at: z.string(),
+  }),
+  /** the caller approved a plan: its `actions` (how many) run now, in order */
+  'assistant.plan_approved': z.object({ id: z.string(), stream_id: z.string(), session_id: z.string(), skill: z.string(), actions: z.number().int() }),
+  /** the caller rejected a plan: nothing ran */
+  'assistant.plan_rejected': z.object({ id: z.string(), stream_id: z.string(), session_id: z.string(), skill: z.string() }),
+  /**
+   * one action of an approved plan ran (`status` succeeded, with what its operation answered) or
+   * failed (with the error; the actions after it do not run); `plan_status` is the plan's state after it
+   */
+  'assistant.action_executed': z.object({
+    plan_id: z.string(),
+    stream_id: z.string(),
+    index: z.number().int(),
+    count: z.number().int(),
+    type: z.string(),
+    operation: z.string(),
+    status: z.enum(['succeeded', 'failed']),
+    result: z.unknown(),
+    error: z.object({ type: z.string(), code: z.string(), message: z.string() }).nullable(),
+    plan_status: z.enum(['running', 'executed', 'failed']),
   }),
 });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
 import { SkillSetting } from './entities/skill-setting.entity';
+import { CreditAccount, CreditEntry } from './entities/credit.entity';
+import { ProviderSetting } from './entities/provider-setting.entity';
 import { AssistantResolver } from './resolvers/assistant.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
@@ -19,7 +21,8 @@ import { assistantSettings, type AssistantSettings } from './settings';
 export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan],
+  settings: assistantSettings,
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [AssistantResolver],
@@ -29,7 +32,6 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,
-  settings: assistantSettings,
   // trains the intent classifier right after the start (about 1 s of CPU), without holding the start
   // up; a request that comes first trains it itself (ASSISTANT_WARM_AT_START=false leaves it to that request)
   start: async (s, deps) => {

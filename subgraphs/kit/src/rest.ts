@@ -58,14 +58,19 @@ export interface RouteDef<P = any, Q = any, B = any> {
   variables?: (input: RouteInput<P, Q, B>) => Record<string, unknown>;
   /**
    * shapes `data` of the operation into the documented response body; a route that declares
-   * `reply` answers a `RouteReply` instead (made with `binaryReply` / `redirectReply`)
+   * `reply` answers a `RouteReply` instead (made with `binaryReply` / `redirectReply` /
+   * `eventStreamReply`)
    */
   respond: (data: any, input: RouteInput<P, Q, B>) => unknown;
-  /** the documented non-JSON answer of the route (a tracking pixel, a redirect); never cached */
+  /**
+   * the documented non-JSON answer of the route (a tracking pixel, a redirect, a server-sent event
+   * stream: `events` names each event it sends and what it carries); never cached
+   */
   reply?:
     | { kind: 'binary'; contentType: string; description: string }
     | { kind: 'redirect'; description: string }
-    | { kind: 'empty'; status: 201; description: string };
+    | { kind: 'empty'; status: 201; description: string }
+    | { kind: 'event-stream'; description: string; events: Record<string, string> };
   /**
    * The route's Authorization bearer is a one-time credential, not a session (Medusa's password
    * reset token): the gateway's context builder never sees it, `input.bearer` hands it to
@@ -94,7 +99,7 @@ export interface RouteDef<P = any, Q = any, B = any> {
    * Error statuses the route answers beyond those `/openapi.json` derives from the declaration
    * (400, 401, 403, 404, 409, 415, 429, 500): e.g. 502 when it calls a provider.
    */
-  errors?: Array<401 | 404 | 409 | 502>;
+  errors?: Array<401 | 403 | 404 | 409 | 502>;
   /**
    * The 400s the route answers for input of a valid shape that the store's state refuses (an
    * unknown region, a sign-in state that expired, a link token that was changed): no schema can
@@ -140,11 +145,34 @@ export function readCookies(header: string | undefined, names: readonly string[]
   return out;
 }
 
-/** A non-JSON answer of a route: bytes of one media type, or a redirect. */
+/** One server-sent event: its name (`event:`) and its data, sent as JSON (`data:`). */
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * What an event stream waits for once its first events are sent: domain events of the caller's
+ * store (the live fan-out every instance hears, `/graphql/stream`'s source), each turned into the
+ * stream's own events by `map` (null: not this stream's), until one says `end` or `until` passes.
+ */
+export interface StreamFollow {
+  /** the domain event types to listen to (`assistant.action_executed`) */
+  types: string[];
+  map: (event: { type: string; data: Record<string, unknown> }) => { events: SseEvent[]; end: boolean } | null;
+  /** when to stop waiting (ms since the epoch), and the events that say so */
+  until: number;
+  onTimeout: SseEvent[];
+  /** sent instead of waiting when this instance cannot follow (no event relay: `WORKERS_DISABLED`) */
+  detached: SseEvent[];
+}
+
+/** A non-JSON answer of a route: bytes of one media type, a redirect, or an event stream. */
 export type RouteReply =
   | { readonly kind: 'binary'; readonly contentType: string; readonly body: Buffer }
   | { readonly kind: 'redirect'; readonly location: string; readonly status: 302 | 303 }
-  | { readonly kind: 'empty'; readonly status: 201 };
+  | { readonly kind: 'empty'; readonly status: 201 }
+  | { readonly kind: 'event-stream'; readonly events: readonly SseEvent[]; readonly follow?: StreamFollow };
 
 const REPLY = Symbol('route-reply');
 
@@ -154,6 +182,12 @@ export const binaryReply = (contentType: string, body: Buffer): RouteReply => ({
 export const redirectReply = (location: string, status: 302 | 303 = 302): RouteReply => ({ [REPLY]: true, kind: 'redirect', location, status }) as RouteReply;
 /** `respond`'s answer for a route whose `reply` is empty: the status alone (Medusa's `201 Created` without a body). */
 export const emptyReply = (status: 201 = 201): RouteReply => ({ [REPLY]: true, kind: 'empty', status }) as RouteReply;
+/**
+ * `respond`'s answer for a route whose `reply` is an event stream: the events to send at once, then
+ * (optionally) what to follow. Everything the route refuses is refused before, as JSON with its status.
+ */
+export const eventStreamReply = (events: SseEvent[], follow?: StreamFollow): RouteReply =>
+  ({ [REPLY]: true, kind: 'event-stream', events, follow }) as RouteReply;
 export const isRouteReply = (v: unknown): v is RouteReply => typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[REPLY] === true;
 
 export const route = <P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> => def;

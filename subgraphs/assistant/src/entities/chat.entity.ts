@@ -40,20 +40,29 @@ export class ChatMessage extends TenantOwned {
 
 /**
  * A plan: the writing actions of a turn, waiting for the caller's approval (or rejection) until
- * it expires. Table `assistant.plan`.
+ * it expires. Its `streamId` is the id a chat stream announced (`session` event) and the approve
+ * and reject routes name; a plan of a one-turn chat has one too. `results` holds what each action
+ * answered once approved, in order. Table `assistant.plan`.
  */
 @Entity({ tableName: 'plan' })
 @Index({ properties: ['tenantId', 'sessionId'] })
+@Unique({ properties: ['tenantId', 'streamId'] })
 export class Plan extends TenantOwned {
-  [OptionalProps]?: 'id' | 'createdAt' | 'decidedAt' | 'status';
+  [OptionalProps]?: 'id' | 'createdAt' | 'decidedAt' | 'status' | 'results' | 'finishedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('plan');
+  @Property({ type: 'string', length: 40 }) streamId!: string;
   @Property({ type: 'string', length: 40 }) sessionId!: string;
+  /** the client's session_id */
+  @Property({ type: 'string', length: 200 }) sessionKey!: string;
   @Property({ type: 'string', length: 120 }) owner!: string;
-  /** pending, approved, rejected, expired, executed, failed */
+  @Property({ type: 'string', length: 60 }) skill!: string;
+  /** pending, rejected, expired, running (approved, actions under way), executed, failed */
   @Property({ type: 'string', length: 20 }) status: string = 'pending';
   @Property({ type: 'json' }) actions!: unknown[];
+  @Property({ type: 'json' }) results: unknown[] = [];
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime' }) expiresAt!: Date;
   @Property({ type: 'datetime', nullable: true }) decidedAt: Date | null = null;
+  @Property({ type: 'datetime', nullable: true }) finishedAt: Date | null = null;
 }

@@ -49,3 +49,57 @@ export const chatBody = z
   .strictObject({ message: messageSchema, session_id: sessionIdSchema.optional(), sessionId: sessionIdSchema.optional() })
   .refine((b) => b.session_id === undefined || b.sessionId === undefined, { message: 'give session_id or sessionId, not both', path: ['sessionId'] })
   .meta({ not: { required: ['session_id', 'sessionId'] } });
+
+/** A stream's id, as the `session` event announced it (`strm_…`; plans of older one-turn chats: `plan_…`). */
+export const streamIdSchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z]+_[0-9A-Za-z]+$/, 'streamId is the id the stream announced (strm_…)');
+
+/** POST …/chat/stream/:streamId/approve and …/reject */
+export const streamParams = z.strictObject({ streamId: streamIdSchema });
+
+const modelName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'a model name has no spaces');
+
+/** The store's language-model provider (an OpenAI-compatible chat completions API). */
+export const providerSchema = z.strictObject({
+  base_url: z.string().min(1).max(500),
+  /** the key; absent to keep the saved one */
+  api_key: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces')
+    .optional(),
+  models: z.strictObject({ fast: modelName, standard: modelName, advanced: modelName }),
+  enabled: z.boolean().optional(),
+});
+export type ProviderInput = z.infer<typeof providerSchema>;
+
+@InputType('AssistantModelsInput')
+class AssistantModelsInput {
+  @Field({ description: 'model of the fast tier' }) fast!: string;
+  @Field({ description: 'model of the standard tier' }) standard!: string;
+  @Field({ description: 'model of the advanced tier' }) advanced!: string;
+}
+
+@InputType('AssistantProviderInput')
+@ValidateWith(providerSchema)
+export class AssistantProviderInput {
+  @Field({ description: 'the API root, e.g. https://api.openai.com/v1 (…/chat/completions is appended)' }) base_url!: string;
+  @Field(() => String, { nullable: true, description: 'the API key (stored sealed; absent: keep the saved one)' }) api_key?: string;
+  @Field(() => AssistantModelsInput) models!: AssistantModelsInput;
+  @Field(() => Boolean, { nullable: true, description: 'default true' }) enabled?: boolean;
+}
+
+/** Operator: pay-as-you-go credits for a store. */
+export const topUpSchema = z.number().int().min(1).max(100_000_000);
+export const creditNoteSchema = z.string().max(200).nullish();
+
+/** A day (`YYYY-MM-DD`) of the usage report. */
+export const daySchema = z.iso.date();

@@ -4,6 +4,166 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type BlogPostVariantInput = {
+  body: string;
+  /** markdown (default) or html */
+  body_format?: string | null | undefined;
+  excerpt?: string | null | undefined;
+  locale: string;
+  seo_description?: string | null | undefined;
+  seo_title?: string | null | undefined;
+  title: string;
+};
+
+export type CategoryInput = {
+  description?: string | null | undefined;
+  handle?: string | null | undefined;
+  name: string;
+  parent_category_id?: string | null | undefined;
+  rank?: number | null | undefined;
+};
+
+export type CollectionInput = {
+  handle?: string | null | undefined;
+  title: string;
+};
+
+export type CreateBlogPostInput = {
+  author_id?: string | null | undefined;
+  category_ids?: Array<string> | null | undefined;
+  image_url?: string | null | undefined;
+  /** Unique in the store; made from the first variant's title when absent */
+  slug?: string | null | undefined;
+  tag_ids?: Array<string> | null | undefined;
+  variants: Array<BlogPostVariantInput>;
+};
+
+export type CreateFormInput = {
+  description?: string | null | undefined;
+  fields: Array<FormFieldInput>;
+  is_popup?: boolean | null | undefined;
+  notification_recipients?: Array<string> | null | undefined;
+  slug: string;
+  /** active (default) or inactive */
+  status?: string | null | undefined;
+  success_message?: string | null | undefined;
+  /** a relative path (/thank-you) or an https URL */
+  success_redirect?: string | null | undefined;
+  title: string;
+};
+
+export type CreatePageInput = {
+  canonical_url?: string | null | undefined;
+  /** Open Graph image */
+  og_image_url?: string | null | undefined;
+  slug?: string | null | undefined;
+  variants: Array<PageVariantInput>;
+};
+
+export type CreateProductInput = {
+  category_ids?: Array<string> | null | undefined;
+  collection_id?: string | null | undefined;
+  description?: string | null | undefined;
+  handle?: string | null | undefined;
+  images?: Array<string> | null | undefined;
+  material?: string | null | undefined;
+  metadata?: unknown;
+  options?: Array<ProductOptionInput> | null | undefined;
+  origin_country?: string | null | undefined;
+  status?: string | null | undefined;
+  subtitle?: string | null | undefined;
+  tags?: Array<string> | null | undefined;
+  thumbnail?: string | null | undefined;
+  title: string;
+  type?: string | null | undefined;
+  variants?: Array<VariantInput> | null | undefined;
+  weight?: number | null | undefined;
+};
+
+export type FormFieldInput = {
+  help_text?: string | null | undefined;
+  label: string;
+  max?: number | null | undefined;
+  /** YYYY-MM-DD */
+  max_date?: string | null | undefined;
+  max_length?: number | null | undefined;
+  min?: number | null | undefined;
+  /** YYYY-MM-DD */
+  min_date?: string | null | undefined;
+  min_length?: number | null | undefined;
+  /** the key of the value in a submission: lowercase letters, digits and _ */
+  name: string;
+  options?: Array<FormFieldOptionInput> | null | undefined;
+  pattern?: string | null | undefined;
+  placeholder?: string | null | undefined;
+  required?: boolean | null | undefined;
+  /** text, email, number, select, checkbox, textarea, date, file */
+  type: string;
+};
+
+export type FormFieldOptionInput = {
+  label: string;
+  value: string;
+};
+
+export type PageVariantInput = {
+  body: string;
+  /** markdown (default) or html */
+  body_format?: string | null | undefined;
+  locale: string;
+  seo_description?: string | null | undefined;
+  seo_title?: string | null | undefined;
+  title: string;
+};
+
+export type PriceInput = {
+  /** major units (10.5) */
+  amount: number;
+  currency_code: string;
+  max_quantity?: number | null | undefined;
+  min_quantity?: number | null | undefined;
+  region_id?: string | null | undefined;
+};
+
+export type ProductOptionInput = {
+  title: string;
+  values: Array<string>;
+};
+
+export type PromotionInput = {
+  /** across (default) or each */
+  allocation?: string | null | undefined;
+  code: string;
+  currency_code?: string | null | undefined;
+  ends_at?: string | null | undefined;
+  is_automatic?: boolean | null | undefined;
+  metadata?: unknown;
+  min_subtotal?: string | null | undefined;
+  starts_at?: string | null | undefined;
+  status?: string | null | undefined;
+  /** items (default), shipping_methods or order */
+  target_type?: string | null | undefined;
+  /** percentage or fixed */
+  type: string;
+  usage_limit?: number | null | undefined;
+  /** percent, or a decimal amount in major units */
+  value: string;
+};
+
+export type VariantInput = {
+  allow_backorder?: boolean | null | undefined;
+  barcode?: string | null | undefined;
+  inventory_quantity?: number | null | undefined;
+  manage_inventory?: boolean | null | undefined;
+  metadata?: unknown;
+  /** option title -> value, e.g. {"Size":"M"} */
+  options?: unknown;
+  prices?: Array<PriceInput> | null | undefined;
+  sku?: string | null | undefined;
+  title: string;
+  weight?: number | null | undefined;
+};
+
 export type AssistantBookingsModuleQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -21,6 +181,50 @@ export type AssistantProductStockQueryVariables = Exact<{
 
 export type AssistantProductStockQuery = { adminProduct: { id: string, title: string, variants: Array<{ title: string, sku: string | null, inventory_quantity: number }> } };
 
+export type AssistantProductVariantsQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AssistantProductVariantsQuery = { adminProduct: { id: string, title: string, variants: Array<{ id: string, title: string, sku: string | null, inventory_quantity: number, prices: Array<{ amount: number, currency_code: string, region_id: string | null, min_quantity: number | null, max_quantity: number | null }> }> } };
+
+export type AssistantSetVariantPricesMutationVariables = Exact<{
+  variant_id: string;
+  prices: Array<PriceInput> | PriceInput;
+}>;
+
+
+export type AssistantSetVariantPricesMutation = { setVariantPrices: { id: string } };
+
+export type AssistantSetInventoryLevelMutationVariables = Exact<{
+  variant_id: string;
+  stocked_quantity: number;
+}>;
+
+
+export type AssistantSetInventoryLevelMutation = { setInventoryLevel: { id: string } };
+
+export type AssistantCreateProductMutationVariables = Exact<{
+  input: CreateProductInput;
+}>;
+
+
+export type AssistantCreateProductMutation = { createProduct: { id: string, handle: string, title: string, status: string } };
+
+export type AssistantCreateCollectionMutationVariables = Exact<{
+  input: CollectionInput;
+}>;
+
+
+export type AssistantCreateCollectionMutation = { createCollection: { id: string, handle: string, title: string } };
+
+export type AssistantCreateCategoryMutationVariables = Exact<{
+  input: CategoryInput;
+}>;
+
+
+export type AssistantCreateCategoryMutation = { createProductCategory: { id: string, handle: string, name: string } };
+
 export type AssistantCommerceModuleQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -33,10 +237,31 @@ export type AssistantOrdersQueryVariables = Exact<{
 
 export type AssistantOrdersQuery = { adminOrders: { count: number, items: Array<{ id: string, display_id: number, status: string, total: number, currency_code: string, created_at: string }> } };
 
+export type AssistantSavePromotionMutationVariables = Exact<{
+  input: PromotionInput;
+}>;
+
+
+export type AssistantSavePromotionMutation = { savePromotion: { id: string, code: string, status: string } };
+
 export type AssistantContentModuleQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AssistantContentModuleQuery = { adminBlogPosts: { count: number }, adminPages: { count: number } };
+
+export type AssistantCreateBlogPostMutationVariables = Exact<{
+  input: CreateBlogPostInput;
+}>;
+
+
+export type AssistantCreateBlogPostMutation = { createBlogPost: { id: string, slug: string, status: string } };
+
+export type AssistantCreatePageMutationVariables = Exact<{
+  input: CreatePageInput;
+}>;
+
+
+export type AssistantCreatePageMutation = { createPage: { id: string, slug: string, status: string } };
 
 export type AssistantEventsModuleQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -47,6 +272,13 @@ export type AssistantFormsModuleQueryVariables = Exact<{ [key: string]: never; }
 
 
 export type AssistantFormsModuleQuery = { adminForms: { count: number } };
+
+export type AssistantCreateFormMutationVariables = Exact<{
+  input: CreateFormInput;
+}>;
+
+
+export type AssistantCreateFormMutation = { createForm: { id: string, slug: string, title: string } };
 
 export type AssistantLocalesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -84,6 +316,11 @@ export type AssistantSearchQueryVariables = Exact<{
 
 export type AssistantSearchQuery = { search: { count: number, hits: Array<{ id: string, handle: string, title: string, type: string, typo: boolean }> } };
 
+export type AssistantSubscriptionsModuleQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AssistantSubscriptionsModuleQuery = { adminSubscriptionPlans: Array<{ id: string }> };
+
 export type AssistantToursModuleQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -93,15 +330,26 @@ export type AssistantToursModuleQuery = { adminTours: { count: number } };
 export const AssistantBookingsModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantBookingsModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookableServices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantBookingsModuleQuery, AssistantBookingsModuleQueryVariables>;
 export const AssistantCatalogContextDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantCatalogContext"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"products"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"collections"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"regions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}}]}}]}}]}}]} as unknown as DocumentNode<AssistantCatalogContextQuery, AssistantCatalogContextQueryVariables>;
 export const AssistantProductStockDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantProductStock"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminProduct"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}}]}}]}}]}}]} as unknown as DocumentNode<AssistantProductStockQuery, AssistantProductStockQueryVariables>;
+export const AssistantProductVariantsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantProductVariants"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminProduct"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"region_id"}},{"kind":"Field","name":{"kind":"Name","value":"min_quantity"}},{"kind":"Field","name":{"kind":"Name","value":"max_quantity"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AssistantProductVariantsQuery, AssistantProductVariantsQueryVariables>;
+export const AssistantSetVariantPricesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantSetVariantPrices"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"prices"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PriceInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setVariantPrices"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"variant_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"prices"},"value":{"kind":"Variable","name":{"kind":"Name","value":"prices"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantSetVariantPricesMutation, AssistantSetVariantPricesMutationVariables>;
+export const AssistantSetInventoryLevelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantSetInventoryLevel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"variant_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stocked_quantity"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setInventoryLevel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"variant_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"variant_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"stocked_quantity"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stocked_quantity"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantSetInventoryLevelMutation, AssistantSetInventoryLevelMutationVariables>;
+export const AssistantCreateProductDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreateProduct"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProductInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProduct"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<AssistantCreateProductMutation, AssistantCreateProductMutationVariables>;
+export const AssistantCreateCollectionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreateCollection"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CollectionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCollection"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<AssistantCreateCollectionMutation, AssistantCreateCollectionMutationVariables>;
+export const AssistantCreateCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreateCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CategoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProductCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<AssistantCreateCategoryMutation, AssistantCreateCategoryMutationVariables>;
 export const AssistantCommerceModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantCommerceModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminPaymentProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminShippingOptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantCommerceModuleQuery, AssistantCommerceModuleQueryVariables>;
 export const AssistantOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"display_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode<AssistantOrdersQuery, AssistantOrdersQueryVariables>;
+export const AssistantSavePromotionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantSavePromotion"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PromotionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savePromotion"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<AssistantSavePromotionMutation, AssistantSavePromotionMutationVariables>;
 export const AssistantContentModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantContentModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminBlogPosts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminPages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantContentModuleQuery, AssistantContentModuleQueryVariables>;
+export const AssistantCreateBlogPostDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreateBlogPost"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBlogPostInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBlogPost"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<AssistantCreateBlogPostMutation, AssistantCreateBlogPostMutationVariables>;
+export const AssistantCreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<AssistantCreatePageMutation, AssistantCreatePageMutationVariables>;
 export const AssistantEventsModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantEventsModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantEventsModuleQuery, AssistantEventsModuleQueryVariables>;
 export const AssistantFormsModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantFormsModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminForms"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantFormsModuleQuery, AssistantFormsModuleQueryVariables>;
+export const AssistantCreateFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AssistantCreateForm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateFormInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createForm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<AssistantCreateFormMutation, AssistantCreateFormMutationVariables>;
 export const AssistantLocalesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantLocales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}}]}}]}}]} as unknown as DocumentNode<AssistantLocalesQuery, AssistantLocalesQueryVariables>;
 export const AssistantMarketingModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantMarketingModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailingLists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantMarketingModuleQuery, AssistantMarketingModuleQueryVariables>;
 export const AssistantMediaModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantMediaModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mediaList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantMediaModuleQuery, AssistantMediaModuleQueryVariables>;
 export const AssistantQuotesModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantQuotesModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminQuoteServices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantQuotesModuleQuery, AssistantQuotesModuleQueryVariables>;
 export const AssistantQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantQuotes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminQuotes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<AssistantQuotesQuery, AssistantQuotesQueryVariables>;
 export const AssistantSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"type"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"q"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"type"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"hits"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"typo"}}]}}]}}]}}]} as unknown as DocumentNode<AssistantSearchQuery, AssistantSearchQueryVariables>;
+export const AssistantSubscriptionsModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantSubscriptionsModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSubscriptionPlans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AssistantSubscriptionsModuleQuery, AssistantSubscriptionsModuleQueryVariables>;
 export const AssistantToursModuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AssistantToursModule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminTours"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode<AssistantToursModuleQuery, AssistantToursModuleQueryVariables>;

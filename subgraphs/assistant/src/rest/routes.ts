@@ -1,11 +1,130 @@
 import { z } from 'zod';
-import { route } from '@svc/kit';
-import { chatBody, extractActionsBody } from '../inputs/assistant.input';
+import { eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
+import { chatBody, extractActionsBody, streamParams } from '../inputs/assistant.input';
 
 const noQuery = z.strictObject({});
 
 const CHAT_SUMMARY =
-  'One chat turn: body message and session_id (or sessionId; a new session when absent). Answers {session_id, skill: {id, name, confidence} | null, reply, plan: null | {id, status, actions, created_at, expires_at}, suggestions, result}: a single read-only action runs at once (result), writing actions become a pending plan; history per session in PostgreSQL; 403 skill_disabled';
+  'One chat turn: body message and session_id (or sessionId; a new session when absent). Answers {session_id, stream_id, skill: {id, name, confidence} | null, reply, plan: null | {id, stream_id, status, actions, results, created_at, expires_at}, suggestions, result, offline, tier, credits}: a single read-only action runs at once (result), writing actions become a pending plan (decided at …/chat/stream/<stream_id>/approve or /reject); history per session in PostgreSQL; 403 skill_disabled or insufficient_credits; 502 provider_unavailable (nothing written)';
+
+const STREAM_SUMMARY =
+  'A chat turn as server-sent events: body as the one-turn chat. Refusals come before the stream, as JSON (400, 401, 403 skill_disabled or insufficient_credits, 429, 502 provider_unavailable with nothing written). A plan waits for …/:streamId/approve or /reject (15 minutes) while the stream stays open and reports what ran; a client that disconnects loses nothing: the plan stays decidable';
+
+const STREAM_EVENTS = {
+  session: '{stream_id, session_id, skill, suggestions, offline, tier, credits}: first; stream_id names the stream in the approve and reject routes',
+  token: '{text}: a piece of the reply, in order (the model’s deltas, or the offline reply word by word)',
+  plan: '{id, stream_id, status: pending, actions, expires_at, …}: writing actions awaiting approve or reject',
+  action_result: '{index, type, operation, status: succeeded | failed, result, error}: one approved action ran, in order',
+  done: '{status: answered | rejected | executed | failed | pending, reply, result, plan_id, ran, not_run}: last; failed says which actions ran and which did not',
+  error: '{type, code, message}: last, when the stream ends without a decision (plan_expired, shutting_down, slow_consumer)',
+};
+
+interface PlanData {
+  id: string;
+  stream_id: string;
+  status: string;
+  expires_at: string;
+  actions: Array<{ type: string }>;
+}
+
+interface TurnData {
+  session_id: string;
+  stream_id: string;
+  skill: unknown;
+  suggestions: unknown;
+  reply: string;
+  tokens: string[];
+  plan: PlanData | null;
+  result: unknown;
+  offline: boolean;
+  tier: string;
+  credits: number;
+}
+
+/**
+ * The stream of a chat turn: `session`, the reply as `token`s, then `done`, or a `plan` followed
+ * by what its decision brings (through the store's domain events, from whichever instance decided):
+ * `action_result` per action, and `done` once the plan is rejected, executed or failed.
+ */
+function chatStream(turn: TurnData) {
+  const { tokens, plan, ...head } = turn;
+  const events: SseEvent[] = [
+    {
+      event: 'session',
+      data: {
+        stream_id: head.stream_id,
+        session_id: head.session_id,
+        skill: head.skill,
+        suggestions: head.suggestions,
+        offline: head.offline,
+        tier: head.tier,
+        credits: head.credits,
+      },
+    },
+    ...tokens.map((text) => ({ event: 'token', data: { text } })),
+  ];
+  if (!plan) return eventStreamReply([...events, { event: 'done', data: { status: 'answered', reply: head.reply, result: head.result, plan_id: null } }]);
+  const types = plan.actions.map((a) => a.type);
+  return eventStreamReply([...events, { event: 'plan', data: plan }], {
+    types: ['assistant.plan_rejected', 'assistant.action_executed'],
+    map: ({ type, data }) => {
+      if (data.stream_id !== plan.stream_id) return null;
+      if (type === 'assistant.plan_rejected')
+        return { events: [{ event: 'done', data: { status: 'rejected', plan_id: plan.id, ran: [], not_run: types } }], end: true };
+      const index = Number(data.index);
+      const result = { index, type: data.type, operation: data.operation, status: data.status, result: data.result, error: data.error };
+      const end = data.plan_status !== 'running';
+      const ran = types.slice(0, data.status === 'succeeded' ? index + 1 : index);
+      const done = { event: 'done', data: { status: data.plan_status, plan_id: plan.id, ran, not_run: types.slice(ran.length) } };
+      return { events: end ? [{ event: 'action_result', data: result }, done] : [{ event: 'action_result', data: result }], end };
+    },
+    until: Date.parse(plan.expires_at),
+    onTimeout: [
+      { event: 'error', data: { type: 'conflict', code: 'plan_expired', message: `The plan expired at ${plan.expires_at} without a decision; nothing ran` } },
+    ],
+    detached: [{ event: 'done', data: { status: 'pending', plan_id: plan.id, ran: [], not_run: types } }],
+  });
+}
+
+const chatVariables = ({ body }: { body: z.infer<typeof chatBody> }) => ({ message: body.message, session_id: body.session_id ?? body.sessionId ?? null });
+
+/** The stream and decision routes of a door (`/admin/ai/chat/stream…` with the admin JWT, `/v1/chat/stream…` with the agent key). */
+function streamRoutes(door: 'Admin' | 'Agent', base: string, auth: 'admin' | 'agent'): RouteDef[] {
+  const decide = (what: 'approve' | 'reject', summary: string) =>
+    route({
+      method: 'POST',
+      path: `${base}/:streamId/${what}`,
+      auth,
+      params: streamParams,
+      body: z.strictObject({}),
+      operation: `assistant/${door}Assistant${what === 'approve' ? 'Approve' : 'Reject'}Plan`,
+      summary,
+      variables: ({ params }) => ({ stream_id: params.streamId }),
+      respond: (d) => ({ plan: what === 'approve' ? d.approveAssistantPlan : d.rejectAssistantPlan }),
+    });
+  return [
+    route({
+      method: 'POST',
+      path: base,
+      auth,
+      body: chatBody,
+      operation: `assistant/${door}AssistantChatStream`,
+      summary: STREAM_SUMMARY,
+      errors: [403, 502],
+      reply: { kind: 'event-stream', description: 'The turn as server-sent events.', events: STREAM_EVENTS },
+      variables: (input) => ({ ...chatVariables(input), stream_id: newId('strm') }),
+      respond: (d) => chatStream(d.assistantChat as TurnData),
+    }),
+    decide(
+      'approve',
+      "Approves the caller's pending plan of the stream: its actions run in order as the caller (an agent key with its store's admin rights), each result streamed to the open stream and answered here; a failure stops the rest. Answers {plan} with status executed or failed and results. 404 for another caller's or store's stream; 409 plan_already_decided, plan_expired",
+    ),
+    decide(
+      'reject',
+      "Rejects the caller's pending plan of the stream: nothing runs. Answers {plan} with status rejected. 404; 409 plan_already_decided, plan_expired",
+    ),
+  ];
+}
 
 /**
  * assistant's REST routes: the admin proxies under /admin/ai (admin JWT) and the agent API under
@@ -64,7 +183,8 @@ export const assistantRoutes = [
     body: extractActionsBody,
     operation: 'assistant/AgentAssistantExtractActions',
     summary:
-      'Extracts structured actions from a request ({skill, actions}); parameters read offline, entities resolved in the store; nothing executes. skill is null (with suggestions) when no skill is confident enough; 403 skill_disabled when the store may not use the detected skill',
+      'Extracts structured actions from a request ({skill, actions}); parameters read offline, entities resolved in the store; nothing executes. skill is null (with suggestions) when no skill is confident enough; 403 skill_disabled when the store may not use the detected skill, insufficient_credits when its credits are used up',
+    errors: [403],
     variables: ({ body }) => ({ message: body.message }),
     respond: (d) => d.assistantExtractActions,
   }),
@@ -74,8 +194,9 @@ export const assistantRoutes = [
     auth: 'admin',
     body: chatBody,
     operation: 'assistant/AdminAssistantChat',
+    errors: [403, 502],
     summary: CHAT_SUMMARY,
-    variables: ({ body }) => ({ message: body.message, session_id: body.session_id ?? body.sessionId ?? null }),
+    variables: chatVariables,
     respond: (d) => d.assistantChat,
   }),
   route({
@@ -84,8 +205,11 @@ export const assistantRoutes = [
     auth: 'agent',
     body: chatBody,
     operation: 'assistant/AgentAssistantChat',
+    errors: [403, 502],
     summary: `${CHAT_SUMMARY} (agent API key, server to server)`,
-    variables: ({ body }) => ({ message: body.message, session_id: body.session_id ?? body.sessionId ?? null }),
+    variables: chatVariables,
     respond: (d) => d.assistantChat,
   }),
+  ...streamRoutes('Admin', '/admin/ai/chat/stream', 'admin'),
+  ...streamRoutes('Agent', '/v1/chat/stream', 'agent'),
 ];

@@ -10,9 +10,11 @@ import {
   AssistantMarketingModuleDocument,
   AssistantMediaModuleDocument,
   AssistantQuotesModuleDocument,
+  AssistantSubscriptionsModuleDocument,
   AssistantToursModuleDocument,
 } from '../ports/generated';
 import { SKILLS, type ModuleNeed, type ProviderNeed } from '../skills/catalog';
+import type { ProviderService } from './provider.service';
 import type { SkillService } from './skill.service';
 
 interface ModuleView {
@@ -63,6 +65,7 @@ export class StoreContextService {
   constructor(
     private readonly graph: () => GraphClient | undefined,
     private readonly skills: SkillService,
+    private readonly provider: ProviderService,
   ) {}
 
   async context(ctx: RequestContext): Promise<StoreContextView> {
@@ -78,7 +81,7 @@ export class StoreContextService {
         return null;
       }
     };
-    const [catalog, locales, content, forms, events, tours, bookings, quotes, marketing, media, commerce] = await Promise.all([
+    const [catalog, locales, content, forms, events, tours, bookings, quotes, marketing, media, commerce, subscriptions, llm] = await Promise.all([
       ask('catalog', () => g.execute(as, AssistantCatalogContextDocument, {})),
       ask('localization', () => g.execute(as, AssistantLocalesDocument, {})),
       ask('content', () => g.execute(as, AssistantContentModuleDocument, {})),
@@ -90,6 +93,8 @@ export class StoreContextService {
       ask('marketing', () => g.execute(as, AssistantMarketingModuleDocument, {})),
       ask('media', () => g.execute(as, AssistantMediaModuleDocument, {})),
       ask('commerce', () => g.execute(as, AssistantCommerceModuleDocument, {})),
+      ask('subscriptions', () => g.execute(as, AssistantSubscriptionsModuleDocument, {})),
+      this.provider.configured(ctx),
     ]);
     const mod = (id: ModuleNeed, answered: unknown, count: number | null, configured = (count ?? 0) > 0): ModuleView => ({
       id,
@@ -118,8 +123,7 @@ export class StoreContextService {
       mod('tours', tours, tours?.adminTours.count ?? null),
       mod('bookings', bookings, bookings?.bookableServices.length ?? null),
       mod('quotes', quotes, quotes?.adminQuoteServices.length ?? null),
-      // not part of the platform yet: the subscription-manager skill waits for it
-      { id: 'subscriptions', available: false, configured: false, count: null },
+      mod('subscriptions', subscriptions, subscriptions?.adminSubscriptionPlans.length ?? null),
       { id: 'search', available: true, configured: products + (postsAndPages ?? 0) > 0, count: null },
     ];
     const defaultLocale = locales?.locales.find((l) => l.is_default)?.code ?? null;
@@ -129,7 +133,7 @@ export class StoreContextService {
       locale: defaultLocale,
       locales: (locales?.locales ?? []).map((l) => l.code),
       modules,
-      providers: this.providers(),
+      providers: PROVIDERS.map((id) => ({ id, configured: id === 'language_model' && llm })),
     };
   }
 
@@ -163,10 +167,5 @@ export class StoreContextService {
       skills,
       providers: context.providers,
     };
-  }
-
-  /** No provider is configurable yet: the assistant runs offline (intent, actions, plans). */
-  private providers(): ProviderView[] {
-    return PROVIDERS.map((id) => ({ id, configured: false }));
   }
 }

@@ -1,10 +1,11 @@
 import { systemClock, type Clock, type GraphClient, type RequestContext } from '@svc/kit';
 import { AssistantSearchDocument } from '../ports/generated';
-import { pickAction, type EntityKind } from '../skills/actions';
+import { actionOfType, pickAction, type ActionDef, type EntityKind } from '../skills/actions';
 import type { SkillId } from '../skills/catalog';
 import { tokenize } from '../skills/classifier';
 import type { DetectedSkill, IntentDetector } from '../skills/intent';
-import { extractParams } from '../skills/params';
+import { extractParams, type Extracted } from '../skills/params';
+import type { LlmToolCall } from '../providers/openai-chat';
 import type { SkillService } from './skill.service';
 
 export interface ActionView {
@@ -17,7 +18,7 @@ export interface ActionView {
   missing: string[];
 }
 
-interface ExtractionView {
+export interface Extraction {
   skill: DetectedSkill | null;
   suggestions: DetectedSkill[];
   actions: ActionView[];
@@ -47,6 +48,23 @@ const COMMAND_WORDS = new Set(
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
+/** whether a tool argument has the JSON type of the parameter it fills */
+function typeOk(k: keyof Extracted, v: unknown): boolean {
+  if (v === undefined || v === null) return false;
+  if (k === 'amount' || k === 'percentage') return typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  if (k === 'quantity' || k === 'order_number') return Number.isInteger(v) && (v as number) >= 0;
+  if (k === 'dates' || k === 'times' || k === 'locales') return Array.isArray(v) && v.every((x) => typeof x === 'string');
+  if (k === 'direction') return v === 'up' || v === 'down' || v === 'set';
+  return typeof v === 'string' && v.length <= 500;
+}
+
+/** the parameters of an offline action that a definition takes */
+function pickParams(params: Record<string, unknown> | undefined, def: ActionDef): Extracted {
+  const out: Record<string, unknown> = {};
+  for (const k of def.params) if (params?.[k] !== undefined) out[k] = params[k];
+  return out as Extracted;
+}
+
 /**
  * Action extraction: the request's skill (403 skill_disabled when the store may not use it), each
  * clause's action with its parameters read offline, and the entity it names resolved against the
@@ -60,7 +78,7 @@ export class ExtractService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async extract(ctx: RequestContext, message: string): Promise<ExtractionView> {
+  async extract(ctx: RequestContext, message: string): Promise<Extraction> {
     const detection = this.detector.detect(message);
     if (!detection.skill) return { skill: null, suggestions: detection.suggestions, actions: [] };
     await this.skills.assertEnabled(ctx, detection.skill.id);
@@ -78,12 +96,45 @@ export class ExtractService {
   private async action(ctx: RequestContext, skill: DetectedSkill, clause: string): Promise<ActionView> {
     const def = pickAction(skill.id as SkillId, clause);
     const { params: found, rest } = extractParams(clause, new Date(this.clock.now()));
+    return this.build(ctx, skill, def, found, rest);
+  }
+
+  /**
+   * The actions a language model asked for with its tool calls, each one of the skill's actions by
+   * type: its arguments as parameters (the ones the action takes, of the right JSON type), the entity
+   * resolved from its `target` through search as offline (or the one the offline reading found for an
+   * action of the same type). A call naming no action of the skill is dropped.
+   */
+  async fromToolCalls(ctx: RequestContext, skill: DetectedSkill, calls: LlmToolCall[], offline: ActionView[]): Promise<ActionView[]> {
+    const out: ActionView[] = [];
+    for (const call of calls) {
+      const def = actionOfType(skill.id as SkillId, call.name);
+      if (!def) continue;
+      let args: Record<string, unknown> = {};
+      try {
+        const parsed: unknown = JSON.parse(call.arguments || '{}');
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) args = parsed as Record<string, unknown>;
+      } catch {
+        ctx.log.warn({ tool: call.name }, 'assistant: a tool call with arguments that are not JSON');
+      }
+      const same = offline.find((a) => a.type === def.type);
+      const found: Extracted = {};
+      for (const k of def.params) if (typeOk(k, args[k])) (found as Record<string, unknown>)[k] = args[k];
+      const target = typeof args.target === 'string' ? args.target : '';
+      const key = def.entity === 'any' ? 'resource' : def.entity;
+      const known = same && key ? (same.params[key] as ResolvedEntity | null) : null;
+      out.push(await this.build(ctx, skill, def, { ...pickParams(same?.params, def), ...found }, target, known ?? undefined));
+    }
+    return out.length ? out : offline;
+  }
+
+  private async build(ctx: RequestContext, skill: DetectedSkill, def: ActionDef, found: Extracted, rest: string, known?: ResolvedEntity): Promise<ActionView> {
     const params: Record<string, unknown> = {};
     for (const k of def.params) if (found[k] !== undefined) params[k] = found[k];
-    const missing: string[] = (def.required ?? []).filter((k) => k !== 'entity' && found[k] === undefined);
+    const missing: string[] = (def.required ?? []).filter((k) => k !== 'entity' && found[k as keyof Extracted] === undefined);
     if (def.entity) {
       const key = def.entity === 'any' ? 'resource' : def.entity;
-      const entity = await this.resolve(ctx, def.entity, rest);
+      const entity = known ?? (await this.resolve(ctx, def.entity, rest));
       params[key] = entity;
       if (!entity && def.required?.includes('entity')) missing.push(key);
     }

@@ -1,10 +1,13 @@
 import { Store, type ServiceFactoryArgs } from '@svc/kit';
+import type { AssistantSettings } from '../settings';
 import { IntentDetector } from '../skills/intent';
 import { ChatService } from './chat.service';
 import { StoreContextService } from './context.service';
+import { CreditService } from './credit.service';
 import { ExtractService } from './extract.service';
+import { PlanService } from './plan.service';
+import { ProviderService } from './provider.service';
 import { SkillService } from './skill.service';
-import type { AssistantSettings } from '../settings';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
 export interface AssistantServices {
@@ -14,6 +17,9 @@ export interface AssistantServices {
   context: StoreContextService;
   extract: ExtractService;
   chat: ChatService;
+  plans: PlanService;
+  credits: CreditService;
+  provider: ProviderService;
   settings: AssistantSettings;
 }
 
@@ -22,7 +28,10 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const skills = new SkillService(store);
   const intent = new IntentDetector();
   const graph = () => deps.graph;
-  const context = new StoreContextService(graph, skills);
+  const provider = new ProviderService(store, deps.config.secretsKey, deps.config.env === 'production', settings.provider, deps.clock);
+  const context = new StoreContextService(graph, skills, provider);
   const extract = new ExtractService(skills, intent, graph, deps.clock);
-  return { store, skills, intent, context, extract, chat: new ChatService(store, extract, context, graph, deps.clock), settings };
+  const credits = new CreditService(store, settings, deps.clock);
+  const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);
+  return { store, skills, intent, context, extract, chat, plans: new PlanService(store, graph, deps.clock), credits, provider, settings };
 }

@@ -10,7 +10,7 @@ export type EntityKind = 'product' | 'blog_post' | 'page' | 'tour' | 'event' | '
  * is about and the parameters it takes. `when` picks it among the skill's actions (the first is the
  * default).
  */
-interface ActionDef {
+export interface ActionDef {
   type: string;
   operation: string;
   writes: boolean;
@@ -50,14 +50,6 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
   ],
   'ecommerce-editor': [
     { type: 'update_product', operation: 'updateProduct', writes: true, entity: 'product', params: ['title', 'color', 'size'], required: ['entity'] },
-    {
-      type: 'create_product',
-      operation: 'createProduct',
-      writes: true,
-      params: ['title', 'amount', 'currency_code'],
-      required: ['title'],
-      when: /\b(create|new|add a (new )?product|neues?|lege|crée|nouveau)\b/i,
-    },
     { type: 'create_collection', operation: 'createCollection', writes: true, params: ['title'], required: ['title'], when: /\b(collection|kollektion)\b/i },
     {
       type: 'create_category',
@@ -66,6 +58,14 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
       params: ['title'],
       required: ['title'],
       when: /\b(category|kategorie|catégorie)\b/i,
+    },
+    {
+      type: 'create_product',
+      operation: 'createProduct',
+      writes: true,
+      params: ['title', 'amount', 'currency_code'],
+      required: ['title'],
+      when: /\b(create|new|add a (new )?product|neues?|lege|crée|nouveau)\b/i,
     },
   ],
   'theme-editor': [
@@ -379,7 +379,32 @@ const ACTIONS: Record<SkillId, ActionDef[]> = {
   'brand-designer': [{ type: 'update_brand', operation: 'updateBrand', writes: true, params: ['color', 'email', 'title'] }],
 };
 
-/** The action of a skill a request asks for: the first whose `when` matches, else the skill's default. */
+/** A skill's actions, its default first. */
+export const actionsOf = (skill: SkillId): readonly ActionDef[] => ACTIONS[skill];
+
+/** The action of a type of a skill (the model names actions by type), or undefined. */
+export const actionOfType = (skill: SkillId, type: string): ActionDef | undefined => ACTIONS[skill].find((a) => a.type === type);
+
+/** The JSON Schema of each parameter, as the language model is told it (tool parameters). */
+export const PARAM_SCHEMAS: Record<keyof Extracted, Record<string, unknown>> = {
+  amount: { type: 'number', description: 'an amount in major units (29.9)' },
+  currency_code: { type: 'string', description: 'ISO 4217 code, lower case (eur)' },
+  percentage: { type: 'number', description: 'a percentage (10 for 10%)' },
+  quantity: { type: 'integer', description: 'a count of units, places or seats' },
+  dates: { type: 'array', items: { type: 'string', description: 'YYYY-MM-DD' } },
+  times: { type: 'array', items: { type: 'string', description: 'HH:MM' } },
+  locales: { type: 'array', items: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'tr', 'ar'] } },
+  code: { type: 'string', description: 'a discount code' },
+  order_number: { type: 'integer' },
+  quote_number: { type: 'string' },
+  email: { type: 'string' },
+  color: { type: 'string', description: '#rrggbb' },
+  title: { type: 'string' },
+  size: { type: 'string' },
+  direction: { type: 'string', enum: ['up', 'down', 'set'] },
+};
+
+/** The action of a skill a request asks for: the first whose `when` matches (the more specific ones come first), else the skill's default. */
 export function pickAction(skill: SkillId, text: string): ActionDef {
   const actions = ACTIONS[skill];
   return actions.slice(1).find((a) => a.when?.test(text)) ?? actions[0];

@@ -104,23 +104,89 @@ export class AssistantExtractionType {
   @Field(() => [AssistantActionType]) actions!: AssistantActionType[];
 }
 
+@ObjectType('AssistantActionError', S)
+class AssistantActionErrorType {
+  @Field() type!: string;
+  @Field() code!: string;
+  @Field() message!: string;
+}
+
+@ObjectType('AssistantActionResult', S)
+class AssistantActionResultType {
+  @Field(() => Int, { description: 'the action’s place in the plan, from 0' }) index!: number;
+  @Field() type!: string;
+  @Field() operation!: string;
+  @Field({ description: 'succeeded or failed' }) status!: string;
+  @Field(() => JSONScalar, { nullable: true, description: 'what the action’s operation answered' }) result!: unknown;
+  @Field(() => AssistantActionErrorType, { nullable: true }) error!: AssistantActionErrorType | null;
+}
+
 @ObjectType('AssistantPlan', { ...S, description: 'Writing actions of a chat turn, waiting for approval until expires_at' })
-class AssistantPlanType {
+export class AssistantPlanType {
   @Field() id!: string;
-  @Field({ description: 'pending, approved, rejected, expired, executed or failed' }) status!: string;
+  @Field({ description: 'the stream whose approve and reject routes decide it' }) stream_id!: string;
+  @Field() session_id!: string;
+  @Field() skill!: string;
+  @Field({ description: 'pending, rejected, expired, running (approved, actions under way), executed or failed' }) status!: string;
   @Field(() => [AssistantActionType]) actions!: AssistantActionType[];
+  @Field(() => [AssistantActionResultType], { description: 'what each action answered once approved, in order; a failure ends it' })
+  results!: AssistantActionResultType[];
   @Field() created_at!: string;
   @Field() expires_at!: string;
+  @Field(() => String, { nullable: true }) decided_at!: string | null;
 }
 
 @ObjectType('AssistantChatTurn', S)
 export class AssistantChatTurnType {
   @Field() session_id!: string;
+  @Field({ description: 'the stream of the turn: its plan is decided at …/chat/stream/<stream_id>/approve or /reject' }) stream_id!: string;
   @Field(() => AssistantDetectedSkillType, { nullable: true }) skill!: AssistantDetectedSkillType | null;
   @Field(() => [AssistantDetectedSkillType]) suggestions!: AssistantDetectedSkillType[];
   @Field() reply!: string;
+  @Field(() => [String], { description: 'the reply in the pieces it was written in (the model’s deltas, or words offline)' }) tokens!: string[];
   @Field(() => AssistantPlanType, { nullable: true }) plan!: AssistantPlanType | null;
   @Field(() => JSONScalar, { nullable: true, description: 'What a read-only action answered; null when nothing ran' }) result!: unknown;
+  @Field({ description: 'true when the offline path answered (no language model, or its circuit breaker is open)' }) offline!: boolean;
+  @Field({ description: 'the model tier the turn was charged at (offline: fast)' }) tier!: string;
+  @Field(() => Int, { description: 'credits the turn cost' }) credits!: number;
+}
+
+@ObjectType('AssistantCredits', S)
+export class AssistantCreditsType {
+  @Field({ description: 'starter, growth or scale' }) plan!: string;
+  @Field({ description: 'the UTC month the allowance is for (2027-06)' }) period!: string;
+  @Field(() => Int) allowance!: number;
+  @Field(() => Int) allowance_used!: number;
+  @Field(() => Int) allowance_left!: number;
+  @Field(() => Int, { description: 'pay-as-you-go credits left (they do not expire)' }) top_up_balance!: number;
+  @Field(() => Int, { description: 'what the store can spend now' }) balance!: number;
+}
+
+@ObjectType('AssistantCreditUsage', S)
+export class AssistantCreditUsageType {
+  @Field({ description: 'UTC day, YYYY-MM-DD' }) day!: string;
+  @Field() skill!: string;
+  @Field() tier!: string;
+  @Field(() => Int) calls!: number;
+  @Field(() => Int) credits!: number;
+}
+
+@ObjectType('AssistantModels', S)
+class AssistantModelsType {
+  @Field() fast!: string;
+  @Field() standard!: string;
+  @Field() advanced!: string;
+}
+
+@ObjectType('AssistantProviderSetting', S)
+export class AssistantProviderSettingType {
+  @Field({ description: 'language_model' }) kind!: string;
+  @Field() base_url!: string;
+  @Field(() => AssistantModelsType) models!: AssistantModelsType;
+  @Field({ description: 'the key’s last four characters (the key itself is never shown)' }) api_key_hint!: string;
+  @Field() enabled!: boolean;
+  @Field({ description: 'closed (calls go to the provider) or open (the offline path answers until its cooldown ends); per instance' }) breaker!: string;
+  @Field() updated_at!: string;
 }
 
 @ObjectType('AssistantChatMessage', S)
