@@ -230,7 +230,10 @@ describe('the API describes itself', () => {
         }
         if (def.reply?.kind === 'redirect') expect(o.responses['302'].headers.Location).toBeDefined();
         else if (def.reply?.kind === 'empty') expect(o.responses[success].content).toBeUndefined();
-        else expect(o.responses['200'].content[def.reply?.kind === 'binary' ? def.reply.contentType : 'application/json'].schema).toBeDefined();
+        else {
+          const type = def.reply?.kind === 'binary' ? def.reply.contentType : def.reply?.kind === 'event-stream' ? 'text/event-stream' : 'application/json';
+          expect(o.responses['200'].content[type].schema).toBeDefined();
+        }
       }
       const count = Object.values<any>(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
       expect(count).toBe(all.length);

@@ -101,7 +101,8 @@ describe('ports contract', () => {
 
   it("a field renamed in the providing domain makes the consumers' ports fail, naming domain, operation and error", () => {
     const subgraphs = codeSubgraphs();
-    // catalog renames Product.handle: search (a fragment), site (menus) and localization (its seed) read it
+    // catalog renames Product.handle: search (a fragment), site (menus), localization (its seed) and the
+    // assistant (products it acts on) read it
     const composed = composeServices(
       DOMAINS.map((d) => ({
         name: d.name,
@@ -121,7 +122,7 @@ describe('ports contract', () => {
       ]),
     );
     // nothing else fails: only the ports that read the renamed field
-    expect(new Set(problems.map((p) => p.domain))).toEqual(new Set(['search', 'site', 'localization']));
+    expect(new Set(problems.map((p) => p.domain))).toEqual(new Set(['search', 'site', 'localization', 'assistant']));
     // and the start refuses with one message that names each of them
     expect(() => assertPortsValid(DOMAINS, schema)).toThrow(
       /domain site, operation SiteMenuProducts \(src\/ports\/catalog\.graphql\): Cannot query field "handle" on type "Product"/,

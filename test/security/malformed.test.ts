@@ -274,6 +274,11 @@ describe('malformed requests on every route', () => {
     if (r.status >= 500) return [`5xx: ${where}`];
     if (c.maySucceed && r.status < 300) {
       if (r.headers.get('content-type') === 'image/gif') return problems;
+      // an event stream (the assistant's chat streams) answers server-sent events, starting with its first event
+      if (/^text\/event-stream/.test(r.headers.get('content-type') ?? '')) {
+        if (typeof r.body !== 'string' || !r.body.startsWith('event: ')) problems.push(`event stream without an event: ${where}`);
+        return problems;
+      }
       // a route that declares an empty answer (Medusa's 201 of reset-password) has no body
       if (c.emptyReply && r.status === c.emptyReply && r.body === undefined) return problems;
       if (!r.body || typeof r.body !== 'object') problems.push(`2xx without a JSON body: ${where}`);

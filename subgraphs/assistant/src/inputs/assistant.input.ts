@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { ValidateWith } from '@svc/kit';
+import { httpUrlSchema, ValidateWith } from '@svc/kit';
 import { SKILL_IDS, type SkillId } from '../skills/catalog';
 
 /**
@@ -68,7 +68,7 @@ const modelName = z
 
 /** The store's language-model provider (an OpenAI-compatible chat completions API). */
 export const providerSchema = z.strictObject({
-  base_url: z.string().min(1).max(500),
+  base_url: httpUrlSchema('base_url', 500),
   /** the key; absent to keep the saved one */
   api_key: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
+import { checkedAfterAuth, eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
 import { chatBody, extractActionsBody, streamParams } from '../inputs/assistant.input';
 
 const noQuery = z.strictObject({});
@@ -95,7 +95,8 @@ function streamRoutes(door: 'Admin' | 'Agent', base: string, auth: 'admin' | 'ag
       method: 'POST',
       path: `${base}/:streamId/${what}`,
       auth,
-      params: streamParams,
+      // a stream id is checked once the caller is known: an unknown caller gets 401, never the id's rule
+      params: z.strictObject({ streamId: checkedAfterAuth(streamParams.shape.streamId) }),
       body: z.strictObject({}),
       operation: `assistant/${door}Assistant${what === 'approve' ? 'Approve' : 'Reject'}Plan`,
       summary,
