@@ -1,7 +1,7 @@
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 /** The console's routes live under /app (the platform answers index.html for every one of them). */
-export const BASE = '/app';
+const BASE = '/app';
 
 const listeners = new Set<() => void>();
 const currentPath = () => (location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) || '/' : '/');

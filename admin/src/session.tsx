@@ -3,7 +3,7 @@ import { Client, cacheExchange, fetchExchange, type CombinedError } from 'urql';
 import { ConsoleRefreshDocument, ConsoleSignInDocument, ConsoleSignOutDocument, ConsoleStoreDocument } from './graphql/generated';
 
 /** One signed-in store: its admin JWT (12 h; refreshed while the console is open) and its name. */
-export interface StoreSession {
+interface StoreSession {
   token: string;
   email: string;
   storeId: string;
@@ -16,10 +16,10 @@ const ACTIVE = 'console.active';
 /** a token is refreshed when it is older than this (and on every start) */
 const REFRESH_AFTER_MS = 30 * 60 * 1000;
 
-export const GRAPHQL_URL = '/graphql';
+const GRAPHQL_URL = '/graphql';
 
 /** A GraphQL client for one token (no token: sign-in only). */
-export function clientFor(token: string | null, onUnauthenticated?: () => void): Client {
+function clientFor(token: string | null, onUnauthenticated?: () => void): Client {
   return new Client({
     url: GRAPHQL_URL,
     exchanges: [cacheExchange, fetchExchange],

@@ -53,7 +53,7 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" autoContrast>
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8">
       {status.replace(/_/g, ' ')}
     </Badge>
   );

@@ -4,7 +4,7 @@ import express, { type Express, type Response } from 'express';
 import { Errors } from '@svc/kit';
 
 /** Where the admin console's build lands (`admin/dist`, built by `npm start` when missing or stale). */
-export const CONSOLE_DIR = path.join(__dirname, '..', '..', 'admin', 'dist');
+const CONSOLE_DIR = path.join(__dirname, '..', '..', 'admin', 'dist');
 
 /**
  * The console's policy: its own scripts only (no inline script, nothing from elsewhere); styles

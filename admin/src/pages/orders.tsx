@@ -68,7 +68,15 @@ export default function Orders() {
               </Table.Tbody>
             </Table>
             {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-            {list.count > PAGE && <Pagination mt="md" total={Math.ceil(list.count / PAGE)} value={pageNo} onChange={setPage} />}
+            {list.count > PAGE && (
+              <Pagination
+                mt="md"
+                total={Math.ceil(list.count / PAGE)}
+                value={pageNo}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': control })}
+              />
+            )}
           </>
         )}
       </Loading>

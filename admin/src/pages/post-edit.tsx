@@ -68,6 +68,17 @@ export default function PostEdit({ id }: { id: string | null }) {
         )}
       </PageHeader>
       <ErrorNote error={error ?? created.error ?? updated.error ?? published.error ?? scheduled.error} />
+      <Button
+        variant="subtle"
+        size="xs"
+        mb="xs"
+        onClick={() => {
+          setVariants([...variants, { locale: variants.some((v) => v.locale === 'de') ? 'fr' : 'de', title: '', excerpt: '', body: '' }]);
+          setTab(String(variants.length));
+        }}
+      >
+        + {t('content.locale')}
+      </Button>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           {variants.map((v, i) => (
@@ -75,16 +86,6 @@ export default function PostEdit({ id }: { id: string | null }) {
               {v.locale}
             </Tabs.Tab>
           ))}
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => {
-              setVariants([...variants, { locale: variants.some((v) => v.locale === 'de') ? 'fr' : 'de', title: '', excerpt: '', body: '' }]);
-              setTab(String(variants.length));
-            }}
-          >
-            + {t('content.locale')}
-          </Button>
         </Tabs.List>
         {variants.map((v, i) => (
           <Tabs.Panel key={i} value={String(i)}>
@@ -105,7 +106,7 @@ export default function PostEdit({ id }: { id: string | null }) {
                 />
               </Stack>
               <Card withBorder aria-label={t('content.preview')} component="section">
-                <Title order={3} size="h5" c="dimmed" mb="xs">
+                <Title order={3} size="h5" c="gray.7" mb="xs">
                   {t('content.preview')}
                 </Title>
                 <Title order={2} mb="sm">

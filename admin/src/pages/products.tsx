@@ -58,7 +58,7 @@ export default function Products() {
                     <Table.Td w={48}>{p.thumbnail ? <Image src={p.thumbnail} alt="" w={36} h={36} fit="contain" /> : null}</Table.Td>
                     <Table.Td>
                       <Link to={`/products/${p.id}`}>{p.title}</Link>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="gray.7">
                         {p.handle}
                       </Text>
                     </Table.Td>
@@ -73,7 +73,15 @@ export default function Products() {
               </Table.Tbody>
             </Table>
             {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-            {list.count > PAGE && <Pagination mt="md" total={Math.ceil(list.count / PAGE)} value={pageNo} onChange={setPage} />}
+            {list.count > PAGE && (
+              <Pagination
+                mt="md"
+                total={Math.ceil(list.count / PAGE)}
+                value={pageNo}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': control })}
+              />
+            )}
           </>
         )}
       </Loading>

@@ -35,7 +35,7 @@ export default function Webhooks() {
                 <Table.Tr key={e.id}>
                   <Table.Td>
                     <Text size="sm">{e.url}</Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {e.event_types.join(', ') || '*'}
                     </Text>
                   </Table.Td>
