@@ -13,7 +13,11 @@ const ROOT = path.join(__dirname, '..');
 const formatAndUnused = () =>
   new Promise((resolve) => {
     let out = '';
-    const child = spawn('npx prettier --check "**/*.{ts,tsx,js,mjs}" && npx tsc -p admin && npx knip --no-progress', { cwd: ROOT, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx prettier --check "**/*.{ts,tsx,js,mjs}" && npx tsc -p admin && npx knip --no-progress', {
+      cwd: ROOT,
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8');
       stream.on('data', (d) => (out += d));

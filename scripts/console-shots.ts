@@ -55,15 +55,12 @@ async function main() {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: path.join(dir, `${name}.png`) });
       }
-      const id = await page.evaluate(async () => {
-        const r = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${JSON.parse(localStorage.getItem('console.sessions') ?? '[]')[0].token}` },
-          body: JSON.stringify({ query: '{ adminProducts(q: "classic-organic-tee") { items { id } } adminBlogPosts(limit: 1) { items { id } } }' }),
-        });
-        const d = (await r.json()).data;
-        return { product: d.adminProducts.items[0].id as string, post: d.adminBlogPosts.items[0].id as string };
-      });
+      // browser-side code as a string: the repository's TypeScript has no DOM library
+      const id = await page.evaluate<{ product: string; post: string }>(`fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + JSON.parse(localStorage.getItem('console.sessions') || '[]')[0].token },
+        body: JSON.stringify({ query: '{ adminProducts(q: "classic-organic-tee") { items { id } } adminBlogPosts(limit: 1) { items { id } } }' }),
+      }).then((r) => r.json()).then(({ data }) => ({ product: data.adminProducts.items[0].id, post: data.adminBlogPosts.items[0].id }))`);
       for (const [name, route, text] of [
         ['product', `/products/${id.product}`, 'Variants'],
         ['post-editor', `/content/posts/${id.post}`, 'Preview'],
