@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium: the browser the console's tests and screenshots drive (never downloaded from elsewhere). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Installs Debian's chromium package when the binary is missing (root, as on the project's machines and CI). */
-export function ensureChromium(): string {
+function ensureChromium(): string {
   if (fs.existsSync(CHROMIUM)) return CHROMIUM;
   const apt = (args: string[]) =>
     execFileSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
