@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, printSchema, validate } from 'graphql';
-import { apiSchemaOf } from './generate-ports';
+import { CODEGEN_CONFIG, apiSchemaOf } from './generate-ports';
 
 const ROOT = path.join(__dirname, '..');
 const OPERATIONS = path.join(ROOT, 'admin/src/graphql/operations.graphql');
@@ -33,14 +33,7 @@ export async function generateAdminClient(): Promise<string> {
     documents: [{ location: 'operations.graphql', document }],
     plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
     pluginMap: { typescriptOperations, typedDocumentNode },
-    config: {
-      scalars: { JSON: 'unknown' },
-      enumsAsTypes: true,
-      avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
-      useTypeImports: true,
-      skipTypename: true,
-      dedupeFragments: true,
-    },
+    config: CODEGEN_CONFIG,
   });
   return `${HEADER}\n/* eslint-disable */\n${output.endsWith('\n') ? output : `${output}\n`}`;
 }
