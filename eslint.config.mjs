@@ -16,12 +16,17 @@ export default tseslint.config(
       // generated: migrations by `npm run migration:create`, port clients by `npm run ports:generate`
       '**/migrations/Migration*.ts',
       '**/ports/generated.ts',
+      // the console's build and its generated client (`npm run admin:codegen`)
+      'admin/dist/**',
+      'admin/src/graphql/generated.ts',
     ],
   },
   eslint.configs.recommended,
   tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
+    // the console has its own TypeScript project (admin/tsconfig.json, checked by tsc -p admin): syntax-only rules below
+    ignores: ['admin/**'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -36,6 +41,10 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
+  },
+  {
+    files: ['admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', location: 'readonly', history: 'readonly' } },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -57,6 +57,9 @@ if (require.main === module) {
     // the ports' types come from the supergraph just written
     const { writePortFiles } = await import('./generate-ports');
     await writePortFiles();
+    // the admin console's operations are typed against the committed supergraph too
+    const { ADMIN_CLIENT_FILE, generateAdminClient } = await import('./generate-admin-client');
+    fs.writeFileSync(ADMIN_CLIENT_FILE, await generateAdminClient());
   })().catch((err) => {
     console.error(err);
     process.exit(1);

@@ -1,9 +1,13 @@
 /** `npm start`: the whole platform in one process (see README). Ctrl-C stops it cleanly. */
 import { loadConfigOrExit } from '@svc/kit';
 import { DEMO_TENANT_HANDLE, exitOnSignals, startPlatform } from '@svc/platform';
+import { ensureConsoleBuilt } from './console-build';
 
 async function main() {
   const config = loadConfigOrExit();
+  // the admin console at /app: built here when its build is missing or older than its sources
+  const built = ensureConsoleBuilt(false, (line) => process.stdout.write(`${line}\n`));
+  if (built) process.stdout.write(`Built the admin console in ${built} ms\n`);
   const platform = await startPlatform({ config });
   const { log, url } = platform;
   exitOnSignals(log, () => platform.close());
@@ -11,6 +15,7 @@ async function main() {
   if (config.seedDemo) {
     const lines = [
       `Platform ready at ${url} (REST: ${url}/api, GraphQL: ${url}/graphql) in ${platform.startupMs} ms`,
+      `Admin console: ${url}/app (sign in with the demo admin below)`,
       `Demo store "${DEMO_TENANT_HANDLE}":`,
       `  publishable key   ${config.demo.publishableKey}`,
       `  admin             ${config.demo.adminEmail} / ${config.demo.adminPassword}`,

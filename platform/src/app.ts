@@ -7,6 +7,7 @@ import { CLIENT_LOCAL, resolveClient, type Authority, type ContextBuilder, type 
 import { sendError, type RouteSource } from '@svc/rest-facade';
 import { mountDocs } from './docs';
 import { corsForStorefronts, type OriginAuthority } from './cors';
+import { mountConsole } from './console';
 
 export interface AppDeps {
   /** credentials lookups: a tenant's storefront servers (the client behind them) */
@@ -41,7 +42,7 @@ function securityHeaders(req: Request, res: Response): void {
   if (req.path.startsWith('/api/')) res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
 }
 
-/** The HTTP surface: /health, /static, /openapi.json + /docs, /graphql/stream (live events), /graphql (the gateway's door), /api (the REST facade). */
+/** The HTTP surface: /health, /static, /app (the admin console), /openapi.json + /docs, /graphql/stream (live events), /graphql (the gateway's door), /api (the REST facade). */
 export function createApp(d: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -101,6 +102,8 @@ export function createApp(d: AppDeps): express.Express {
     }),
   );
   app.use('/static', (_req, res) => void res.status(404).json(Errors.notFound('File').toBody()));
+  // the admin console (a single-page app on /graphql)
+  mountConsole(app);
   // /openapi.json, /docs, and the GraphQL explorer for browsers (before Apollo takes /graphql)
   mountDocs(app, { config: d.config, sources: d.sources });
 

@@ -5,6 +5,8 @@ import { defineEvents } from '@svc/kit';
 export const catalogEvents = defineEvents('catalog', {
   'product.created': z.object({ id: z.string(), handle: z.string() }),
   'product.updated': z.object({ id: z.string() }),
+  /** the product is gone from the store (orders keep their snapshots) */
+  'product.deleted': z.object({ id: z.string(), handle: z.string() }),
   'inventory.updated': z.object({ variant_id: z.string(), product_id: z.string(), stocked_quantity: z.number().int() }),
   'region.created': z.object({ id: z.string() }),
   'collection.created': z.object({ id: z.string(), handle: z.string() }),

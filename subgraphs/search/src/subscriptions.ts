@@ -21,6 +21,11 @@ export const searchSubscriptions: Subscription<SearchServices>[] = [
     'index-product-updated',
     async (e, ctx, s) => void (await s.index.indexProduct(ctx, e.data.id)),
   ),
+  catalogEvents.on<SearchServices, 'product.deleted'>(
+    'product.deleted',
+    'index-product-deleted',
+    async (e, ctx, s) => void (await s.index.remove(ctx, 'product', [e.data.id])),
+  ),
   contentEvents.on<SearchServices, 'blog_post.published'>('blog_post.published', 'index-blog-post-published', (e, ctx, s) =>
     s.index.indexContent(ctx, 'blog_post', e.data),
   ),

@@ -2,6 +2,9 @@ import { Collection, Entity, Index, ManyToMany, ManyToOne, OneToMany, OneToOne, 
 import { TenantOwned, newId } from '@svc/kit';
 import { ProductCategory, ProductCollection, ProductTag, ProductType, SalesChannel } from './taxonomy.entity';
 
+/** `archived`: kept for orders and history, off the storefront and out of the admin's default list */
+export type ProductStatus = 'draft' | 'proposed' | 'published' | 'rejected' | 'archived';
+
 @Entity({ tableName: 'product' })
 @Unique({ properties: ['tenantId', 'handle'] })
 @Index({ properties: ['tenantId', 'status', 'createdAt'] })
@@ -12,7 +15,7 @@ export class Product extends TenantOwned {
   @Property({ type: 'string', length: 300, nullable: true }) subtitle: string | null = null;
   @Property({ type: 'text', nullable: true }) description: string | null = null;
   @Property({ type: 'boolean', default: false }) isGiftcard: boolean = false;
-  @Property({ type: 'string', length: 20, default: 'draft' }) status: 'draft' | 'proposed' | 'published' | 'rejected' = 'draft';
+  @Property({ type: 'string', length: 20, default: 'draft' }) status: ProductStatus = 'draft';
   @Property({ type: 'string', length: 1000, nullable: true }) thumbnail: string | null = null;
   @Property({ type: 'integer', nullable: true }) weight: number | null = null;
   @Property({ type: 'integer', nullable: true }) length: number | null = null;

@@ -14,6 +14,7 @@ import {
   pageSchema,
   plainText,
 } from '@svc/kit';
+import type { ProductStatus } from '../entities/product.entity';
 
 export const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 8601 date-times, e.g. 2026-01-31T00:00:00Z' }).or(z.iso.date());
 /** a range of instants: after (gt, gte) and before (lt, lte) */
@@ -59,6 +60,27 @@ export const productListSchema = z.strictObject({
 });
 export type ProductListQuery = z.infer<typeof productListSchema>;
 
+const PRODUCT_STATUSES = ['draft', 'proposed', 'published', 'rejected', 'archived'] as const satisfies readonly ProductStatus[];
+
+/** Admin: every product of the store that is not deleted, newest first (archived ones only when asked for by status). */
+export const adminProductListSchema = z.strictObject({
+  ...pageSchema,
+  q: z.string().max(200).optional(),
+  status: z
+    .array(z.enum(PRODUCT_STATUSES, { message: `status must be one of ${PRODUCT_STATUSES.join(', ')}` }))
+    .max(5)
+    .optional(),
+});
+export type AdminProductListQuery = z.infer<typeof adminProductListSchema>;
+
+@ArgsType()
+@ValidateWith(adminProductListSchema)
+export class AdminProductListArgs extends PageArgs {
+  @Field({ nullable: true, description: 'words in the title, handle or a variant SKU' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'draft, proposed, published, rejected, archived; default: every status but archived' })
+  status?: ProductStatus[];
+}
+
 export const priceSchema = z.strictObject({
   currency_code: currencySchema,
   amount: z
@@ -101,7 +123,7 @@ const productFields = {
   handle: handleSchema.optional(),
   subtitle: plainText(z.string().max(300), 'subtitle').nullish(),
   description: plainText(z.string().max(20000), 'description').nullish(),
-  status: z.enum(['draft', 'proposed', 'published', 'rejected']).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
   thumbnail: z.string().max(2000).url('thumbnail must be a URL').nullish(),
   collection_id: z.string().max(100).nullish(),
   category_ids: idList.max(50).optional(),
@@ -199,7 +221,7 @@ export class UpdateProductInput {
   @Field({ nullable: true }) handle?: string;
   @Field(() => String, { nullable: true }) subtitle?: string | null;
   @Field(() => String, { nullable: true }) description?: string | null;
-  @Field({ nullable: true }) status?: 'draft' | 'proposed' | 'published' | 'rejected';
+  @Field(() => String, { nullable: true, description: 'draft, proposed, published, rejected or archived' }) status?: ProductStatus;
   @Field(() => String, { nullable: true }) thumbnail?: string | null;
   @Field(() => String, { nullable: true }) collection_id?: string | null;
   @Field(() => [String], { nullable: true }) category_ids?: string[];

@@ -2,7 +2,15 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolv
 import { JSONScalar, type RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { ProductListType, ProductType } from '../types/product.type';
-import { CreateProductInput, PriceInput, ProductListArgs, UpdateProductInput, UpdateVariantInput, VariantInput } from '../inputs/product.input';
+import {
+  AdminProductListArgs,
+  CreateProductInput,
+  PriceInput,
+  ProductListArgs,
+  UpdateProductInput,
+  UpdateVariantInput,
+  VariantInput,
+} from '../inputs/product.input';
 import { withVariantPrices, type ProductView } from '../services/views';
 
 @Resolver(() => ProductType)
@@ -35,6 +43,22 @@ export class ProductResolver {
   @Query(() => ProductType, { description: 'Admin: a product in any status' })
   adminProduct(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     return this.s.products.getAny(ctx, id);
+  }
+
+  @Authorized('admin')
+  @Query(() => ProductListType, {
+    description: 'Admin: products in any status but deleted (archived only when status names it), newest first; q matches title, handle or SKU',
+  })
+  adminProducts(@Ctx() ctx: RequestContext, @Args() args: AdminProductListArgs) {
+    return this.s.products.listAny(ctx, args);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => ProductType, {
+    description: 'Deletes the product (product.deleted): off the storefront, search and lists; orders keep their lines; answers the product as it was',
+  })
+  deleteProduct(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.products.delete(ctx, id);
   }
 
   @Authorized('admin')

@@ -19,7 +19,15 @@ import { Region } from '../entities/region.entity';
 import { ProductCategory, ProductCollection, ProductTag, ProductType } from '../entities/taxonomy.entity';
 import { InventoryLevel, Price, Product, ProductImage, ProductOption, ProductOptionValue, ProductVariant } from '../entities/product.entity';
 import { catalogEvents } from '../events';
-import type { CreateProductData, PriceData, ProductListQuery, UpdateProductData, UpdateVariantData, VariantData } from '../inputs/product.input';
+import type {
+  AdminProductListQuery,
+  CreateProductData,
+  PriceData,
+  ProductListQuery,
+  UpdateProductData,
+  UpdateVariantData,
+  VariantData,
+} from '../inputs/product.input';
 import type { CatalogCache } from './catalog-cache';
 import { channelScope } from './sales-channel.service';
 import { loadProductDocuments, visibleIn } from './product-documents';
@@ -262,11 +270,45 @@ export class ProductService {
     return r.items[0];
   }
 
+  /**
+   * Admin: the store's products in any status but deleted, newest first (archived ones only when
+   * `status` names them); words match the title, handle or a variant's SKU. Not cached: admins
+   * expect their own writes at once.
+   */
+  async listAny(ctx: RequestContext, query: AdminProductListQuery): Promise<Paginated<ProductView>> {
+    const tenantId = requireTenant(ctx);
+    const page = normalizePage(query, 20);
+    const where = [`p.tenant_id = ?`, `p.deleted_at is null`, `p.status = any(?::text[])`];
+    const params: unknown[] = [tenantId, pgArray(query.status?.length ? query.status : ['draft', 'proposed', 'published', 'rejected'])];
+    if (query.q) {
+      const like = containsPattern(query.q);
+      where.push(`(p.title ilike ? or p.handle ilike ? or exists (select 1 from ${this.store.table('product_variant')} v
+        where v.product_id = p.id and v.deleted_at is null and v.sku ilike ?))`);
+      params.push(like, like, like);
+    }
+    const [{ n }] = await this.store.sql<{ n: number }>(
+      null,
+      `select count(*)::int as n from ${this.store.table('product')} p where ${where.join(' and ')}`,
+      params,
+    );
+    const rows = await this.store.sql<{ id: string }>(
+      null,
+      `select p.id from ${this.store.table('product')} p where ${where.join(' and ')} order by p.created_at desc, p.id desc limit ? offset ?`,
+      [...params, page.limit, page.offset],
+    );
+    const docs = await this.docs(
+      tenantId,
+      rows.map((r) => r.id),
+    );
+    const items = rows.map((r) => docs.get(r.id)).filter((d): d is ProductView => !!d);
+    return { items, count: n, offset: page.offset, limit: page.limit };
+  }
+
   /** Any status (admin views and mutation results); inside a unit of work, as that transaction sees it (uncached). */
   async getAny(ctx: RequestContext, id: string): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
     const doc = this.store.inTransaction(ctx) ? (await loadProductDocuments(this.store, tenantId, [id], ctx))[0] : (await this.docs(tenantId, [id])).get(id);
-    if (!doc) throw Errors.notFound('Product', id);
+    if (!doc || doc.deleted_at) throw Errors.notFound('Product', id);
     return doc;
   }
 
@@ -463,6 +505,32 @@ export class ProductService {
       catalogEvents.emit(em, tx, 'product.updated', { id });
     });
     return this.written(ctx, id);
+  }
+
+  /**
+   * Deletes a product (soft: orders and carts keep their snapshots): off the storefront, the
+   * admin's lists and search (`product.deleted`), its variants no longer sellable, its handle free
+   * for a new product. Answers the product as it was.
+   */
+  async delete(ctx: RequestContext, id: string): Promise<ProductView> {
+    const tenantId = requireTenant(ctx);
+    const before = await this.store.transaction(ctx, async (em, tx) => {
+      const p = await this.product(em, id);
+      const doc = await this.getAny(tx, id);
+      const now = new Date();
+      // a suffix no handle or SKU may hold frees them for new products and keeps the rows unique
+      const freed = (s: string) => `${s.slice(0, 80)}~deleted~${now.getTime()}`;
+      for (const v of await em.find(ProductVariant, { product: p, deletedAt: null })) {
+        v.deletedAt = now;
+        if (v.sku) v.sku = freed(v.sku);
+      }
+      catalogEvents.emit(em, tx, 'product.deleted', { id, handle: p.handle });
+      p.handle = freed(p.handle);
+      p.deletedAt = now;
+      return doc;
+    });
+    await this.store.afterCommit(ctx, () => this.cache.invalidate(`${tenantId}|list|${id}`));
+    return before;
   }
 
   async createVariant(ctx: RequestContext, productId: string, input: VariantData): Promise<ProductView> {

@@ -1,0 +1,123 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AppShell, Burger, Group, Loader, NativeSelect, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Provider } from 'urql';
+import { LANGUAGES, useI18n, type Language, type MessageKey } from './i18n';
+import { Link, match, navigate, usePath } from './router';
+import { useSession } from './session';
+import { SignIn } from './pages/sign-in';
+
+// every page is its own chunk: the first page loads only the shell and what it shows
+const Products = lazy(() => import('./pages/products'));
+const ProductEdit = lazy(() => import('./pages/product-edit'));
+const Catalogue = lazy(() => import('./pages/catalogue'));
+const Orders = lazy(() => import('./pages/orders'));
+const OrderDetail = lazy(() => import('./pages/order-detail'));
+const Moderation = lazy(() => import('./pages/moderation'));
+const Content = lazy(() => import('./pages/content'));
+const PostEdit = lazy(() => import('./pages/post-edit'));
+const Webhooks = lazy(() => import('./pages/webhooks'));
+const Settings = lazy(() => import('./pages/settings'));
+
+const NAV: [string, MessageKey][] = [
+  ['/products', 'nav.products'],
+  ['/catalogue', 'nav.catalogue'],
+  ['/orders', 'nav.orders'],
+  ['/moderation', 'nav.moderation'],
+  ['/content', 'nav.content'],
+  ['/webhooks', 'nav.webhooks'],
+  ['/settings', 'nav.settings'],
+];
+
+function page(path: string): ReactNode {
+  let m: Record<string, string> | null;
+  if ((m = match('/products/:id', path))) return <ProductEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/orders/:id', path))) return <OrderDetail id={m.id} key={m.id} />;
+  if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  switch (path) {
+    case '/catalogue':
+      return <Catalogue />;
+    case '/orders':
+      return <Orders />;
+    case '/moderation':
+      return <Moderation />;
+    case '/content':
+      return <Content />;
+    case '/webhooks':
+      return <Webhooks />;
+    case '/settings':
+      return <Settings />;
+    default:
+      return <Products />;
+  }
+}
+
+export function LanguageSelect() {
+  const { t, lang, setLang } = useI18n();
+  return (
+    <NativeSelect
+      aria-label={t('language')}
+      value={lang}
+      onChange={(e) => setLang(e.currentTarget.value as Language)}
+      data={Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }))}
+      size="xs"
+    />
+  );
+}
+
+export function App() {
+  const { t } = useI18n();
+  const { active, client, sessions, switchTo, signOut } = useSession();
+  const path = usePath();
+  const [opened, { toggle, close }] = useDisclosure();
+  if (!active || !client) return <SignIn />;
+  if (path === '/sign-in') return <SignIn adding />;
+  const current = NAV.find(([p]) => path === p || path.startsWith(`${p}/`))?.[0] ?? '/products';
+  return (
+    <Provider value={client} key={active.storeId}>
+      <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.main')} />
+              <Title order={1} size="h4">
+                {t('app.title')}
+              </Title>
+            </Group>
+            <Group wrap="nowrap" gap="xs">
+              <NativeSelect
+                aria-label={t('store.switch')}
+                size="xs"
+                value={active.storeId}
+                onChange={(e) => (e.currentTarget.value === '+' ? navigate('/sign-in') : switchTo(e.currentTarget.value))}
+                data={[...sessions.map((s) => ({ value: s.storeId, label: `${s.storeName} (${s.email})` })), { value: '+', label: `+ ${t('signin.another')}` }]}
+              />
+              <LanguageSelect />
+              <UnstyledButton onClick={() => void signOut()} px="xs">
+                <Text size="sm" c="indigo.9" fw={600}>
+                  {t('signout')}
+                </Text>
+              </UnstyledButton>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
+          {NAV.map(([to, label]) => (
+            <NavLink
+              key={to}
+              component={Link}
+              to={to}
+              label={t(label)}
+              active={current === to}
+              onClick={close}
+              aria-current={current === to ? 'page' : undefined}
+            />
+          ))}
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>{page(path)}</Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </Provider>
+  );
+}

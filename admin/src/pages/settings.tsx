@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery } from 'urql';
+import { ConsoleStoreDocument, ConsoleUpdateStoreDocument } from '../graphql/generated';
+import { useI18n } from '../i18n';
+import { ErrorNote, Loading, PageHeader } from '../ui';
+
+const lines = (s: string) =>
+  s
+    .split('\n')
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export default function Settings() {
+  const { t, date } = useI18n();
+  const [{ data, fetching, error }] = useQuery({ query: ConsoleStoreDocument });
+  const [updated, update] = useMutation(ConsoleUpdateStoreDocument);
+  const [origins, setOrigins] = useState('');
+  const [servers, setServers] = useState('');
+  const [saved, setSaved] = useState(false);
+  const s = data?.storeSettings;
+  useEffect(() => {
+    if (s) {
+      setOrigins(s.allowed_origins.join('\n'));
+      setServers(s.storefront_servers.join('\n'));
+    }
+  }, [s]);
+  return (
+    <Loading fetching={fetching} error={error}>
+      {s && (
+        <>
+          <PageHeader title={`${t('nav.settings')}: ${s.name}`} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder>
+              <Title order={3} size="h4" mb="xs">
+                {t('settings.keys')}
+              </Title>
+              <Text size="sm" mb="sm">
+                {t('settings.keysHelp')}
+              </Text>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('common.title')}</Table.Th>
+                    <Table.Th>{t('settings.token')}</Table.Th>
+                    <Table.Th>{t('common.created')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.publishableKeys.map((k) => (
+                    <Table.Tr key={k.id}>
+                      <Table.Td>{k.title}</Table.Td>
+                      <Table.Td>
+                        <Code>{k.token}</Code>
+                      </Table.Td>
+                      <Table.Td>{date(k.created_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+            <Card withBorder>
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setSaved(false);
+                  void update({ input: { allowed_origins: lines(origins), storefront_servers: lines(servers) } }).then((r) => setSaved(!r.error));
+                }}
+              >
+                <Stack>
+                  <Title order={3} size="h4">
+                    {t('settings.store')}
+                  </Title>
+                  <ErrorNote error={updated.error} />
+                  <Textarea label={t('settings.origins')} autosize minRows={3} value={origins} onChange={(e) => setOrigins(e.currentTarget.value)} />
+                  <Textarea label={t('settings.servers')} autosize minRows={2} value={servers} onChange={(e) => setServers(e.currentTarget.value)} />
+                  <Group>
+                    <Button type="submit" loading={updated.fetching}>
+                      {t('common.save')}
+                    </Button>
+                    {saved && (
+                      <Text role="status" c="green.9">
+                        {t('common.saved')}
+                      </Text>
+                    )}
+                  </Group>
+                </Stack>
+              </form>
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
+    </Loading>
+  );
+}

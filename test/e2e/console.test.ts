@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { TenantCredentials } from '@svc/identity';
+import { ensureConsoleBuilt } from '../../scripts/console-build';
+import { launchBrowser } from '../support/browser';
+import type { PlatformClient } from '../support/http';
+import { png } from '../support/media-fixtures';
+import { sharedPlatform } from '../support/shared';
+import { waitFor } from '../support/wait';
+
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The admin console at /app in Debian's Chromium (Playwright): a store's admin signs in, creates a
+ * product with a price, stock and an uploaded image and finds it on the storefront API, approves a
+ * review, ships an order, reads the console in German and Arabic (right to left), and axe-core finds
+ * no serious violation on the main pages. One browser, one page, on the worker's shared platform.
+ */
+describe('admin console (browser)', () => {
+  let p: PlatformClient;
+  let t: TenantCredentials;
+  let admin: string;
+  let browser: Browser;
+  let page: Page;
+  const app = (route = '') => `${p.url}/app${route}`;
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const r = await p.graphql(query, variables, { token: admin });
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data;
+  };
+  const heading = (name: string) => page.getByRole('heading', { level: 2, name });
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    p = await sharedPlatform();
+    t = await p.createTenant('Console Shop');
+    await p.seedCatalog(t.tenant_id);
+    await p.seedCommerce(t.tenant_id);
+    admin = await p.adminToken(t);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(20_000);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('serves the console with its policy: the page never cached, hashed assets immutable, every route answering the page', async () => {
+    const r = await fetch(app('/orders/ord_anything'));
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await r.text();
+    const script = /<script type="module" crossorigin src="(\/app\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const asset = await fetch(`${p.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${p.url}/app/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('signs in (a wrong password is refused), shows the store, and keeps the session across a reload', async () => {
+    await page.goto(app());
+    await page.getByRole('textbox', { name: 'Email' }).fill(t.admin_email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('not right');
+    await page.getByRole('textbox', { name: 'Password' }).fill(t.admin_password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading('Products').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Store' }).inputValue()).toBe(t.tenant_id);
+    await page.reload();
+    await heading('Products').waitFor();
+    await page.getByRole('link', { name: 'Classic Organic Tee' }).waitFor();
+  });
+
+  it('creates a product with a price, stock and an uploaded image, and the storefront API sells it', async () => {
+    await page.getByRole('button', { name: 'New product' }).click();
+    await heading('New product').waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Console Canvas Tote');
+    await page.getByRole('textbox', { name: /^Handle/ }).fill('console-canvas-tote');
+    await page.getByRole('textbox', { name: 'SKU' }).fill('TOTE-CONSOLE');
+    await page.getByRole('textbox', { name: 'Stock' }).fill('17');
+    await page.getByRole('textbox', { name: 'Price' }).fill('24.5');
+    await page.locator('input[type=file]').setInputFiles({ name: 'tote.png', mimeType: 'image/png', buffer: png(40, 30) });
+    await page.getByRole('textbox', { name: 'Alt text' }).fill('A canvas tote bag');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Console Canvas Tote').waitFor();
+
+    const product = (await p.api('GET', '/store/products/console-canvas-tote', { key: t.publishable_key })).body.product;
+    expect(product.variants).toHaveLength(1);
+    expect(product.variants[0]).toMatchObject({ sku: 'TOTE-CONSOLE', inventory_quantity: 17 });
+    const eur = (await p.api('GET', '/store/regions', { key: t.publishable_key })).body.regions.find((r: any) => r.currency_code === 'eur');
+    const priced = (await p.api('GET', `/store/products/console-canvas-tote?region_id=${eur.id}`, { key: t.publishable_key })).body.product;
+    expect(priced.variants[0].calculated_price.calculated_amount).toBe(24.5);
+    // the uploaded image is the product's, served by the platform
+    expect(product.images).toHaveLength(1);
+    const image = await fetch(product.images[0].url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const media = await gql('{ mediaList(limit: 5) { items { filename alt width height } } }');
+    expect(media.mediaList.items).toContainEqual({ filename: 'tote.png', alt: 'A canvas tote bag', width: 40, height: 30 });
+
+    // stock changed on the product page reaches the storefront
+    await page.getByRole('textbox', { name: 'Stock Console Canvas Tote' }).fill('5');
+    await page
+      .getByRole('row', { name: /TOTE-CONSOLE/ })
+      .getByRole('button', { name: 'Save' })
+      .first()
+      .click();
+    await waitFor(
+      'the new stock on the storefront',
+      async () => (await p.api('GET', '/store/products/console-canvas-tote', { key: t.publishable_key })).body.product.variants[0].inventory_quantity === 5,
+    );
+  });
+
+  it('approves a pending review from the moderation queue (bulk selection)', async () => {
+    // a customer reviews a product: pending until moderated
+    const customer = await p.registerCustomer(t.publishable_key);
+    const written = await p.graphql(
+      'mutation($input: ProductReviewInput!) { createProductReview(product_id: "classic-organic-tee", input: $input) { id status } }',
+      { input: { rating: 4, title: 'Soft', content: 'Soft cotton, true to size, washes well.' } },
+      { key: t.publishable_key, token: customer.token },
+    );
+    expect(written.body.data.createProductReview.status).toBe('pending');
+    const pending = (await gql('{ adminProductReviews(status: "pending") { items { id author_name content } } }')).adminProductReviews.items;
+    const review = pending.find((r: any) => r.id === written.body.data.createProductReview.id);
+    await page.getByRole('link', { name: 'Moderation' }).click();
+    await heading('Moderation').waitFor();
+    await page.getByRole('checkbox', { name: `${review.author_name}: ${review.content.slice(0, 40)}` }).check();
+    await page.getByRole('button', { name: 'Approve (1)' }).click();
+    await page.getByRole('checkbox', { name: `${review.author_name}: ${review.content.slice(0, 40)}` }).waitFor({ state: 'detached' });
+    const after = await gql('{ adminProductReviews(status: "approved", limit: 100) { items { id } } }');
+    expect(after.adminProductReviews.items.map((r: any) => r.id)).toContain(review.id);
+  });
+
+  it('ships an order with a tracking number', async () => {
+    const order = (await gql('{ adminOrders(limit: 1) { items { id display_id fulfillment_status } } }')).adminOrders.items[0];
+    expect(order.fulfillment_status).toBe('not_fulfilled');
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: `#${order.display_id}` }).click();
+    await heading(`Order #${order.display_id}`).waitFor();
+    await page.getByRole('textbox', { name: 'Carrier' }).fill('DHL');
+    await page.getByRole('textbox', { name: 'Tracking number' }).fill('JJD000123');
+    await page.getByRole('button', { name: 'Fulfil and ship' }).click();
+    await page.getByText('shipped', { exact: true }).waitFor();
+    const shipped = (await gql('query($id: String!) { order(id: $id) { fulfillment_status } }', { id: order.id })).order;
+    expect(shipped.fulfillment_status).toBe('shipped');
+  });
+
+  it('speaks German, and Arabic right to left', async () => {
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
+    await page.getByRole('link', { name: 'الطلبات' }).waitFor();
+    // browser-side code as strings: the repository's TypeScript has no DOM library
+    expect(await page.evaluate('[document.documentElement.dir, document.documentElement.lang]')).toEqual(['rtl', 'ar']);
+    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
+    await page.getByRole('link', { name: 'Orders' }).waitFor();
+  });
+
+  it('has no serious or critical accessibility violation (axe-core) on the main pages', async () => {
+    const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
+    const pages: [string, string][] = [
+      ['/products', 'Products'],
+      [`/products/${tote}`, 'Console Canvas Tote'],
+      ['/products/new', 'New product'],
+      ['/catalogue', 'Collections & categories'],
+      ['/orders', 'Orders'],
+      ['/moderation', 'Moderation'],
+      ['/content', 'Content'],
+      ['/content/posts/new', 'New post'],
+      ['/webhooks', 'Webhooks'],
+      ['/settings', 'Settings: Console Shop'],
+    ];
+    const found: string[] = [];
+    for (const [route, title] of pages) {
+      await page.goto(app(route));
+      await heading(title).waitFor();
+      await page.waitForLoadState('networkidle');
+      // evaluated through the DevTools protocol: the console's policy allows no inline script
+      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(AXE);
+      const violations = await page.evaluate<string[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+      found.push(...violations.map((v) => `${route} ${v}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('signs out: the session is revoked and the sign-in page is back', async () => {
+    const token = await page.evaluate<string>("JSON.parse(localStorage.getItem('console.sessions') || '[]')[0].token");
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const r = await p.graphql('{ storeSettings { id } }', {}, { token });
+    expect(r.status).toBe(401);
+  });
+});
+
+// the console's sources are the ones this suite builds
+test('the console build lives where the platform serves it from', () => {
+  expect(fs.existsSync(path.join(__dirname, '../../admin/dist/index.html'))).toBe(true);
+});
