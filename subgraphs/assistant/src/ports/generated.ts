@@ -70,6 +70,7 @@ export type CreateProductInput = {
   metadata?: unknown;
   options?: Array<ProductOptionInput> | null | undefined;
   origin_country?: string | null | undefined;
+  /** draft, proposed, published, rejected or archived */
   status?: string | null | undefined;
   subtitle?: string | null | undefined;
   tags?: Array<string> | null | undefined;
