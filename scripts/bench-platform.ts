@@ -223,6 +223,8 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     // the webhooks bench's receiver listens on the loopback address
     WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    // the assistant bench chats thousands of turns: the store's monthly credits must not run out
+    ASSISTANT_CREDITS_STARTER: process.env.ASSISTANT_CREDITS_STARTER ?? '100000000',
   };
   if (!databaseUrl) delete env.DATABASE_URL;
   let config;
