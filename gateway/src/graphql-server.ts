@@ -1,10 +1,13 @@
-import express, { type RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
+import express, { type RequestHandler, type Response } from 'express';
+import { Kind, type OperationDefinitionNode } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, graphqlRequestError, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
+import { createPersistedQueryStore, type PersistedQueryOptions } from './persisted-queries';
 import type { LoadedGateway } from './gateway';
 import {
   CTX_ERROR_LOCAL,
@@ -39,7 +42,47 @@ export interface GraphQLServerOptions {
   rateLimits?: GraphQLRateLimits;
   /** cost, depth, aliases, directives and tokens per caller class (default DEFAULT_GRAPHQL_LIMITS) */
   limits?: GraphQLLimits;
+  /** automatic persisted queries (absent: each instance keeps its own, for a day) */
+  persistedQueries?: PersistedQueryOptions;
+  /**
+   * root Query fields whose answers are personal even without a token (the REST routes declared
+   * `noStore` read them): a GET asking for one is never stored by a shared cache
+   */
+  personalFields?: ReadonlySet<string>;
 }
+
+/** the cache headers of a public read, the same as the REST facade's (revalidated by ETag) */
+const PUBLIC_READ = 'public, max-age=0, must-revalidate';
+/** what a public read's answer depends on besides the URL (CORS adds Origin) */
+const PUBLIC_READ_VARY = ['x-publishable-api-key', 'x-medusa-locale', 'accept-language', 'accept-encoding'];
+
+/** the root fields an operation asks for (`__typename` aside) */
+function rootFields(op: OperationDefinitionNode): string[] {
+  return op.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? (s.name.value === '__typename' ? [] : [s.name.value]) : ['…']));
+}
+
+/**
+ * A GET's answer that the cache plugin marked public (`PUBLIC_READ`): sent with a weak ETag of its
+ * bytes and the Vary of a public read, or as 304 when the client already has it. Every other GET
+ * keeps the app's `no-store`.
+ */
+const publicReadResponse: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET') return next();
+  const send = res.send.bind(res) as Response['send'];
+  res.send = (body?: unknown) => {
+    if (res.getHeader('cache-control') !== PUBLIC_READ || res.statusCode !== 200 || typeof body !== 'string') return send(body);
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    for (const h of PUBLIC_READ_VARY) res.vary(h);
+    res.setHeader('etag', etag);
+    const match = req.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+      res.status(304).end();
+      return res;
+    }
+    return send(body);
+  };
+  next();
+};
 
 /** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
 export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder, opts: GraphQLServerOptions): Promise<GraphQLServer> {
@@ -48,6 +91,8 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
   // in heap; distinct queries must not grow memory without bound (see test/security/memory.test.ts),
   // and a document refused by a limit is never kept
   const documentStore = new AdmittingDocumentStore(DOCUMENT_STORE_BYTES);
+  const persisted = createPersistedQueryStore(opts.persistedQueries ?? { ttlSeconds: 86_400 });
+  const personal = opts.personalFields ?? new Set<string>();
   // every operation is costed (and its shape checked) once it is parsed and validated, before it runs
   const costPlugin: ApolloServerPlugin<RequestContext> = {
     async requestDidStart() {
@@ -64,10 +109,20 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
             throw err;
           }
         },
-        async willSendResponse({ response }) {
+        async willSendResponse({ request, response, contextValue, operation }) {
           if (response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           if (cost) result.extensions = { ...result.extensions, cost };
+          // an anonymous GET of a query that read nothing personal and failed nowhere: cached like a
+          // REST read (a persisted query's GET is a short URL a CDN can keep)
+          const publicRead =
+            request.http?.method === 'GET' &&
+            operation?.operation === 'query' &&
+            contextValue.actor.type === 'anonymous' &&
+            !request.http.headers.get('authorization') &&
+            !result.errors?.length &&
+            rootFields(operation).every((f) => f !== '…' && !personal.has(f));
+          if (publicRead && response.http) response.http.headers.set('cache-control', PUBLIC_READ);
           // a refused rate (sign-in throttle and the like) is a 429 over GraphQL too, with Retry-After
           const errors = result.errors ?? [];
           const limited = errors.length > 0 && !result.data && errors.every((e) => e.extensions?.type === 'rate_limit_error');
@@ -91,6 +146,10 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     },
     includeStacktraceInErrorResponses: false,
     documentStore,
+    persistedQueries: { cache: persisted.cache, ttl: persisted.ttlSeconds },
+    // a request Apollo runs must have forced a CORS preflight: a JSON body, or one of these headers
+    // (storefronts send their publishable key with every call, so their GETs pass)
+    csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'x-publishable-api-key'] },
     introspection: opts.introspection,
     // without introspection, errors must not leak the schema either ("Did you mean …?")
     hideSchemaDetailsFromClientErrors: !opts.introspection,
@@ -100,6 +159,10 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     stopOnTerminationSignals: false,
     formatError: (formatted) => {
       const ext = formatted.extensions ?? {};
+      // the APQ protocol: clients recognise a miss by this message and code, kept as Apollo sends them
+      if (ext.code === 'PERSISTED_QUERY_NOT_FOUND') return { message: formatted.message, extensions: { type: 'not_found', code: ext.code } };
+      if (!ext.type && /^(provided sha does not match query|Unsupported persisted query version)$/.test(formatted.message))
+        return { message: formatted.message, extensions: { type: 'validation_error', code: 'invalid_persisted_query' } };
       // GraphQL's own request errors (syntax, validation, input coercion) in the platform's vocabulary
       if (!ext.type) {
         const e = graphqlRequestError(formatted.message, ext.code);
@@ -144,6 +207,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     authenticate,
     // rate-limits the identity authenticated above and refuses too many tokens, before Apollo parses
     graphqlGuard(authenticated, opts.rateLimits, limits),
+    publicReadResponse,
     expressMiddleware(apollo, {
       context: async ({ res }) => {
         if (res.locals[CTX_ERROR_LOCAL] !== undefined) throw contextFailure(res.locals[CTX_ERROR_LOCAL]);
@@ -151,5 +215,12 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
       },
     }),
   ];
-  return { handler, documentStore, stop: () => apollo.stop() };
+  return {
+    handler,
+    documentStore,
+    stop: async () => {
+      await apollo.stop();
+      await persisted.close();
+    },
+  };
 }

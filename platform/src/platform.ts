@@ -40,7 +40,7 @@ import {
   type Authority,
   type LoadedGateway,
 } from '@svc/gateway';
-import { createRateLimitStore, createRestRouter, type RouteSource } from '@svc/rest-facade';
+import { createRateLimitStore, createRestRouter, personalRootFields, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import type { OriginAuthority } from './cors';
 import { loadDomains } from './domains';
@@ -233,9 +233,17 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       public: { ...DEFAULT_GRAPHQL_LIMITS.public, ...config.graphqlLimits.public },
       trusted: { ...DEFAULT_GRAPHQL_LIMITS.trusted, ...config.graphqlLimits.trusted },
     };
+    const sources = routeSources(domains, opts.extraRoutes);
     const graphql = await createGraphQLServer(gw, builder, {
       introspection: config.env !== 'production',
       limits: graphqlLimits,
+      // shared by every instance through Redis (a CDN's GET of a hash can land on any of them)
+      persistedQueries: {
+        redisUrl: config.redisUrl,
+        ttlSeconds: config.persistedQueryTtlS,
+        onError: (err: unknown) => log.warn({ err }, 'persisted query store unavailable'),
+      },
+      personalFields: personalRootFields(sources),
       // same store as REST: an admin's REST and GraphQL calls share one window
       rateLimits: config.rateLimit.disabled
         ? undefined
@@ -248,7 +256,6 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
           },
     });
     cleanup.push('graphql server', () => graphql.stop());
-    const sources = routeSources(domains, opts.extraRoutes);
     const api = createRestRouter({ config, gw, builder, sources, rateLimits, hub: eventStreams });
     const staticDir = path.join(config.dataDir, 'static');
     const stream = createEventStreamHandler({

@@ -363,6 +363,23 @@ interface CompiledRoute {
 }
 
 /** Prepares every operation at start (a route whose operation does not validate stops the start). */
+/**
+ * The root Query fields read by routes declared `noStore` (personal answers even without a token):
+ * `/graphql` never lets a shared cache keep a GET that asks for one of them.
+ */
+export function personalRootFields(sources: RouteSource[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sources)
+    for (const def of s.routes) {
+      if (!def.noStore) continue;
+      const name = def.operation.split('/')[1];
+      for (const d of parseGraphQL(operationSource(sources, def.operation).source).definitions)
+        if (d.kind === Kind.OPERATION_DEFINITION && d.operation === 'query' && d.name?.value === name)
+          for (const f of d.selectionSet.selections) if (f.kind === Kind.FIELD) out.add(f.name.value);
+    }
+  return out;
+}
+
 export function compileRoutes(sources: RouteSource[], gw: LoadedGateway): CompiledRoute[] {
   return sources.flatMap((s) => s.routes.map((def) => ({ def, op: gw.prepare(operationSource(sources, def.operation).source, def.operation.split('/')[1]) })));
 }

@@ -1,6 +1,6 @@
 /** The REST facade's public API: a router that turns HTTP requests into graph operations. */
 export { createRestRouter, type RestRouterDeps } from './router';
-export { operationSource, parseMultipartFields, FRAGMENTS_FILE, type RouteSource } from './engine';
+export { operationSource, parseMultipartFields, personalRootFields, FRAGMENTS_FILE, type RouteSource } from './engine';
 export { sendError, fromGraphQLErrors, fromZod } from './errors';
 export { parseFields, applyFields, type FieldSpec } from './fields';
 export {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import Medusa from '@medusajs/js-sdk';
 import { loadDomains } from '@svc/platform';
@@ -356,6 +356,31 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(answers.some((a) => a.gw === gwA && a.status === 429)).toBe(true);
     expect(answers.some((a) => a.gw === gwB && a.status === 429)).toBe(true);
     expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+  });
+
+  it('shares persisted queries across the two gateways (Redis): registered through A, a GET of the hash answers on B', async () => {
+    if (skip) return;
+    // a text of this run's own: Redis outlives the run
+    const query = `query Topology_${randomBytes(4).toString('hex')} { products(limit: 2) { count items { handle } } }`;
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    const headers = { 'x-publishable-api-key': KEY, 'x-forwarded-for': `10.${randomBytes(3).join('.')}` };
+    const byHash = (gw: string) => fetch(`${gw}/graphql?${new URLSearchParams({ extensions: JSON.stringify({ persistedQuery }) })}`, { headers });
+    expect(((await (await byHash(gwB)).json()) as any).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const registered = await fetch(`${gwA}/graphql`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, extensions: { persistedQuery } }),
+    });
+    const data = ((await registered.json()) as any).data;
+    expect(data.products.items).toHaveLength(2);
+    // Apollo registers after answering: B finds it once the write reached Redis
+    const onB = await waitFor('the persisted query on gateway B', async () => {
+      const r = await byHash(gwB);
+      const body = (await r.json()) as any;
+      return body.data ? { body, cacheControl: r.headers.get('cache-control') } : undefined;
+    });
+    expect(onB.body.data).toEqual(data);
+    expect(onB.cacheControl).toBe('public, max-age=0, must-revalidate');
   });
 
   it('answers the assistant from its own process: entities through search, store context and a chat read through the other domains', async () => {

@@ -78,7 +78,10 @@ export const platformSettings = z.object({
     .describe(
       'extra server settings of the embedded PostgreSQL, space-separated `name=value` pairs (the checkout bench loads `pg_stat_statements` with it); not used with DATABASE_URL',
     ),
-  REDIS_URL: z.string().url().optional().describe('share rate-limit counters and sign-in throttles across instances'),
+  REDIS_URL: z.string().url().optional().describe("share rate-limit counters, sign-in throttles and `/graphql`'s persisted queries across instances"),
+  GRAPHQL_PERSISTED_QUERY_TTL_S: positiveInt
+    .default(86_400)
+    .describe('how long `/graphql` keeps an automatic persisted query (seconds); a client meeting an expired hash sends the query again'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -208,6 +211,8 @@ export interface PlatformConfig {
   rateLimit: { storeRps: number; adminRps: number; storefrontServerRps: number; disabled: boolean; windowMs: number };
   /** GraphQL query limits set in the environment (the gateway's defaults fill the rest) */
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
+  /** seconds an automatic persisted query is kept */
+  persistedQueryTtlS: number;
   outboxPollMs: number;
   jobRetryScale: number;
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
@@ -358,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       public: limitSettings(e, 'public'),
       trusted: limitSettings(e, 'trusted'),
     },
+    persistedQueryTtlS: e.GRAPHQL_PERSISTED_QUERY_TTL_S,
     outboxPollMs: e.OUTBOX_POLL_MS,
     jobRetryScale: e.JOB_RETRY_SCALE,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
