@@ -239,6 +239,13 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
     product?.id !== p.productId ? `expected product ${p.productId}, got ${product?.id}` : checkProducts([product], p.handle, p.currencyCode);
 
   const graphql = (body: string) => ({ method: 'POST' as const, url: `${p.url}/graphql`, headers: json, body });
+  /** the four fields asked for and nothing else, 20 products, the newest first */
+  const narrowList = (products: any[] | undefined) => {
+    if (!Array.isArray(products) || products.length !== 20) return `expected 20 products, got ${products?.length}`;
+    if (products[0]?.handle !== p.listHandle) return `expected "${p.listHandle}" first, got "${products[0]?.handle}"`;
+    const extra = products.find((x) => Object.keys(x).sort().join() !== 'handle,id,thumbnail,title');
+    return extra ? `a product has other fields than id, title, handle, thumbnail: ${Object.keys(extra).join(', ')}` : null;
+  };
 
   // measured (and printed) in this order: each kind next to its baseline, so that a drift of
   // the machine over the run affects a ratio as little as possible
@@ -272,6 +279,16 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
       url: `${p.url}/api/store/products?limit=20&region_id=${region}`,
       headers: { ...key, 'x-medusa-locale': 'de' },
       check: (b) => list(b?.products) ?? (b.products.every((x: any) => String(x.title).endsWith(' (de)')) ? null : 'a product title is not translated'),
+    },
+    {
+      key: 'rest-list-narrow',
+      label: 'REST list, fields=id,title,handle,thumbnail',
+      kind: 'list',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/products?limit=20&region_id=${region}&fields=id,title,handle,thumbnail`,
+      headers: key,
+      check: (b) => narrowList(b?.products),
     },
     {
       key: 'graphql-list-typed',
@@ -512,6 +529,14 @@ function costLine(p: BenchPlatformReady, rows: Measurement[]): string {
   ].join('\n');
 }
 
+/** what a narrow `fields` selection gains over the whole list page (issue goal: at least 3×) */
+function fieldsLine(rows: Measurement[]): string {
+  const rps = (key: string) => rows.find((r) => r.key === key)?.reqPerSec ?? 0;
+  const full = rps('rest-list');
+  const narrow = rps('rest-list-narrow');
+  return `narrow fields (id,title,handle,thumbnail) vs the full REST list: ${full > 0 ? (narrow / full).toFixed(2) : '-'}× (${narrow.toFixed(0)} vs ${full.toFixed(0)} req/s)`;
+}
+
 // ---- main ---------------------------------------------------------------------------------------
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
@@ -731,6 +756,7 @@ async function main(): Promise<number> {
     'req/s: mean of the per-second counts (± their standard deviation); p50/p99: latency of 2xx answers;',
     'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
     costLine(p, rows),
+    fieldsLine(rows),
     `checkout (${CONNECTIONS} shoppers, cart → shipping → payment session → complete, 6 requests an order): ${checkout.ordersPerSec} orders/s,`,
     `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms)
       .map(([k, v]) => `${k} ${v} ms`)
