@@ -226,6 +226,7 @@ interface PlannedFetch {
 export interface LoadedGateway {
   gateway: ApolloGateway;
   apiSchema: GraphQLSchema;
+  /** `/graphql`'s executor: the gateway's, with the direct fetch of operations one subgraph answers */
   executor: ApolloGateway['executor'];
   supergraphSdl: string;
   /** parses and validates a named operation once, against the API schema */
@@ -238,6 +239,9 @@ export interface LoadedGateway {
   fetchSubgraph(subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
   stop(): Promise<void>;
 }
+
+/** client operations whose direct fetch (or its absence) is remembered (`/graphql`'s executor) */
+const DIRECT_PLANS = 2_000;
 
 /** A thrown error as an execution result. */
 const failed = (err: unknown): ExecutionResult => ({
@@ -373,5 +377,51 @@ export async function loadGateway(opts: {
     })) as ExecutionResult;
   };
 
-  return { gateway, apiSchema, executor, supergraphSdl: opts.supergraphSdl, prepare, run, fetchSubgraph, stop: () => gateway.stop() };
+  // `/graphql`'s executor: a client operation that one subgraph fetch answers goes straight to that
+  // subgraph, as a prepared one does (its plan is worked out once per distinct document); the rest
+  // through the gateway
+  const plans = new Map<string, DirectFetch | null>();
+  const clientExecutor: ApolloGateway['executor'] = async (requestContext) => {
+    const { document, queryHash, source } = requestContext;
+    const operationName = requestContext.operationName ?? undefined;
+    const key = `${queryHash}\0${operationName ?? ''}`;
+    let direct = plans.get(key);
+    if (direct === undefined) {
+      try {
+        direct = directFetchOf(document, operationName as string, source) ?? null;
+      } catch {
+        direct = null;
+      }
+      plans.set(key, direct);
+      if (plans.size > DIRECT_PLANS) plans.delete(plans.keys().next().value!);
+    }
+    if (!direct || requestContext.operation.operation !== 'query') return executor(requestContext);
+    const given = requestContext.request.variables ?? {};
+    const used: Record<string, unknown> = {};
+    for (const v of direct.variables) if (given[v] !== undefined) used[v] = given[v];
+    const result = await fetchSubgraph(direct.subgraph, direct.query, used, requestContext.context as RequestContext, direct.operationName);
+    if (!result.errors?.length) return result;
+    // as the gateway hands them on: GraphQL errors (a remote subgraph's are JSON) with their path and
+    // extensions, without locations (those point into the subgraph's query, not the client's)
+    const errors = result.errors.map(
+      (e) =>
+        new GraphQLError(e.message, {
+          path: e.path,
+          extensions: e.extensions,
+          originalError: e instanceof GraphQLError ? (e.originalError ?? undefined) : undefined,
+        }),
+    );
+    return { ...result, errors };
+  };
+
+  return {
+    gateway,
+    apiSchema,
+    executor: clientExecutor,
+    supergraphSdl: opts.supergraphSdl,
+    prepare,
+    run,
+    fetchSubgraph,
+    stop: () => gateway.stop(),
+  };
 }

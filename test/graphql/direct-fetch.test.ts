@@ -11,10 +11,13 @@ import { startTestPlatform, type TestPlatform } from '../support/platform';
 describe('prepared operations that one subgraph answers', () => {
   let p: TestPlatform;
   let tenantId: string;
+  let key: string;
 
   beforeAll(async () => {
     p = await startTestPlatform();
-    tenantId = (await p.createTenant()).tenant_id;
+    const t = await p.createTenant();
+    tenantId = t.tenant_id;
+    key = t.publishable_key;
     await p.seedCatalog(tenantId);
   });
   afterAll(async () => {
@@ -64,6 +67,30 @@ describe('prepared operations that one subgraph answers', () => {
     const listed = await p.gw.run(p.gw.prepare(`query DirectRegionNames { regions(limit: 100) { items { name } } }`), {}, ctx());
     const names = (listed.data as { regions: { items: Array<{ name: string }> } }).regions.items.map((x) => x.name);
     expect(names.filter((n) => n === 'Direct Land')).toHaveLength(1);
+  });
+
+  it("answers /graphql's client operations that one subgraph answers the same as the gateway's execution, data and errors", async () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      [
+        `query ClientList($n: Int) { products(limit: $n) { count items { id title handle variants { id sku inventory_quantity } options { title values { value } } } } }`,
+        { n: 5 },
+      ],
+      [`query ClientMissing { product(id: "prod_does_not_exist") { id title } }`, {}],
+      [`query ClientAdminOnly { adminProducts(limit: 1) { count } }`, {}],
+      [`{ regions { count items { name countries { iso_2 } } } }`, {}],
+    ];
+    for (const [query, variables] of cases) {
+      const viaHttp = await p.graphql(query, variables, { key });
+      const op = p.gw.prepare(query.startsWith('{') ? `query ClientAnonymous ${query}` : query);
+      // one fetch from catalog: the plan /graphql's executor sends straight to the subgraph
+      expect({ query, subgraph: op.direct?.subgraph }).toEqual({ query, subgraph: 'catalog' });
+      // the context /graphql builds for an anonymous shopper with the store's key
+      const shopper = { ...ctx(), actor: { type: 'anonymous' as const, id: null }, roles: [], publishableKey: true };
+      const gateway = await p.gw.run({ ...op, direct: undefined }, variables, shopper);
+      expect({ query, data: viaHttp.body.data ?? null }).toEqual({ query, data: gateway.data ?? null });
+      expect({ query, errors: errorsOf(viaHttp.body) }).toEqual({ query, errors: errorsOf(gateway as never) });
+      expect(viaHttp.body.errors?.[0]?.locations).toBeUndefined();
+    }
   });
 
   it('sends an operation that needs two subgraphs through the gateway', async () => {
