@@ -149,6 +149,65 @@ describe('admin console (browser)', () => {
     expect(shipped.fulfillment_status).toBe('shipped');
   });
 
+  it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
+    // the assistant finds products through the store's search
+    await gql('mutation { rebuildSearchIndex { products } }');
+    const eurPrices = async () => {
+      const id = (await p.api('GET', '/store/products/classic-organic-tee', { key: t.publishable_key })).body.product.id;
+      const prod = (await gql('query($id: String!) { adminProduct(id: $id) { variants { prices { amount currency_code } } } }', { id })).adminProduct;
+      return prod.variants.map((v: any) => v.prices.find((x: any) => x.currency_code === 'eur')?.amount);
+    };
+    const before = await eurPrices();
+    expect(before.every((x: number) => x === 29)).toBe(false);
+
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await heading('Assistant').waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('set the price of the organic tee to 29 euros');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const plan = page.getByRole('region', { name: 'Proposed changes' });
+    await plan.waitFor();
+    // the reply, streamed token by token, then the plan's one change, pending: nothing ran yet
+    expect(await page.getByRole('log').textContent()).toContain('Set price “Classic Organic Tee” to 29.00 EUR');
+    expect(await plan.textContent()).toMatch(/set price.*setVariantPrices.*amount: 29/);
+    expect(await plan.getByText('pending').count()).toBe(1);
+    expect(await eurPrices()).toEqual(before);
+
+    await plan.getByRole('button', { name: 'Approve' }).click();
+    await plan.getByText('executed').waitFor();
+    expect(await plan.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await plan.textContent()).toMatch(/succeeded.*Done: amount 29 · variants \d+ · currency code eur/);
+    const after = await eurPrices();
+    expect(after.every((x: number) => x === 29)).toBe(true);
+    // the product's page shows the new price on every variant
+    await plan.getByRole('link', { name: 'Open the product' }).click();
+    await heading('Classic Organic Tee').waitFor();
+    await page.getByText('€29.00').first().waitFor();
+    expect(await page.getByText('€29.00').count()).toBe(after.length);
+    await page.goBack();
+    await heading('Assistant').waitFor();
+
+    // a second plan, rejected: nothing changes
+    const mug = async () => (await p.api('GET', '/store/products/stoneware-mug', { key: t.publishable_key })).body.product.variants[0].inventory_quantity;
+    const stock = await mug();
+    await page.getByRole('textbox', { name: 'Message' }).fill('add 20 units of the stoneware mug to stock');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const second = page.getByRole('region', { name: 'Proposed changes' }).last();
+    await second.getByRole('button', { name: 'Reject' }).click();
+    await second.getByText('rejected').waitFor();
+    expect(await mug()).toBe(stock);
+
+    // the skills the store may use, and the credits the two turns spent
+    await page.getByRole('tab', { name: 'Skills' }).click();
+    await page
+      .getByRole('cell', { name: /Pricing/ })
+      .first()
+      .waitFor();
+    await page.getByRole('tab', { name: 'Credits' }).click();
+    const row = page.getByRole('row', { name: /pricing-strategist/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/fast11$/);
+  });
+
   it('speaks German, and Arabic right to left', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
@@ -172,6 +231,7 @@ describe('admin console (browser)', () => {
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],
       ['/webhooks', 'Webhooks'],
+      ['/assistant', 'Assistant'],
       ['/settings', 'Settings: Console Shop'],
     ];
     const found: string[] = [];
