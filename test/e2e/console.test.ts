@@ -208,6 +208,39 @@ describe('admin console (browser)', () => {
     expect(await row.textContent()).toMatch(/fast11$/);
   });
 
+  it('creates and revokes keys in the settings: an agent key shown once, a publishable key', async () => {
+    page.on('dialog', (d) => void d.accept());
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await heading('Settings: Console Shop').waitFor();
+    const agents = page.getByRole('region', { name: 'Agent API keys' });
+    await agents.getByRole('textbox', { name: 'Name of a new key' }).fill('Console agent');
+    await agents.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('agent-secret').textContent())!;
+    expect(secret).toMatch(/^sk_/);
+    expect((await p.api('GET', '/v1/setup-status', { token: secret })).status).toBe(200);
+    // listed by its first characters only, and gone from the page once dismissed
+    const row = agents.getByRole('row', { name: /Console agent/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${secret.slice(0, 8)}…`);
+    expect(await row.textContent()).not.toContain(secret);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('agent-secret').count()).toBe(0);
+    await agents.getByRole('button', { name: 'Revoke Console agent' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await p.api('GET', '/v1/setup-status', { token: secret })).status).toBe(401);
+
+    const storefronts = page.getByRole('region', { name: 'Publishable keys' });
+    await storefronts.getByRole('textbox', { name: 'Name of a new key' }).fill('Kiosk');
+    await storefronts.getByRole('button', { name: 'Create key' }).click();
+    const kiosk = storefronts.getByRole('row', { name: /Kiosk/ });
+    await kiosk.waitFor();
+    const token = (await kiosk.locator('code').textContent())!;
+    expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(200);
+    await storefronts.getByRole('button', { name: 'Revoke Kiosk' }).click();
+    await kiosk.waitFor({ state: 'detached' });
+    expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(401);
+  });
+
   it('speaks German, and Arabic right to left', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
