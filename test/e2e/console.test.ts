@@ -241,6 +241,38 @@ describe('admin console (browser)', () => {
     expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(401);
   });
 
+  it('configures payment and social providers with write-only secrets', async () => {
+    const stripe = page.getByRole('form', { name: 'Stripe' });
+    await stripe.getByRole('switch', { name: 'Enabled' }).check();
+    await stripe.getByLabel('api_key').fill('sk_test_console_secret_123');
+    await stripe.getByRole('button', { name: 'Save Stripe' }).click();
+    await stripe.getByRole('status').waitFor();
+    const saved = async () =>
+      (await gql('{ adminPaymentProviders { provider_id enabled settings } }')).adminPaymentProviders.find((x: any) => x.provider_id === 'pp_stripe_stripe');
+    expect(await saved()).toMatchObject({ enabled: true, settings: { api_key: '••••' } });
+    // the secret is gone from the form and never on the page again, even after a reload
+    expect(await stripe.getByLabel('api_key').inputValue()).toBe('');
+    await page.reload();
+    await heading('Settings: Console Shop').waitFor();
+    expect(await page.content()).not.toContain('sk_test_console_secret_123');
+    await stripe.getByText('A value is saved').waitFor();
+    // saving again with the field empty keeps the stored secret
+    await stripe.getByLabel('base_url').fill('https://api.stripe.example');
+    await stripe.getByRole('button', { name: 'Save Stripe' }).click();
+    await stripe.getByRole('status').waitFor();
+    expect((await saved()).settings).toEqual({ api_key: '••••', base_url: 'https://api.stripe.example' });
+
+    const github = page.getByRole('form', { name: 'GitHub' });
+    await github.getByLabel('client_id').fill('console-github-app');
+    await github.getByLabel('client_secret').fill('gh-console-secret');
+    await github.getByRole('switch', { name: 'Enabled' }).check();
+    await github.getByRole('button', { name: 'Save GitHub' }).click();
+    await github.getByRole('status').waitFor();
+    const gh = (await gql('{ socialProviders { provider enabled client_id has_client_secret } }')).socialProviders.find((x: any) => x.provider === 'github');
+    expect(gh).toEqual({ provider: 'github', enabled: true, client_id: 'console-github-app', has_client_secret: true });
+    expect(await github.getByLabel('client_secret').inputValue()).toBe('');
+  });
+
   it('speaks German, and Arabic right to left', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
