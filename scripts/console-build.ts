@@ -33,7 +33,13 @@ export function ensureConsoleBuilt(force = false, log: (line: string) => void = 
   log('Building the admin console (admin/dist)…');
   // the package's own command (its exports hide bin/): next to its package.json
   const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [ADMIN] })), 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ADMIN, stdio: ['ignore', 'inherit', 'inherit'] });
+  // always React's production build: under Jest NODE_ENV is `test`, and Vite would bundle React's
+  // development build (about 65 KB more gzipped) into a dist that `npm start` then serves as up to date
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: ADMIN,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return Date.now() - start;
 }
 

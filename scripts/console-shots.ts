@@ -70,6 +70,16 @@ async function main() {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: path.join(dir, `${name}.png`) });
       }
+      // the assistant: a streamed reply and its plan, pending (nothing is approved in the demo store)
+      await page.goto(`${base}/app/assistant`);
+      await page.getByRole('textbox', { name: 'Message' }).fill('set the price of the organic tee to 29 euros');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('region', { name: 'Proposed changes' }).waitFor();
+      await page.screenshot({ path: path.join(dir, 'assistant.png') });
+      await page.getByRole('tab', { name: 'Credits' }).click();
+      await page.getByText('Usage, last 30 days').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, 'assistant-credits.png') });
       await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
       await page.goto(`${base}/app/orders`);
       await page.getByText('#1').first().waitFor();

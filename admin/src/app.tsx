@@ -18,6 +18,7 @@ const Content = lazy(() => import('./pages/content'));
 const PostEdit = lazy(() => import('./pages/post-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
+const Assistant = lazy(() => import('./pages/assistant'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -25,6 +26,7 @@ const NAV: [string, MessageKey][] = [
   ['/orders', 'nav.orders'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
+  ['/assistant', 'nav.assistant'],
   ['/webhooks', 'nav.webhooks'],
   ['/settings', 'nav.settings'],
 ];
@@ -47,6 +49,8 @@ function page(path: string): ReactNode {
       return <Webhooks />;
     case '/settings':
       return <Settings />;
+    case '/assistant':
+      return <Assistant />;
     default:
       return <Products />;
   }

@@ -111,6 +111,53 @@ const en = {
   'settings.origins': 'Allowed storefront origins (one per line)',
   'settings.servers': 'Storefront servers (one per line)',
   'settings.token': 'Key',
+  'settings.revoke': 'Revoke',
+  'settings.enabled': 'Enabled',
+  'settings.payment': 'Payment providers',
+  'settings.social': 'Social sign-in',
+  'settings.secretSaved': 'A value is saved (never shown); type to replace it, leave empty to keep it',
+  'settings.secretWriteOnly': 'Write-only: never shown after saving',
+  'settings.redirectUri': 'Register this redirect URI at the provider',
+  'settings.revokeConfirm': 'Revoke this key? Whatever uses it stops working at once.',
+  'settings.keyTitle': 'Name of a new key',
+  'settings.newKey': 'Create key',
+  'settings.agentKeys': 'Agent API keys',
+  'settings.agentKeysHelp': 'Server-to-server keys for /api/v1 (never in a browser). A new key is shown once; afterwards only its first characters.',
+  'settings.agentSecret': 'New agent API key: copy it now, it is shown only once',
+  'nav.assistant': 'Assistant',
+  'assistant.chat': 'Chat',
+  'assistant.skills': 'Skills',
+  'assistant.credits': 'Credits',
+  'assistant.conversation': 'Conversation with the assistant',
+  'assistant.intro':
+    'Ask the assistant to change or look up something in the store, for instance “set the price of the organic tee to 29 euros”. Changes are proposed as a plan and run only once you approve them.',
+  'assistant.you': 'You',
+  'assistant.assistant': 'Assistant',
+  'assistant.message': 'Message',
+  'assistant.placeholder': 'What should the assistant do?',
+  'assistant.send': 'Send',
+  'assistant.plan': 'Proposed changes',
+  'assistant.approve': 'Approve',
+  'assistant.reject': 'Reject',
+  'assistant.expires': 'Expires',
+  'assistant.missing': 'Missing',
+  'assistant.effect': 'Done',
+  'assistant.skillsTitle': 'Skills of this store',
+  'assistant.skillsNote': 'The platform operator enables skills per store and plan; a skill awaiting setup still plans and reads offline.',
+  'assistant.skillsCount': '{ready} ready, {enabled} enabled of {all}.',
+  'assistant.skill': 'Skill',
+  'assistant.category': 'Category',
+  'assistant.tier': 'Model tier',
+  'assistant.awaiting': 'Awaiting',
+  'assistant.plan.name': 'Plan and month',
+  'assistant.allowanceLeft': 'Allowance left',
+  'assistant.allowanceUsed': 'Allowance used this month',
+  'assistant.topUps': 'Top-up credits',
+  'assistant.balance': 'Balance',
+  'assistant.usage': 'Usage, last 30 days',
+  'assistant.day': 'Day',
+  'assistant.calls': 'Turns',
+  'assistant.openProduct': 'Open the product',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -226,6 +273,55 @@ const de: Messages = {
   'settings.origins': 'Erlaubte Storefront-Ursprünge (einer pro Zeile)',
   'settings.servers': 'Storefront-Server (einer pro Zeile)',
   'settings.token': 'Schlüssel',
+  'settings.revoke': 'Widerrufen',
+  'settings.enabled': 'Aktiv',
+  'settings.payment': 'Zahlungsanbieter',
+  'settings.social': 'Social Login',
+  'settings.secretSaved': 'Ein Wert ist gespeichert (nie angezeigt); zum Ersetzen eintippen, leer lassen zum Behalten',
+  'settings.secretWriteOnly': 'Nur schreibbar: nach dem Speichern nie angezeigt',
+  'settings.redirectUri': 'Diese Weiterleitungs-URI beim Anbieter eintragen',
+  'settings.revokeConfirm': 'Diesen Schlüssel widerrufen? Was ihn nutzt, funktioniert sofort nicht mehr.',
+  'settings.keyTitle': 'Name eines neuen Schlüssels',
+  'settings.newKey': 'Schlüssel erstellen',
+  'settings.agentKeys': 'Agenten-API-Schlüssel',
+  'settings.agentKeysHelp':
+    'Server-zu-Server-Schlüssel für /api/v1 (nie im Browser). Ein neuer Schlüssel wird einmal angezeigt, danach nur seine ersten Zeichen.',
+  'settings.agentSecret': 'Neuer Agenten-API-Schlüssel: jetzt kopieren, er wird nur einmal angezeigt',
+  'nav.assistant': 'Assistent',
+  'assistant.chat': 'Chat',
+  'assistant.skills': 'Fähigkeiten',
+  'assistant.credits': 'Guthaben',
+  'assistant.conversation': 'Unterhaltung mit dem Assistenten',
+  'assistant.intro':
+    'Bitten Sie den Assistenten, etwas im Shop zu ändern oder nachzuschlagen, zum Beispiel „setze den Preis des Bio-T-Shirts auf 29 Euro“. Änderungen werden als Plan vorgeschlagen und erst nach Ihrer Freigabe ausgeführt.',
+  'assistant.you': 'Sie',
+  'assistant.assistant': 'Assistent',
+  'assistant.message': 'Nachricht',
+  'assistant.placeholder': 'Was soll der Assistent tun?',
+  'assistant.send': 'Senden',
+  'assistant.plan': 'Vorgeschlagene Änderungen',
+  'assistant.approve': 'Freigeben',
+  'assistant.reject': 'Ablehnen',
+  'assistant.expires': 'Läuft ab',
+  'assistant.missing': 'Fehlt',
+  'assistant.effect': 'Erledigt',
+  'assistant.skillsTitle': 'Fähigkeiten dieses Shops',
+  'assistant.skillsNote':
+    'Der Plattformbetreiber schaltet Fähigkeiten je Shop und Tarif frei; eine Fähigkeit, die auf Einrichtung wartet, plant und liest trotzdem offline.',
+  'assistant.skillsCount': '{ready} bereit, {enabled} freigeschaltet von {all}.',
+  'assistant.skill': 'Fähigkeit',
+  'assistant.category': 'Kategorie',
+  'assistant.tier': 'Modellstufe',
+  'assistant.awaiting': 'Wartet auf',
+  'assistant.plan.name': 'Tarif und Monat',
+  'assistant.allowanceLeft': 'Verbleibendes Kontingent',
+  'assistant.allowanceUsed': 'Diesen Monat verbrauchtes Kontingent',
+  'assistant.topUps': 'Aufgeladenes Guthaben',
+  'assistant.balance': 'Verfügbar',
+  'assistant.usage': 'Verbrauch, letzte 30 Tage',
+  'assistant.day': 'Tag',
+  'assistant.calls': 'Anfragen',
+  'assistant.openProduct': 'Produkt öffnen',
 };
 
 const ar: Messages = {
@@ -338,6 +434,52 @@ const ar: Messages = {
   'settings.origins': 'أصول واجهة المتجر المسموح بها (واحد في كل سطر)',
   'settings.servers': 'خوادم واجهة المتجر (واحد في كل سطر)',
   'settings.token': 'المفتاح',
+  'settings.revoke': 'إبطال',
+  'settings.enabled': 'مفعّل',
+  'settings.payment': 'مزودو الدفع',
+  'settings.social': 'تسجيل الدخول الاجتماعي',
+  'settings.secretSaved': 'توجد قيمة محفوظة (لا تظهر أبدًا)؛ اكتب لاستبدالها أو اتركها فارغة للإبقاء عليها',
+  'settings.secretWriteOnly': 'للكتابة فقط: لا تظهر بعد الحفظ',
+  'settings.redirectUri': 'سجّل عنوان إعادة التوجيه هذا لدى المزود',
+  'settings.revokeConfirm': 'إبطال هذا المفتاح؟ سيتوقف كل ما يستخدمه عن العمل فورًا.',
+  'settings.keyTitle': 'اسم مفتاح جديد',
+  'settings.newKey': 'إنشاء مفتاح',
+  'settings.agentKeys': 'مفاتيح واجهة الوكيل',
+  'settings.agentKeysHelp': 'مفاتيح من خادم إلى خادم لـ ‎/api/v1 (ليست للمتصفح أبدًا). يظهر المفتاح الجديد مرة واحدة، ثم أحرفه الأولى فقط.',
+  'settings.agentSecret': 'مفتاح وكيل جديد: انسخه الآن، لن يظهر إلا مرة واحدة',
+  'nav.assistant': 'المساعد',
+  'assistant.chat': 'المحادثة',
+  'assistant.skills': 'المهارات',
+  'assistant.credits': 'الأرصدة',
+  'assistant.conversation': 'المحادثة مع المساعد',
+  'assistant.intro': 'اطلب من المساعد تغيير شيء في المتجر أو البحث عنه، مثلًا «اجعل سعر القميص العضوي 29 يورو». تُقترح التغييرات كخطة ولا تُنفَّذ إلا بعد موافقتك.',
+  'assistant.you': 'أنت',
+  'assistant.assistant': 'المساعد',
+  'assistant.message': 'الرسالة',
+  'assistant.placeholder': 'ماذا يفعل المساعد؟',
+  'assistant.send': 'إرسال',
+  'assistant.plan': 'التغييرات المقترحة',
+  'assistant.approve': 'موافقة',
+  'assistant.reject': 'رفض',
+  'assistant.expires': 'تنتهي',
+  'assistant.missing': 'ناقص',
+  'assistant.effect': 'تم',
+  'assistant.skillsTitle': 'مهارات هذا المتجر',
+  'assistant.skillsNote': 'يفعّل مشغّل المنصة المهارات لكل متجر وخطة؛ والمهارة التي تنتظر الإعداد تخطط وتقرأ دون اتصال.',
+  'assistant.skillsCount': '{ready} جاهزة، {enabled} مفعّلة من {all}.',
+  'assistant.skill': 'المهارة',
+  'assistant.category': 'الفئة',
+  'assistant.tier': 'فئة النموذج',
+  'assistant.awaiting': 'بانتظار',
+  'assistant.plan.name': 'الخطة والشهر',
+  'assistant.allowanceLeft': 'المتبقي من الحصة',
+  'assistant.allowanceUsed': 'الحصة المستهلكة هذا الشهر',
+  'assistant.topUps': 'أرصدة الشحن',
+  'assistant.balance': 'الرصيد',
+  'assistant.usage': 'الاستهلاك، آخر 30 يومًا',
+  'assistant.day': 'اليوم',
+  'assistant.calls': 'الطلبات',
+  'assistant.openProduct': 'فتح المنتج',
 };
 
 export const LANGUAGES = { en: 'English', de: 'Deutsch', ar: 'العربية' } as const;
@@ -349,7 +491,9 @@ export const directionOf = (lang: Language): 'rtl' | 'ltr' => (lang === 'ar' ? '
 interface I18n {
   lang: Language;
   setLang: (l: Language) => void;
-  t: (key: MessageKey) => string;
+  /** a message; `{name}` in it is replaced by `vars.name` */
+  t: (key: MessageKey, vars?: Record<string, string | number>) => string;
+  number: (n: number) => string;
   /** formats a date-time of the API in the console's language */
   date: (iso: string | null | undefined) => string;
   money: (amount: number, currency: string) => string;
@@ -371,6 +515,7 @@ export function I18nProvider({ children, onDirection }: { children: ReactNode; o
     document.documentElement.lang = lang;
     document.documentElement.dir = directionOf(lang);
     const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const numbers = new Intl.NumberFormat(lang);
     return {
       lang,
       setLang: (l) => {
@@ -378,7 +523,8 @@ export function I18nProvider({ children, onDirection }: { children: ReactNode; o
         onDirection(directionOf(l));
         setLangState(l);
       },
-      t: (key) => catalogs[lang][key] ?? en[key],
+      t: (key, vars) => (catalogs[lang][key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+      number: (n) => numbers.format(n),
       date: (iso) => (iso ? dates.format(new Date(iso)) : '–'),
       money: (amount, currency) => new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(amount),
     };

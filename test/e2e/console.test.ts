@@ -149,6 +149,130 @@ describe('admin console (browser)', () => {
     expect(shipped.fulfillment_status).toBe('shipped');
   });
 
+  it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
+    // the assistant finds products through the store's search
+    await gql('mutation { rebuildSearchIndex { products } }');
+    const eurPrices = async () => {
+      const id = (await p.api('GET', '/store/products/classic-organic-tee', { key: t.publishable_key })).body.product.id;
+      const prod = (await gql('query($id: String!) { adminProduct(id: $id) { variants { prices { amount currency_code } } } }', { id })).adminProduct;
+      return prod.variants.map((v: any) => v.prices.find((x: any) => x.currency_code === 'eur')?.amount);
+    };
+    const before = await eurPrices();
+    expect(before.every((x: number) => x === 29)).toBe(false);
+
+    await page.getByRole('link', { name: 'Assistant' }).click();
+    await heading('Assistant').waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('set the price of the organic tee to 29 euros');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const plan = page.getByRole('region', { name: 'Proposed changes' });
+    await plan.waitFor();
+    // the reply, streamed token by token, then the plan's one change, pending: nothing ran yet
+    expect(await page.getByRole('log').textContent()).toContain('Set price “Classic Organic Tee” to 29.00 EUR');
+    expect(await plan.textContent()).toMatch(/set price.*setVariantPrices.*amount: 29/);
+    expect(await plan.getByText('pending').count()).toBe(1);
+    expect(await eurPrices()).toEqual(before);
+
+    await plan.getByRole('button', { name: 'Approve' }).click();
+    await plan.getByText('executed').waitFor();
+    expect(await plan.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    expect(await plan.textContent()).toMatch(/succeeded.*Done: amount 29 · variants \d+ · currency code eur/);
+    const after = await eurPrices();
+    expect(after.every((x: number) => x === 29)).toBe(true);
+    // the product's page shows the new price on every variant
+    await plan.getByRole('link', { name: 'Open the product' }).click();
+    await heading('Classic Organic Tee').waitFor();
+    await page.getByText('€29.00').first().waitFor();
+    expect(await page.getByText('€29.00').count()).toBe(after.length);
+    await page.goBack();
+    await heading('Assistant').waitFor();
+
+    // a second plan, rejected: nothing changes
+    const mug = async () => (await p.api('GET', '/store/products/stoneware-mug', { key: t.publishable_key })).body.product.variants[0].inventory_quantity;
+    const stock = await mug();
+    await page.getByRole('textbox', { name: 'Message' }).fill('add 20 units of the stoneware mug to stock');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const second = page.getByRole('region', { name: 'Proposed changes' }).last();
+    await second.getByRole('button', { name: 'Reject' }).click();
+    await second.getByText('rejected').waitFor();
+    expect(await mug()).toBe(stock);
+
+    // the skills the store may use, and the credits the two turns spent
+    await page.getByRole('tab', { name: 'Skills' }).click();
+    await page
+      .getByRole('cell', { name: /Pricing/ })
+      .first()
+      .waitFor();
+    await page.getByRole('tab', { name: 'Credits' }).click();
+    const row = page.getByRole('row', { name: /pricing-strategist/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/fast11$/);
+  });
+
+  it('creates and revokes keys in the settings: an agent key shown once, a publishable key', async () => {
+    page.on('dialog', (d) => void d.accept());
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await heading('Settings: Console Shop').waitFor();
+    const agents = page.getByRole('region', { name: 'Agent API keys' });
+    await agents.getByRole('textbox', { name: 'Name of a new key' }).fill('Console agent');
+    await agents.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('agent-secret').textContent())!;
+    expect(secret).toMatch(/^sk_/);
+    expect((await p.api('GET', '/v1/setup-status', { token: secret })).status).toBe(200);
+    // listed by its first characters only, and gone from the page once dismissed
+    const row = agents.getByRole('row', { name: /Console agent/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(`${secret.slice(0, 8)}…`);
+    expect(await row.textContent()).not.toContain(secret);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('agent-secret').count()).toBe(0);
+    await agents.getByRole('button', { name: 'Revoke Console agent' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await p.api('GET', '/v1/setup-status', { token: secret })).status).toBe(401);
+
+    const storefronts = page.getByRole('region', { name: 'Publishable keys' });
+    await storefronts.getByRole('textbox', { name: 'Name of a new key' }).fill('Kiosk');
+    await storefronts.getByRole('button', { name: 'Create key' }).click();
+    const kiosk = storefronts.getByRole('row', { name: /Kiosk/ });
+    await kiosk.waitFor();
+    const token = (await kiosk.locator('code').textContent())!;
+    expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(200);
+    await storefronts.getByRole('button', { name: 'Revoke Kiosk' }).click();
+    await kiosk.waitFor({ state: 'detached' });
+    expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(401);
+  });
+
+  it('configures payment and social providers with write-only secrets', async () => {
+    const stripe = page.getByRole('form', { name: 'Stripe' });
+    await stripe.getByRole('switch', { name: 'Enabled' }).check();
+    await stripe.getByLabel('api_key').fill('sk_test_console_secret_123');
+    await stripe.getByRole('button', { name: 'Save Stripe' }).click();
+    await stripe.getByRole('status').waitFor();
+    const saved = async () =>
+      (await gql('{ adminPaymentProviders { provider_id enabled settings } }')).adminPaymentProviders.find((x: any) => x.provider_id === 'pp_stripe_stripe');
+    expect(await saved()).toMatchObject({ enabled: true, settings: { api_key: '••••' } });
+    // the secret is gone from the form and never on the page again, even after a reload
+    expect(await stripe.getByLabel('api_key').inputValue()).toBe('');
+    await page.reload();
+    await heading('Settings: Console Shop').waitFor();
+    expect(await page.content()).not.toContain('sk_test_console_secret_123');
+    await stripe.getByText('A value is saved').waitFor();
+    // saving again with the field empty keeps the stored secret
+    await stripe.getByLabel('base_url').fill('https://api.stripe.example');
+    await stripe.getByRole('button', { name: 'Save Stripe' }).click();
+    await stripe.getByRole('status').waitFor();
+    expect((await saved()).settings).toEqual({ api_key: '••••', base_url: 'https://api.stripe.example' });
+
+    const github = page.getByRole('form', { name: 'GitHub' });
+    await github.getByLabel('client_id').fill('console-github-app');
+    await github.getByLabel('client_secret').fill('gh-console-secret');
+    await github.getByRole('switch', { name: 'Enabled' }).check();
+    await github.getByRole('button', { name: 'Save GitHub' }).click();
+    await github.getByRole('status').waitFor();
+    const gh = (await gql('{ socialProviders { provider enabled client_id has_client_secret } }')).socialProviders.find((x: any) => x.provider === 'github');
+    expect(gh).toEqual({ provider: 'github', enabled: true, client_id: 'console-github-app', has_client_secret: true });
+    expect(await github.getByLabel('client_secret').inputValue()).toBe('');
+  });
+
   it('speaks German, and Arabic right to left', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
@@ -172,6 +296,7 @@ describe('admin console (browser)', () => {
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],
       ['/webhooks', 'Webhooks'],
+      ['/assistant', 'Assistant'],
       ['/settings', 'Settings: Console Shop'],
     ];
     const found: string[] = [];

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Code, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
 import { ConsoleStoreDocument, ConsoleUpdateStoreDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader } from '../ui';
+import { ApiKeys } from './settings-keys';
+import { Providers } from './settings-providers';
 
 const lines = (s: string) =>
   s
@@ -12,7 +14,7 @@ const lines = (s: string) =>
     .filter(Boolean);
 
 export default function Settings() {
-  const { t, date } = useI18n();
+  const { t } = useI18n();
   const [{ data, fetching, error }] = useQuery({ query: ConsoleStoreDocument });
   const [updated, update] = useMutation(ConsoleUpdateStoreDocument);
   const [origins, setOrigins] = useState('');
@@ -31,34 +33,7 @@ export default function Settings() {
         <>
           <PageHeader title={`${t('nav.settings')}: ${s.name}`} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Card withBorder>
-              <Title order={3} size="h4" mb="xs">
-                {t('settings.keys')}
-              </Title>
-              <Text size="sm" mb="sm">
-                {t('settings.keysHelp')}
-              </Text>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('common.title')}</Table.Th>
-                    <Table.Th>{t('settings.token')}</Table.Th>
-                    <Table.Th>{t('common.created')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.publishableKeys.map((k) => (
-                    <Table.Tr key={k.id}>
-                      <Table.Td>{k.title}</Table.Td>
-                      <Table.Td>
-                        <Code>{k.token}</Code>
-                      </Table.Td>
-                      <Table.Td>{date(k.created_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Card>
+            <ApiKeys />
             <Card withBorder>
               <form
                 onSubmit={(e) => {
@@ -88,6 +63,7 @@ export default function Settings() {
               </form>
             </Card>
           </SimpleGrid>
+          <Providers />
         </>
       )}
     </Loading>

@@ -17,4 +17,8 @@ export const identityEvents = defineEvents('identity', {
   'auth.email_verification_requested': z.object({ id: z.string(), customer_id: z.string() }),
   /** a reset token set a new password; every session of the account was ended */
   'auth.password_reset': z.object({ actor_type: z.enum(['customer', 'admin']), actor_id: z.string() }),
+  /** an admin created a key of the store (an agent key's secret is never in an event) */
+  'api_key.created': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
+  /** an admin revoked a key of the store: it stopped working */
+  'api_key.revoked': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
 });

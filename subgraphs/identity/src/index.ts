@@ -9,6 +9,7 @@ import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
 import { TenantResolver } from './resolvers/tenant.resolver';
+import { ApiKeyResolver } from './resolvers/api-keys.resolver';
 import { AuthorityResolver } from './resolvers/authority.resolver';
 import { customerReference } from './resolvers/customer.reference';
 import { createIdentityServices, type IdentityServices } from './services';
@@ -40,7 +41,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,

@@ -1,4 +1,5 @@
 import { Store, createMailer, createSignInThrottle, systemClock, type Mailer, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
+import { ApiKeyService } from './api-keys.service';
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
@@ -13,6 +14,8 @@ import type { IdentitySettings } from '../settings';
 export interface IdentityServices {
   store: Store;
   tenants: TenantService;
+  /** the store's agent API keys and publishable keys, created and revoked by its admins */
+  apiKeys: ApiKeyService;
   /** sign-in, sessions and tokens */
   auth: AuthService;
   customers: CustomerService;
@@ -46,6 +49,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
+    apiKeys: new ApiKeyService(store, () => authority.forget()),
     auth,
     customers,
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
