@@ -48,3 +48,4 @@ export { assistantEvents };
 export { SKILLS, SKILL_IDS, type SkillId } from './skills/catalog';
 export { IntentDetector, trainingSamples } from './skills/intent';
 export { extractParams } from './skills/params';
+export { deeplTranslate, deeplTargetLang, TranslateError } from './translate/deepl';
