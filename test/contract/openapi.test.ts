@@ -80,6 +80,7 @@ const SECURITY: Record<AuthLevel, unknown[]> = {
   token: [{ bearer: [] }],
   admin: [{ bearer: [] }],
   agent: [{ agentKey: [] }],
+  analyst: [{ bearer: [] }, { analystKey: [] }],
   operator: [{ operator: [] }],
 };
 
