@@ -30,6 +30,7 @@ import { benchMarketing, marketingBenchLines } from './bench-marketing';
 import { benchWebhooks, webhooksBenchLines } from './bench-webhooks';
 import { benchBookings, bookingsBenchLines } from './bench-bookings';
 import { benchTickets, ticketsBenchLines } from './bench-tickets';
+import { analyticsBenchLines, benchAnalytics } from './bench-analytics';
 import { assistantBenchLines, benchAssistant } from './bench-assistant';
 import { benchSubscriptions, subscriptionsBenchLines } from './bench-subscriptions';
 
@@ -684,6 +685,16 @@ async function main(): Promise<number> {
     log,
   });
   problems.push(...tickets.problems.map((f) => `ticket checkout: ${f}`));
+  // analytics reports on a year of synthetic orders (rollups rebuilt from the recorded events)
+  const analytics = await benchAnalytics({
+    url: p.url,
+    databaseUrl: p.databaseUrl,
+    tenantId: p.tenantId,
+    adminEmail: p.adminEmail,
+    adminPassword: p.adminPassword,
+    log,
+  });
+  problems.push(...analytics.problems.map((f) => `analytics: ${f}`));
   // the assistant offline: one-turn chat (intent, extraction, search, a read or a plan, the history)
   const assistant = await benchAssistant({ url: p.url, adminEmail: p.adminEmail, adminPassword: p.adminPassword, log });
   problems.push(...assistant.problems.map((f) => `assistant: ${f}`));
@@ -739,6 +750,7 @@ async function main(): Promise<number> {
     webhooks,
     bookings,
     tickets,
+    analytics,
     assistant,
     subscriptions,
     problems,
@@ -768,6 +780,7 @@ async function main(): Promise<number> {
     ...webhooksBenchLines(webhooks),
     ...bookingsBenchLines(bookings),
     ...ticketsBenchLines(tickets),
+    ...analyticsBenchLines(analytics),
     ...assistantBenchLines(assistant),
     ...subscriptionsBenchLines(subscriptions),
     `platform startup ${p.startupMs} ms; catalog seed ${(seedMs / 1000).toFixed(1)} s (CatalogSeedService.load ${(p.seed.loadMs / 1000).toFixed(1)} s)`,

@@ -62,7 +62,8 @@ export interface Authority {
   tenantForPublishableKey(key: string): Promise<string | null>;
   /** the key's tenant and sales channels */
   publishableKey?(key: string): Promise<{ tenantId: string; salesChannelIds: string[] } | null>;
-  agentForKey(key: string): Promise<{ id: string; tenantId: string } | null>;
+  /** the key's store and scope (`agent`, or `analyst`: analytics reads only) */
+  agentForKey(key: string): Promise<{ id: string; tenantId: string; scope?: string } | null>;
   session(sid: string): Promise<{ tenantId: string; actorType: string; actorId: string; identityId: string; open: boolean } | null>;
   consumeAntispam(tenantId: string, payload: string): Promise<boolean>;
   /** addresses or CIDR ranges of the tenant's own storefront servers */
@@ -172,8 +173,9 @@ export class ContextBuilder {
       throw new DomainError('authentication_error', 'token_invalid', 'The API key belongs to another store');
     }
     ctx.tenantId = agent.tenantId;
-    ctx.actor = { type: 'agent', id: agent.id };
-    ctx.roles = ['agent'];
+    const type = agent.scope === 'analyst' ? 'analyst' : 'agent';
+    ctx.actor = { type, id: agent.id };
+    ctx.roles = [type];
   }
 }
 

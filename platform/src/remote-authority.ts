@@ -20,7 +20,7 @@ import {
  */
 export class RemoteAuthority implements Authority, OriginAuthority {
   private readonly keys = new TtlCache<{ tenantId: string; salesChannelIds: string[] } | null>();
-  private readonly agents = new TtlCache<{ id: string; tenantId: string } | null>();
+  private readonly agents = new TtlCache<{ id: string; tenantId: string; scope: string } | null>();
   private readonly access = new TtlCache<{ origins: string[]; servers: string[] }>();
   private readonly anyOrigin = new TtlCache<boolean>(1000);
 
@@ -58,12 +58,12 @@ export class RemoteAuthority implements Authority, OriginAuthority {
     return value;
   }
 
-  async agentForKey(key: string): Promise<{ id: string; tenantId: string } | null> {
+  async agentForKey(key: string): Promise<{ id: string; tenantId: string; scope: string } | null> {
     if (key.length > 300) return null;
     const hit = this.agents.get(key);
     if (hit !== undefined) return hit;
     const { authAgentKey: a } = await this.ask(GatewayAgentKeyDocument, { key });
-    const value = a ? { id: a.id, tenantId: a.tenant_id } : null;
+    const value = a ? { id: a.id, tenantId: a.tenant_id, scope: a.scope } : null;
     this.agents.set(key, value, value ? 60_000 : 5_000);
     return value;
   }

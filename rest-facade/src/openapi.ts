@@ -22,6 +22,7 @@ const SECURITY: Record<AuthLevel, Array<Record<string, string[]>>> = {
   token: [{ bearer: [] }],
   admin: [{ bearer: [] }],
   agent: [{ agentKey: [] }],
+  analyst: [{ bearer: [] }, { analystKey: [] }],
   operator: [{ operator: [] }],
 };
 
@@ -39,6 +40,11 @@ const SECURITY_SCHEMES: Json = {
     description: 'Customer token (POST /auth/customer/emailpass) or admin token (POST /auth/user/emailpass).',
   },
   agentKey: { type: 'http', scheme: 'bearer', description: 'Agent API key of a tenant (`sk_…`).' },
+  analystKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Analyst API key of a tenant (`sk_analyst_…`, admin mutation `createAnalystApiKey`): analytics reads only.',
+  },
   operator: { type: 'http', scheme: 'bearer', description: 'The platform operator token (`OPERATOR_TOKEN`).' },
   mailToken: { type: 'http', scheme: 'bearer', description: 'A one-time token the platform mailed (a password reset token `rst_…`), not a session.' },
 };

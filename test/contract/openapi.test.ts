@@ -80,6 +80,7 @@ const SECURITY: Record<AuthLevel, unknown[]> = {
   token: [{ bearer: [] }],
   admin: [{ bearer: [] }],
   agent: [{ agentKey: [] }],
+  analyst: [{ bearer: [] }, { analystKey: [] }],
   operator: [{ operator: [] }],
 };
 
@@ -159,6 +160,7 @@ describe('the API describes itself', () => {
         publishableKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-publishable-api-key' }),
         bearer: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
         agentKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+        analystKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
         operator: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
         mailToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       });

@@ -188,6 +188,39 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(after.product.variants!.find((v: any) => v.id === variant.id)!.inventory_quantity).toBe(variant.inventory_quantity - 2);
   });
 
+  it("keeps analytics rollups of the demo store's orders, tracking and campaign from its own process, read with an analyst key through gateway B", async () => {
+    if (skip) return;
+    const token = await adminToken(gwA);
+    const analyst = (await gql(gwA, token, 'mutation { createAnalystApiKey(title: "Topology") { key } }')).createAnalystApiKey.key as string;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: day(-30), to: day(1) };
+    // the demo's order, tracked funnel and campaign opens and clicks, as the relay delivers them
+    const conversion = await waitFor('the demo store in the analytics rollups', async () => {
+      const d = await gql(
+        gwB,
+        analyst,
+        'query($from: String!, $to: String!) { analyticsConversion(from: $from, to: $to) { page_views add_to_carts orders carts_created } }',
+        range,
+      );
+      const c = d.analyticsConversion;
+      return c.page_views > 0 && c.add_to_carts > 0 && c.orders > 0 ? c : null;
+    });
+    expect(conversion.page_views).toBeGreaterThanOrEqual(conversion.add_to_carts);
+    const opens = await waitFor('the demo campaign opens', async () => {
+      const d = await gql(
+        gwB,
+        analyst,
+        'query($from: String!, $to: String!) { analyticsBreakdown(metric: "campaign_opens", dim: "campaign", from: $from, to: $to) { value count } }',
+        range,
+      );
+      return d.analyticsBreakdown.length ? d.analyticsBreakdown : null;
+    });
+    expect(opens[0].count).toBeGreaterThan(0);
+    // the analyst key reads nothing else
+    const r = await json(`${gwB}/graphql`, { method: 'POST', token: analyst, body: JSON.stringify({ query: '{ adminOrders { count } }' }) });
+    expect(r.body.errors[0].extensions.code).toBe('scope_forbidden');
+  });
+
   it('has the subscriptions demo (seeded through identity’s and commerce’s ports from its own process) and changes a plan there', async () => {
     if (skip) return;
     const plans = await json(`${gwB}/api/store/subscription-plans`, { key: KEY });

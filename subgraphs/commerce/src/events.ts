@@ -12,6 +12,9 @@ export const commerceEvents = defineEvents('commerce', {
     email: z.string().nullable(),
     currency_code: z.string(),
     total: z.number(),
+    /** where it was sold (analytics rollups by region and sales channel; absent on events written before they were added) */
+    region_id: z.string().nullable().optional(),
+    sales_channel_id: z.string().nullable().optional(),
     /** the order's lines: other domains act on the kinds they sell (event tickets → registrations, tour seats → bookings) */
     items: z.array(
       z.object({
@@ -21,11 +24,23 @@ export const commerceEvents = defineEvents('commerce', {
         title: z.string(),
         quantity: z.number().int(),
         unit_price: z.number(),
+        /** the catalog product and its collection of a `product` line (null for other kinds) */
+        product_id: z.string().nullable().optional(),
+        collection_id: z.string().nullable().optional(),
         metadata: z.record(z.string(), z.unknown()).nullable(),
       }),
     ),
   }),
-  'order.canceled': z.object({ id: z.string(), customer_id: z.string().nullable() }),
+  'order.canceled': z.object({
+    id: z.string(),
+    customer_id: z.string().nullable(),
+    /** what was canceled and where (analytics), and how much of a captured payment went back (0 when none was captured) */
+    currency_code: z.string().optional(),
+    total: z.number().optional(),
+    refunded_amount: z.number().optional(),
+    region_id: z.string().nullable().optional(),
+    sales_channel_id: z.string().nullable().optional(),
+  }),
   'order.fulfilment_shipped': z.object({ id: z.string(), customer_id: z.string().nullable(), tracking_number: z.string().nullable() }),
   /** a customer asked to take the order over; the one-time token is mailed to the order's email by commerce itself, no event carries it */
   'order.transfer_requested': z.object({ id: z.string(), email: z.string().nullable(), requested_by: z.string(), expires_at: z.string() }),

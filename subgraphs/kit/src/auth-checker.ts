@@ -12,6 +12,8 @@ import type { AuthLevel } from './rest';
  */
 export function requireRole(ctx: RequestContext, roles: readonly string[]): void {
   if (ctx.actor.type === 'anonymous') throw Errors.unauthenticated();
+  // an analyst key passes only where its role is named (the analytics reads)
+  if (ctx.actor.type === 'analyst' && !roles.includes('analyst')) throw analystOnly();
   if (roles.length === 0) return;
   if (!roles.some((r) => ctx.roles.includes(r))) throw Errors.forbidden();
   if (!ctx.roles.includes('operator') && !ctx.tenantId) throw Errors.publishableKeyRequired();
@@ -22,8 +24,19 @@ export const authChecker: AuthChecker<RequestContext> = ({ context }, roles) => 
   return true;
 };
 
+/** 403 for an analyst API key outside the analytics reads. */
+export const analystOnly = () => Errors.forbidden('An analyst API key reads analytics and nothing else', 'scope_forbidden');
+
+/**
+ * Whether an analyst key may run this root field of the graph: only the analytics domain's reads. Every
+ * other field, public ones included (catalog reads), answers 403 `scope_forbidden` to it.
+ */
+export const ANALYST_FIELDS: ReadonlySet<string> = new Set(['analyticsSeries', 'analyticsBreakdown', 'analyticsConversion', 'analyticsEvents']);
+export const analystMayRun = (parentType: string, field: string): boolean => parentType === 'Query' && ANALYST_FIELDS.has(field);
+
 export function authorizeRoute(ctx: RequestContext, level: AuthLevel): void {
   const t = ctx.actor.type;
+  if (t === 'analyst' && level !== 'analyst' && level !== 'none') throw analystOnly();
   switch (level) {
     case 'none':
       return;
@@ -42,6 +55,10 @@ export function authorizeRoute(ctx: RequestContext, level: AuthLevel): void {
       return;
     case 'agent':
       if (t !== 'agent') throw Errors.unauthenticated('authentication_required', 'An agent API key is required');
+      return;
+    case 'analyst':
+      if (t !== 'analyst' && t !== 'admin') throw Errors.unauthenticated('authentication_required', 'An admin token or an analyst API key is required');
+      if (!ctx.tenantId) throw Errors.publishableKeyRequired();
       return;
     case 'operator':
       if (t !== 'operator') throw Errors.unauthenticated('authentication_required', 'The operator token is required');

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import { Errors } from './errors';
 
-export type ActorType = 'anonymous' | 'customer' | 'admin' | 'agent' | 'operator';
+/** `analyst`: an API key of the analyst scope, which reads the store's analytics and nothing else */
+export type ActorType = 'anonymous' | 'customer' | 'admin' | 'agent' | 'analyst' | 'operator';
 
 export interface Actor {
   type: ActorType;

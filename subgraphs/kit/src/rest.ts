@@ -16,7 +16,8 @@ import type { RequestContext } from './context';
  * - `token`: a customer or admin token (refresh, logout);
  * - `admin`, `agent`, `operator`: that kind of actor.
  */
-export type AuthLevel = 'none' | 'publishable' | 'customer' | 'token' | 'admin' | 'agent' | 'operator';
+/** `analyst`: an admin token or an analyst API key (the analytics routes) */
+export type AuthLevel = 'none' | 'publishable' | 'customer' | 'token' | 'admin' | 'agent' | 'analyst' | 'operator';
 
 export interface RouteInput<P = any, Q = any, B = any> {
   params: P;

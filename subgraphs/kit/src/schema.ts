@@ -12,7 +12,7 @@ import {
   type GraphQLFieldResolver,
 } from 'graphql';
 import { buildSchemaSync, createResolversMap, type ContainerType } from 'type-graphql';
-import { authChecker } from './auth-checker';
+import { analystMayRun, analystOnly, authChecker } from './auth-checker';
 import { validateInput } from './validation';
 import type { RequestContext } from './context';
 import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError } from './errors';
@@ -119,11 +119,22 @@ export function buildFederatedSchema(opts: {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       if (field.resolve && field.resolve !== defaultFieldResolver && !(type.name === 'Query' && field.name.startsWith('_'))) {
-        field.resolve = guard(field.resolve as GraphQLFieldResolver<unknown, RequestContext>, `${type.name}.${field.name}`);
+        const own = field.resolve as GraphQLFieldResolver<unknown, RequestContext>;
+        const scoped = type.name === 'Query' || type.name === 'Mutation' || type.name === 'Subscription' ? analystScoped(own, type.name, field.name) : own;
+        field.resolve = guard(scoped, `${type.name}.${field.name}`);
       }
     }
   }
   return { schema, sdl };
+}
+
+/** A root field an analyst API key may not run answers 403 `scope_forbidden` (through the guard's translation). */
+function analystScoped(resolve: GraphQLFieldResolver<unknown, RequestContext>, parent: string, field: string): GraphQLFieldResolver<unknown, RequestContext> {
+  if (analystMayRun(parent, field)) return resolve;
+  return (source, args, ctx, info) => {
+    if (ctx?.actor?.type === 'analyst') throw analystOnly();
+    return resolve(source, args, ctx, info);
+  };
 }
 
 /**

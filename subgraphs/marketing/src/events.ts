@@ -10,6 +10,11 @@ export const marketingEvents = defineEvents('marketing', {
   /** a mail waits in the outbox (marketing's own `deliver-email` subscription sends it) */
   'email_message.queued': z.object({ id: z.string(), kind: z.string() }),
   'campaign.sent': z.object({ id: z.string(), list_id: z.string(), recipients: z.number().int() }),
+  /** a campaign mail was opened (the pixel) or a tracked link in it clicked, by a recipient */
+  'campaign.opened': z.object({ campaign_id: z.string(), subscriber_id: z.string() }),
+  'campaign.clicked': z.object({ campaign_id: z.string(), subscriber_id: z.string(), url: z.string() }),
+  /** a storefront analytics event was stored (its session had analytics consent); no session id travels */
+  'analytics_event.tracked': z.object({ id: z.string(), type: z.string(), name: z.string().nullable(), utm_campaign: z.string().nullable() }),
   'cookie_banner.updated': z.object({ version: z.number().int() }),
   'cookie_consent.changed': z.object({ session_hash: z.string(), action: z.string(), consent_mode: z.record(z.string(), z.string()) }),
 });

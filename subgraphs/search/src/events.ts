@@ -10,4 +10,6 @@ export const searchEvents = defineEvents('search', {
     tours: z.number().int().optional(),
     events: z.number().int().optional(),
   }),
+  /** a storefront search (its first page) ran: the words as normalised and how many documents matched (analytics: terms with and without results) */
+  'search.performed': z.object({ term: z.string(), results: z.number().int() }),
 });

@@ -435,6 +435,8 @@ export class OrderService {
       email: doc.email,
       currency_code: doc.currency_code,
       total: doc.total,
+      region_id: doc.region_id ?? null,
+      sales_channel_id: doc.sales_channel_id ?? null,
       items: doc.items.map((i) => ({
         id: i.id,
         kind: i.kind,
@@ -442,6 +444,8 @@ export class OrderService {
         title: i.title,
         quantity: i.quantity,
         unit_price: Number(i.unit_price),
+        product_id: i.kind === 'product' ? ((i.product_id as string | null) ?? null) : null,
+        collection_id: i.kind === 'product' ? (((i.product as Record<string, unknown> | null)?.collection_id as string | null) ?? null) : null,
         metadata: (i.metadata as Record<string, unknown> | null) ?? null,
       })),
     });
@@ -581,7 +585,15 @@ export class OrderService {
       o.canceledAt = new Date();
       const lines = stockLines({ items: o.items } as CartDocument);
       await this.release(ctx, lines);
-      commerceEvents.emit(em, tx, 'order.canceled', { id: o.id, customer_id: o.customerId });
+      commerceEvents.emit(em, tx, 'order.canceled', {
+        id: o.id,
+        customer_id: o.customerId,
+        currency_code: o.currencyCode,
+        total: Number(o.totals.total ?? 0),
+        refunded_amount: pc?.refundedAmount ? Number(pc.refundedAmount) : 0,
+        region_id: o.regionId,
+        sales_channel_id: o.salesChannelId,
+      });
       await em.flush();
       return o;
     });

@@ -30,6 +30,9 @@ export class PublishableKey {
 }
 
 /** Server-to-server agent key; only its SHA-256 digest is stored. */
+/** What an API key may do: `agent` (the agent API, `/v1/*`) or `analyst` (read analytics, nothing else). */
+export type ApiKeyScope = 'agent' | 'analyst';
+
 @Entity({ tableName: 'agent_api_key' })
 export class AgentApiKey {
   @PrimaryKey({ type: 'string', length: 40 })
@@ -49,6 +52,10 @@ export class AgentApiKey {
 
   @Property({ type: 'string', length: 200, default: 'Agent' })
   title: string = 'Agent';
+
+  /** what the key may do: `agent` (the agent API, `/v1/*`) or `analyst` (read analytics, nothing else) */
+  @Property({ type: 'string', length: 20, default: 'agent' })
+  scope: ApiKeyScope = 'agent';
 
   @Property({ type: 'datetime', nullable: true })
   revokedAt: Date | null = null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Field, InputType, Int } from 'type-graphql';
-import { ValidateWith, httpUrlSchema } from '@svc/kit';
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { ValidateWith, httpUrlSchema, plainText } from '@svc/kit';
 
 export const storeSettingsSchema = z.strictObject({
   allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs such as https://shop.example.com')).max(50).nullish(),
@@ -44,4 +44,12 @@ export class StoreSettingsInput {
       "the storefront page the address verification mail links to (filled in like password_reset_url; the page posts the token to /auth/customer/verify-email); null: the platform's own link",
   })
   email_verification_url?: string | null;
+}
+
+export const analystKeySchema = z.strictObject({ title: plainText(z.string().min(1).max(200), 'title').optional() });
+
+@ArgsType()
+@ValidateWith(analystKeySchema)
+export class AnalystKeyArgs {
+  @Field({ nullable: true, description: 'a label for listings (default "Analyst")' }) title?: string;
 }

@@ -11,4 +11,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123122013_social_login',
   'Migration20261123125728_social_binding',
   'Migration20261128171700_mailed_tokens',
+  'Migration20261129002515_api_key_scope',
 ]);

@@ -26,7 +26,7 @@ export class AuthorityResolver {
   @Query(() => AuthAgentKeyType, { nullable: true, description: 'Internal: the agent a live API key is' })
   async authAgentKey(@Arg('key') key: string): Promise<AuthAgentKeyType | null> {
     const found = await this.s.authority.agentForKey(key);
-    return found ? { id: found.id, tenant_id: found.tenantId } : null;
+    return found ? { id: found.id, tenant_id: found.tenantId, scope: found.scope } : null;
   }
 
   @Authorized(INTERNAL_ROLE)

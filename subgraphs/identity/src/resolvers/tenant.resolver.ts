@@ -1,8 +1,8 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
-import { PublishableKeyType, StoreSettingsType } from '../types/tenant.type';
-import { StoreSettingsInput } from '../inputs/tenant.input';
+import { ApiKeyCreatedType, PublishableKeyType, StoreSettingsType } from '../types/tenant.type';
+import { AnalystKeyArgs, StoreSettingsInput } from '../inputs/tenant.input';
 
 @Resolver(() => StoreSettingsType)
 export class TenantResolver {
@@ -18,6 +18,14 @@ export class TenantResolver {
   @Mutation(() => StoreSettingsType, { description: 'Admin: changes the given store settings (CORS origins, anti-spam difficulty)' })
   updateStoreSettings(@Ctx() ctx: RequestContext, @Arg('input') input: StoreSettingsInput) {
     return this.s.tenants.updateSettings(ctx, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => ApiKeyCreatedType, {
+    description: 'Admin: a new read-only analyst API key (analytics reads and the event export, nothing else); the key is shown once',
+  })
+  createAnalystApiKey(@Ctx() ctx: RequestContext, @Args() args: AnalystKeyArgs) {
+    return this.s.tenants.createAnalystKey(ctx, args.title ?? 'Analyst');
   }
 
   @Authorized('admin')

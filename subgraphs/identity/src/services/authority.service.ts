@@ -12,6 +12,8 @@ export interface SessionFacts {
 export interface AgentIdentity {
   id: string;
   tenantId: string;
+  /** `agent` or `analyst` */
+  scope: string;
 }
 
 /**
@@ -75,11 +77,11 @@ export class AuthorityService {
     const digest = hashApiKey(key);
     const hit = this.agents.get(digest);
     if (hit !== undefined) return hit;
-    const [row] = await this.rows<{ id: string; tenant_id: string }>(
-      `select id, tenant_id from ${this.store.table('agent_api_key')} where key_hash = ? and revoked_at is null`,
+    const [row] = await this.rows<{ id: string; tenant_id: string; scope: string }>(
+      `select id, tenant_id, scope from ${this.store.table('agent_api_key')} where key_hash = ? and revoked_at is null`,
       [digest],
     );
-    const value = row ? { id: row.id, tenantId: row.tenant_id } : null;
+    const value = row ? { id: row.id, tenantId: row.tenant_id, scope: row.scope } : null;
     this.agents.set(digest, value, value ? 60_000 : 5_000);
     return value;
   }

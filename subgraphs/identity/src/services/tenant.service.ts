@@ -173,6 +173,25 @@ export class TenantService {
     return view;
   }
 
+  /**
+   * A new API key of the analyst scope: it reads the store's analytics (admin GraphQL and the
+   * NDJSON export) and nothing else. The key is answered once; only its digest is stored.
+   */
+  async createAnalystKey(ctx: RequestContext, title: string): Promise<{ id: string; title: string; scope: string; key: string; redacted: string }> {
+    const tenantId = requireTenant(ctx);
+    const key = newSecret('sk_analyst', 32);
+    return this.store.transaction(
+      ctx,
+      async (em) => {
+        const k = Object.assign(new AgentApiKey(), { tenantId, keyHash: hashApiKey(key), redacted: key.slice(0, 14), title, scope: 'analyst' as const });
+        em.persist(k);
+        await em.flush();
+        return { id: k.id, title: k.title, scope: k.scope, key, redacted: k.redacted };
+      },
+      { global: true },
+    );
+  }
+
   async findByHandle(handle: string): Promise<Tenant | null> {
     return this.store.emGlobal().findOne(Tenant, { handle });
   }

@@ -12,6 +12,7 @@ export class AuthPublishableKeyType {
 export class AuthAgentKeyType {
   @Field(() => ID) id!: string;
   @Field(() => ID) tenant_id!: string;
+  @Field({ description: 'agent or analyst' }) scope!: string;
 }
 
 /** The facts of a session a token names (internal): the gateway compares them with the token's claims. */

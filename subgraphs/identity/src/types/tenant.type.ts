@@ -26,3 +26,12 @@ export class PublishableKeyType {
   @Field(() => [String], { description: "the catalog's sales channels of this key (none: every product)" }) sales_channel_ids!: string[];
   @Field() created_at!: string;
 }
+
+@ObjectType('ApiKeyCreated', { simpleResolvers: true, description: 'A new API key: the key itself is shown only in this answer' })
+export class ApiKeyCreatedType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field({ description: 'agent or analyst' }) scope!: string;
+  @Field({ description: 'the secret key (Authorization: Bearer <key>); stored only as a digest' }) key!: string;
+  @Field() redacted!: string;
+}

@@ -1,4 +1,5 @@
 import { newId, requireTenant, sha256Hex, type RequestContext, type Store } from '@svc/kit';
+import { marketingEvents } from '../events';
 import type { CountsQuery, FunnelQuery, TrackEventData } from '../inputs/analytics.input';
 
 export interface TrackResultView {
@@ -37,31 +38,38 @@ export class AnalyticsService {
     const tenantId = requireTenant(ctx);
     const session = sha256Hex(e.session_id);
     const utm = utmOf(e);
-    const rows = await this.store.sql<{ id: string }>(
-      null,
-      `insert into ${this.store.table('analytics_event')}
+    const id = newId('aev');
+    // the event row and `analytics_event.tracked` commit together (the event only when consent let the row in)
+    const rows = await this.store.transaction(ctx, async (_em, tx) => {
+      const stored = await this.store.sql<{ id: string }>(
+        tx,
+        `insert into ${this.store.table('analytics_event')}
          (id, tenant_id, session_hash, type, name, url, referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, properties, occurred_at)
        select ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, now()
         where exists (select 1 from ${this.store.table('consent_state')} where tenant_id = ? and session_hash = ? and analytics)
        returning id`,
-      [
-        newId('aev'),
-        tenantId,
-        session,
-        e.type,
-        e.name ?? null,
-        e.url ?? null,
-        e.referrer?.slice(0, 2000) ?? null,
-        utm.source,
-        utm.medium,
-        utm.campaign,
-        utm.term,
-        utm.content,
-        e.properties ? JSON.stringify(e.properties) : null,
-        tenantId,
-        session,
-      ],
-    );
+        [
+          id,
+          tenantId,
+          session,
+          e.type,
+          e.name ?? null,
+          e.url ?? null,
+          e.referrer?.slice(0, 2000) ?? null,
+          utm.source,
+          utm.medium,
+          utm.campaign,
+          utm.term,
+          utm.content,
+          e.properties ? JSON.stringify(e.properties) : null,
+          tenantId,
+          session,
+        ],
+      );
+      if (stored.length)
+        marketingEvents.emitSql(this.store, tx, 'analytics_event.tracked', { id, type: e.type, name: e.name ?? null, utm_campaign: utm.campaign });
+      return stored;
+    });
     return rows.length
       ? { success: true, stored: true, dropped_reason: null, id: rows[0].id }
       : { success: true, stored: false, dropped_reason: 'no_analytics_consent', id: null };

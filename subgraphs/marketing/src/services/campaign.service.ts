@@ -142,13 +142,25 @@ export class CampaignService {
   async recordOpen(ctx: RequestContext, campaignId: string, subscriberId: string): Promise<boolean> {
     if (!ID_RE.test(campaignId) || !ID_RE.test(subscriberId)) return false;
     const [clause, params] = this.tenantClause(ctx);
-    const rows = await this.store.sql(
-      null,
-      `update ${this.store.table('email_message')} set open_count = open_count + 1, first_opened_at = coalesce(first_opened_at, now())
-        where campaign_id = ? and subscriber_id = ? and kind = 'campaign'${clause} returning id`,
-      [campaignId, subscriberId, ...params],
+    // the open and its event (`campaign.opened`, in the message's store) commit together
+    return this.store.transaction(
+      ctx,
+      async (_em, tx) => {
+        const rows = await this.store.sql<{ tenant_id: string }>(
+          tx,
+          `update ${this.store.table('email_message')} set open_count = open_count + 1, first_opened_at = coalesce(first_opened_at, now())
+            where campaign_id = ? and subscriber_id = ? and kind = 'campaign'${clause} returning tenant_id`,
+          [campaignId, subscriberId, ...params],
+        );
+        if (rows.length)
+          marketingEvents.emitSql(this.store, { ...tx, tenantId: rows[0].tenant_id }, 'campaign.opened', {
+            campaign_id: campaignId,
+            subscriber_id: subscriberId,
+          });
+        return rows.length > 0;
+      },
+      { global: true },
     );
-    return rows.length > 0;
   }
 
   /**
@@ -170,20 +182,31 @@ export class CampaignService {
     const allowed = (campaign && campaign.links.includes(dest)) || this.links.destinationSigned(campaignId, dest, sig ?? undefined);
     if (!allowed) throw invalidDestination();
     if (campaign && ID_RE.test(subscriberId)) {
-      const hit = await this.store.sql(
-        null,
-        `update ${this.store.table('email_message')} set click_count = click_count + 1, first_clicked_at = coalesce(first_clicked_at, now()),
+      await this.store.transaction(
+        ctx,
+        async (_em, tx) => {
+          const hit = await this.store.sql(
+            tx,
+            `update ${this.store.table('email_message')} set click_count = click_count + 1, first_clicked_at = coalesce(first_clicked_at, now()),
            first_opened_at = coalesce(first_opened_at, now())
           where tenant_id = ? and campaign_id = ? and subscriber_id = ? and kind = 'campaign' returning id`,
-        [campaign.tenant_id, campaignId, subscriberId],
+            [campaign.tenant_id, campaignId, subscriberId],
+          );
+          if (hit.length) {
+            await this.store.sql(
+              tx,
+              `insert into ${this.store.table('campaign_click')} (id, tenant_id, campaign_id, subscriber_id, url, created_at) values (?, ?, ?, ?, ?, now())`,
+              [newId('clk'), campaign.tenant_id, campaignId, subscriberId, dest],
+            );
+            marketingEvents.emitSql(this.store, { ...tx, tenantId: campaign.tenant_id }, 'campaign.clicked', {
+              campaign_id: campaignId,
+              subscriber_id: subscriberId,
+              url: dest,
+            });
+          }
+        },
+        { global: true },
       );
-      if (hit.length) {
-        await this.store.sql(
-          null,
-          `insert into ${this.store.table('campaign_click')} (id, tenant_id, campaign_id, subscriber_id, url, created_at) values (?, ?, ?, ?, ?, now())`,
-          [newId('clk'), campaign.tenant_id, campaignId, subscriberId, dest],
-        );
-      }
     }
     return dest;
   }

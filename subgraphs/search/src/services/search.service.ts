@@ -5,6 +5,7 @@ import { lexeme, marksToHtml, queryWords, typoBudget, typoDistance } from './tex
 import type { MemoryFilters, MemoryResult } from './memory-index';
 import type { MemoryIndexes } from './memory-indexes';
 import { parseTsquery } from './tsquery';
+import { searchEvents } from '../events';
 
 export interface SearchHitView {
   id: string;
@@ -161,6 +162,12 @@ export class SearchService {
       ? memory!.search(all, exact, f, offset, page.limit, BUCKETS, DURATIONS)
       : await this.sqlMatches(tenantId, f, queries, none, offset, page.limit);
     const hits = await this.hits(tenantId, matched.page, queries?.all ?? null);
+    if (words.length && offset === 0 && (ctx.actor.type === 'anonymous' || ctx.actor.type === 'customer')) {
+      // what shoppers look for, found or not: one outbox row (no change commits with it)
+      await this.store.batch(null, [
+        searchEvents.outboxStatement(this.store, ctx, 'search.performed', { term: words.join(' ').slice(0, 200), results: matched.count }),
+      ]);
+    }
     return {
       hits,
       facets: {

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { defineDomain, onAllEvents } from '@svc/kit';
+import { RecordedEvent, RollupCell } from './entities/analytics.entity';
+import { AnalyticsResolver } from './resolvers/analytics.resolver';
+import { createAnalyticsServices, type AnalyticsServices } from './services';
+import { analyticsEvents } from './events';
+import { analyticsRoutes } from './rest/routes';
+import { seedDemoAnalytics } from './seed/demo-seed';
+import { migrations } from './migrations';
+
+/**
+ * analytics: the domain manifest, everything this domain contributes to the platform. The platform
+ * finds it through `"svc": { "domain": … }` in package.json; nothing else lists domains.
+ * It hears every event of every domain (one subscription), records it and keeps the rollups.
+ */
+export const domain = defineDomain<AnalyticsServices>({
+  name: 'analytics',
+  dbSchema: 'analytics',
+  entities: [RecordedEvent, RollupCell],
+  migrations,
+  migrationsDir: path.join(__dirname, 'migrations'),
+  resolvers: [AnalyticsResolver],
+  createServices: createAnalyticsServices,
+  events: analyticsEvents,
+  subscriptions: [onAllEvents<AnalyticsServices>('rollups', async (event, ctx, s) => void (await s.analytics.ingest(ctx, event)))],
+  routes: analyticsRoutes,
+  operationsDir: path.join(__dirname, 'rest', 'operations'),
+  // what it uses of other domains: src/ports/<provider>.graphql (see src/ports/README.md)
+  ports: path.join(__dirname, 'ports'),
+  seed: seedDemoAnalytics,
+});
+
+export type { AnalyticsServices };
+export { analyticsEvents };
+export { rollupDeltas, METRICS, type RollupDelta } from './services/rollups';
