@@ -68,7 +68,14 @@ describe('webhooks', () => {
   beforeAll(async () => {
     await rx.start();
     s = await startTwoStores({
-      env: { WEBHOOK_ALLOW_HOSTS: 'localhost', WEBHOOK_RETRY_SCALE: '0.000002', WEBHOOK_POLL_MS: '100', WEBHOOK_LEASE_SECONDS: '2', OUTBOX_POLL_MS: '100' },
+      env: {
+        WEBHOOK_ALLOW_HOSTS: 'localhost',
+        WEBHOOK_RETRY_SCALE: '0.000002',
+        WEBHOOK_POLL_MS: '100',
+        WEBHOOK_LEASE_SECONDS: '2',
+        OUTBOX_POLL_MS: '100',
+        WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+      },
     });
     p = s.p;
   });
@@ -103,6 +110,21 @@ describe('webhooks', () => {
     expect(ev.rows[1].data.fields.sort()).toEqual(['active', 'description', 'event_types']);
     await run(DELETE, { id: e.id });
     expect((await p.graphql(GET, { id: e.id }, { token: s.admin })).body.errors[0].extensions.code).toBe('not_found');
+  });
+
+  it('keeps at most WEBHOOK_ENDPOINT_CONCURRENCY (2) requests in flight to one endpoint; the others wait without an attempt', async () => {
+    const e = await create({ url: rx.url('/limited'), event_types: PING_ONLY });
+    rx.script('/limited', ['hang']);
+    const pings = await Promise.all([1, 2, 3, 4, 5, 6].map(() => run(PING, { id: e.id })));
+    let answered = 0;
+    while (answered < pings.length) {
+      const want = Math.min(2, pings.length - answered);
+      await waitFor(`${want} requests held open`, () => (rx.openAt('/limited') >= want ? true : null));
+      answered += rx.answerOpen('/limited', 204);
+    }
+    expect(rx.mostOpenAt('/limited')).toBe(2);
+    for (const d of pings) expect(await settled(d.id)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(rx.at('/limited')).toHaveLength(6);
   });
 
   it('signs every delivery: the standardwebhooks library and the x-svc-signature recipe verify it; verifyWebhook refuses stale ones', async () => {

@@ -20,6 +20,9 @@ export class WebhookReceiver {
   readonly received: Received[] = [];
   private readonly scripts = new Map<string, Answer[]>();
   private readonly hanging = new Set<http.ServerResponse>();
+  /** per path: requests answered `hang` and not answered yet, and the most there ever were at once */
+  private readonly open = new Map<string, Set<http.ServerResponse>>();
+  private readonly mostOpen = new Map<string, number>();
   private server?: http.Server;
   port = 0;
 
@@ -34,7 +37,14 @@ export class WebhookReceiver {
         const answer: Answer = script?.length ? (script.length > 1 ? script.shift()! : script[0]) : { status: 200, body: 'ok' };
         if (answer === 'hang') {
           this.hanging.add(res);
-          res.on('close', () => this.hanging.delete(res));
+          const open = this.open.get(path) ?? new Set<http.ServerResponse>();
+          this.open.set(path, open);
+          open.add(res);
+          this.mostOpen.set(path, Math.max(this.mostOpen.get(path) ?? 0, open.size));
+          res.on('close', () => {
+            this.hanging.delete(res);
+            open.delete(res);
+          });
           return;
         }
         res.writeHead(answer.status, answer.headers ?? {});
@@ -57,6 +67,28 @@ export class WebhookReceiver {
 
   at(path: string): Received[] {
     return this.received.filter((r) => r.path === path);
+  }
+
+  /** Requests to `path` held open (answered `hang`) right now. */
+  openAt(path: string): number {
+    return this.open.get(path)?.size ?? 0;
+  }
+
+  /** The most requests to `path` held open at once so far. */
+  mostOpenAt(path: string): number {
+    return this.mostOpen.get(path) ?? 0;
+  }
+
+  /** Answers every request to `path` held open with `status`; how many there were. */
+  answerOpen(path: string, status: number): number {
+    const open = [...(this.open.get(path) ?? [])];
+    for (const res of open) {
+      this.open.get(path)!.delete(res);
+      this.hanging.delete(res);
+      res.writeHead(status);
+      res.end();
+    }
+    return open.length;
   }
 
   async stop(): Promise<void> {

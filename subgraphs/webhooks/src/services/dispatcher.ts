@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Kind, parse, print } from 'graphql';
-import { systemContext, type GraphClient, type Logger, type RequestContext, type Store } from '@svc/kit';
+import { pgArray, systemContext, type Clock, type GraphClient, type Logger, type RequestContext, type Store } from '@svc/kit';
 import { WebhookAttempt } from '../entities/delivery.entity';
 import { webhooksEvents } from '../events';
 import type { EndpointService } from './endpoint.service';
 import { relaxCommit } from './delivery.service';
+import { EndpointGate, type GateLimits, type GateRefusal } from './gate';
 import { TargetRefused, type TargetGuard } from './guard';
 import { send, type SendResult } from './sender';
 import { signatureHeaders } from './signing';
@@ -29,6 +30,10 @@ interface DispatcherOptions {
   timeoutMs: number;
   pollMs: number;
   concurrency: number;
+  /** per-endpoint concurrency, rate limit and circuit breaker */
+  endpointLimits: GateLimits;
+  /** the breaker's and rate limit's time (the platform's clock) */
+  clock?: Clock;
 }
 
 interface Claimed {
@@ -86,6 +91,16 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 /**
+ * What an attempt says of the receiver, for its breaker: no answer (timeout, connection error), 5xx
+ * and 429 are failures; any other answer shows it alive; a refused target or a failed selection
+ * never reached it (null).
+ */
+export function receiverHealthy(r: SendResult): boolean | null {
+  if (r.error && /^(selection|refused):/.test(r.error)) return null;
+  return r.status !== null && r.status < 500 && r.status !== 429;
+}
+
+/**
  * Works due deliveries of every tenant (the table is the queue): claims up to `concurrency` at a
  * time with `for update skip locked`, leasing each for WEBHOOK_LEASE_SECONDS under a fresh token.
  * A worker that dies mid-delivery leaves its lease to expire, after which any instance takes the
@@ -100,8 +115,12 @@ export class Dispatcher {
   private loop?: Promise<void>;
   private abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
+  /** per-endpoint limits and breakers of this process */
+  readonly gate: EndpointGate;
 
-  constructor(private readonly o: DispatcherOptions) {}
+  constructor(private readonly o: DispatcherOptions) {
+    this.gate = new EndpointGate(o.endpointLimits, o.clock);
+  }
 
   private get table() {
     return this.o.store.table('webhook_delivery');
@@ -138,9 +157,15 @@ export class Dispatcher {
       const free = this.o.concurrency - this.inFlight;
       if (free > 0) {
         try {
-          const rows = await this.claim(free);
+          const rows = await this.claim(free, this.gate.blocked());
           claimed = rows.length;
-          for (const row of rows) this.track(this.process(row));
+          const deferred: Array<[Claimed, GateRefusal]> = [];
+          for (const row of rows) {
+            const refused = this.gate.acquire(row.endpoint_id);
+            if (refused) deferred.push([row, refused]);
+            else this.track(this.process(row));
+          }
+          if (deferred.length) await this.defer(deferred);
         } catch (err) {
           if (!this.stopped) this.o.log.warn({ err }, 'webhook dispatcher could not claim deliveries');
         }
@@ -179,7 +204,8 @@ export class Dispatcher {
       const [row] = await this.o.store.sql<{ ms: number | null }>(
         null,
         `select extract(epoch from (min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now())) * 1000 as ms
-           from ${this.table} where status = 'pending'`,
+           from ${this.table} where status = 'pending' and not (endpoint_id = any(?::text[]))`,
+        [pgArray(this.gate.blocked())],
       );
       const ms = row?.ms === null || row?.ms === undefined ? this.o.pollMs : Number(row.ms) + 5;
       return Math.min(this.o.pollMs, Math.max(5, ms));
@@ -188,22 +214,54 @@ export class Dispatcher {
     }
   }
 
-  private async claim(limit: number): Promise<Claimed[]> {
+  /** Claims due deliveries, leaving those of endpoints the gate blocks now. */
+  private async claim(limit: number, blocked: string[]): Promise<Claimed[]> {
     const token = randomUUID();
     return this.o.store.sql<Claimed>(
       null,
       `with due as (
          select id from ${this.table}
-          where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+          where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now()) and not (endpoint_id = any(?::text[]))
           order by next_attempt_at, sequence limit ? for update skip locked)
        update ${this.table} d set lease_until = now() + make_interval(secs => ?), lease_token = ?
          from due where d.id = due.id
        returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.event_type, d.event_created_at, d.ordering_key, d.sequence::text as sequence, d.data, d.attempts, d.retry_base, d.lease_token`,
-      [limit, this.o.leaseSeconds, token],
+      [pgArray(blocked), limit, this.o.leaseSeconds, token],
     );
   }
 
+  /**
+   * Gives back claimed deliveries the gate refused (their endpoint is busy, over its rate or its
+   * breaker is open): no attempt is counted, and each is due again when the gate may let it go.
+   */
+  private async defer(rows: Array<[Claimed, GateRefusal]>): Promise<void> {
+    const byDelay = new Map<number, string[]>();
+    for (const [d, refused] of rows) {
+      const ms = refused.retryInMs ?? 0;
+      byDelay.set(ms, [...(byDelay.get(ms) ?? []), d.id]);
+    }
+    const token = rows[0][0].lease_token;
+    for (const [ms, ids] of byDelay)
+      await this.o.store.sql(
+        null,
+        `update ${this.table} set lease_until = null, lease_token = null, next_attempt_at = greatest(next_attempt_at, now() + make_interval(secs => ?))
+          where id = any(?::text[]) and lease_token = ?`,
+        [ms / 1000, pgArray(ids), token],
+      );
+  }
+
+  /** Delivers one claimed delivery whose endpoint slot the gate gave, and gives the slot back with the outcome. */
   private async process(d: Claimed): Promise<void> {
+    let healthy: boolean | null = null;
+    try {
+      healthy = await this.deliver(d);
+    } finally {
+      this.gate.release(d.endpoint_id, this.abort.signal.aborted ? null : healthy);
+    }
+  }
+
+  /** Whether the receiver answered like a live one (null: no request, or one that says nothing of it). */
+  private async deliver(d: Claimed): Promise<boolean | null> {
     const log = this.o.log.child({ delivery: d.id, endpoint: d.endpoint_id });
     try {
       const [e] = await this.o.store.sql<EndpointRow>(
@@ -214,13 +272,15 @@ export class Dispatcher {
       );
       if (!e || !e.active) {
         await this.finish(d, { kind: 'failed', error: e ? 'the endpoint is not active' : 'the endpoint was deleted' }, null);
-        return;
+        return null;
       }
       const result = await this.attempt(d, e);
-      if (this.abort.signal.aborted) return; // stopping: the lease expires and the delivery goes again
+      if (this.abort.signal.aborted) return null; // stopping: the lease expires and the delivery goes again
       await this.record(d, e, result);
+      return receiverHealthy(result);
     } catch (err) {
       if (!this.stopped) log.error({ err }, 'webhook delivery failed unexpectedly; the lease expires and it is tried again');
+      return null;
     }
   }
 

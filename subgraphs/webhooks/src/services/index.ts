@@ -30,7 +30,7 @@ export function createWebhooksServices({ orm, deps, settings: cfg }: ServiceFact
     graph,
     production: deps.config.env === 'production',
   });
-  const dispatcher = new Dispatcher({ store, endpoints, guard, graph, log: deps.log.child({ domain: 'webhooks' }), ...cfg });
+  const dispatcher = new Dispatcher({ store, endpoints, guard, graph, log: deps.log.child({ domain: 'webhooks' }), clock: deps.clock, ...cfg });
   const deliveries = new DeliveryService(store, endpoints, dispatcher.kick);
   return { store, endpoints, deliveries, dispatcher, guard };
 }
