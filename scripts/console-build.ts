@@ -14,7 +14,7 @@ const BUILT = path.join(ADMIN, 'dist', 'index.html');
 function newestSource(p = ADMIN): number {
   let newest = 0;
   for (const entry of fs.readdirSync(p, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === '.build-lock') continue;
     const full = path.join(p, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
   }
@@ -26,9 +26,53 @@ export function consoleStale(): boolean {
   return !fs.existsSync(BUILT) || fs.statSync(BUILT).mtimeMs < newestSource();
 }
 
+/** held while a process builds: two processes started at once (two gateways) build once, one after the other */
+const LOCK = path.join(ADMIN, '.build-lock');
+/** longest wait for another process's build */
+const LOCK_WAIT_MS = 5 * 60_000;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** blocks this thread for `ms` (a build is a synchronous step of the start anyway) */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `fn` holding the build lock; a lock left by a process that is gone is taken over. */
+function withBuildLock<T>(fn: () => T): T {
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(LOCK, { encoding: 'utf8', flag: 'a+' }));
+      // an empty file is a holder between creating and writing it: still alive
+      if (holder > 0 && !alive(holder)) fs.rmSync(LOCK, { force: true });
+      else if (Date.now() > until) throw new Error(`another process (${holder}) has been building the admin console for ${LOCK_WAIT_MS / 1000} s`);
+      else pause(200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(LOCK, { force: true });
+  }
+}
+
 /** Builds the console if it is stale (or `force`); answers the milliseconds spent (0: up to date). */
 export function ensureConsoleBuilt(force = false, log: (line: string) => void = () => {}): number {
   if (!force && !consoleStale()) return 0;
+  // another process may have built it while this one waited for the lock
+  return withBuildLock(() => (force || consoleStale() ? build(log) : 0));
+}
+
+function build(log: (line: string) => void): number {
   const start = Date.now();
   log('Building the admin console (admin/dist)…');
   // the package's own command (its exports hide bin/): next to its package.json
