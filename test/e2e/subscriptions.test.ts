@@ -68,6 +68,17 @@ describe('subscriptions', () => {
     return { ...created.body.subscription, stripe_customer: session.customer as string };
   };
 
+  /** a bank-transfer subscription of `plan` (an invoice, the first order awaiting payment) */
+  const subscribeByTransfer = async (who: { token: string }, plan: string) => {
+    const started = await api('POST', '/store/subscriptions/checkout', who.token, {
+      plan_id: plan,
+      currency_code: 'eur',
+      provider_id: 'pp_bank-transfer_default',
+    });
+    const created = await api('POST', '/store/subscriptions', who.token, { checkout_id: started.body.checkout.id });
+    return created.body.subscription;
+  };
+
   beforeAll(async () => {
     stripe = await startStripeServer();
     paypal = await startPayPalServer();
@@ -621,13 +632,7 @@ describe('subscriptions', () => {
     });
 
     it('renews invoice subscriptions with a pending order and no charge', async () => {
-      const started = await api('POST', '/store/subscriptions/checkout', max.token, {
-        plan_id: 'pro',
-        currency_code: 'eur',
-        provider_id: 'pp_bank-transfer_default',
-      });
-      const created = await api('POST', '/store/subscriptions', max.token, { checkout_id: started.body.checkout.id });
-      const sub = created.body.subscription;
+      const sub = await subscribeByTransfer(max, 'pro');
       clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
       await runDue();
       const [ev] = await events('subscription.renewed', sub.id);
@@ -706,13 +711,7 @@ describe('subscriptions', () => {
       clock.advance(DAY);
       const t = await api('POST', `/store/subscriptions/${trial.id}/cancel`, max.token, {});
       expect(t.body.subscription).toMatchObject({ status: 'canceled', refund: null });
-      const started = await api('POST', '/store/subscriptions/checkout', max.token, {
-        plan_id: 'pro',
-        currency_code: 'eur',
-        provider_id: 'pp_bank-transfer_default',
-      });
-      const created = await api('POST', '/store/subscriptions', max.token, { checkout_id: started.body.checkout.id });
-      const sub = created.body.subscription;
+      const sub = await subscribeByTransfer(max, 'pro');
       const length = new Date(sub.current_period_end).getTime() - new Date(sub.current_period_start).getTime();
       clock.advance(length / 2);
       const c = await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
@@ -750,6 +749,12 @@ describe('subscriptions', () => {
         { token: admin, key: shop.publishable_key },
       );
       expect(r.body.errors[0].extensions.type).toBe('permission_error');
+      const refund = await p.graphql(
+        'mutation($i: RefundRecurringPaymentInput!) { refundRecurringPayment(input: $i) { status } }',
+        { i: { provider_id: 'pp_stripe_stripe', currency_code: 'eur', amount: '1', idempotency_key: 'x', data: { id: 'pi_x' } } },
+        { token: admin, key: shop.publishable_key },
+      );
+      expect(refund.body.errors[0].extensions.type).toBe('permission_error');
     });
   });
 });
