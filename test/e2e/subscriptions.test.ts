@@ -68,6 +68,17 @@ describe('subscriptions', () => {
     return { ...created.body.subscription, stripe_customer: session.customer as string };
   };
 
+  /** a bank-transfer subscription of `plan` (an invoice, the first order awaiting payment) */
+  const subscribeByTransfer = async (who: { token: string }, plan: string) => {
+    const started = await api('POST', '/store/subscriptions/checkout', who.token, {
+      plan_id: plan,
+      currency_code: 'eur',
+      provider_id: 'pp_bank-transfer_default',
+    });
+    const created = await api('POST', '/store/subscriptions', who.token, { checkout_id: started.body.checkout.id });
+    return created.body.subscription;
+  };
+
   beforeAll(async () => {
     stripe = await startStripeServer();
     paypal = await startPayPalServer();
@@ -621,13 +632,7 @@ describe('subscriptions', () => {
     });
 
     it('renews invoice subscriptions with a pending order and no charge', async () => {
-      const started = await api('POST', '/store/subscriptions/checkout', max.token, {
-        plan_id: 'pro',
-        currency_code: 'eur',
-        provider_id: 'pp_bank-transfer_default',
-      });
-      const created = await api('POST', '/store/subscriptions', max.token, { checkout_id: started.body.checkout.id });
-      const sub = created.body.subscription;
+      const sub = await subscribeByTransfer(max, 'pro');
       clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
       await runDue();
       const [ev] = await events('subscription.renewed', sub.id);
@@ -639,6 +644,80 @@ describe('subscriptions', () => {
     it('runs on the job queue every minute', async () => {
       const rows = (await sql.query(`select name, cron from pgboss.schedule where name = $1`, [jobQueueName('subscriptions', 'renew-subscriptions')])).rows;
       expect(rows).toEqual([{ name: jobQueueName('subscriptions', 'renew-subscriptions'), cron: '* * * * *' }]);
+    });
+  });
+
+  describe('refund at an immediate cancel', () => {
+    const chargeOf = async (id: string) =>
+      (await sql.query(`select provider_reference from "subscriptions".subscription_ledger where key = $1`, [`${id}:c0`])).rows[0].provider_reference as string;
+    const refundsOf = (pi: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+
+    it('refunds the unused share of the paid period to the cent, once, and records it', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      const start = new Date(sub.current_period_start).getTime();
+      const length = new Date(sub.current_period_end).getTime() - start;
+      const used = 9 * DAY + 7 * 3_600_000 + 12_345;
+      clock.advance(used);
+      // 30.00 × (length − used) / length, rounded half up to the cent (computed here in integers)
+      const expected = Number((3000n * BigInt(length - used) * 2n + BigInt(length)) / (2n * BigInt(length))) / 100;
+      const canceled = await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
+      expect(canceled.status).toBe(200);
+      const pi = await chargeOf(sub.id);
+      const refunds = refundsOf(pi);
+      expect(refunds.map((r) => r.amount)).toEqual([Math.round(expected * 100)]);
+      expect(canceled.body.subscription).toMatchObject({
+        status: 'canceled',
+        refund: { amount: expected, currency_code: 'eur', status: 'refunded', provider_reference: refunds[0].id },
+      });
+      const [ev] = await events('subscription.canceled', sub.id);
+      expect(ev).toMatchObject({ refund_amount: expected, refund_status: 'pending', currency_code: 'eur' });
+      expect((await ledger(sub.id)).map((r: any) => [r.kind, r.amount])).toEqual([
+        ['charge', '3000'],
+        ['refund', String(Math.round(expected * 100))],
+      ]);
+      const again = await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
+      expect([again.status, again.body.code]).toEqual([409, 'invalid_transition']);
+      expect(refundsOf(pi)).toHaveLength(1);
+      const seen = await gql('query($id: String!) { adminSubscription(id: $id) { refund { amount status provider_reference } } }', { id: sub.id });
+      expect(seen.adminSubscription.refund).toEqual({ amount: expected, status: 'refunded', provider_reference: refunds[0].id });
+    });
+
+    it('refunds once when two cancels race', async () => {
+      const sub = await subscribeByCard(max, 'pro');
+      clock.advance(2 * DAY);
+      const both = await Promise.all([0, 1].map(() => api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {})));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(refundsOf(await chargeOf(sub.id))).toHaveLength(1);
+      expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund')).toHaveLength(1);
+    });
+
+    it('a cancel racing the renewal keeps the period the renewal paid and never refunds twice', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+      const [, canceled] = await Promise.all([runDue(), api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {})]);
+      expect(canceled.status).toBe(200);
+      await runDue();
+      const after = (await api('GET', `/store/subscriptions/${sub.id}`, jane.token)).body.subscription;
+      expect(after.status).toBe('canceled');
+      // the first period was used up: nothing to give back of it, whichever came first
+      expect(refundsOf(await chargeOf(sub.id))).toEqual([]);
+      expect(stripe.offSessionCharges(sub.stripe_customer).length).toBeLessThanOrEqual(1);
+      expect([...stripe.refunds.values()].filter((r) => stripe.offSessionCharges(sub.stripe_customer).some((c) => c.id === r.payment_intent))).toEqual([]);
+      expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund')).toEqual([]);
+    });
+
+    it('refunds nothing in a trial; an invoice subscription records the refund as owed', async () => {
+      const trial = await subscribeByCard(max, 'yearly');
+      clock.advance(DAY);
+      const t = await api('POST', `/store/subscriptions/${trial.id}/cancel`, max.token, {});
+      expect(t.body.subscription).toMatchObject({ status: 'canceled', refund: null });
+      const sub = await subscribeByTransfer(max, 'pro');
+      const length = new Date(sub.current_period_end).getTime() - new Date(sub.current_period_start).getTime();
+      clock.advance(length / 2);
+      const c = await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
+      expect(c.body.subscription.refund).toEqual({ amount: 25, currency_code: 'eur', status: 'owed', provider_reference: null });
+      const [ev] = await events('subscription.canceled', sub.id);
+      expect(ev).toMatchObject({ refund_amount: 25, refund_status: 'owed' });
     });
   });
 
@@ -670,6 +749,12 @@ describe('subscriptions', () => {
         { token: admin, key: shop.publishable_key },
       );
       expect(r.body.errors[0].extensions.type).toBe('permission_error');
+      const refund = await p.graphql(
+        'mutation($i: RefundRecurringPaymentInput!) { refundRecurringPayment(input: $i) { status } }',
+        { i: { provider_id: 'pp_stripe_stripe', currency_code: 'eur', amount: '1', idempotency_key: 'x', data: { id: 'pi_x' } } },
+        { token: admin, key: shop.publishable_key },
+      );
+      expect(refund.body.errors[0].extensions.type).toBe('permission_error');
     });
   });
 });

@@ -38,5 +38,12 @@ export const subscriptionsEvents = defineEvents('subscriptions', {
     effective_at: z.string(),
   }),
   /** reason: requested (now), period_end (asked for the period end), payment_failed (no attempt left) */
-  'subscription.canceled': z.object({ ...sub, reason: z.string() }),
+  'subscription.canceled': z.object({
+    ...sub,
+    reason: z.string(),
+    /** an immediate cancel's refund of the unused period (major units; 0: nothing), its state (pending, refunded, owed) and currency */
+    refund_amount: z.number().optional(),
+    refund_status: z.string().nullable().optional(),
+    currency_code: z.string().optional(),
+  }),
 });

@@ -20,6 +20,7 @@ const recurringBase = {
 const recurringStartSchema = z.strictObject(recurringBase);
 const recurringConfirmSchema = z.strictObject({ ...recurringBase, data });
 const recurringChargeSchema = z.strictObject({ ...recurringBase, method: data });
+const recurringRefundSchema = z.strictObject({ ...recurringBase, data });
 const renewalOrderSchema = z.strictObject({
   key,
   currency_code: currencySchema,
@@ -56,6 +57,15 @@ export class ConfirmRecurringPaymentInput extends RecurringPaymentInput {
 @ValidateWith(recurringChargeSchema)
 export class ChargeSavedPaymentMethodInput extends RecurringPaymentInput {
   @Field(() => JSONScalar, { description: 'The saved method as confirmRecurringPayment answered it' }) method!: Record<string, unknown>;
+}
+
+@InputType('RefundRecurringPaymentInput')
+@ValidateWith(recurringRefundSchema)
+export class RefundRecurringPaymentInput extends RecurringPaymentInput {
+  @Field(() => JSONScalar, { description: "The charge's payment data as the charge answered it (provider ids): what is refunded" }) data!: Record<
+    string,
+    unknown
+  >;
 }
 
 @InputType('RenewalOrderInput')

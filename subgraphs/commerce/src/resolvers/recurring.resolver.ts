@@ -1,7 +1,13 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
-import { ChargeSavedPaymentMethodInput, ConfirmRecurringPaymentInput, RecurringPaymentInput, RenewalOrderInput } from '../inputs/recurring.input';
+import {
+  ChargeSavedPaymentMethodInput,
+  ConfirmRecurringPaymentInput,
+  RecurringPaymentInput,
+  RefundRecurringPaymentInput,
+  RenewalOrderInput,
+} from '../inputs/recurring.input';
 import { RecurringPaymentType, RenewalOrderType } from '../types/recurring.type';
 
 /**
@@ -28,6 +34,13 @@ export class RecurringPaymentResolver {
   @Mutation(() => RecurringPaymentType, { description: 'Operator: charges a saved method off-session with the idempotency key given (one charge per key)' })
   chargeSavedPaymentMethod(@Ctx() ctx: RequestContext, @Arg('input') input: ChargeSavedPaymentMethodInput) {
     return this.s.recurring.charge(ctx, input);
+  }
+
+  @Mutation(() => RecurringPaymentType, {
+    description: 'Operator: refunds part of a recurring charge with the idempotency key given (one refund per key; invoice providers: recorded as owed)',
+  })
+  refundRecurringPayment(@Ctx() ctx: RequestContext, @Arg('input') input: RefundRecurringPaymentInput) {
+    return this.s.recurring.refund(ctx, input);
   }
 
   @Mutation(() => RenewalOrderType, { description: 'Operator: the order of one renewal, with its own number (idempotent per key)' })

@@ -147,6 +147,33 @@ export class RecurringPaymentService {
   }
 
   /**
+   * Refunds `amount` of a recurring charge (`data`: the charge's provider ids) with the caller's
+   * idempotency key: Stripe and PayPal refund through their APIs (the same key: the same refund).
+   * Invoice providers (manual, bank transfer) move no money themselves: the refund is answered
+   * `pending` with `owed: true`, for the merchant to pay back outside the platform.
+   */
+  async refund(ctx: RequestContext, input: RecurringInput & { data: Record<string, unknown> }): Promise<RecurringResult> {
+    const adapter = await this.adapter(ctx, input.provider_id, input.currency_code);
+    const mode = this.modeOf(adapter);
+    if (mode === 'invoice')
+      return { provider_id: adapter.id, mode, status: 'pending', data: { owed: true, amount: input.amount }, method: null, message: null };
+    const context = this.context(input);
+    // the provider's own list of earlier refunds is not ours to replay: one key, one refund
+    const data = { ...input.data };
+    delete data.refunds;
+    const r = await this.payments.call(ctx, adapter.id, () => adapter.refund({ amount: input.amount, currency_code: input.currency_code, data, context }));
+    const refund = Array.isArray(r.data.refunds) ? (r.data.refunds.at(-1) as Record<string, unknown> | undefined) : undefined;
+    return {
+      provider_id: adapter.id,
+      mode,
+      status: r.status,
+      data: { refund_id: refund?.id ?? null, amount: input.amount },
+      method: null,
+      message: r.message ?? null,
+    };
+  }
+
+  /**
    * The order of one renewal: its own display id from the tenant's order counter, one line (the
    * plan), a payment collection with the renewal's session (captured, or awaiting payment for an
    * invoice). Idempotent per `key` (an advisory lock per key; the key's digest is the order's

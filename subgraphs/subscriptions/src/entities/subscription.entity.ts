@@ -4,6 +4,7 @@ import { TenantOwned, newId } from '@svc/kit';
 type SubscriptionStatus = 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
 /** how renewals are paid: a saved method charged off-session, or an invoice (a pending order paid outside) */
 type PaymentMode = 'saved_method' | 'invoice';
+type RefundStatus = 'pending' | 'refunded' | 'owed';
 
 /**
  * A customer's subscription to a plan. Money is kept in the currency's minor units (decimal
@@ -38,6 +39,9 @@ export class Subscription extends TenantOwned {
     | 'billed'
     | 'changes'
     | 'activatedAt'
+    | 'refundAmount'
+    | 'refundStatus'
+    | 'refundReference'
     | 'createdAt'
     | 'updatedAt';
 
@@ -76,6 +80,12 @@ export class Subscription extends TenantOwned {
   @Property({ type: 'datetime', nullable: true }) nextRenewalAt: Date | null = null;
   @Property({ type: 'integer', default: 0 }) changes: number = 0;
   @Property({ type: 'datetime', nullable: true }) activatedAt: Date | null = null;
+  /** an immediate cancel's refund of the unused period (minor units); null when nothing was refunded */
+  @Property({ type: 'decimal', precision: 30, scale: 0, nullable: true }) refundAmount: string | null = null;
+  /** pending (asked of the provider), refunded (the provider confirmed), owed (invoice providers: the merchant pays it back) */
+  @Property({ type: 'string', length: 20, nullable: true }) refundStatus: RefundStatus | null = null;
+  /** the provider's refund id */
+  @Property({ type: 'string', length: 200, nullable: true }) refundReference: string | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
@@ -109,14 +119,14 @@ export class SubscriptionRenewal extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
-export type LedgerKind = 'charge' | 'invoice' | 'proration_charge' | 'proration_credit' | 'balance_applied';
+export type LedgerKind = 'charge' | 'invoice' | 'proration_charge' | 'proration_credit' | 'balance_applied' | 'refund';
 
 /** What a subscription charged or credited, once per key (minor units, always positive; `kind` says the direction). */
 @Entity({ tableName: 'subscription_ledger' })
 @Unique({ properties: ['tenantId', 'key'] })
 @Index({ properties: ['subscriptionId', 'createdAt'] })
 export class SubscriptionLedgerEntry extends TenantOwned {
-  [OptionalProps]?: 'id' | 'orderId' | 'orderDisplayId' | 'providerReference' | 'createdAt';
+  [OptionalProps]?: 'id' | 'orderId' | 'orderDisplayId' | 'providerReference' | 'paymentData' | 'createdAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('subled');
   @Property({ type: 'string', length: 40 }) subscriptionId!: string;
@@ -129,5 +139,7 @@ export class SubscriptionLedgerEntry extends TenantOwned {
   @Property({ type: 'string', length: 40, nullable: true }) orderId: string | null = null;
   @Property({ type: 'integer', nullable: true }) orderDisplayId: number | null = null;
   @Property({ type: 'string', length: 200, nullable: true }) providerReference: string | null = null;
+  /** a charge's payment record at the provider (ids, no secrets): what an immediate cancel refunds */
+  @Property({ type: 'json', nullable: true }) paymentData: Record<string, unknown> | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
 }

@@ -4,6 +4,7 @@ import {
   SubscriptionsConfirmPaymentDocument,
   SubscriptionsCustomerByEmailDocument,
   SubscriptionsMeDocument,
+  SubscriptionsRefundPaymentDocument,
   SubscriptionsRenewalOrderDocument,
   SubscriptionsStartPaymentDocument,
   type RecurringPaymentInput,
@@ -48,6 +49,11 @@ export class CommercePort {
 
   async charge(ctx: RequestContext, input: RecurringPaymentInput & { method: Record<string, unknown> }): Promise<RecurringPayment> {
     return (await this.client().execute(this.sys(ctx), SubscriptionsChargeSavedMethodDocument, { input })).chargeSavedPaymentMethod as RecurringPayment;
+  }
+
+  /** Refunds part of a charge (`data`: its payment record); one refund per idempotency key. */
+  async refund(ctx: RequestContext, input: RecurringPaymentInput & { data: Record<string, unknown> }): Promise<RecurringPayment> {
+    return (await this.client().execute(this.sys(ctx), SubscriptionsRefundPaymentDocument, { input })).refundRecurringPayment as RecurringPayment;
   }
 
   async renewalOrder(ctx: RequestContext, input: RenewalOrderInput): Promise<{ id: string; display_id: number; payment_status: string }> {

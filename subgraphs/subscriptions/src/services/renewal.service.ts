@@ -116,7 +116,7 @@ export class RenewalService {
       payment_data: payment ? paymentRecord(payment.data) : null,
       metadata: { subscription_id: s.id, cycle: renewal.cycle },
     });
-    return this.succeeded(ctx, renewal, order, typeof payment?.data.id === 'string' ? payment.data.id : null);
+    return this.succeeded(ctx, renewal, order, payment ? paymentRecord(payment.data) : null);
   }
 
   private async claim(ctx: RequestContext, id: string): Promise<Claim | 'skipped' | 'canceled'> {
@@ -181,7 +181,7 @@ export class RenewalService {
     ctx: RequestContext,
     claimed: SubscriptionRenewal,
     order: { id: string; display_id: number },
-    providerRef: string | null,
+    payment: Record<string, unknown> | null,
   ): Promise<RenewalOutcome> {
     return this.store.transaction(ctx, async (em, tx) => {
       const cur = await this.current(em, claimed);
@@ -214,7 +214,8 @@ export class RenewalService {
         description: `${plan.name}: period ${r.cycle + 1}`,
         orderId: order.id,
         orderDisplayId: order.display_id,
-        providerReference: providerRef,
+        providerReference: typeof payment?.id === 'string' ? payment.id : null,
+        paymentData: payment,
       });
       const start = s.periodEnd;
       const end = addInterval(start, plan.interval, plan.intervalCount);

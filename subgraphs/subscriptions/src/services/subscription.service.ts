@@ -66,6 +66,7 @@ export function ledger(
     orderId?: string | null;
     orderDisplayId?: number | null;
     providerReference?: string | null;
+    paymentData?: Record<string, unknown> | null;
   },
 ): void {
   if (e.amount === 0n) return;
@@ -81,6 +82,7 @@ export function ledger(
     orderId: e.orderId ?? null,
     orderDisplayId: e.orderDisplayId ?? null,
     providerReference: e.providerReference ?? null,
+    paymentData: e.paymentData ?? null,
   });
 }
 
@@ -293,6 +295,7 @@ export class SubscriptionService {
           orderId: order.id,
           orderDisplayId: order.display_id,
           providerReference: typeof confirmed.data.id === 'string' ? confirmed.data.id : null,
+          paymentData: paymentRecord(confirmed.data),
         });
       }
       subscriptionsEvents.emit(em, tx, 'subscription.created', { ...eventBase(locked), status: locked.status, order_id: order?.id ?? null });
@@ -424,23 +427,101 @@ export class SubscriptionService {
     });
   }
 
-  /** Now, or at the period end (`at_period_end`; an incomplete or past-due one ends now); a canceled one → 409. */
+  /**
+   * Now, or at the period end (`at_period_end`; an incomplete or past-due one ends now); a canceled
+   * one → 409. Ending now refunds the unused share of the paid period (see `unusedShare`): the
+   * subscription row is locked while the refund is decided and recorded, so a second cancel (409)
+   * or a renewal finishing meanwhile never refunds again, and the provider sees one idempotency key
+   * per subscription and period. The provider is asked after the cancel commits: its refund id is
+   * recorded when it answers; an outage leaves the refund `pending` (the cancel stands).
+   */
   async cancel(ctx: RequestContext, id: string, atPeriodEnd = false): Promise<SubscriptionView> {
-    return this.store.transaction(ctx, async (em, tx) => {
+    const decided = await this.store.transaction(ctx, async (em, tx) => {
       const s = await this.owned(em, ctx, id, true);
       if (s.status === 'canceled') throw invalidTransition('The subscription is already canceled');
+      let refund: { amount: bigint; charge: SubscriptionLedgerEntry } | null = null;
       if (atPeriodEnd && (s.status === 'active' || s.status === 'paused')) {
         s.cancelAtPeriodEnd = true;
       } else {
+        const now = this.now();
+        refund = await this.unusedShare(em, s, now);
         s.status = 'canceled';
-        s.canceledAt = this.now();
+        s.canceledAt = now;
         s.cancelReason = 'requested';
         s.nextRenewalAt = null;
-        subscriptionsEvents.emit(em, tx, 'subscription.canceled', { ...eventBase(s), reason: 'requested' });
+        if (refund) {
+          s.refundAmount = refund.amount.toString();
+          s.refundStatus = s.mode === 'invoice' ? 'owed' : 'pending';
+        }
+        subscriptionsEvents.emit(em, tx, 'subscription.canceled', {
+          ...eventBase(s),
+          reason: 'requested',
+          refund_amount: refund ? majorNumber(refund.amount, s.currencyCode) : 0,
+          refund_status: s.refundStatus,
+          currency_code: s.currencyCode,
+        });
       }
       await em.flush();
-      return this.view(em, s);
+      return { view: await this.view(em, s), refund, subscription: s };
     });
+    const { refund, subscription: s } = decided;
+    if (!refund || s.mode === 'invoice' || !s.providerId) return decided.view;
+    const key = `${s.id}:c${s.cycle}:refund`;
+    const answer = await this.commerce
+      .refund(ctx, {
+        provider_id: s.providerId,
+        currency_code: s.currencyCode,
+        amount: fromMinor(refund.amount, s.currencyCode),
+        idempotency_key: key,
+        customer_id: s.customerId,
+        email: s.email,
+        reference: s.id,
+        data: refund.charge.paymentData ?? {},
+      })
+      .catch((err: unknown) => {
+        ctx.log.warn({ err, subscription: s.id }, 'subscription refund not confirmed by the provider; it stays pending');
+        return null;
+      });
+    if (!answer || answer.status !== 'captured') return decided.view;
+    return this.store.transaction(ctx, async (em) => {
+      const locked = await this.owned(em, ctx, id, true);
+      if (locked.refundStatus === 'pending') {
+        locked.refundStatus = 'refunded';
+        locked.refundReference = typeof answer.data.refund_id === 'string' ? answer.data.refund_id : null;
+        ledger(em, locked, {
+          key,
+          kind: 'refund',
+          amount: refund.amount,
+          cycle: locked.cycle,
+          description: 'Unused part of the period, refunded at cancel',
+          orderId: refund.charge.orderId,
+          orderDisplayId: refund.charge.orderDisplayId,
+          providerReference: locked.refundReference,
+        });
+      }
+      await em.flush();
+      return this.view(em, locked);
+    });
+  }
+
+  /**
+   * What an immediate cancel gives back: the unused time share of what the charge of the current
+   * period paid, exact to the minor unit (the proration credit of the current plan at `now`, less
+   * what plan changes still owe, at most what was paid). Nothing in a trial, for an unpaid or
+   * zero-amount period, or once the period is over (a renewal charge in flight keeps its period).
+   * Paused time is not used: a paused subscription's share is taken at the pause.
+   */
+  private async unusedShare(em: EntityManager, s: Subscription, now: Date): Promise<{ amount: bigint; charge: SubscriptionLedgerEntry } | null> {
+    if (s.status !== 'active' && s.status !== 'paused') return null;
+    const at = Math.min(Math.max((s.pausedAt ?? now).getTime(), s.lastChangeAt.getTime()), s.periodEnd.getTime());
+    if (inTrial(s, at)) return null;
+    const charge = await em.findOne(SubscriptionLedgerEntry, { subscriptionId: s.id, key: `${s.id}:c${s.cycle}` });
+    if (!charge || (charge.kind !== 'charge' && charge.kind !== 'invoice')) return null;
+    const paid = BigInt(charge.amount);
+    const plan = await em.findOneOrFail(SubscriptionPlan, { id: s.planId });
+    const credit = prorate(stateOf(s), priceOf(plan, s.currencyCode), 0n, at).credit - BigInt(s.balance);
+    const amount = credit < 0n ? 0n : credit > paid ? paid : credit;
+    return amount > 0n ? { amount, charge } : null;
   }
 
   /**

@@ -67,6 +67,8 @@ export interface SubscriptionView {
   cycle: number;
   failed_attempts: number;
   next_renewal_at: string | null;
+  /** an immediate cancel's refund of the unused period, or null */
+  refund: { amount: number; currency_code: string; status: string; provider_reference: string | null } | null;
   created_at: string;
   updated_at: string;
 }
@@ -98,6 +100,15 @@ export function toSubscriptionView(s: Subscription, plan: SubscriptionPlan | nul
     cycle: s.cycle,
     failed_attempts: s.failedAttempts,
     next_renewal_at: iso(s.nextRenewalAt),
+    refund:
+      s.refundAmount !== null && s.refundStatus
+        ? {
+            amount: majorNumber(BigInt(s.refundAmount), s.currencyCode),
+            currency_code: s.currencyCode,
+            status: s.refundStatus,
+            provider_reference: s.refundReference,
+          }
+        : null,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
   };

@@ -29,6 +29,15 @@ export class PlanType implements PlanView {
   @Field() updated_at!: string;
 }
 
+@ObjectType('SubscriptionRefund', S)
+class SubscriptionRefundType {
+  @Field(() => Float, { description: 'Major units' }) amount!: number;
+  @Field() currency_code!: string;
+  @Field({ description: 'pending (asked of the provider), refunded (the provider confirmed) or owed (invoice providers: the merchant pays it back)' })
+  status!: string;
+  @Field(() => String, { nullable: true, description: "The provider's refund id" }) provider_reference!: string | null;
+}
+
 /** A customer's subscription (GraphQL reserves `Subscription` for its root type); not a federation entity: only its customer and the store's staff may see it. */
 @ObjectType('CustomerSubscription', S)
 export class SubscriptionType implements SubscriptionView {
@@ -54,6 +63,8 @@ export class SubscriptionType implements SubscriptionView {
   @Field(() => Int) cycle!: number;
   @Field(() => Int) failed_attempts!: number;
   @Field(() => String, { nullable: true }) next_renewal_at!: string | null;
+  @Field(() => SubscriptionRefundType, { nullable: true, description: "An immediate cancel's refund of the unused share of the paid period" })
+  refund!: SubscriptionRefundType | null;
   @Field() created_at!: string;
   @Field() updated_at!: string;
 }
