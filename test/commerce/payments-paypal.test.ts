@@ -87,6 +87,20 @@ describe('pp_paypal_paypal over HTTP', () => {
     });
   });
 
+  it('startRecurring sends experience_context (return/cancel URLs, no shipping); PayPal refusing a URL is a status error', async () => {
+    const p = adapter();
+    const urls = { return_url: 'https://shop.example/done', cancel_url: 'https://shop.example/plans' };
+    const s = await p.startRecurring({ amount: '9.00', currency_code: 'EUR', context: { ...ctx(), ...urls } });
+    expect(s).toMatchObject({ status: 'pending', data: { kind: 'setup_token' } });
+    expect((paypal.setupRequests.at(-1) as any).payment_source.paypal.experience_context).toEqual({
+      ...urls,
+      shipping_preference: 'NO_SHIPPING',
+      user_action: 'CONTINUE',
+    });
+    const bad = await p.startRecurring({ amount: '9.00', currency_code: 'EUR', context: { ...ctx(), return_url: 'shop.example/done' } });
+    expect(bad).toMatchObject({ status: 'error', data: { error: { issue: 'INVALID_PARAMETER_VALUE', http_status: 422 } } });
+  });
+
   it('a declined instrument is a status error with a clear message, nothing thrown', async () => {
     const p = adapter();
     const context = ctx();

@@ -367,6 +367,36 @@ describe('subscriptions', () => {
       expect(await orderOf(ev.order_id)).toMatchObject({ payment_status: 'captured', total: '50' });
       await api('POST', `/store/subscriptions/${sub.id}/cancel`, who.token, {});
     });
+
+    it('sends the return and cancel URLs to PayPal in experience_context; a bad URL is a 400 with nothing written or sent', async () => {
+      const who = await p.registerCustomer(shop.publishable_key);
+      const urls = { return_url: 'https://shop.example/account/subscriptions?ok=1', cancel_url: 'https://shop.example/plans' };
+      const started = await api('POST', '/store/subscriptions/checkout', who.token, {
+        plan_id: 'pro',
+        currency_code: 'eur',
+        provider_id: 'pp_paypal_paypal',
+        ...urls,
+      });
+      expect(started.status).toBe(200);
+      const received = paypal.setupRequests.at(-1) as any;
+      expect(received.payment_source.paypal.experience_context).toEqual({ ...urls, shipping_preference: 'NO_SHIPPING', user_action: 'CONTINUE' });
+
+      const sent = paypal.setupRequests.length;
+      const count = async () =>
+        (await sql.query(`select count(*)::int as n from "subscriptions".subscription where tenant_id = $1`, [shop.tenant_id])).rows[0].n;
+      const before = await count();
+      for (const bad of ['javascript:alert(1)', 'not a url', 'ftp://shop.example/x']) {
+        const r = await api('POST', '/store/subscriptions/checkout', who.token, {
+          plan_id: 'pro',
+          currency_code: 'eur',
+          provider_id: 'pp_paypal_paypal',
+          return_url: bad,
+        });
+        expect([r.status, r.body.type, r.body.code]).toEqual([400, 'validation_error', 'invalid_field']);
+      }
+      expect(paypal.setupRequests.length).toBe(sent);
+      expect(await count()).toBe(before);
+    });
   });
 
   describe('owner only', () => {

@@ -89,6 +89,15 @@ const valueOf = (u: bigint, currency: string): string => {
 function ppError(status: number, name: string, message: string, issue?: string, description?: string): Reply {
   return { status, body: { name, message, debug_id: rid(13), details: issue ? [{ issue, description: description ?? issue }] : [], links: [] } };
 }
+const validUrl = (value: unknown): boolean => {
+  if (typeof value !== 'string' || value.length > 4000) return false;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
 const unprocessable = (issue: string, description: string) =>
   ppError(
     422,
@@ -117,6 +126,8 @@ export class PayPalServer extends ProtocolServer {
   /** access token → expiry (epoch ms) */
   private readonly tokens = new Map<string, number>();
   private readonly declined = new Set<string>();
+  /** the bodies of POST /v3/vault/setup-tokens as received (experience_context included), oldest first */
+  readonly setupRequests: Record<string, unknown>[] = [];
   readonly setupTokens = new Map<
     string,
     { id: string; status: 'PAYER_ACTION_REQUIRED' | 'APPROVED'; customer: { id: string }; payment_source: Record<string, unknown>; links: Link[] }
@@ -309,6 +320,13 @@ export class PayPalServer extends ProtocolServer {
   private createSetupToken(body: Record<string, unknown>): Reply {
     const paypal = (body.payment_source as { paypal?: Record<string, unknown> } | undefined)?.paypal;
     if (!paypal) return invalidRequest('MISSING_REQUIRED_PARAMETER', 'payment_source is required.');
+    const experience = paypal.experience_context as Record<string, unknown> | undefined;
+    for (const field of ['return_url', 'cancel_url'] as const) {
+      const value = experience?.[field];
+      if (value !== undefined && !validUrl(value))
+        return unprocessable('INVALID_PARAMETER_VALUE', `payment_source.paypal.experience_context.${field} must be an absolute http(s) URL.`);
+    }
+    this.setupRequests.push(structuredClone(body));
     const id = rid(17, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
     const customer = (body.customer as { id?: string } | undefined)?.id ?? rid(10, 'abcdefghijklmnopqrstuvwxyz0123456789');
     const t = {

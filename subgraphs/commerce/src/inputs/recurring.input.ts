@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith, currencySchema, metadataSchema, type Metadata } from '@svc/kit';
+import { JSONScalar, ValidateWith, currencySchema, httpUrlSchema, metadataSchema, type Metadata } from '@svc/kit';
 
 /** a non-negative decimal amount in major units, at most 4 decimals (the currency's minor unit is checked by the adapters) */
 const amount = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, 'amounts are decimal strings in major units, e.g. "9.99"');
@@ -17,7 +17,12 @@ const recurringBase = {
   reference: z.string().max(200).nullish(),
 };
 
-const recurringStartSchema = z.strictObject(recurringBase);
+const recurringStartSchema = z.strictObject({
+  ...recurringBase,
+  return_url: httpUrlSchema('return_url').nullish(),
+  cancel_url: httpUrlSchema('cancel_url').nullish(),
+});
+
 const recurringConfirmSchema = z.strictObject({ ...recurringBase, data });
 const recurringChargeSchema = z.strictObject({ ...recurringBase, method: data });
 const recurringRefundSchema = z.strictObject({ ...recurringBase, data });
@@ -38,6 +43,8 @@ const renewalOrderSchema = z.strictObject({
 @InputType('RecurringPaymentInput')
 @ValidateWith(recurringStartSchema)
 export class RecurringPaymentInput {
+  @Field(() => String, { nullable: true, description: "Where the provider's approval page returns the shopper (PayPal)" }) return_url?: string | null;
+  @Field(() => String, { nullable: true, description: 'Where the approval page sends a shopper who cancels (PayPal)' }) cancel_url?: string | null;
   @Field() provider_id!: string;
   @Field() currency_code!: string;
   @Field({ description: 'Decimal string in major units; "0" only saves the method' }) amount!: string;

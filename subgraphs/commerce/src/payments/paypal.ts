@@ -20,6 +20,16 @@ import type { PaymentContext, PaymentProviderAdapter, PayPalSettings, ProviderRe
  * orders with `payment_source.paypal.vault_id` and `stored_credential` (merchant-initiated,
  * recurring) captured at once, each with the caller's `PayPal-Request-Id`.
  */
+/** PayPal's approval page: back to the storefront after approval or cancel, no shipping for plans, "continue" then confirm on our side. */
+function experienceContext(ctx: PaymentContext): Record<string, unknown> {
+  return {
+    shipping_preference: 'NO_SHIPPING',
+    user_action: 'CONTINUE',
+    ...(ctx.return_url ? { return_url: ctx.return_url } : {}),
+    ...(ctx.cancel_url ? { cancel_url: ctx.cancel_url } : {}),
+  };
+}
+
 export const PAYPAL_PROVIDER_ID = 'pp_paypal_paypal';
 const PAYPAL_API = 'https://api-m.paypal.com';
 const REQUEST_ID_MAX = 108;
@@ -161,7 +171,14 @@ export class PayPalProvider implements PaymentProviderAdapter, RecurringPayments
     return amountGuard({}, async () => {
       toPayPalValue(input.amount, input.currency_code);
       const token = await this.api('POST', '/v3/vault/setup-tokens', input.context, 'setup', {
-        payment_source: { paypal: { usage_type: 'MERCHANT', usage_pattern: 'SUBSCRIPTION_PREPAID', description: input.context.reference?.slice(0, 127) } },
+        payment_source: {
+          paypal: {
+            usage_type: 'MERCHANT',
+            usage_pattern: 'SUBSCRIPTION_PREPAID',
+            description: input.context.reference?.slice(0, 127),
+            experience_context: experienceContext(input.context),
+          },
+        },
       });
       if (isRefusal(token)) return refusalResult({}, token);
       return { status: 'pending', data: { kind: 'setup_token', id: token.id, status: token.status, approve_url: approveUrl(token) } };

@@ -21,6 +21,9 @@ export interface PaymentContext {
   customer_id?: string | null;
   /** cart / order reference shown at the provider */
   reference?: string;
+  /** where the provider's approval page sends the shopper back (PayPal experience_context) */
+  return_url?: string | null;
+  cancel_url?: string | null;
 }
 
 export interface ProviderResult {

@@ -26,6 +26,8 @@ interface RecurringInput {
   customer_id?: string | null;
   email?: string | null;
   reference?: string | null;
+  return_url?: string | null;
+  cancel_url?: string | null;
 }
 
 export interface RecurringResult {
@@ -95,6 +97,8 @@ export class RecurringPaymentService {
       email: input.email ?? null,
       customer_id: input.customer_id ?? null,
       reference: input.reference ?? undefined,
+      return_url: input.return_url ?? null,
+      cancel_url: input.cancel_url ?? null,
     };
   }
 

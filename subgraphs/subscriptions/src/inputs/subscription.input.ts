@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { JSONScalar, PageArgs, ValidateWith, currencySchema, handleSchema, metadataSchema, pageSchema, type Metadata } from '@svc/kit';
+import { JSONScalar, PageArgs, ValidateWith, httpUrlSchema, currencySchema, handleSchema, metadataSchema, pageSchema, type Metadata } from '@svc/kit';
 
 /**
  * The constraints of plans and subscriptions, written once: GraphQL validates with them
@@ -54,7 +54,13 @@ export type UpdatePlanData = z.infer<typeof updatePlanSchema>;
 
 const ref = z.string().min(1).max(200);
 
-export const checkoutSchema = z.strictObject({ plan_id: ref, currency_code: currencySchema, provider_id: z.string().min(1).max(100) });
+export const checkoutSchema = z.strictObject({
+  plan_id: ref,
+  currency_code: currencySchema,
+  provider_id: z.string().min(1).max(100),
+  return_url: httpUrlSchema('return_url').optional(),
+  cancel_url: httpUrlSchema('cancel_url').optional(),
+});
 export type CheckoutData = z.infer<typeof checkoutSchema>;
 
 /** From a completed checkout, or a trial without payment (`plan_id` and `currency_code` of a plan with trial days). */
@@ -126,6 +132,8 @@ export class CheckoutInput {
   @Field() currency_code!: string;
   @Field({ description: 'A payment provider the store offers in the currency (pp_stripe_stripe, pp_system_default, pp_bank-transfer_default)' })
   provider_id!: string;
+  @Field({ nullable: true, description: "Where the provider's approval page (PayPal) returns the shopper after approving" }) return_url?: string;
+  @Field({ nullable: true, description: 'Where the approval page sends a shopper who cancels' }) cancel_url?: string;
 }
 
 @InputType('CreateSubscriptionInput')

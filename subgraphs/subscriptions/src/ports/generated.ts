@@ -7,6 +7,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type ChargeSavedPaymentMethodInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
+  /** Where the approval page sends a shopper who cancels (PayPal) */
+  cancel_url?: string | null | undefined;
   currency_code: string;
   customer_id?: string | null | undefined;
   email?: string | null | undefined;
@@ -16,11 +18,15 @@ export type ChargeSavedPaymentMethodInput = {
   method: unknown;
   provider_id: string;
   reference?: string | null | undefined;
+  /** Where the provider's approval page returns the shopper (PayPal) */
+  return_url?: string | null | undefined;
 };
 
 export type ConfirmRecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
+  /** Where the approval page sends a shopper who cancels (PayPal) */
+  cancel_url?: string | null | undefined;
   currency_code: string;
   customer_id?: string | null | undefined;
   /** The session's data as startRecurringPayment answered it */
@@ -30,11 +36,15 @@ export type ConfirmRecurringPaymentInput = {
   idempotency_key: string;
   provider_id: string;
   reference?: string | null | undefined;
+  /** Where the provider's approval page returns the shopper (PayPal) */
+  return_url?: string | null | undefined;
 };
 
 export type RecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
+  /** Where the approval page sends a shopper who cancels (PayPal) */
+  cancel_url?: string | null | undefined;
   currency_code: string;
   customer_id?: string | null | undefined;
   email?: string | null | undefined;
@@ -42,6 +52,8 @@ export type RecurringPaymentInput = {
   idempotency_key: string;
   provider_id: string;
   reference?: string | null | undefined;
+  /** Where the provider's approval page returns the shopper (PayPal) */
+  return_url?: string | null | undefined;
 };
 
 export type RefundRecurringPaymentInput = {

@@ -179,6 +179,8 @@ export class SubscriptionService {
       customer_id: customerId,
       email: me.email,
       reference: id,
+      return_url: input.return_url ?? null,
+      cancel_url: input.cancel_url ?? null,
     });
     if (session.status === 'error')
       throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused the checkout');
