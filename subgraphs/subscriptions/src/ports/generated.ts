@@ -59,6 +59,8 @@ export type RecurringPaymentInput = {
 export type RefundRecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
+  /** Where the approval page sends a shopper who cancels (PayPal) */
+  cancel_url?: string | null | undefined;
   currency_code: string;
   customer_id?: string | null | undefined;
   /** The charge's payment data as the charge answered it (provider ids): what is refunded */
@@ -68,6 +70,8 @@ export type RefundRecurringPaymentInput = {
   idempotency_key: string;
   provider_id: string;
   reference?: string | null | undefined;
+  /** Where the provider's approval page returns the shopper (PayPal) */
+  return_url?: string | null | undefined;
 };
 
 export type RenewalOrderInput = {
