@@ -168,7 +168,7 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     expect(await processed('test-flaky', ev.id)).toBe(1);
   });
 
-  it('stores no job for an event nobody subscribes to (the webhooks fan-out takes only tenants with an active endpoint)', async () => {
+  it('stores no job for an event no domain subscribes to but analytics, which records every event (the webhooks fan-out takes only tenants with an active endpoint)', async () => {
     const c = await p.registerCustomer(t.publishable_key);
     await customerEvent(c.email);
     const upd = await p.api('POST', '/store/customers', { key: t.publishable_key, token: c.token, body: { email: c.email, first_name: 'Grace' } });
@@ -184,12 +184,13 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
           ).rows[0],
       ),
     );
-    // no queue is bound to customer.updated, and the webhooks fan-out is bound per tenant: this
-    // tenant has no active endpoint (webhooks.test.ts binds one)
+    // no queue but analytics's (it hears every event: rollups and the warehouse export) is bound to
+    // customer.updated, and the webhooks fan-out is bound per tenant: this tenant has no active
+    // endpoint (webhooks.test.ts binds one)
     const jobs = await withDb(p.dbUrl, async (db) =>
       (await db.query(`select name from pgboss.job where data->>'id' = $1 order by name`, [row.id])).rows.map((r) => r.name),
     );
-    expect(jobs).toEqual([]);
+    expect(jobs).toEqual(['sub_analytics_rollups']);
     const bindings = await withDb(p.dbUrl, async (db) =>
       (await db.query(`select event from pgboss.subscription where name = $1`, [subscriptionQueueName('webhooks', 'fan-out')])).rows.map((r) => r.event),
     );
