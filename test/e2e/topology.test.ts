@@ -125,7 +125,11 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
   });
 
   afterAll(async () => {
-    const codes = await Promise.all(procs.map(async (p) => [p.name, await p.stop()] as const));
+    // callers before the domains they call, as a rolling shutdown does: the gateways and the
+    // assistant (which reads every other domain in the background) first, then the rest at once
+    const first = (p: PlatformProcess) => p.name.startsWith('gateway') || p.name === 'assistant';
+    const stopAll = (list: PlatformProcess[]) => Promise.all(list.map(async (p) => [p.name, await p.stop()] as const));
+    const codes = [...(await stopAll(procs.filter(first))), ...(await stopAll(procs.filter((p) => !first(p))))];
     await rx.stop();
     await db?.drop().catch(() => undefined);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
