@@ -335,10 +335,8 @@ export async function loadGateway(opts: {
   const run = async (op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext) => {
     if (op.direct) {
       const d = op.direct;
-      const used: Record<string, unknown> = {};
-      for (const v of d.variables) if (variables[v] !== undefined) used[v] = variables[v];
       try {
-        return await fetchSubgraph(d.subgraph, d.query, used, ctx, d.operationName);
+        return await fetchSubgraph(d.subgraph, d.query, variablesOf(d, variables), ctx, d.operationName);
       } catch (err) {
         return failed(err);
       }
@@ -362,6 +360,13 @@ export async function loadGateway(opts: {
     } catch (err) {
       return failed(err);
     }
+  };
+
+  // the variables a direct fetch's subgraph query declares, of those the caller gave
+  const variablesOf = (d: DirectFetch, given: Record<string, unknown>) => {
+    const used: Record<string, unknown> = {};
+    for (const v of d.variables) if (given[v] !== undefined) used[v] = given[v];
+    return used;
   };
 
   const fetchSubgraph = async (subgraph: string, query: string, variables: Record<string, unknown>, ctx: RequestContext, operationName?: string) => {
@@ -396,9 +401,7 @@ export async function loadGateway(opts: {
       if (plans.size > DIRECT_PLANS) plans.delete(plans.keys().next().value!);
     }
     if (!direct || requestContext.operation.operation !== 'query') return executor(requestContext);
-    const given = requestContext.request.variables ?? {};
-    const used: Record<string, unknown> = {};
-    for (const v of direct.variables) if (given[v] !== undefined) used[v] = given[v];
+    const used = variablesOf(direct, requestContext.request.variables ?? {});
     const result = await fetchSubgraph(direct.subgraph, direct.query, used, requestContext.context as RequestContext, direct.operationName);
     if (!result.errors?.length) return result;
     // as the gateway hands them on: GraphQL errors (a remote subgraph's are JSON) with their path and

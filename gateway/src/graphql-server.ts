@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import express, { type RequestHandler, type Response } from 'express';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
@@ -7,6 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { contextFailure, graphqlRequestError, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
+import { PUBLIC_READ, sendPublicRead } from './public-read';
 import { createPersistedQueryStore, type PersistedQueryOptions } from './persisted-queries';
 import type { LoadedGateway } from './gateway';
 import {
@@ -51,11 +51,6 @@ export interface GraphQLServerOptions {
   personalFields?: ReadonlySet<string>;
 }
 
-/** the cache headers of a public read, the same as the REST facade's (revalidated by ETag) */
-const PUBLIC_READ = 'public, max-age=0, must-revalidate';
-/** what a public read's answer depends on besides the URL (CORS adds Origin) */
-const PUBLIC_READ_VARY = ['x-publishable-api-key', 'x-medusa-locale', 'accept-language', 'accept-encoding'];
-
 /** the root fields an operation asks for (`__typename` aside) */
 function rootFields(op: OperationDefinitionNode): string[] {
   return op.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? (s.name.value === '__typename' ? [] : [s.name.value]) : ['…']));
@@ -71,15 +66,8 @@ const publicReadResponse: RequestHandler = (req, res, next) => {
   const send = res.send.bind(res) as Response['send'];
   res.send = (body?: unknown) => {
     if (res.getHeader('cache-control') !== PUBLIC_READ || res.statusCode !== 200 || typeof body !== 'string') return send(body);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    for (const h of PUBLIC_READ_VARY) res.vary(h);
-    res.setHeader('etag', etag);
-    const match = req.headers['if-none-match'];
-    if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
-      res.status(304).end();
-      return res;
-    }
-    return send(body);
+    sendPublicRead(req, res, body, send);
+    return res;
   };
   next();
 };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import {
 import { LOCALE_TAG, type ContextBuilder, type EventHub, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
-import { applyRateDecision, clientOf } from '@svc/gateway';
+import { applyRateDecision, clientOf, sendPublicRead } from '@svc/gateway';
 import { adminRateKey, type AdminRateLimit } from './middleware/rate-limit';
 
 /** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
@@ -208,18 +207,7 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
     return;
   }
   // one UTF-8 encoding, hashed and sent as is (a product page is ~400 KB)
-  const bytes = Buffer.from(JSON.stringify(body));
-  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
-  // appended to what is there (CORS varies by Origin): the answer depends on the store and the locale asked for
-  for (const h of ['x-publishable-api-key', 'x-medusa-locale', 'accept-language', 'accept-encoding']) res.vary(h);
-  res.setHeader('etag', etag);
-  const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
-    res.status(304).end();
-    return;
-  }
-  res.status(200).type('application/json').send(bytes);
+  sendPublicRead(req, res, Buffer.from(JSON.stringify(body)), (bytes) => res.status(200).type('application/json').send(bytes));
 }
 
 /**
