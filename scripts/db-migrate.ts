@@ -22,7 +22,7 @@ async function main() {
       poolSize: 2,
       log,
     });
-    const applied = await migrate(orm);
+    const applied = await migrate(orm, def.readCacheIgnores);
     await orm.close(true);
     console.log(`${def.name}: ${applied.length ? applied.join(', ') : 'up to date'}`);
   }

@@ -94,6 +94,13 @@ export class ContextBuilder {
     return given && REQUEST_ID.test(given) ? given : newId('req');
   }
 
+  /** The store (and its sales channels) a publishable key names, or null for a key that names none (cached by the authority). */
+  storeOfKey(key: string): Promise<{ tenantId: string; salesChannelIds: string[] } | null> {
+    return this.authority.publishableKey
+      ? this.authority.publishableKey(key)
+      : this.authority.tenantForPublishableKey(key).then((tenantId) => (tenantId ? { tenantId, salesChannelIds: [] } : null));
+  }
+
   /** `log`: the request's logger when the caller already made one (it carries the request id). */
   async build(headers: IncomingHttpHeaders, opts: ContextOptions = {}, requestId = this.requestId(headers), log?: Logger): Promise<RequestContext> {
     const ctx: RequestContext = {
@@ -111,9 +118,7 @@ export class ContextBuilder {
     };
     const key = first(headers['x-publishable-api-key']);
     if (key) {
-      const found = this.authority.publishableKey
-        ? await this.authority.publishableKey(key)
-        : await this.authority.tenantForPublishableKey(key).then((tenantId) => (tenantId ? { tenantId, salesChannelIds: [] } : null));
+      const found = await this.storeOfKey(key);
       if (!found) throw new DomainError('authentication_error', 'invalid_publishable_key', 'The publishable API key is not valid');
       ctx.tenantId = found.tenantId;
       ctx.publishableKey = true;

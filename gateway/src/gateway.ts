@@ -199,6 +199,11 @@ export interface PreparedOperation {
    * Worked out when first read.
    */
   readonly direct?: DirectFetch;
+  /**
+   * The subgraphs whose data the answer is made of (the services of its query plan), sorted; what a
+   * response cache's entry depends on. Worked out when first read; empty when the planner refused it.
+   */
+  readonly subgraphs: readonly string[];
 }
 
 /** One subgraph fetch that is a whole operation (see PreparedOperation.direct). */
@@ -232,6 +237,12 @@ export interface LoadedGateway {
   /** parses and validates a named operation once, against the API schema */
   prepare(source: string, operationName?: string): PreparedOperation;
   run(op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext): Promise<ExecutionResult>;
+  /**
+   * Told of every mutation this gateway ran (REST's, `/graphql`'s and the ports' alike), once it is
+   * done, with the store it ran for (null: the operator's, any store) and the subgraphs its plan
+   * wrote to: the response cache drops what they answered here at once.
+   */
+  afterMutation?: (tenantId: string | null, subgraphs: readonly string[]) => void;
   /**
    * Sends one query straight to a subgraph through the gateway's own data source for it (in-process
    * or HTTP with the signed context), as the query planner does for `_entities` fetches.
@@ -300,6 +311,23 @@ export async function loadGateway(opts: {
     return { subgraph: node.serviceName, query: node.operation, operationName: node.operationName, variables: node.variableUsages ?? [] };
   };
 
+  // every service a query plan fetches from (Fetch nodes anywhere in Sequence, Parallel, Flatten,
+  // Condition and Defer nodes)
+  const servicesOf = (document: DocumentNode, operationName: string): string[] => {
+    if (!internals.queryPlanner || !internals.apiSchema) return [];
+    const op = operationFromDocument(internals.apiSchema as never, document, { operationName });
+    const found = new Set<string>();
+    const walk = (n: unknown): void => {
+      if (!n || typeof n !== 'object') return;
+      if (Array.isArray(n)) return n.forEach(walk);
+      const node = n as Record<string, unknown>;
+      if (node.kind === 'Fetch' && typeof node.serviceName === 'string') found.add(node.serviceName);
+      for (const [k, v] of Object.entries(node)) if (k !== 'operation' && k !== 'operationDocumentNode' && typeof v === 'object') walk(v);
+    };
+    walk(internals.queryPlanner.buildQueryPlan(op).node);
+    return [...found].sort();
+  };
+
   const prepare = (source: string, operationName?: string): PreparedOperation => {
     const document = parse(source);
     const errors = validate(apiSchema, document);
@@ -312,6 +340,7 @@ export async function loadGateway(opts: {
     // the plan is worked out on the operation's first run, not at start (a process runs few of the
     // route table's operations; the gateway planned each on its first request before, too)
     let direct: DirectFetch | null | undefined;
+    let services: string[] | undefined;
     return {
       name,
       document,
@@ -329,10 +358,29 @@ export async function loadGateway(opts: {
         }
         return direct ?? undefined;
       },
+      get subgraphs() {
+        if (services === undefined) {
+          try {
+            services = servicesOf(document, name);
+          } catch {
+            services = [];
+          }
+        }
+        return services;
+      },
     };
   };
 
   const run = async (op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext) => {
+    if (op.operation.operation !== 'mutation') return runOperation(op, variables, ctx);
+    try {
+      return await runOperation(op, variables, ctx);
+    } finally {
+      loaded.afterMutation?.(ctx.tenantId, op.subgraphs);
+    }
+  };
+
+  const runOperation = async (op: PreparedOperation, variables: Record<string, unknown>, ctx: RequestContext) => {
     if (op.direct) {
       const d = op.direct;
       try {
@@ -386,6 +434,21 @@ export async function loadGateway(opts: {
   // subgraph, as a prepared one does (its plan is worked out once per distinct document); the rest
   // through the gateway
   const plans = new Map<string, DirectFetch | null>();
+  // the subgraphs a client mutation writes to, per distinct document
+  const written = new Map<string, readonly string[]>();
+  const mutationServices = (key: string, document: DocumentNode, operationName: string | undefined): readonly string[] => {
+    let found = written.get(key);
+    if (!found) {
+      try {
+        found = servicesOf(document, operationName as string);
+      } catch {
+        found = [];
+      }
+      written.set(key, found);
+      if (written.size > DIRECT_PLANS) written.delete(written.keys().next().value!);
+    }
+    return found;
+  };
   const clientExecutor: ApolloGateway['executor'] = async (requestContext) => {
     const { document, queryHash, source } = requestContext;
     const operationName = requestContext.operationName ?? undefined;
@@ -399,6 +462,13 @@ export async function loadGateway(opts: {
       }
       plans.set(key, direct);
       if (plans.size > DIRECT_PLANS) plans.delete(plans.keys().next().value!);
+    }
+    if (requestContext.operation.operation === 'mutation') {
+      try {
+        return await executor(requestContext);
+      } finally {
+        if (loaded.afterMutation) loaded.afterMutation((requestContext.context as RequestContext).tenantId, mutationServices(key, document, operationName));
+      }
     }
     if (!direct || requestContext.operation.operation !== 'query') return executor(requestContext);
     const used = variablesOf(direct, requestContext.request.variables ?? {});
@@ -417,7 +487,7 @@ export async function loadGateway(opts: {
     return { ...result, errors };
   };
 
-  return {
+  const loaded: LoadedGateway = {
     gateway,
     apiSchema,
     executor: clientExecutor,
@@ -427,4 +497,5 @@ export async function loadGateway(opts: {
     fetchSubgraph,
     stop: () => gateway.stop(),
   };
+  return loaded;
 }

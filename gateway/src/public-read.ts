@@ -7,13 +7,20 @@ export const PUBLIC_READ = 'public, max-age=0, must-revalidate';
 /** What a public read's answer depends on besides the URL (CORS adds Origin). */
 const PUBLIC_READ_VARY = ['x-publishable-api-key', 'x-medusa-locale', 'accept-language', 'accept-encoding'];
 
+/** The weak ETag of a public read's bytes, as they are sent (REST and `/graphql` alike). */
+export const publicReadEtag = (bytes: Buffer | string): string => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+
 /**
- * Marks the answer as a public read and sends its bytes with a weak ETag of them, or 304 when the
- * client's `If-None-Match` already names that ETag. The bytes are hashed as they will be sent, so the
- * ETag of the REST facade and of `/graphql` mean the same thing.
+ * Marks the answer as a public read and sends its bytes with their weak ETag (`etag`, when the
+ * caller has it already), or 304 when the client's `If-None-Match` already names that ETag.
  */
-export function sendPublicRead(req: Request, res: Response, bytes: Buffer | string, send: (b: Buffer | string) => unknown): void {
-  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+export function sendPublicRead(
+  req: Request,
+  res: Response,
+  bytes: Buffer | string,
+  send: (b: Buffer | string) => unknown,
+  etag: string = publicReadEtag(bytes),
+): void {
   res.setHeader('cache-control', PUBLIC_READ);
   // appended to what is there: the answer depends on the store and the locale asked for
   for (const h of PUBLIC_READ_VARY) res.vary(h);

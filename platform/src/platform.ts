@@ -40,6 +40,7 @@ import {
   type Authority,
   type LoadedGateway,
 } from '@svc/gateway';
+import { startResponseCache } from './response-cache';
 import { createRateLimitStore, createRestRouter, personalRootFields, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
 import type { OriginAuthority } from './cors';
@@ -256,7 +257,8 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
           },
     });
     cleanup.push('graphql server', () => graphql.stop());
-    const api = createRestRouter({ config, gw, builder, sources, rateLimits, hub: eventStreams });
+    const responseCache = await startResponseCache({ config, domains, bus, gw, clock: opts.clock });
+    const api = createRestRouter({ config, gw, builder, sources, rateLimits, hub: eventStreams, responseCache });
     const staticDir = path.join(config.dataDir, 'static');
     const stream = createEventStreamHandler({
       builder,

@@ -23,7 +23,7 @@ import {
 import { LOCALE_TAG, type ContextBuilder, type EventHub, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
-import { applyRateDecision, clientOf, sendPublicRead } from '@svc/gateway';
+import { applyRateDecision, clientOf, publicReadEtag, sendPublicRead, type CacheSnapshot, type ResponseCache } from '@svc/gateway';
 import { adminRateKey, type AdminRateLimit } from './middleware/rate-limit';
 
 /** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
@@ -200,14 +200,66 @@ function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean 
   );
 }
 
-function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown): void {
+/** sends a JSON answer's bytes as they are */
+const jsonBytes = (res: Response) => (bytes: Buffer | string) => res.status(200).type('application/json').send(bytes);
+
+/**
+ * `fill`: the response cache's hand for this answer (a cacheable read without a hit), given its
+ * bytes and ETag once they are made.
+ */
+function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown, fill?: (bytes: Buffer, etag: string) => void): void {
   if (!cacheable(req, def, op)) {
     res.setHeader('cache-control', 'no-store');
     res.status(200).json(body);
     return;
   }
   // one UTF-8 encoding, hashed and sent as is (a product page is ~400 KB)
-  sendPublicRead(req, res, Buffer.from(JSON.stringify(body)), (bytes) => res.status(200).type('application/json').send(bytes));
+  const bytes = Buffer.from(JSON.stringify(body));
+  const etag = publicReadEtag(bytes);
+  fill?.(bytes, etag);
+  sendPublicRead(req, res, bytes, jsonBytes(res), etag);
+}
+
+/**
+ * Whether the response cache may answer a route: a public read (as `cacheable`) that depends on
+ * nothing but the URL, the store's key and the locale headers: no cookies, no one-time credential,
+ * no secret in its path, nothing recorded per read, a JSON answer.
+ */
+function responseCacheable(def: RouteDef, op: PreparedOperation): boolean {
+  return (
+    def.method === 'GET' &&
+    !def.noStore &&
+    !def.recordsReads &&
+    (def.auth === 'publishable' || def.auth === 'none') &&
+    op.operation.operation === 'query' &&
+    !def.readsCookies?.length &&
+    !def.cookies &&
+    !def.bearerCredential &&
+    !def.secretParams?.length &&
+    !def.reply
+  );
+}
+
+const paramName = (p: string) => {
+  const i = p.indexOf('=');
+  return i < 0 ? p : p.slice(0, i);
+};
+
+/**
+ * The response cache's key of a request: the route, the store's key (the store and its sales
+ * channels), the path with its query parameters in a stable order (a repeated parameter's values
+ * keep theirs), and the locale headers as sent.
+ */
+function responseKey(route: number, key: string, req: Request): string {
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  let target = url;
+  if (q >= 0) {
+    const parts = url.slice(q + 1).split('&');
+    if (parts.length > 1) parts.sort((a, b) => (paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0));
+    target = `${url.slice(0, q)}?${parts.join('&')}`;
+  }
+  return `${route}\0${key}\0${target}\0${req.headers['x-medusa-locale'] ?? ''}\0${req.headers['accept-language'] ?? ''}`;
 }
 
 /**
@@ -379,15 +431,30 @@ export function mountRoutes(
   builder: ContextBuilder,
   adminLimit?: AdminRateLimit,
   hub?: EventHub,
+  cache?: ResponseCache,
 ): void {
-  for (const { def, op } of compiled) {
+  compiled.forEach(({ def, op }, routeIndex) => {
     const late = { params: lateCheck(def.params), query: lateCheck(def.query) };
     const limitAdmin = adminLimit && adminLimited(def) ? adminLimit : undefined;
+    const cached = cache && responseCacheable(def, op) ? cache : undefined;
     const handler = async (req: Request, res: Response) => {
       const requestId = (res.locals.requestId as string) ?? builder.requestId(req.headers);
       let ctx: RequestContext | undefined;
       if (def.secretParams?.length) res.locals.logPath = logPath(req, def);
       try {
+        // the response cache: a fresh answer of the same read for the same store key is sent as it
+        // was (or 304), once the key is still known; rate limiting ran before this handler
+        let cacheKey: string | undefined;
+        const storeKey = req.headers['x-publishable-api-key'];
+        if (cached && typeof storeKey === 'string' && !req.headers.authorization) {
+          cacheKey = responseKey(routeIndex, storeKey, req);
+          const hit = cached.get(cacheKey);
+          if (hit && (await builder.storeOfKey(storeKey))) {
+            res.setHeader('x-response-cache', 'hit');
+            sendPublicRead(req, res, hit.bytes, jsonBytes(res), hit.etag);
+            return;
+          }
+        }
         checkMediaType(req, def);
         checkRawQuery(req);
         checkLocaleHeader(req);
@@ -421,6 +488,8 @@ export function mountRoutes(
         const spec = def.fields && typeof rawFields === 'string' ? parseFields(rawFields, def.fields.allowed) : null;
         const cookies = readCookies(req.headers.cookie, def.readsCookies ?? []);
         const input = { params, query, body, ctx, cookies, bearer } as RouteInput;
+        // what the answer depends on, as it stands before the graph is read
+        const snap: CacheSnapshot | undefined = cacheKey && ctx.tenantId && op.subgraphs.length ? cached!.snapshot(ctx.tenantId, op.subgraphs) : undefined;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         const shaped = def.respond(result.data, input);
@@ -439,7 +508,14 @@ export function mountRoutes(
             ...(c.domain ? { domain: c.domain } : {}),
           });
         }
-        send(req, res, def, op, spec && def.fields ? projected(shaped, def.fields, spec) : shaped);
+        const fill =
+          snap && cacheKey
+            ? (bytes: Buffer, etag: string) => {
+                res.setHeader('x-response-cache', 'miss');
+                cached!.put(cacheKey, snap, { bytes, etag });
+              }
+            : undefined;
+        send(req, res, def, op, spec && def.fields ? projected(shaped, def.fields, spec) : shaped, fill);
       } catch (err) {
         res.setHeader('cache-control', 'no-store');
         sendError(res, err, ctx?.log ?? res.locals.log);
@@ -447,7 +523,7 @@ export function mountRoutes(
     };
     const m = def.method.toLowerCase() as 'get' | 'post' | 'delete';
     router[m](def.path, handler);
-  }
+  });
 }
 
 /**

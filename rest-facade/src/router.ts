@@ -1,6 +1,6 @@
 import express from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
-import type { ContextBuilder, EventHub, LoadedGateway } from '@svc/gateway';
+import type { ContextBuilder, EventHub, LoadedGateway, ResponseCache } from '@svc/gateway';
 import { allowedMethods, compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
 import { sendError } from './errors';
 import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
@@ -15,6 +15,8 @@ export interface RestRouterDeps {
   rateLimits: RateLimitStore;
   /** the live fan-out of domain events, which event-stream routes follow (absent without workers) */
   hub?: EventHub;
+  /** the response cache in front of the graph (absent: `RESPONSE_CACHE_MB=0`) */
+  responseCache?: ResponseCache;
 }
 
 /**
@@ -49,7 +51,7 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
     ? undefined
     : { store: d.rateLimits, limit: d.config.rateLimit.adminRps, windowMs: d.config.rateLimit.windowMs };
   const compiled = compileRoutes(d.sources, d.gw);
-  mountRoutes(api, compiled, d.gw, d.builder, adminLimit, d.hub);
+  mountRoutes(api, compiled, d.gw, d.builder, adminLimit, d.hub, d.responseCache);
   const allowed = allowedMethods(compiled);
   api.use((req, res) => {
     // a known path asked with a method it does not answer: 405 with Allow

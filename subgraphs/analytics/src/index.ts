@@ -19,6 +19,8 @@ export const domain = defineDomain<AnalyticsServices>({
   entities: [RecordedEvent, RollupCell],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): its log and rollups: no public read shows them
+  readCacheIgnores: ['event_log', 'rollup'],
   resolvers: [AnalyticsResolver],
   createServices: createAnalyticsServices,
   events: analyticsEvents,

@@ -25,6 +25,8 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): conversations, plans and credits: no public read shows them
+  readCacheIgnores: ['chat_session', 'chat_message', 'plan', 'credit_account', 'credit_entry'],
   resolvers: [AssistantResolver],
   createServices: createAssistantServices,
   events: assistantEvents,

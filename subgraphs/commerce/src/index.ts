@@ -44,6 +44,8 @@ export const domain = defineDomain<CommerceServices, CommerceDomainSettings>({
   ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): carts, orders and payment attempts: no public read shows them
+  readCacheIgnores: ['cart', 'line_item', 'cart_shipping_method', 'promotion_usage', 'order', 'order_counter', 'payment_collection', 'payment_session'],
   resolvers: [CartResolver, CommerceAdminResolver, CustomerOrdersResolver, RecurringPaymentResolver],
   // the identity's Customer, extended with its orders (no query of this subgraph returns it)
   orphanedTypes: [CustomerRefType],

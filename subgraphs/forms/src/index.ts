@@ -19,6 +19,8 @@ export const domain = defineDomain<FormsServices>({
   entities: [Form, FormSubmission, FormVerifier],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): submissions: no public read shows them
+  readCacheIgnores: ['form_submission', 'form_verifier'],
   resolvers: [FormResolver],
   createServices: createFormsServices,
   references: (s) => ({ Form: formReference(s) }),

@@ -41,6 +41,8 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
+  readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state'],
   resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),

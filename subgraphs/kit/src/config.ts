@@ -79,6 +79,17 @@ export const platformSettings = z.object({
       'extra server settings of the embedded PostgreSQL, space-separated `name=value` pairs (the checkout bench loads `pg_stat_statements` with it); not used with DATABASE_URL',
     ),
   REDIS_URL: z.string().url().optional().describe("share rate-limit counters, sign-in throttles and `/graphql`'s persisted queries across instances"),
+  RESPONSE_CACHE_MB: z.coerce
+    .number()
+    .min(0)
+    .max(4096)
+    .default(64)
+    .describe('memory (MiB) of the response cache in front of the graph: the bytes of public storefront reads, per instance; 0 turns it off'),
+  RESPONSE_CACHE_TTL_S: positiveInt
+    .default(60)
+    .describe(
+      'the longest the response cache keeps an answer (seconds): what changes with time alone, without a write (a scheduled post coming due), shows within it',
+    ),
   GRAPHQL_PERSISTED_QUERY_TTL_S: positiveInt
     .default(86_400)
     .describe('how long `/graphql` keeps an automatic persisted query (seconds); a client meeting an expired hash sends the query again'),
@@ -213,6 +224,8 @@ export interface PlatformConfig {
   graphqlLimits: Record<(typeof GRAPHQL_TIERS)[number], Partial<Record<GraphQLLimitName, number>>>;
   /** seconds an automatic persisted query is kept */
   persistedQueryTtlS: number;
+  /** the response cache: bytes (0: off) and the longest an answer is kept */
+  responseCache: { maxBytes: number; ttlS: number };
   outboxPollMs: number;
   jobRetryScale: number;
   /** default anti-spam difficulty (ALTCHA maxnumber) of tenants that set none */
@@ -364,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       trusted: limitSettings(e, 'trusted'),
     },
     persistedQueryTtlS: e.GRAPHQL_PERSISTED_QUERY_TTL_S,
+    responseCache: { maxBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024), ttlS: e.RESPONSE_CACHE_TTL_S },
     outboxPollMs: e.OUTBOX_POLL_MS,
     jobRetryScale: e.JOB_RETRY_SCALE,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,

@@ -18,6 +18,7 @@ export * from './change-bus';
 export * from './jobs';
 export * from './tenant-binding';
 export * from './kit-migrations';
+export * from './read-changes';
 export * from './subgraph';
 export * from './scalars';
 export * from './tokens';

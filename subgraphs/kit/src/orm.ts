@@ -5,6 +5,7 @@ import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { applyKitMigrations, KIT_MIGRATIONS, KIT_TABLES } from './kit-migrations';
 import { OutboxEvent } from './outbox';
+import { readTriggerStamp, syncReadTriggers } from './read-changes';
 import { TENANT_FILTER, TenantOwned } from './tenancy';
 
 export type Orm = MikroORM<PostgreSqlDriver>;
@@ -75,10 +76,10 @@ export async function createOrm(o: OrmOptions): Promise<Orm> {
  * is up to date (almost every start) skips the migration lock and the migrator. False when the
  * bookkeeping tables are not there yet.
  */
-export async function migrationsCurrent(orm: Orm, migrations: ReadonlyArray<{ name: string }>): Promise<boolean> {
+export async function migrationsCurrent(orm: Orm, migrations: ReadonlyArray<{ name: string }>, readIgnores: readonly string[] = []): Promise<boolean> {
   const schema = orm.config.get('schema');
   const names = migrations.map((m) => m.name);
-  const kit = KIT_MIGRATIONS.map((m) => m.name);
+  const kit = [...KIT_MIGRATIONS.map((m) => m.name), readTriggerStamp(names, readIgnores)];
   const own = names.length ? `(select count(*) from "${schema}"."mikro_orm_migrations" where name in (?))::int` : '0';
   try {
     const [row] = await orm.em
@@ -121,14 +122,25 @@ export async function migratorOf(orm: Orm): Promise<Migrator> {
 
 /**
  * Brings the subgraph's schema up to date: first the kit migrations (outbox, idempotency records;
- * see kit-migrations.ts), then the subgraph's own MikroORM migrations. Returns what was applied
- * (kit migrations as `kit/<name>`); a second run returns nothing.
+ * see kit-migrations.ts), then the subgraph's own MikroORM migrations, then the read-change
+ * triggers on its tables (read-changes.ts; `readIgnores`: the domain's `readCacheIgnores`). Returns
+ * what was applied (kit migrations as `kit/<name>`); a second run returns nothing.
  */
-export async function migrate(orm: Orm): Promise<string[]> {
+export async function migrate(orm: Orm, readIgnores: readonly string[] = []): Promise<string[]> {
   const schema = orm.config.get('schema');
   if (!schema) throw new Error('migrate: the ORM has no schema');
   await orm.em.getConnection().execute(`create schema if not exists "${schema}"`);
   const kit = await applyKitMigrations(orm.em.getKnex(), schema);
   const done = await (await migratorOf(orm)).up();
+  const list = (orm.config.get('migrations').migrationsList ?? []) as Array<{ name: string }>;
+  await syncReadTriggers(
+    orm.em.getKnex(),
+    schema,
+    readIgnores,
+    readTriggerStamp(
+      list.map((m) => m.name),
+      readIgnores,
+    ),
+  );
   return [...kit.map((n) => `kit/${n}`), ...done.map((m) => m.name)];
 }

@@ -82,6 +82,11 @@ export interface RouteDef<P = any, Q = any, B = any> {
   response?: ZodType;
   /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
   noStore?: boolean;
+  /**
+   * reading the route records something (a search term for the store's analytics): the response
+   * cache never answers it, so every read reaches the domain; shared caches may still keep the answer
+   */
+  recordsReads?: boolean;
   /** path parameters that are secrets (a consent session id): the access log shows `:name` instead of the value */
   secretParams?: string[];
   /** cookies the response sets (always HttpOnly and Secure; SameSite=Lax unless said otherwise) */

@@ -71,6 +71,12 @@ export interface DomainDefinition<S = any, C = any> {
   entities: Constructor<object>[];
   migrations: MigrationObject[];
   migrationsDir: string;
+  /**
+   * tables whose writes never change an answer of the domain's public reads (carts, sessions,
+   * payment attempts): they get no read-change trigger, so writing them keeps the response cache
+   * (kit read-changes.ts). Only tables that no cacheable read looks at.
+   */
+  readCacheIgnores?: string[];
   resolvers: ClassRef[];
   orphanedTypes?: ClassRef[];
   createServices(args: ServiceFactoryArgs<C>): S;
@@ -182,9 +188,9 @@ export async function startSubgraph<S>(def: DomainDefinition<S>, deps: PlatformD
     log: deps.log,
   });
   try {
-    if (opts.migrate && !(await migrationsCurrent(orm, def.migrations))) {
+    if (opts.migrate && !(await migrationsCurrent(orm, def.migrations, def.readCacheIgnores))) {
       // several processes of one domain may start at once on a database not yet migrated
-      const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm));
+      const applied = await withMigrationLock(deps.dbUrl, def.dbSchema, () => migrate(orm, def.readCacheIgnores));
       if (applied.length) deps.log.info({ subgraph: def.name, applied }, 'migrations applied');
     }
     const services = def.createServices({ orm, deps, settings: domainSettings(def, deps.config) });

@@ -26,6 +26,8 @@ export const domain = defineDomain<MarketingServices>({
   entities: [MailingList, Subscriber, Campaign, EmailMessage, CampaignClick, SenderSettings, CookieBanner, ConsentState, ConsentAudit, AnalyticsEvent],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): tracking, consent records, sends and sign-ups: no public read shows them
+  readCacheIgnores: ['analytics_event', 'consent_state', 'consent_audit', 'email_message', 'campaign_click', 'subscriber'],
   resolvers: [SubscriptionResolver, CampaignResolver, ConsentResolver, AnalyticsResolver],
   createServices: createMarketingServices,
   references: (s) => ({ MailingList: mailingListReference(s), MailingListSubscriber: subscriberReference(s), Campaign: campaignReference(s) }),

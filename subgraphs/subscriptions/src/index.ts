@@ -25,6 +25,8 @@ export const domain = defineDomain<SubscriptionsServices, SubscriptionsSettings>
   entities: [SubscriptionPlan, Subscription, SubscriptionRenewal, SubscriptionLedgerEntry],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): customers' subscriptions: no public read shows them
+  readCacheIgnores: ['subscription', 'subscription_renewal', 'subscription_ledger'],
   resolvers: [SubscriptionResolver],
   createServices: createSubscriptionsServices,
   references: (s) => ({ SubscriptionPlan: planReference(s) }),

@@ -21,6 +21,8 @@ export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, WebhookSequence],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // writes that never change a public read (kit read-changes.ts): deliveries: no public read shows them
+  readCacheIgnores: ['webhook_delivery', 'webhook_attempt', 'webhook_sequence'],
   resolvers: [WebhookEndpointResolver, WebhookDeliveryResolver],
   settings: webhooksSettings,
   createServices: createWebhooksServices,

@@ -9,6 +9,8 @@ export const searchRoutes = [
     auth: 'publishable',
     query: queryOf(searchQuerySchema),
     operation: 'search/StoreSearch',
+    // every search counts in the store's analytics (search.performed): not answered by the response cache
+    recordsReads: true,
     summary:
       'Typo-tolerant, faceted full-text search over products, blog posts, pages and tours (q, limit, offset, locale, type, category, collection, destination, currency_code, price)',
     variables: ({ query }) => query,
