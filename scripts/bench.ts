@@ -12,6 +12,9 @@
  *      errors and Ctrl-C. Children run in their own process group and also stop by themselves
  *      when this process disappears (their IPC channel closes), so nothing is left behind.
  *
+ * Cached reads (product detail, list, collections) also run beside their static ceiling: a bare
+ * Node server answering the very same bytes and headers from memory (scripts/bench-ceiling.ts).
+ *
  * Settings: BENCH_DURATION (seconds per target, default 10), DATABASE_URL (use this PostgreSQL
  * server — a fresh database is created on it — instead of an embedded one), BENCH_PRODUCTS
  * (catalog size, default 10000).
@@ -195,12 +198,13 @@ async function stopOrphanPostgres(dataDir: string): Promise<void> {
 
 // ---- targets ------------------------------------------------------------------------------------
 
-type Kind = 'list' | 'detail';
+type Kind = 'list' | 'detail' | 'collections';
 interface Target {
   key: string;
   label: string;
   kind: Kind;
-  system: 'platform' | 'baseline';
+  /** ceiling: the same bytes from memory by a bare Node server (scripts/bench-ceiling.ts) */
+  system: 'platform' | 'baseline' | 'ceiling';
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
@@ -357,8 +361,78 @@ function targets(p: BenchPlatformReady, baselineUrl: string): Target[] {
       ...graphql(gql(detailQuery('document'), { id: p.handle, region: p.regionId })),
       check: (b) => noErrors(b) ?? detail(b?.data?.product?.document),
     },
+    {
+      key: 'rest-collections',
+      label: 'REST collections GET /api/store/collections',
+      kind: 'collections',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/collections?limit=20`,
+      headers: key,
+      check: (b) => (Array.isArray(b?.collections) && b.collections.length > 0 ? null : 'no collections in the answer'),
+    },
   ];
 }
+
+/** the cached reads compared with the static ceiling: the REST target and its ceiling row's key */
+const CEILING_OF: Record<string, string> = { 'rest-detail': 'ceiling-detail', 'rest-list': 'ceiling-list', 'rest-collections': 'ceiling-collections' };
+
+/**
+ * The static ceiling's targets: the same path, bytes and headers as each cached REST read, from a
+ * bare Node server; placed right before the REST target so the two run side by side.
+ */
+async function withCeiling(list: Target[], bodies: Map<string, string>): Promise<Target[]> {
+  const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+  for (const restKey of Object.keys(CEILING_OF)) {
+    const t = list.find((x) => x.key === restKey)!;
+    const res = await fetch(t.url, { headers: t.headers });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const h of ['content-type', 'cache-control', 'etag', 'vary']) {
+      const v = res.headers.get(h);
+      if (v) headers[h] = v;
+    }
+    const u = new URL(t.url);
+    answers[u.pathname + u.search] = { body: bytes.toString('base64'), headers };
+  }
+  const file = path.join(dataDir, 'ceiling.json');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const child = startChild<{ ready: true; url: string }>('ceiling', 'bench-ceiling.ts', { ...process.env, BENCH_CEILING_FILE: file });
+  const { url } = await child.ready;
+  const out: Target[] = [];
+  for (const t of list) {
+    const ceilingKey = CEILING_OF[t.key];
+    if (ceilingKey) {
+      const u = new URL(t.url);
+      const c: Target = {
+        ...t,
+        key: ceilingKey,
+        label: `static ceiling of ${t.key} (same bytes, bare node:http)`,
+        system: 'ceiling',
+        url: `${url}${u.pathname}${u.search}`,
+      };
+      bodies.set(ceilingKey, await verify(c));
+      if (bodies.get(ceilingKey) !== bodies.get(t.key)) throw new Error(`the ceiling's answer for ${t.key} is not the platform's bytes`);
+      out.push(c);
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+/** each cached read's rate against its static ceiling (goal: at least 0.3×) */
+function ceilingLine(rows: Measurement[]): string {
+  const parts = Object.entries(CEILING_OF).map(([rest, ceiling]) => {
+    const r = rows.find((x) => x.key === rest);
+    const c = rows.find((x) => x.key === ceiling);
+    return r && c && c.reqPerSec > 0
+      ? `${rest.replace('rest-', '')} ${r.reqPerSec} vs ${c.reqPerSec} req/s (${(r.reqPerSec / c.reqPerSec).toFixed(2)}×)`
+      : `${rest}: not measured`;
+  });
+  return `cached reads vs the static ceiling (the same bytes from memory, bare node:http; goal ≥ 0.3×): ${parts.join('; ')}`;
+}
+
 
 /** One request; throws (loudly) unless it answers 200 with the expected content. Returns the body text. */
 async function verify(t: Target): Promise<string> {
@@ -381,7 +455,7 @@ interface Measurement {
   key: string;
   label: string;
   kind: Kind;
-  system: 'platform' | 'baseline';
+  system: Target['system'];
   method: string;
   url: string;
   reqPerSec: number;
@@ -607,9 +681,9 @@ async function main(): Promise<number> {
     if (host !== '127.0.0.1') throw new Error(`refusing to send load to ${u}: only 127.0.0.1 is allowed`);
   }
 
-  const list = targets(p, baseline.url);
   const bodies = new Map<string, string>();
-  for (const t of list) bodies.set(t.key, await verify(t));
+  for (const t of targets(p, baseline.url)) bodies.set(t.key, await verify(t));
+  const list = await withCeiling(targets(p, baseline.url), bodies);
   log('bench: every target answers 200 with the expected product(s)');
   for (const kind of ['list', 'detail'] as const) {
     const same = bodies.get(`rest-${kind}`) === bodies.get(`baseline-${kind}`);
@@ -708,7 +782,7 @@ async function main(): Promise<number> {
   });
   problems.push(...subscriptions.problems.map((f) => `subscription plan changes: ${f}`));
   for (const r of rows) {
-    const base = rows.find((b) => b.system === 'baseline' && b.kind === r.kind);
+    const base = r.system === 'platform' ? rows.find((b) => b.system === 'baseline' && b.kind === r.kind) : undefined;
     r.ratioToBaseline = base && base.reqPerSec > 0 ? Math.round((r.reqPerSec / base.reqPerSec) * 100) / 100 : null;
   }
 
@@ -769,6 +843,7 @@ async function main(): Promise<number> {
     'vs baseline: req/s divided by the baseline req/s of the same kind (list / detail).',
     costLine(p, rows),
     fieldsLine(rows),
+    ceilingLine(rows),
     `checkout (${CONNECTIONS} shoppers, cart → shipping → payment session → complete, 6 requests an order): ${checkout.ordersPerSec} orders/s,`,
     `  p50 ${checkout.p50Ms} ms, p99 ${checkout.p99Ms} ms a whole checkout; p99 per step: ${Object.entries(checkout.stepP99Ms)
       .map(([k, v]) => `${k} ${v} ms`)

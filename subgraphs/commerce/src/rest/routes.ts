@@ -107,6 +107,8 @@ export const commerceRoutes = [
     method: 'GET',
     path: '/store/carts/:id',
     auth: 'publishable',
+    // one shopper's cart or order (its id is the secret): never kept by a shared cache
+    noStore: true,
     params: cartId,
     query: fieldsOnly,
     operation: 'commerce/StoreCart',
@@ -319,6 +321,8 @@ export const commerceRoutes = [
     method: 'GET',
     path: '/store/shipping-options',
     auth: 'publishable',
+    // one shopper's cart or order (its id is the secret): never kept by a shared cache
+    noStore: true,
     query: z.strictObject({
       cart_id: checkedAfterAuth(z.string().min(1).max(200)),
       is_return: z.string().max(10).optional(),
@@ -429,6 +433,8 @@ export const commerceRoutes = [
     method: 'GET',
     path: '/store/orders/:id',
     auth: 'publishable',
+    // one shopper's cart or order (its id is the secret): never kept by a shared cache
+    noStore: true,
     params: cartId,
     query: fieldsOnly,
     operation: 'commerce/StoreOrder',

@@ -175,6 +175,8 @@ const authRoutes = [
     auth: 'publishable',
     tag: 'auth',
     operation: 'identity/AntispamChallenge',
+    // a new puzzle every time, each good for one solution: never shared by a cache
+    noStore: true,
     summary: 'ALTCHA proof-of-work challenge for public POSTs (valid 10 minutes)',
     respond: (d) => d.antispamChallenge,
   }),
