@@ -433,7 +433,6 @@ function ceilingLine(rows: Measurement[]): string {
   return `cached reads vs the static ceiling (the same bytes from memory, bare node:http; goal ≥ 0.3×): ${parts.join('; ')}`;
 }
 
-
 /** One request; throws (loudly) unless it answers 200 with the expected content. Returns the body text. */
 async function verify(t: Target): Promise<string> {
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
