@@ -14,7 +14,7 @@ import {
 import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal, type LedgerKind } from '../entities/subscription.entity';
 import { subscriptionsEvents } from '../events';
-import type { AdminSubscriptionListQuery, CheckoutData, CreateSubscriptionData, SubscriptionListQuery } from '../inputs/subscription.input';
+import type { AdminSubscriptionListQuery, CheckoutData, CreateSubscriptionData, PaymentMethodUpdateData, SubscriptionListQuery } from '../inputs/subscription.input';
 import type { CommercePort } from './commerce-port';
 import { fromMinor, majorNumber, toMinor } from './money';
 import { addDays, addInterval } from './periods';
@@ -501,6 +501,91 @@ export class SubscriptionService {
           providerReference: locked.refundReference,
         });
       }
+      await em.flush();
+      return this.view(em, locked);
+    });
+  }
+
+  // ---- the saved payment method ----
+
+  /**
+   * Starts replacing the saved payment method of an active, paused or past-due subscription: a new
+   * save-for-later session on the provider (commerce's `startRecurringPayment` for 0: Stripe a
+   * SetupIntent with `usage=off_session`, PayPal a vault setup token), kept on the subscription until
+   * it is confirmed. A new start replaces an unconfirmed one. The provider must keep a method for
+   * renewals (400 `invalid_field` otherwise); nothing is written when it refuses or cannot be reached.
+   */
+  async startPaymentMethodUpdate(
+    ctx: RequestContext,
+    id: string,
+    input: PaymentMethodUpdateData,
+  ): Promise<{ subscription_id: string; provider_id: string; payment_session: Record<string, unknown>; subscription: SubscriptionView }> {
+    const s = await this.owned(this.store.em(ctx), ctx, id);
+    const updatable = (x: Subscription) => x.status === 'active' || x.status === 'paused' || x.status === 'past_due';
+    if (!updatable(s)) throw invalidTransition(`The payment method of a ${s.status} subscription cannot be replaced`);
+    const providerId = input.provider_id ?? s.providerId;
+    if (!providerId) throw Errors.invalidField('provider_id', 'The subscription has no payment provider: name one');
+    const key = `${s.id}:method:${newId('pmu')}`;
+    const session = await this.commerce.start(ctx, {
+      provider_id: providerId,
+      currency_code: s.currencyCode,
+      amount: '0',
+      idempotency_key: key,
+      customer_id: s.customerId,
+      email: s.email,
+      reference: s.id,
+      return_url: input.return_url ?? null,
+      cancel_url: input.cancel_url ?? null,
+    });
+    if (session.mode !== 'saved_method') throw Errors.invalidField('provider_id', `Payment provider "${providerId}" keeps no payment method for renewals`);
+    if (session.status === 'error')
+      throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused to start saving a payment method');
+    return this.store.transaction(ctx, async (em) => {
+      const locked = await this.owned(em, ctx, id, true);
+      if (!updatable(locked)) throw invalidTransition(`The payment method of a ${locked.status} subscription cannot be replaced`);
+      locked.methodUpdate = { provider_id: session.provider_id, key, data: session.data, started_at: this.now().toISOString() };
+      await em.flush();
+      return { subscription_id: locked.id, provider_id: session.provider_id, payment_session: session.data, subscription: await this.view(em, locked) };
+    });
+  }
+
+  /**
+   * Confirms the replacement started last: the provider says whether the shopper completed it
+   * (Stripe: the SetupIntent succeeded with a payment method on the customer; PayPal: the setup
+   * token approved and vaulted). Then the new method (and its provider) is the one renewals charge,
+   * an invoice subscription becomes a saved-method one, and a past-due subscription is due again
+   * at once (the renewal job's next pass retries the charge on the new method). 409
+   * `payment_incomplete` while the shopper has not completed it; 409 `invalid_transition` when no
+   * replacement was started (or the subscription ended meanwhile).
+   */
+  async confirmPaymentMethodUpdate(ctx: RequestContext, id: string): Promise<SubscriptionView> {
+    const s = await this.owned(this.store.em(ctx), ctx, id);
+    const pending = s.methodUpdate;
+    if (!pending || s.status === 'canceled' || s.status === 'incomplete') throw invalidTransition('No payment method replacement was started for this subscription');
+    const key = String(pending.key);
+    const providerId = String(pending.provider_id);
+    const confirmed = await this.commerce.confirm(ctx, {
+      provider_id: providerId,
+      currency_code: s.currencyCode,
+      amount: '0',
+      idempotency_key: key,
+      customer_id: s.customerId,
+      email: s.email,
+      reference: s.id,
+      data: (pending.data ?? {}) as Record<string, unknown>,
+    });
+    if ((confirmed.status !== 'authorized' && confirmed.status !== 'captured') || !confirmed.method)
+      throw Errors.conflict('payment_incomplete', confirmed.message ?? 'The new payment method has not been saved at the provider yet');
+    return this.store.transaction(ctx, async (em, tx) => {
+      const locked = await this.owned(em, ctx, id, true);
+      // another start replaced this session meanwhile, or the subscription ended: nothing to take over
+      if (locked.methodUpdate?.key !== key || locked.status === 'canceled') throw invalidTransition('This payment method replacement is no longer current');
+      locked.providerId = providerId;
+      locked.mode = 'saved_method';
+      locked.paymentMethod = confirmed.method;
+      locked.methodUpdate = null;
+      if (locked.status === 'past_due') locked.nextRenewalAt = this.now();
+      subscriptionsEvents.emit(em, tx, 'subscription.payment_method_updated', { ...eventBase(locked), provider_id: providerId, status: locked.status });
       await em.flush();
       return this.view(em, locked);
     });
