@@ -397,6 +397,37 @@ describe('subscriptions', () => {
       expect(paypal.setupRequests.length).toBe(sent);
       expect(await count()).toBe(before);
     });
+
+    it('derives the return and cancel URLs from the store’s first allowed storefront origin when the checkout has none', async () => {
+      const who = await p.registerCustomer(shop.publishable_key);
+      const ORIGINS = 'mutation($o: [String!]) { updateStoreSettings(input: { allowed_origins: $o }) { allowed_origins } }';
+      const checkout = async (extra: Record<string, unknown> = {}) => {
+        const r = await api('POST', '/store/subscriptions/checkout', who.token, { plan_id: 'pro', currency_code: 'eur', provider_id: 'pp_paypal_paypal', ...extra });
+        expect(r.status).toBe(200);
+        return { id: r.body.checkout.id as string, sent: (paypal.setupRequests.at(-1) as any).payment_source.paypal.experience_context };
+      };
+      try {
+        await gql(ORIGINS, { o: ['https://www.shop.example', 'https://other.shop.example'] });
+        const derived = await checkout();
+        expect(derived.sent).toEqual({
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'CONTINUE',
+          return_url: `https://www.shop.example/account/subscriptions?checkout_id=${derived.id}`,
+          cancel_url: `https://www.shop.example/account/subscriptions?checkout_id=${derived.id}&canceled=true`,
+        });
+        // a URL given wins; the missing one is derived
+        const mixed = await checkout({ return_url: 'https://shop.example/thanks' });
+        expect(mixed.sent).toMatchObject({
+          return_url: 'https://shop.example/thanks',
+          cancel_url: `https://www.shop.example/account/subscriptions?checkout_id=${mixed.id}&canceled=true`,
+        });
+        // a store without origins sends none (PayPal uses the merchant account's defaults)
+        await gql(ORIGINS, { o: [] });
+        expect((await checkout()).sent).toEqual({ shipping_preference: 'NO_SHIPPING', user_action: 'CONTINUE' });
+      } finally {
+        await gql(ORIGINS, { o: [] });
+      }
+    });
   });
 
   describe('owner only', () => {

@@ -161,6 +161,23 @@ export class SubscriptionService {
     return toSubscriptionView(s, await em.findOne(SubscriptionPlan, { id: s.planId }));
   }
 
+  /**
+   * Where the provider's approval page (PayPal) sends the shopper: the URLs given, else pages of the
+   * store's first allowed storefront origin (identity's store settings, through the port):
+   * `<origin>/account/subscriptions?<query>` after approving, with `&canceled=true` after
+   * canceling. A store without origins gets none (PayPal then uses the merchant account's own).
+   */
+  private async returnUrls(
+    ctx: RequestContext,
+    input: { return_url?: string; cancel_url?: string },
+    query: string,
+  ): Promise<{ return_url: string | null; cancel_url: string | null }> {
+    if (input.return_url && input.cancel_url) return { return_url: input.return_url, cancel_url: input.cancel_url };
+    const [origin] = await this.commerce.storefrontOrigins(ctx);
+    const page = origin ? `${origin.replace(/\/+$/, '')}/account/subscriptions?${query}` : null;
+    return { return_url: input.return_url ?? page, cancel_url: input.cancel_url ?? (page && `${page}&canceled=true`) };
+  }
+
   /** Starts a checkout: an `incomplete` subscription and the provider's session that saves the method (and takes the first amount unless the plan starts with a trial). */
   async checkout(ctx: RequestContext, input: CheckoutData): Promise<{ checkout: CheckoutView; subscription: SubscriptionView }> {
     const tenantId = requireTenant(ctx);
@@ -171,6 +188,7 @@ export class SubscriptionService {
     const amount = plan.trialDays > 0 ? 0n : price;
     const me = await this.commerce.me(ctx);
     const id = newId('sub');
+    const urls = await this.returnUrls(ctx, input, `checkout_id=${id}`);
     const session = await this.commerce.start(ctx, {
       provider_id: input.provider_id,
       currency_code: input.currency_code,
@@ -179,8 +197,7 @@ export class SubscriptionService {
       customer_id: customerId,
       email: me.email,
       reference: id,
-      return_url: input.return_url ?? null,
-      cancel_url: input.cancel_url ?? null,
+      ...urls,
     });
     if (session.status === 'error')
       throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused the checkout');
@@ -526,6 +543,7 @@ export class SubscriptionService {
     const providerId = input.provider_id ?? s.providerId;
     if (!providerId) throw Errors.invalidField('provider_id', 'The subscription has no payment provider: name one');
     const key = `${s.id}:method:${newId('pmu')}`;
+    const urls = await this.returnUrls(ctx, input, `subscription_id=${s.id}`);
     const session = await this.commerce.start(ctx, {
       provider_id: providerId,
       currency_code: s.currencyCode,
@@ -534,8 +552,7 @@ export class SubscriptionService {
       customer_id: s.customerId,
       email: s.email,
       reference: s.id,
-      return_url: input.return_url ?? null,
-      cancel_url: input.cancel_url ?? null,
+      ...urls,
     });
     if (session.mode !== 'saved_method') throw Errors.invalidField('provider_id', `Payment provider "${providerId}" keeps no payment method for renewals`);
     if (session.status === 'error')
