@@ -84,7 +84,12 @@ describe('subscriptions', () => {
     paypal = await startPayPalServer();
     p = await startTestPlatform({
       clock,
-      env: { SUBSCRIPTION_RENEWAL_ATTEMPTS: '3', SUBSCRIPTION_RETRY_HOURS: '24,48', SUBSCRIPTION_RENEWAL_LEASE_MS: String(LEASE_MS) },
+      env: {
+        SUBSCRIPTION_RENEWAL_ATTEMPTS: '3',
+        SUBSCRIPTION_RETRY_HOURS: '24,48',
+        SUBSCRIPTION_RENEWAL_LEASE_MS: String(LEASE_MS),
+        SUBSCRIPTION_REFUND_RETRY_MINUTES: '5,30',
+      },
     });
     sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();
@@ -765,6 +770,61 @@ describe('subscriptions', () => {
       expect(stripe.offSessionCharges(sub.stripe_customer).length).toBeLessThanOrEqual(1);
       expect([...stripe.refunds.values()].filter((r) => stripe.offSessionCharges(sub.stripe_customer).some((c) => c.id === r.payment_intent))).toEqual([]);
       expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund')).toEqual([]);
+    });
+
+    it('retries a refund the provider was down for with backoff on the clock and the same idempotency key, once it is up', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      clock.advance(3 * DAY);
+      const retry = () => s().subscriptions.retryRefunds(p.log);
+      const refundCalls = () => stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.includes(`payment_intent=`));
+      const before = refundCalls().length;
+      stripe.setDown(true);
+      let canceled;
+      try {
+        canceled = await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
+      } finally {
+        stripe.setDown(false);
+      }
+      expect(canceled.status).toBe(200);
+      expect(canceled.body.subscription).toMatchObject({ status: 'canceled', refund: { status: 'pending', provider_reference: null } });
+      const amount = canceled.body.subscription.refund.amount;
+      const row = async () =>
+        (await sql.query(`select refund_status, refund_attempts, refund_retry_at from "subscriptions".subscription where id = $1`, [sub.id])).rows[0];
+      expect(await row()).toMatchObject({ refund_status: 'pending', refund_attempts: 1 });
+      // the first retry after 5 minutes (SUBSCRIPTION_REFUND_RETRY_MINUTES 5,30): not before
+      expect((await row()).refund_retry_at.getTime()).toBe(clock.now() + 5 * 60_000);
+      clock.advance(5 * 60_000 - 1000);
+      expect(await retry()).toBe(0);
+      const tried = refundCalls().length;
+      // due, but the provider is still down: the next try after 30 minutes
+      clock.advance(1000);
+      stripe.setDown(true);
+      try {
+        expect(await retry()).toBe(0);
+      } finally {
+        stripe.setDown(false);
+      }
+      expect(refundCalls().length).toBeGreaterThan(tried);
+      expect(await row()).toMatchObject({ refund_status: 'pending', refund_attempts: 2 });
+      expect((await row()).refund_retry_at.getTime()).toBe(clock.now() + 30 * 60_000);
+      // up again (the answer to the refund lost once after Stripe made it: replayed with the same key)
+      stripe.fail('close-after', 1, (r) => r.path === '/v1/refunds');
+      clock.advance(30 * 60_000 - 1000);
+      expect(await retry()).toBe(0);
+      clock.advance(1000);
+      expect(await retry()).toBe(1);
+      const pi = await chargeOf(sub.id);
+      expect(refundsOf(pi).map((r) => r.amount)).toEqual([Math.round(amount * 100)]);
+      // every try, the cancel's and the job's, with one idempotency key
+      expect(new Set(refundCalls().slice(before).map((r) => r.headers['idempotency-key'])).size).toBe(1);
+      const after = (await api('GET', `/store/subscriptions/${sub.id}`, jane.token)).body.subscription;
+      expect(after.refund).toEqual({ amount, currency_code: 'eur', status: 'refunded', provider_reference: refundsOf(pi)[0].id });
+      expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund').map((r: any) => r.amount)).toEqual([String(Math.round(amount * 100))]);
+      expect(await row()).toMatchObject({ refund_status: 'refunded', refund_retry_at: null });
+      // nothing left to retry
+      clock.advance(DAY);
+      expect(await retry()).toBe(0);
+      expect(refundsOf(pi)).toHaveLength(1);
     });
 
     it('refunds nothing in a trial; an invoice subscription records the refund as owed', async () => {

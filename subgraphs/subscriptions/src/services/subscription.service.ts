@@ -6,6 +6,7 @@ import {
   normalizePage,
   requireCustomer,
   requireTenant,
+  systemContext,
   type Clock,
   type Paginated,
   type RequestContext,
@@ -15,6 +16,8 @@ import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal, type LedgerKind } from '../entities/subscription.entity';
 import { subscriptionsEvents } from '../events';
 import type { AdminSubscriptionListQuery, CheckoutData, CreateSubscriptionData, PaymentMethodUpdateData, SubscriptionListQuery } from '../inputs/subscription.input';
+import type { Logger } from 'pino';
+import type { SubscriptionsSettings } from '../settings';
 import type { CommercePort } from './commerce-port';
 import { fromMinor, majorNumber, toMinor } from './money';
 import { addDays, addInterval } from './periods';
@@ -142,6 +145,7 @@ export class SubscriptionService {
     private readonly plans: PlanService,
     private readonly commerce: CommercePort,
     private readonly clock: Clock,
+    private readonly settings: Pick<SubscriptionsSettings, 'refundRetryMinutes' | 'refundAttempts' | 'batchSize'>,
   ) {}
 
   private now(): Date {
@@ -485,42 +489,99 @@ export class SubscriptionService {
     });
     const { refund, subscription: s } = decided;
     if (!refund || s.mode === 'invoice' || !s.providerId) return decided.view;
+    const refunded = await this.askRefund(ctx, s.id, refund.amount, refund.charge);
+    return refunded ?? decided.view;
+  }
+
+  /**
+   * Asks the provider for a decided refund (`pending`) with its idempotency key
+   * `<subscription>:c<cycle>:refund`: its answer makes it `refunded` with the provider's refund id
+   * and a `refund` ledger row (once: under the row lock, only while still pending). When the
+   * provider cannot be reached the refund stays `pending` and the job `retry-refunds` asks again
+   * after the backoff (`SUBSCRIPTION_REFUND_RETRY_MINUTES`) with the same key, so a refund the
+   * provider made before its answer was lost is replayed, never made twice. Null when not refunded.
+   */
+  private async askRefund(ctx: RequestContext, id: string, amount: bigint, charge: SubscriptionLedgerEntry): Promise<SubscriptionView | null> {
+    const s = await this.store.em(ctx).findOneOrFail(Subscription, { id });
     const key = `${s.id}:c${s.cycle}:refund`;
     const answer = await this.commerce
       .refund(ctx, {
-        provider_id: s.providerId,
+        provider_id: s.providerId!,
         currency_code: s.currencyCode,
-        amount: fromMinor(refund.amount, s.currencyCode),
+        amount: fromMinor(amount, s.currencyCode),
         idempotency_key: key,
         customer_id: s.customerId,
         email: s.email,
         reference: s.id,
-        data: refund.charge.paymentData ?? {},
+        data: charge.paymentData ?? {},
       })
       .catch((err: unknown) => {
-        ctx.log.warn({ err, subscription: s.id }, 'subscription refund not confirmed by the provider; it stays pending');
+        ctx.log.warn({ err, subscription: s.id }, 'subscription refund not confirmed by the provider; it stays pending and is retried');
         return null;
       });
-    if (!answer || answer.status !== 'captured') return decided.view;
     return this.store.transaction(ctx, async (em) => {
-      const locked = await this.owned(em, ctx, id, true);
-      if (locked.refundStatus === 'pending') {
-        locked.refundStatus = 'refunded';
-        locked.refundReference = typeof answer.data.refund_id === 'string' ? answer.data.refund_id : null;
-        ledger(em, locked, {
-          key,
-          kind: 'refund',
-          amount: refund.amount,
-          cycle: locked.cycle,
-          description: 'Unused part of the period, refunded at cancel',
-          orderId: refund.charge.orderId,
-          orderDisplayId: refund.charge.orderDisplayId,
-          providerReference: locked.refundReference,
-        });
+      const locked = await em.findOneOrFail(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (locked.refundStatus !== 'pending') return null;
+      if (!answer || answer.status !== 'captured') {
+        // no answer (an outage): again after the backoff, until the last attempt; a refusal is left to the merchant
+        locked.refundAttempts += 1;
+        const steps = this.settings.refundRetryMinutes;
+        const minutes = steps[Math.min(locked.refundAttempts - 1, steps.length - 1)];
+        locked.refundRetryAt = !answer && locked.refundAttempts < this.settings.refundAttempts ? new Date(this.clock.now() + minutes * 60_000) : null;
+        if (answer) ctx.log.warn({ subscription: id, status: answer.status, message: answer.message }, 'the provider did not make the subscription refund');
+        await em.flush();
+        return null;
       }
+      locked.refundStatus = 'refunded';
+      locked.refundRetryAt = null;
+      locked.refundReference = typeof answer.data.refund_id === 'string' ? answer.data.refund_id : null;
+      ledger(em, locked, {
+        key,
+        kind: 'refund',
+        amount,
+        cycle: locked.cycle,
+        description: 'Unused part of the period, refunded at cancel',
+        orderId: charge.orderId,
+        orderDisplayId: charge.orderDisplayId,
+        providerReference: locked.refundReference,
+      });
       await em.flush();
       return this.view(em, locked);
     });
+  }
+
+  /**
+   * The job `retry-refunds`: every pending cancel refund of every tenant whose retry is due (on the
+   * platform clock) is asked of the provider again, with the same idempotency key. A worker takes
+   * a refund by moving its retry time past the call (`skip locked`), so two workers never ask at once.
+   */
+  async retryRefunds(log: Logger): Promise<number> {
+    const t = this.store.table('subscription');
+    const now = new Date(this.clock.now());
+    const due = await this.store.sql<{ id: string; tenant_id: string }>(
+      null,
+      `select id, tenant_id from ${t} where refund_status = 'pending' and refund_retry_at <= ? order by refund_retry_at, id limit ?`,
+      [now, this.settings.batchSize],
+    );
+    let refunded = 0;
+    for (const d of due) {
+      const ctx = systemContext(log.child({ subscription: d.id }), d.tenant_id, `refund:${d.id}`);
+      try {
+        const claimed = await this.store.transaction(ctx, async (em) => {
+          const s = await em.findOne(Subscription, { id: d.id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+          if (!s || s.refundStatus !== 'pending' || !s.refundRetryAt || s.refundRetryAt > now || !s.refundAmount) return null;
+          // held while this worker asks the provider; the answer sets the next time, or none
+          s.refundRetryAt = new Date(now.getTime() + 10 * 60_000);
+          await em.flush();
+          return { amount: BigInt(s.refundAmount), charge: await em.findOne(SubscriptionLedgerEntry, { subscriptionId: s.id, key: `${s.id}:c${s.cycle}` }) };
+        });
+        if (!claimed?.charge) continue;
+        if (await this.askRefund(ctx, d.id, claimed.amount, claimed.charge)) refunded++;
+      } catch (err) {
+        ctx.log.error({ err }, 'subscription refund retry failed; tried again on a later pass');
+      }
+    }
+    return refunded;
   }
 
   // ---- the saved payment method ----
