@@ -707,9 +707,10 @@ describe('subscriptions', () => {
       await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
     });
 
-    it('runs on the job queue every minute', async () => {
-      const rows = (await sql.query(`select name, cron from pgboss.schedule where name = $1`, [jobQueueName('subscriptions', 'renew-subscriptions')])).rows;
-      expect(rows).toEqual([{ name: jobQueueName('subscriptions', 'renew-subscriptions'), cron: '* * * * *' }]);
+    it('runs on the job queue every minute (renewals, and the retries of refunds the provider was down for)', async () => {
+      const names = ['renew-subscriptions', 'retry-refunds'].map((n) => jobQueueName('subscriptions', n));
+      const rows = (await sql.query(`select name, cron from pgboss.schedule where name = any($1) order by name`, [names])).rows;
+      expect(rows).toEqual(names.sort().map((name) => ({ name, cron: '* * * * *' })));
     });
   });
 
