@@ -407,7 +407,12 @@ describe('subscriptions', () => {
       const who = await p.registerCustomer(shop.publishable_key);
       const ORIGINS = 'mutation($o: [String!]) { updateStoreSettings(input: { allowed_origins: $o }) { allowed_origins } }';
       const checkout = async (extra: Record<string, unknown> = {}) => {
-        const r = await api('POST', '/store/subscriptions/checkout', who.token, { plan_id: 'pro', currency_code: 'eur', provider_id: 'pp_paypal_paypal', ...extra });
+        const r = await api('POST', '/store/subscriptions/checkout', who.token, {
+          plan_id: 'pro',
+          currency_code: 'eur',
+          provider_id: 'pp_paypal_paypal',
+          ...extra,
+        });
         expect(r.status).toBe(200);
         return { id: r.body.checkout.id as string, sent: (paypal.setupRequests.at(-1) as any).payment_source.paypal.experience_context };
       };
@@ -817,7 +822,13 @@ describe('subscriptions', () => {
       const pi = await chargeOf(sub.id);
       expect(refundsOf(pi).map((r) => r.amount)).toEqual([Math.round(amount * 100)]);
       // every try, the cancel's and the job's, with one idempotency key
-      expect(new Set(refundCalls().slice(before).map((r) => r.headers['idempotency-key'])).size).toBe(1);
+      expect(
+        new Set(
+          refundCalls()
+            .slice(before)
+            .map((r) => r.headers['idempotency-key']),
+        ).size,
+      ).toBe(1);
       const after = (await api('GET', `/store/subscriptions/${sub.id}`, jane.token)).body.subscription;
       expect(after.refund).toEqual({ amount, currency_code: 'eur', status: 'refunded', provider_reference: refundsOf(pi)[0].id });
       expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund').map((r: any) => r.amount)).toEqual([String(Math.round(amount * 100))]);
@@ -899,7 +910,10 @@ describe('subscriptions', () => {
       const session = started.body.payment_session;
       expect(session).toMatchObject({ kind: 'setup_token', status: 'PAYER_ACTION_REQUIRED' });
       expect(session.approve_url).toContain(session.id);
-      expect((paypal.setupRequests.at(-1) as any).payment_source.paypal).toMatchObject({ usage_type: 'MERCHANT', experience_context: expect.objectContaining(urls) });
+      expect((paypal.setupRequests.at(-1) as any).payment_source.paypal).toMatchObject({
+        usage_type: 'MERCHANT',
+        experience_context: expect.objectContaining(urls),
+      });
       // nothing changes before the buyer approved at PayPal
       const early = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, who.token, {});
       expect([early.status, early.body.code]).toEqual([409, 'payment_incomplete']);
@@ -959,7 +973,8 @@ describe('subscriptions', () => {
 
     it('lets the store’s admin start and confirm a replacement in GraphQL (another store’s admin: not found)', async () => {
       const sub = await subscribeByTransfer(max, 'pro');
-      const START = 'mutation($id: String!, $input: SubscriptionPaymentMethodInput) { startSubscriptionPaymentMethodUpdate(id: $id, input: $input) { provider_id payment_session } }';
+      const START =
+        'mutation($id: String!, $input: SubscriptionPaymentMethodInput) { startSubscriptionPaymentMethodUpdate(id: $id, input: $input) { provider_id payment_session } }';
       const CONFIRM = 'mutation($id: String!) { confirmSubscriptionPaymentMethodUpdate(id: $id) { provider_id payment_mode } }';
       const foreign = await p.graphql(START, { id: sub.id, input: { provider_id: 'pp_stripe_stripe' } }, { token: otherAdmin, key: other.publishable_key });
       expect(foreign.body.errors[0].extensions.code).toBe('not_found');
@@ -967,7 +982,10 @@ describe('subscriptions', () => {
       const started = (await gql(START, { id: sub.id, input: { provider_id: 'pp_stripe_stripe' } })).startSubscriptionPaymentMethodUpdate;
       expect(started).toMatchObject({ provider_id: 'pp_stripe_stripe', payment_session: { kind: 'setup_intent' } });
       stripe.confirmSetup(started.payment_session.id, 'pm_card_visa');
-      expect((await gql(CONFIRM, { id: sub.id })).confirmSubscriptionPaymentMethodUpdate).toEqual({ provider_id: 'pp_stripe_stripe', payment_mode: 'saved_method' });
+      expect((await gql(CONFIRM, { id: sub.id })).confirmSubscriptionPaymentMethodUpdate).toEqual({
+        provider_id: 'pp_stripe_stripe',
+        payment_mode: 'saved_method',
+      });
       clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
       await runDue();
       expect(stripe.offSessionCharges(started.payment_session.customer).map((c) => c.amount)).toEqual([5000]);

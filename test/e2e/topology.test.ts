@@ -248,7 +248,11 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       headers: { 'x-publishable-api-key': KEY, authorization: `Bearer ${login.body.token}` },
     });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('sells an event ticket and a tour seat from their own processes: held by the cart, completed by commerce, registered by events', async () => {

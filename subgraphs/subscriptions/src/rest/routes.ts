@@ -138,7 +138,11 @@ export const subscriptionsRoutes = [
     operation: 'subscriptions/StartSubscriptionPaymentMethodUpdate',
     summary: `Starts replacing the saved payment method of an active, paused or past-due subscription: a new save-for-later session on the provider ({provider_id} optional, default the subscription's; Stripe: a SetupIntent with usage=off_session, PayPal: a vault setup token with its approve_url; return_url and cancel_url as at checkout). Answers {subscription_id, provider_id, payment_session, subscription}; ${invalidTransition} otherwise`,
     refusals: [
-      { code: 'invalid_field', field: 'provider_id', when: 'the store does not offer the provider in the subscription’s currency, or it keeps no method for renewals' },
+      {
+        code: 'invalid_field',
+        field: 'provider_id',
+        when: 'the store does not offer the provider in the subscription’s currency, or it keeps no method for renewals',
+      },
       { code: 'payment_refused', when: 'the payment provider refused to start the session' },
     ],
     variables: ({ params, body }) => ({ id: params.id, input: body }),

@@ -15,7 +15,13 @@ import {
 import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal, type LedgerKind } from '../entities/subscription.entity';
 import { subscriptionsEvents } from '../events';
-import type { AdminSubscriptionListQuery, CheckoutData, CreateSubscriptionData, PaymentMethodUpdateData, SubscriptionListQuery } from '../inputs/subscription.input';
+import type {
+  AdminSubscriptionListQuery,
+  CheckoutData,
+  CreateSubscriptionData,
+  PaymentMethodUpdateData,
+  SubscriptionListQuery,
+} from '../inputs/subscription.input';
 import type { Logger } from 'pino';
 import type { SubscriptionsSettings } from '../settings';
 import type { CommercePort } from './commerce-port';
@@ -639,7 +645,8 @@ export class SubscriptionService {
   async confirmPaymentMethodUpdate(ctx: RequestContext, id: string): Promise<SubscriptionView> {
     const s = await this.owned(this.store.em(ctx), ctx, id);
     const pending = s.methodUpdate;
-    if (!pending || s.status === 'canceled' || s.status === 'incomplete') throw invalidTransition('No payment method replacement was started for this subscription');
+    if (!pending || s.status === 'canceled' || s.status === 'incomplete')
+      throw invalidTransition('No payment method replacement was started for this subscription');
     const key = String(pending.key);
     const providerId = String(pending.provider_id);
     const confirmed = await this.commerce.confirm(ctx, {
