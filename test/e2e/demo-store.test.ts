@@ -4,6 +4,7 @@ import path from 'node:path';
 import { demoCatalog } from '@svc/catalog';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
 import { authorizeAt } from '../support/providers/oidc';
+import { fetchPdf, pdfText } from '../support/pdf';
 
 /**
  * What `npm start` shows a new user: the demo tenant with the DEMO_* credentials, every domain's
@@ -153,6 +154,28 @@ describe('demo store seeded on first start', () => {
         plan: expect.objectContaining({ handle: 'essentials-monthly' }),
       }),
     ]);
+  });
+
+  it('has Jane’s submitted quote, whose PDF her customer token opens (nobody else’s)', async () => {
+    const number = `Q-${new Date().getUTCFullYear()}-000001`;
+    const pw = await p.api('POST', '/auth/customer/emailpass', { key, body: { email: 'jane@demo.store', password: 'demo-customer-password' } });
+    const url = `${p.url}/api/store/quote-requests/${number}/pdf`;
+    const pdf = await fetchPdf(url, { 'x-publishable-api-key': key, authorization: `Bearer ${pw.body.token}` });
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain(number);
+    // the lines: 3 hours of fitting in Munich (85 × 1.15 = 97.75), 40 embroideries in Berlin (6.50)
+    expect(text).toMatch(/Uniform fitting.*Munich/);
+    expect(text).toMatch(/Logo embroidery.*Berlin/);
+    expect(text).toContain('€293.25');
+    expect(text).toContain('€260.00');
+    expect(text).toContain('€553.25');
+    // without Jane's token (anonymous, or another customer of the store) the quote does not exist
+    expect((await fetchPdf(url, { 'x-publishable-api-key': key })).status).toBe(404);
+    const other = await p.registerCustomer(key);
+    expect((await fetchPdf(url, { 'x-publishable-api-key': key, authorization: `Bearer ${other.token}` })).status).toBe(404);
   });
 
   it('seeds only once: a second start on the same database keeps one demo tenant', async () => {

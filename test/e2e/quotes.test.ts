@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
@@ -10,6 +9,7 @@ import { png, svg } from '../support/media-fixtures';
 import { graphqlHelpers } from '../support/site';
 import { solvedAntispam } from '../support/antispam';
 import { waitFor } from '../support/wait';
+import { fetchPdf, pdfText } from '../support/pdf';
 
 /**
  * The quotes domain end to end on the shared platform: the ISG configuration and the services'
@@ -40,15 +40,6 @@ describe('quotes: quote requests', () => {
   const RUN = randomBytes(4).toString('hex');
   const ADA = `ada-${RUN}@quotes.example`;
   const SALES = `sales-${RUN}@quotes.example`;
-  /** reads a PDF on stdin, writes its text (pdf-parse's getText) */
-  const EXTRACT = `
-    const { PDFParse } = require(process.argv[1]);
-    const chunks = [];
-    process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
-      const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
-      process.stdout.write((await parser.getText()).text);
-      await parser.destroy();
-    });`;
 
   let p: PlatformClient;
   let sql: Client;
@@ -84,20 +75,8 @@ describe('quotes: quote requests', () => {
   const pdf = async (path: string, o: { key?: string; token?: string } = {}) => {
     const headers: Record<string, string> = { 'x-publishable-api-key': o.key ?? shop.publishable_key };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    const res = await fetch(path.startsWith('http') ? path : `${p.url}/api${path}`, { headers });
-    return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+    return fetchPdf(path.startsWith('http') ? path : `${p.url}/api${path}`, headers);
   };
-  /**
-   * The text of a PDF, whitespace runs as one space: pdf.js (through pdf-parse) in a plain Node.js
-   * process, since pdf.js loads its worker with a dynamic import that jest's module sandbox refuses.
-   */
-  const textOf = (bytes: Buffer): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const child = execFile(process.execPath, ['-e', EXTRACT, require.resolve('pdf-parse')], { maxBuffer: 10 * 1024 * 1024 }, (err, out) =>
-        err ? reject(err) : resolve(out.replace(/\s+/g, ' ')),
-      );
-      child.stdin!.end(bytes);
-    });
   const pathOf = (url: string) => new URL(url).pathname.replace(/^\/api/, '') + new URL(url).search;
 
   async function configure(token: string): Promise<void> {
@@ -326,7 +305,7 @@ describe('quotes: quote requests', () => {
         expect(r.status).toBe(200);
         expect(r.type).toBe('application/pdf');
         expect(r.bytes.subarray(0, 5).toString()).toBe('%PDF-');
-        const text = await textOf(r.bytes);
+        const text = await pdfText(r.bytes);
         expect(text).toContain(`Quote ${first.number}`);
         expect(text).toContain('Ada Lovelace');
         expect(text).toContain('Analytical Engines Ltd');
@@ -346,7 +325,7 @@ describe('quotes: quote requests', () => {
       it("uses the locale's number and date formats (de: 1.234,50 €)", async () => {
         const r = await submit(valid({ locale: 'de', services: [{ service_id: 'embroidery', location_id: 'berlin', quantity: 10 }] }));
         expect(r.body.quote.estimate).toBe(1234.5);
-        const text = await textOf((await pdf(pathOf(r.body.pdf_url))).bytes);
+        const text = await pdfText((await pdf(pathOf(r.body.pdf_url))).bytes);
         expect(text).toContain(`Angebot ${r.body.quote.number}`);
         expect(text).toContain('Geschätzte Summe 1.234,50 €');
         expect(text).toContain('Project start: 1. März 2027');
@@ -356,7 +335,7 @@ describe('quotes: quote requests', () => {
 
       it('lays Arabic out right to left, and its text comes out in logical order', async () => {
         const r = await submit(valid({ locale: 'ar', name: 'سارة أحمد', message: 'نحتاج زيا موحدا للفريق' }));
-        const text = await textOf((await pdf(pathOf(r.body.pdf_url))).bytes);
+        const text = await pdfText((await pdf(pathOf(r.body.pdf_url))).bytes);
         expect(text).toContain(`عرض سعر ${r.body.quote.number}`);
         expect(text).toContain('سارة أحمد');
         expect(text).toContain('المجموع التقديري');
@@ -378,7 +357,7 @@ describe('quotes: quote requests', () => {
         const withPng = await pdf(pathOf((await submit(valid())).body.pdf_url));
         expect(withPng.status).toBe(200);
         expect(withPng.bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
-        const text = await textOf(withPng.bytes);
+        const text = await pdfText(withPng.bytes);
         for (const line of Object.values(contact)) expect(text).toContain(line);
 
         const vector = await run(UPLOAD, { input: { filename: 'logo.svg', content_base64: svg(40, 20).toString('base64'), alt: 'Logo' } });
@@ -386,14 +365,14 @@ describe('quotes: quote requests', () => {
         const withSvg = await pdf(pathOf((await submit(valid())).body.pdf_url));
         expect(withSvg.status).toBe(200);
         expect(withSvg.bytes.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
-        expect(await textOf(withSvg.bytes)).toContain(contact.email);
+        expect(await pdfText(withSvg.bytes)).toContain(contact.email);
       });
 
       it("cuts an item that is wider than its column with an ellipsis, keeping the other columns' text", async () => {
         const name = `Extended on-site consultation ${'with a very long description '.repeat(6)}`.trim();
         await run(SERVICE, { input: { handle: 'long', name, unit: 'hour', base_rate: 10 } });
         const r = await submit(valid({ services: [{ service_id: 'long', location_id: 'berlin', quantity: 1 }] }));
-        const text = await textOf((await pdf(pathOf(r.body.pdf_url))).bytes);
+        const text = await pdfText((await pdf(pathOf(r.body.pdf_url))).bytes);
         expect(text).toContain('Extended on-site consultation with a very long');
         expect(text).not.toContain(name);
         expect(text).toMatch(/…/);
@@ -499,8 +478,9 @@ describe('quotes: quote requests', () => {
       ['hamburg', 1.05],
       ['munich', 1.15],
     ]);
-    const quotes = await sql.query(`select number, email from quotes.quote where tenant_id = $1`, [tenant.tenant_id]);
-    expect(quotes.rows).toEqual([{ number: `Q-${YEAR}-000001`, email: 'jane@demo.store' }]);
+    // a store without identity's demo customer: the quote is a guest's (the demo store's is Jane's, test/e2e/demo-store)
+    const quotes = await sql.query(`select number, email, customer_id from quotes.quote where tenant_id = $1`, [tenant.tenant_id]);
+    expect(quotes.rows).toEqual([{ number: `Q-${YEAR}-000001`, email: 'jane@demo.store', customer_id: null }]);
   });
 });
 

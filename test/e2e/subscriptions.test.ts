@@ -84,7 +84,12 @@ describe('subscriptions', () => {
     paypal = await startPayPalServer();
     p = await startTestPlatform({
       clock,
-      env: { SUBSCRIPTION_RENEWAL_ATTEMPTS: '3', SUBSCRIPTION_RETRY_HOURS: '24,48', SUBSCRIPTION_RENEWAL_LEASE_MS: String(LEASE_MS) },
+      env: {
+        SUBSCRIPTION_RENEWAL_ATTEMPTS: '3',
+        SUBSCRIPTION_RETRY_HOURS: '24,48',
+        SUBSCRIPTION_RENEWAL_LEASE_MS: String(LEASE_MS),
+        SUBSCRIPTION_REFUND_RETRY_MINUTES: '5,30',
+      },
     });
     sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();
@@ -397,6 +402,42 @@ describe('subscriptions', () => {
       expect(paypal.setupRequests.length).toBe(sent);
       expect(await count()).toBe(before);
     });
+
+    it('derives the return and cancel URLs from the store’s first allowed storefront origin when the checkout has none', async () => {
+      const who = await p.registerCustomer(shop.publishable_key);
+      const ORIGINS = 'mutation($o: [String!]) { updateStoreSettings(input: { allowed_origins: $o }) { allowed_origins } }';
+      const checkout = async (extra: Record<string, unknown> = {}) => {
+        const r = await api('POST', '/store/subscriptions/checkout', who.token, {
+          plan_id: 'pro',
+          currency_code: 'eur',
+          provider_id: 'pp_paypal_paypal',
+          ...extra,
+        });
+        expect(r.status).toBe(200);
+        return { id: r.body.checkout.id as string, sent: (paypal.setupRequests.at(-1) as any).payment_source.paypal.experience_context };
+      };
+      try {
+        await gql(ORIGINS, { o: ['https://www.shop.example', 'https://other.shop.example'] });
+        const derived = await checkout();
+        expect(derived.sent).toEqual({
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'CONTINUE',
+          return_url: `https://www.shop.example/account/subscriptions?checkout_id=${derived.id}`,
+          cancel_url: `https://www.shop.example/account/subscriptions?checkout_id=${derived.id}&canceled=true`,
+        });
+        // a URL given wins; the missing one is derived
+        const mixed = await checkout({ return_url: 'https://shop.example/thanks' });
+        expect(mixed.sent).toMatchObject({
+          return_url: 'https://shop.example/thanks',
+          cancel_url: `https://www.shop.example/account/subscriptions?checkout_id=${mixed.id}&canceled=true`,
+        });
+        // a store without origins sends none (PayPal uses the merchant account's defaults)
+        await gql(ORIGINS, { o: [] });
+        expect((await checkout()).sent).toEqual({ shipping_preference: 'NO_SHIPPING', user_action: 'CONTINUE' });
+      } finally {
+        await gql(ORIGINS, { o: [] });
+      }
+    });
   });
 
   describe('owner only', () => {
@@ -671,9 +712,10 @@ describe('subscriptions', () => {
       await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
     });
 
-    it('runs on the job queue every minute', async () => {
-      const rows = (await sql.query(`select name, cron from pgboss.schedule where name = $1`, [jobQueueName('subscriptions', 'renew-subscriptions')])).rows;
-      expect(rows).toEqual([{ name: jobQueueName('subscriptions', 'renew-subscriptions'), cron: '* * * * *' }]);
+    it('runs on the job queue every minute (renewals, and the retries of refunds the provider was down for)', async () => {
+      const names = ['renew-subscriptions', 'retry-refunds'].map((n) => jobQueueName('subscriptions', n));
+      const rows = (await sql.query(`select name, cron from pgboss.schedule where name = any($1) order by name`, [names])).rows;
+      expect(rows).toEqual(names.sort().map((name) => ({ name, cron: '* * * * *' })));
     });
   });
 
@@ -736,6 +778,67 @@ describe('subscriptions', () => {
       expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund')).toEqual([]);
     });
 
+    it('retries a refund the provider was down for with backoff on the clock and the same idempotency key, once it is up', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      clock.advance(3 * DAY);
+      const retry = () => s().subscriptions.retryRefunds(p.log);
+      const refundCalls = () => stripe.requests.filter((r) => r.path === '/v1/refunds' && r.body.includes(`payment_intent=`));
+      const before = refundCalls().length;
+      stripe.setDown(true);
+      let canceled;
+      try {
+        canceled = await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
+      } finally {
+        stripe.setDown(false);
+      }
+      expect(canceled.status).toBe(200);
+      expect(canceled.body.subscription).toMatchObject({ status: 'canceled', refund: { status: 'pending', provider_reference: null } });
+      const amount = canceled.body.subscription.refund.amount;
+      const row = async () =>
+        (await sql.query(`select refund_status, refund_attempts, refund_retry_at from "subscriptions".subscription where id = $1`, [sub.id])).rows[0];
+      expect(await row()).toMatchObject({ refund_status: 'pending', refund_attempts: 1 });
+      // the first retry after 5 minutes (SUBSCRIPTION_REFUND_RETRY_MINUTES 5,30): not before
+      expect((await row()).refund_retry_at.getTime()).toBe(clock.now() + 5 * 60_000);
+      clock.advance(5 * 60_000 - 1000);
+      expect(await retry()).toBe(0);
+      const tried = refundCalls().length;
+      // due, but the provider is still down: the next try after 30 minutes
+      clock.advance(1000);
+      stripe.setDown(true);
+      try {
+        expect(await retry()).toBe(0);
+      } finally {
+        stripe.setDown(false);
+      }
+      expect(refundCalls().length).toBeGreaterThan(tried);
+      expect(await row()).toMatchObject({ refund_status: 'pending', refund_attempts: 2 });
+      expect((await row()).refund_retry_at.getTime()).toBe(clock.now() + 30 * 60_000);
+      // up again (the answer to the refund lost once after Stripe made it: replayed with the same key)
+      stripe.fail('close-after', 1, (r) => r.path === '/v1/refunds');
+      clock.advance(30 * 60_000 - 1000);
+      expect(await retry()).toBe(0);
+      clock.advance(1000);
+      expect(await retry()).toBe(1);
+      const pi = await chargeOf(sub.id);
+      expect(refundsOf(pi).map((r) => r.amount)).toEqual([Math.round(amount * 100)]);
+      // every try, the cancel's and the job's, with one idempotency key
+      expect(
+        new Set(
+          refundCalls()
+            .slice(before)
+            .map((r) => r.headers['idempotency-key']),
+        ).size,
+      ).toBe(1);
+      const after = (await api('GET', `/store/subscriptions/${sub.id}`, jane.token)).body.subscription;
+      expect(after.refund).toEqual({ amount, currency_code: 'eur', status: 'refunded', provider_reference: refundsOf(pi)[0].id });
+      expect((await ledger(sub.id)).filter((r: any) => r.kind === 'refund').map((r: any) => r.amount)).toEqual([String(Math.round(amount * 100))]);
+      expect(await row()).toMatchObject({ refund_status: 'refunded', refund_retry_at: null });
+      // nothing left to retry
+      clock.advance(DAY);
+      expect(await retry()).toBe(0);
+      expect(refundsOf(pi)).toHaveLength(1);
+    });
+
     it('refunds nothing in a trial; an invoice subscription records the refund as owed', async () => {
       const trial = await subscribeByCard(max, 'yearly');
       clock.advance(DAY);
@@ -748,6 +851,145 @@ describe('subscriptions', () => {
       expect(c.body.subscription.refund).toEqual({ amount: 25, currency_code: 'eur', status: 'owed', provider_reference: null });
       const [ev] = await events('subscription.canceled', sub.id);
       expect(ev).toMatchObject({ refund_amount: 25, refund_status: 'owed' });
+    });
+  });
+
+  describe('replacing the saved payment method', () => {
+    const pending = async (id: string) => (await sql.query(`select method_update from "subscriptions".subscription where id = $1`, [id])).rows[0].method_update;
+
+    it('saves a new card with a SetupIntent (off_session) and retries a past-due renewal on it at once', async () => {
+      const sub = await subscribeByCard(max, 'basic', 'pm_card_mastercard');
+      stripe.declining.add('pm_card_mastercard');
+      try {
+        clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+        await runDue();
+        expect((await api('GET', `/store/subscriptions/${sub.id}`, max.token)).body.subscription).toMatchObject({ status: 'past_due', failed_attempts: 1 });
+
+        const started = await api('POST', `/store/subscriptions/${sub.id}/payment-method`, max.token, {});
+        expect(started.status).toBe(200);
+        expect(started.body).toMatchObject({ subscription_id: sub.id, provider_id: 'pp_stripe_stripe', subscription: { status: 'past_due' } });
+        const session = started.body.payment_session;
+        expect(session).toMatchObject({ kind: 'setup_intent', client_secret: expect.stringContaining(session.id) });
+        expect(stripe.setupIntents.get(session.id)).toMatchObject({ usage: 'off_session', customer: session.customer });
+        // before the customer confirmed the card at Stripe
+        const early = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, max.token, {});
+        expect([early.status, early.body.code]).toEqual([409, 'payment_incomplete']);
+
+        stripe.confirmSetup(session.id, 'pm_card_visa');
+        const confirmed = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, max.token, {});
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body.subscription).toMatchObject({ status: 'past_due', provider_id: 'pp_stripe_stripe', payment_mode: 'saved_method' });
+        // due at once, not after the backoff
+        expect(new Date(confirmed.body.subscription.next_renewal_at).getTime()).toBe(clock.now());
+        expect(await pending(sub.id)).toBeNull();
+        expect(await events('subscription.payment_method_updated', sub.id)).toEqual([
+          expect.objectContaining({ provider_id: 'pp_stripe_stripe', status: 'past_due' }),
+        ]);
+        // a second confirm has nothing left to confirm
+        const again = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, max.token, {});
+        expect([again.status, again.body.code]).toEqual([409, 'invalid_transition']);
+
+        await runDue();
+        const now = (await api('GET', `/store/subscriptions/${sub.id}`, max.token)).body.subscription;
+        expect(now).toMatchObject({ status: 'active', cycle: 1, failed_attempts: 0 });
+        // the retry charged the new card (on its customer), the old one never
+        expect(stripe.offSessionCharges(session.customer).map((c) => [c.amount, c.payment_method])).toEqual([[3000, 'pm_card_visa']]);
+        expect(stripe.offSessionCharges(sub.stripe_customer)).toEqual([]);
+      } finally {
+        stripe.declining.delete('pm_card_mastercard');
+      }
+      await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
+    });
+
+    it('moves a card subscription to a vaulted PayPal account (a new setup token), renewed on it without the buyer', async () => {
+      const who = await p.registerCustomer(shop.publishable_key);
+      const sub = await subscribeByCard(who, 'pro');
+      const urls = { return_url: 'https://shop.example/account/subscriptions?method=1', cancel_url: 'https://shop.example/account' };
+      const started = await api('POST', `/store/subscriptions/${sub.id}/payment-method`, who.token, { provider_id: 'pp_paypal_paypal', ...urls });
+      expect(started.status).toBe(200);
+      const session = started.body.payment_session;
+      expect(session).toMatchObject({ kind: 'setup_token', status: 'PAYER_ACTION_REQUIRED' });
+      expect(session.approve_url).toContain(session.id);
+      expect((paypal.setupRequests.at(-1) as any).payment_source.paypal).toMatchObject({
+        usage_type: 'MERCHANT',
+        experience_context: expect.objectContaining(urls),
+      });
+      // nothing changes before the buyer approved at PayPal
+      const early = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, who.token, {});
+      expect([early.status, early.body.code]).toEqual([409, 'payment_incomplete']);
+      expect((await api('GET', `/store/subscriptions/${sub.id}`, who.token)).body.subscription.provider_id).toBe('pp_stripe_stripe');
+
+      paypal.approveSetupToken(session.id);
+      const confirmed = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, who.token, {});
+      expect(confirmed.body.subscription).toMatchObject({ status: 'active', provider_id: 'pp_paypal_paypal', payment_mode: 'saved_method' });
+      const [vaultId] = [...paypal.paymentTokens.values()].filter((t: any) => t.setup_token === session.id).map((t) => t.id);
+      // saving it charged nothing
+      expect(paypal.vaultCaptures.get(vaultId) ?? []).toHaveLength(0);
+
+      clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+      await runDue();
+      expect((await api('GET', `/store/subscriptions/${sub.id}`, who.token)).body.subscription).toMatchObject({ status: 'active', cycle: 1 });
+      expect(paypal.vaultCaptures.get(vaultId)).toHaveLength(1);
+      expect(stripe.offSessionCharges(sub.stripe_customer)).toEqual([]);
+      await api('POST', `/store/subscriptions/${sub.id}/cancel`, who.token, {});
+    });
+
+    it('answers 404 for another customer’s or store’s subscription, 400 for bad input and 409 for a canceled one, nothing written or sent', async () => {
+      const sub = await subscribeByCard(jane, 'basic');
+      const setups = () => stripe.count('POST', '/v1/setup_intents') + paypal.setupRequests.length;
+      const before = setups();
+      for (const [token, key] of [
+        [max.token, shop.publishable_key],
+        [stranger.token, other.publishable_key],
+      ]) {
+        for (const path of [`/store/subscriptions/${sub.id}/payment-method`, `/store/subscriptions/${sub.id}/payment-method/confirm`]) {
+          const r = await api('POST', path, token, {}, key);
+          expect([path, r.status, r.body.code]).toEqual([path, 404, 'not_found']);
+        }
+      }
+      for (const body of [
+        { provider_id: 'pp_unknown_provider' },
+        { provider_id: 'pp_system_default' },
+        { return_url: 'javascript:alert(1)' },
+        { cancel_url: 'not a url' },
+        { provider_id: '' },
+        { card: 'pm_card_visa' },
+      ]) {
+        const r = await api('POST', `/store/subscriptions/${sub.id}/payment-method`, jane.token, body);
+        expect([JSON.stringify(body), r.status, r.body.type]).toEqual([JSON.stringify(body), 400, 'validation_error']);
+      }
+      const extra = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, jane.token, { provider_id: 'pp_stripe_stripe' });
+      expect(extra.status).toBe(400);
+      expect(setups()).toBe(before);
+      expect(await pending(sub.id)).toBeNull();
+      // nothing started: nothing to confirm
+      const none = await api('POST', `/store/subscriptions/${sub.id}/payment-method/confirm`, jane.token, {});
+      expect([none.status, none.body.code]).toEqual([409, 'invalid_transition']);
+      await api('POST', `/store/subscriptions/${sub.id}/cancel`, jane.token, {});
+      const canceled = await api('POST', `/store/subscriptions/${sub.id}/payment-method`, jane.token, {});
+      expect([canceled.status, canceled.body.code]).toEqual([409, 'invalid_transition']);
+      expect(setups()).toBe(before);
+    });
+
+    it('lets the store’s admin start and confirm a replacement in GraphQL (another store’s admin: not found)', async () => {
+      const sub = await subscribeByTransfer(max, 'pro');
+      const START =
+        'mutation($id: String!, $input: SubscriptionPaymentMethodInput) { startSubscriptionPaymentMethodUpdate(id: $id, input: $input) { provider_id payment_session } }';
+      const CONFIRM = 'mutation($id: String!) { confirmSubscriptionPaymentMethodUpdate(id: $id) { provider_id payment_mode } }';
+      const foreign = await p.graphql(START, { id: sub.id, input: { provider_id: 'pp_stripe_stripe' } }, { token: otherAdmin, key: other.publishable_key });
+      expect(foreign.body.errors[0].extensions.code).toBe('not_found');
+      // an invoice subscription gets a card: its renewals are charged from now on
+      const started = (await gql(START, { id: sub.id, input: { provider_id: 'pp_stripe_stripe' } })).startSubscriptionPaymentMethodUpdate;
+      expect(started).toMatchObject({ provider_id: 'pp_stripe_stripe', payment_session: { kind: 'setup_intent' } });
+      stripe.confirmSetup(started.payment_session.id, 'pm_card_visa');
+      expect((await gql(CONFIRM, { id: sub.id })).confirmSubscriptionPaymentMethodUpdate).toEqual({
+        provider_id: 'pp_stripe_stripe',
+        payment_mode: 'saved_method',
+      });
+      clock.advance(new Date(sub.current_period_end).getTime() - clock.now());
+      await runDue();
+      expect(stripe.offSessionCharges(started.payment_session.customer).map((c) => c.amount)).toEqual([5000]);
+      await api('POST', `/store/subscriptions/${sub.id}/cancel`, max.token, {});
     });
   });
 

@@ -225,7 +225,7 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(r.body.errors[0].extensions.code).toBe('scope_forbidden');
   });
 
-  it('has the subscriptions demo (seeded through identity’s and commerce’s ports from its own process) and changes a plan there', async () => {
+  it('has the subscriptions and quotes demo (seeded through identity’s and commerce’s ports from their own processes) and changes a plan there', async () => {
     if (skip) return;
     const plans = await json(`${gwB}/api/store/subscription-plans`, { key: KEY });
     expect(plans.body.subscription_plans).toHaveLength(3);
@@ -243,6 +243,16 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       body: JSON.stringify({ plan_id: 'essentials-yearly' }),
     });
     expect(changed.body.proration).toMatchObject({ credit: 0, charge: 0, net: 0, effective_at: mine.body.subscriptions[0].current_period_end });
+    // the demo quote is Jane's (quotes found her through identity's port): her token opens its PDF
+    const pdf = await fetch(`${gwB}/api/store/quote-requests/Q-${new Date().getUTCFullYear()}-000001/pdf`, {
+      headers: { 'x-publishable-api-key': KEY, authorization: `Bearer ${login.body.token}` },
+    });
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('sells an event ticket and a tour seat from their own processes: held by the cart, completed by commerce, registered by events', async () => {

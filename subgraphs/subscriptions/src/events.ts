@@ -37,6 +37,8 @@ export const subscriptionsEvents = defineEvents('subscriptions', {
     net: z.number(),
     effective_at: z.string(),
   }),
+  /** the saved payment method was replaced (a past-due subscription is retried on it at once) */
+  'subscription.payment_method_updated': z.object({ ...sub, provider_id: z.string(), status: z.string() }),
   /** reason: requested (now), period_end (asked for the period end), payment_failed (no attempt left) */
   'subscription.canceled': z.object({
     ...sub,

@@ -39,7 +39,11 @@ export const domain = defineDomain<SubscriptionsServices, SubscriptionsSettings>
     ),
   ],
   // renewals at the period end (every tenant's due subscriptions; crash-safe, one charge per cycle)
-  jobs: [{ name: 'renew-subscriptions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.renewals.runDue(ctx.log)) }],
+  jobs: [
+    { name: 'renew-subscriptions', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.renewals.runDue(ctx.log)) },
+    // cancel refunds the provider could not be reached for, again with the same idempotency key after the backoff
+    { name: 'retry-refunds', schedule: '* * * * *', handler: async (_data, ctx, s) => void (await s.subscriptions.retryRefunds(ctx.log)) },
+  ],
   routes: subscriptionsRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),

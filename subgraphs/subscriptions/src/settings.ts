@@ -13,6 +13,10 @@ export interface SubscriptionsSettings {
   batchSize: number;
   /** hours an unfinished checkout (`incomplete`) waits before the job cancels it */
   checkoutTtlHours: number;
+  /** minutes before each retry of a refund the provider could not be reached for (the last one repeats) */
+  refundRetryMinutes: number[];
+  /** tries of such a refund before the job leaves it pending for the merchant */
+  refundAttempts: number;
 }
 
 export const subscriptionsSettings = defineSettings(
@@ -42,6 +46,18 @@ export const subscriptionsSettings = defineSettings(
       .min(1)
       .default(24)
       .describe('hours an unfinished subscription checkout (status incomplete) waits before the renewal job cancels it'),
+    SUBSCRIPTION_REFUND_RETRY_MINUTES: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'comma-separated whole minutes, e.g. 5,30,120,720')
+      .default('5,30,120,720')
+      .describe('minutes before each retry of a cancel refund the provider could not be reached for (comma-separated; the last one repeats)'),
+    SUBSCRIPTION_REFUND_ATTEMPTS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(12)
+      .describe('tries of such a refund (the first included) before the retry job leaves it pending for the merchant'),
   },
   (e): SubscriptionsSettings => ({
     renewalAttempts: e.SUBSCRIPTION_RENEWAL_ATTEMPTS,
@@ -49,5 +65,7 @@ export const subscriptionsSettings = defineSettings(
     leaseMs: e.SUBSCRIPTION_RENEWAL_LEASE_MS,
     batchSize: e.SUBSCRIPTION_RENEWAL_BATCH,
     checkoutTtlHours: e.SUBSCRIPTION_CHECKOUT_TTL_HOURS,
+    refundRetryMinutes: e.SUBSCRIPTION_REFUND_RETRY_MINUTES.split(',').map(Number),
+    refundAttempts: e.SUBSCRIPTION_REFUND_ATTEMPTS,
   }),
 );

@@ -12,6 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
  *   - `hang-after`: the API runs, then no answer at all (a worker that dies waiting for it);
  *     `releaseHanging()` drops those sockets;
  *   - `html`: a proxy's HTML page with status 200 instead of the API's JSON.
+ * `setDown(true)` drops every connection until `setDown(false)` (a provider that is down).
  */
 type Fault = '500' | 'hang' | 'close' | 'close-after' | 'hang-after' | 'html';
 
@@ -43,6 +44,7 @@ export class ProtocolServer {
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<Socket>();
   private server!: http.Server;
+  private down = false;
   url = '';
 
   constructor(
@@ -65,6 +67,11 @@ export class ProtocolServer {
   /** The next `times` requests (that `match`, if given) meet `kind`. */
   fail(kind: Fault, times = 1, match?: (req: Incoming) => boolean): void {
     this.faults.push({ kind, remaining: times, match });
+  }
+
+  /** Takes the server down (every request's connection is dropped before the API runs) or brings it back up. */
+  setDown(down: boolean): void {
+    this.down = down;
   }
 
   /** Requests recorded so far whose method and path match. */
@@ -103,6 +110,7 @@ export class ProtocolServer {
       body: Buffer.concat(chunks).toString('utf8'),
     };
     this.requests.push(incoming);
+    if (this.down) return void req.socket.destroy();
     const fault = this.takeFault(incoming);
     if (fault === 'hang') return;
     if (fault === 'close') return void req.socket.destroy();

@@ -8,8 +8,8 @@ import { AnalystKeyArgs, StoreSettingsInput } from '../inputs/tenant.input';
 export class TenantResolver {
   constructor(private readonly s: IdentityServices) {}
 
-  @Authorized('admin')
-  @Query(() => StoreSettingsType, { description: "Admin: the store's settings" })
+  @Authorized('admin', 'operator')
+  @Query(() => StoreSettingsType, { description: "Admin (and the platform's own domains, as the operator): the store's settings" })
   storeSettings(@Ctx() ctx: RequestContext) {
     return this.s.tenants.settings(ctx);
   }

@@ -1,4 +1,4 @@
-import type { SeedContext } from '@svc/kit';
+import type { RequestContext, SeedContext } from '@svc/kit';
 import type { SaveQuoteLocationData, SaveQuoteServiceData, SaveQuoteSettingsData } from '../inputs/quote.input';
 import type { QuotesServices } from '../services';
 
@@ -28,17 +28,26 @@ const demoQuoteLocations = (): SaveQuoteLocationData[] => [
   { handle: 'hamburg', name: 'Hamburg', modifier: 1.05 },
 ];
 
-/** quotes' part of the demo store: the settings, the ISG configuration and one submitted quote (its PDF link is logged). */
+const DEMO_REQUESTER_EMAIL = 'jane@demo.store';
+
+/**
+ * quotes' part of the demo store: the settings, the ISG configuration and one submitted quote,
+ * Jane's: she is found through identity's port (so it works in the scale-out layout too) and the
+ * quote is submitted as her, so her customer token opens its PDF. Without a Jane (a store seeded
+ * without identity's demo customer) the quote is a guest's, its PDF behind the mailed link only.
+ */
 export async function seedDemoQuotes(s: QuotesServices, seed: SeedContext): Promise<void> {
   await s.config.saveSettings(seed.ctx, demoQuoteSettings());
   for (const service of demoQuoteServices()) await s.config.saveService(seed.ctx, service);
   for (const location of demoQuoteLocations()) await s.config.saveLocation(seed.ctx, location);
+  const jane = await s.quotes.customerByEmail(seed.ctx, DEMO_REQUESTER_EMAIL);
+  const as: RequestContext = jane ? { ...seed.ctx, actor: { type: 'customer', id: jane.id }, roles: ['customer'] } : seed.ctx;
   // the demo's quote is submitted as the storefront would, its anti-spam check passed
   const submitted = await s.quotes.submit(
-    { ...seed.ctx, antispam: { verified: true } },
+    { ...as, antispam: { verified: true } },
     {
       name: 'Jane Doe',
-      email: 'jane@demo.store',
+      email: DEMO_REQUESTER_EMAIL,
       company: 'Doe & Partners',
       locale: 'en',
       services: [
@@ -49,5 +58,5 @@ export async function seedDemoQuotes(s: QuotesServices, seed: SeedContext): Prom
       message: 'Uniforms for our new shop team, with our logo on the chest.',
     },
   );
-  seed.log.debug({ tenantId: seed.tenantId, number: submitted.quote.number }, 'quotes: demo configuration and quote created');
+  seed.log.debug({ tenantId: seed.tenantId, number: submitted.quote.number, customerId: jane?.id ?? null }, 'quotes: demo configuration and quote created');
 }

@@ -20,7 +20,7 @@ import {
 import { Quote, type QuoteProductLine, type QuoteServiceLine, type QuoteStatus } from '../entities/quote.entity';
 import { quotesEvents } from '../events';
 import type { QuoteListQuery, SubmitQuoteData } from '../inputs/quote.input';
-import { QuotesBrandDocument, QuotesCreateCartDocument, QuotesVariantsDocument } from '../ports/generated';
+import { QuotesBrandDocument, QuotesCreateCartDocument, QuotesCustomerByEmailDocument, QuotesVariantsDocument } from '../ports/generated';
 import type { QuoteConfigService } from './config.service';
 import { checkQuoteFields } from './quote-fields';
 import { renderQuotePdf, type PdfBrand } from './quote-pdf';
@@ -84,6 +84,11 @@ export class QuoteRequestService {
 
   pdfUrl(tenantId: string, q: { id: string; number: string }): string {
     return `${this.publicUrl()}/api/store/quote-requests/${q.number}/pdf?token=${this.signer.sign(tenantId, q.id, q.number)}`;
+  }
+
+  /** A customer of the tenant by email (identity's `customerByEmail`, asked as the platform), or null. */
+  async customerByEmail(ctx: RequestContext, email: string): Promise<{ id: string } | null> {
+    return (await this.client().execute(this.sys(ctx), QuotesCustomerByEmailDocument, { email })).customerByEmail ?? null;
   }
 
   async submit(ctx: RequestContext, input: SubmitQuoteData): Promise<SubmittedQuote> {

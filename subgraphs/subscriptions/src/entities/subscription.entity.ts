@@ -17,6 +17,7 @@ type RefundStatus = 'pending' | 'refunded' | 'owed';
 @Entity({ tableName: 'subscription' })
 @Index({ properties: ['tenantId', 'customerId', 'createdAt'] })
 @Index({ properties: ['status', 'nextRenewalAt'] })
+@Index({ properties: ['refundRetryAt'] })
 export class Subscription extends TenantOwned {
   [OptionalProps]?:
     | 'id'
@@ -42,6 +43,9 @@ export class Subscription extends TenantOwned {
     | 'refundAmount'
     | 'refundStatus'
     | 'refundReference'
+    | 'methodUpdate'
+    | 'refundAttempts'
+    | 'refundRetryAt'
     | 'createdAt'
     | 'updatedAt';
 
@@ -86,6 +90,15 @@ export class Subscription extends TenantOwned {
   @Property({ type: 'string', length: 20, nullable: true }) refundStatus: RefundStatus | null = null;
   /** the provider's refund id */
   @Property({ type: 'string', length: 200, nullable: true }) refundReference: string | null = null;
+  /** a pending refund's failed tries at the provider (outages) */
+  @Property({ type: 'integer', default: 0 }) refundAttempts: number = 0;
+  /** when the job `retry-refunds` asks the provider again for a pending refund (null: nothing to retry) */
+  @Property({ type: 'datetime', nullable: true }) refundRetryAt: Date | null = null;
+  /**
+   * a replacement of the saved method under way: the provider's save-for-later session (`provider_id`,
+   * `key` its idempotency key, `data` what the provider answered); null when none is
+   */
+  @Property({ type: 'json', nullable: true }) methodUpdate: Record<string, unknown> | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }

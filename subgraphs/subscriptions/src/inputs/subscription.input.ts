@@ -76,6 +76,14 @@ export const createSubscriptionSchema = z.strictObject({
 });
 export type CreateSubscriptionData = z.infer<typeof createSubscriptionSchema>;
 
+/** A new save-for-later session for a subscription's payment method (default: the subscription's provider). */
+export const paymentMethodUpdateSchema = z.strictObject({
+  provider_id: z.string().min(1).max(100).optional(),
+  return_url: httpUrlSchema('return_url').optional(),
+  cancel_url: httpUrlSchema('cancel_url').optional(),
+});
+export type PaymentMethodUpdateData = z.infer<typeof paymentMethodUpdateSchema>;
+
 export const changePlanSchema = z.strictObject({ plan_id: ref });
 export const cancelSchema = z.strictObject({ at_period_end: z.boolean().optional() });
 export const subscriptionIdSchema = ref;
@@ -132,6 +140,15 @@ export class CheckoutInput {
   @Field() currency_code!: string;
   @Field({ description: 'A payment provider the store offers in the currency (pp_stripe_stripe, pp_system_default, pp_bank-transfer_default)' })
   provider_id!: string;
+  @Field({ nullable: true, description: "Where the provider's approval page (PayPal) returns the shopper after approving" }) return_url?: string;
+  @Field({ nullable: true, description: 'Where the approval page sends a shopper who cancels' }) cancel_url?: string;
+}
+
+@InputType('SubscriptionPaymentMethodInput')
+@ValidateWith(paymentMethodUpdateSchema)
+export class PaymentMethodUpdateInput {
+  @Field({ nullable: true, description: "A provider that keeps a method for renewals (pp_stripe_stripe, pp_paypal_paypal); default: the subscription's" })
+  provider_id?: string;
   @Field({ nullable: true, description: "Where the provider's approval page (PayPal) returns the shopper after approving" }) return_url?: string;
   @Field({ nullable: true, description: 'Where the approval page sends a shopper who cancels' }) cancel_url?: string;
 }

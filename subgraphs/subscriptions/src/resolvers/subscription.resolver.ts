@@ -6,11 +6,20 @@ import {
   CheckoutInput,
   CreatePlanInput,
   CreateSubscriptionInput,
+  PaymentMethodUpdateInput,
   SubscriptionListArgs,
   UpdatePlanInput,
   subscriptionIdSchema,
 } from '../inputs/subscription.input';
-import { CheckoutResultType, HistoryType, PlanChangeType, PlanType, SubscriptionListType, SubscriptionType } from '../types/subscription.type';
+import {
+  CheckoutResultType,
+  HistoryType,
+  PaymentMethodUpdateType,
+  PlanChangeType,
+  PlanType,
+  SubscriptionListType,
+  SubscriptionType,
+} from '../types/subscription.type';
 
 const idOf = (id: string) => validated(subscriptionIdSchema, id, 'id');
 
@@ -74,6 +83,28 @@ export class SubscriptionResolver {
   @Mutation(() => PlanChangeType, { description: 'Switches plan, prorated exactly: {credit, charge, net} (409 invalid_transition unless active)' })
   changeSubscriptionPlan(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('plan_id') planId: string) {
     return this.s.subscriptions.changePlan(ctx, idOf(id), validated(subscriptionIdSchema, planId, 'plan_id'));
+  }
+
+  @Authorized('customer', 'admin')
+  @Mutation(() => PaymentMethodUpdateType, {
+    description:
+      'Starts replacing the saved payment method: a new save-for-later session on the provider (Stripe SetupIntent, PayPal vault setup token) the customer completes (409 invalid_transition unless active, paused or past_due)',
+  })
+  startSubscriptionPaymentMethodUpdate(
+    @Ctx() ctx: RequestContext,
+    @Arg('id') id: string,
+    @Arg('input', () => PaymentMethodUpdateInput, { nullable: true }) input: PaymentMethodUpdateInput | null,
+  ) {
+    return this.s.subscriptions.startPaymentMethodUpdate(ctx, idOf(id), input ?? {});
+  }
+
+  @Authorized('customer', 'admin')
+  @Mutation(() => SubscriptionType, {
+    description:
+      'Confirms the replacement started last: the new method is charged from now on; a past-due subscription is retried on it at once (409 payment_incomplete before the customer completed it)',
+  })
+  confirmSubscriptionPaymentMethodUpdate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.subscriptions.confirmPaymentMethodUpdate(ctx, idOf(id));
   }
 
   // ---- admin ----

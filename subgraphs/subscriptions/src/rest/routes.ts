@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { idParam, listEnvelope, queryOf, route } from '@svc/kit';
-import { cancelSchema, changePlanSchema, checkoutSchema, createSubscriptionSchema, subscriptionListSchema } from '../inputs/subscription.input';
+import {
+  cancelSchema,
+  changePlanSchema,
+  checkoutSchema,
+  createSubscriptionSchema,
+  paymentMethodUpdateSchema,
+  subscriptionListSchema,
+} from '../inputs/subscription.input';
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({});
 const invalidTransition = 'the subscription’s status does not allow it (409 invalid_transition)';
 
-/** subscriptions' REST routes (§4.4): plans, checkout and creation, the owner's reads and the lifecycle. */
+/**
+ * subscriptions' REST routes (§4.4): plans, checkout and creation, the owner's reads and the
+ * lifecycle; and an extension (not in §4.4): replacing the saved payment method.
+ */
 export const subscriptionsRoutes = [
   route({
     method: 'GET',
@@ -117,5 +127,37 @@ export const subscriptionsRoutes = [
     summary: `Cancels now, or at the period end with {at_period_end: true}; ${invalidTransition} when canceled already`,
     variables: ({ params, body }) => ({ id: params.id, at_period_end: body.at_period_end ?? null }),
     respond: (d) => ({ subscription: d.cancelSubscription }),
+  }),
+  // extension: replacing the saved payment method (start a save-for-later session, then confirm it)
+  route({
+    method: 'POST',
+    path: '/store/subscriptions/:id/payment-method',
+    auth: 'customer',
+    params: idParam,
+    body: paymentMethodUpdateSchema,
+    operation: 'subscriptions/StartSubscriptionPaymentMethodUpdate',
+    summary: `Starts replacing the saved payment method of an active, paused or past-due subscription: a new save-for-later session on the provider ({provider_id} optional, default the subscription's; Stripe: a SetupIntent with usage=off_session, PayPal: a vault setup token with its approve_url; return_url and cancel_url as at checkout). Answers {subscription_id, provider_id, payment_session, subscription}; ${invalidTransition} otherwise`,
+    refusals: [
+      {
+        code: 'invalid_field',
+        field: 'provider_id',
+        when: 'the store does not offer the provider in the subscription’s currency, or it keeps no method for renewals',
+      },
+      { code: 'payment_refused', when: 'the payment provider refused to start the session' },
+    ],
+    variables: ({ params, body }) => ({ id: params.id, input: body }),
+    respond: (d) => d.startSubscriptionPaymentMethodUpdate,
+  }),
+  route({
+    method: 'POST',
+    path: '/store/subscriptions/:id/payment-method/confirm',
+    auth: 'customer',
+    params: idParam,
+    body: noBody,
+    operation: 'subscriptions/ConfirmSubscriptionPaymentMethodUpdate',
+    summary:
+      'Confirms the replacement started last once the customer completed it at the provider: renewals charge the new method from now on; a past-due subscription is retried on it at once. 409 payment_incomplete before the customer completed it, 409 invalid_transition when none was started',
+    variables: ({ params }) => ({ id: params.id }),
+    respond: (d) => ({ subscription: d.confirmSubscriptionPaymentMethodUpdate }),
   }),
 ];

@@ -7,6 +7,7 @@ import {
   SubscriptionsRefundPaymentDocument,
   SubscriptionsRenewalOrderDocument,
   SubscriptionsStartPaymentDocument,
+  SubscriptionsStoreOriginsDocument,
   type RecurringPaymentInput,
   type RenewalOrderInput,
   type SubscriptionsRecurringPaymentFieldsFragment,
@@ -37,6 +38,11 @@ export class CommercePort {
   /** A customer of the tenant by email (asked as the platform), or null. */
   async customerByEmail(ctx: RequestContext, email: string): Promise<{ id: string; email: string } | null> {
     return (await this.client().execute(this.sys(ctx), SubscriptionsCustomerByEmailDocument, { email })).customerByEmail ?? null;
+  }
+
+  /** The store's allowed storefront origins, in the order the store lists them (asked as the platform). */
+  async storefrontOrigins(ctx: RequestContext): Promise<string[]> {
+    return (await this.client().execute(this.sys(ctx), SubscriptionsStoreOriginsDocument, {})).storeSettings.allowed_origins;
   }
 
   async start(ctx: RequestContext, input: RecurringPaymentInput): Promise<RecurringPayment> {

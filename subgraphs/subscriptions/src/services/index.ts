@@ -27,7 +27,7 @@ export function createSubscriptionsServices({ orm, deps, settings }: ServiceFact
   return {
     store,
     plans,
-    subscriptions: new SubscriptionService(store, plans, commerce, clock),
+    subscriptions: new SubscriptionService(store, plans, commerce, clock, settings),
     renewals: new RenewalService(store, commerce, clock, settings),
     mail: new SubscriptionMailService(store, mailer),
     commerce,

@@ -6,6 +6,7 @@ import {
   normalizePage,
   requireCustomer,
   requireTenant,
+  systemContext,
   type Clock,
   type Paginated,
   type RequestContext,
@@ -14,7 +15,15 @@ import {
 import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription, SubscriptionLedgerEntry, SubscriptionRenewal, type LedgerKind } from '../entities/subscription.entity';
 import { subscriptionsEvents } from '../events';
-import type { AdminSubscriptionListQuery, CheckoutData, CreateSubscriptionData, SubscriptionListQuery } from '../inputs/subscription.input';
+import type {
+  AdminSubscriptionListQuery,
+  CheckoutData,
+  CreateSubscriptionData,
+  PaymentMethodUpdateData,
+  SubscriptionListQuery,
+} from '../inputs/subscription.input';
+import type { Logger } from 'pino';
+import type { SubscriptionsSettings } from '../settings';
 import type { CommercePort } from './commerce-port';
 import { fromMinor, majorNumber, toMinor } from './money';
 import { addDays, addInterval } from './periods';
@@ -142,6 +151,7 @@ export class SubscriptionService {
     private readonly plans: PlanService,
     private readonly commerce: CommercePort,
     private readonly clock: Clock,
+    private readonly settings: Pick<SubscriptionsSettings, 'refundRetryMinutes' | 'refundAttempts' | 'batchSize'>,
   ) {}
 
   private now(): Date {
@@ -161,6 +171,23 @@ export class SubscriptionService {
     return toSubscriptionView(s, await em.findOne(SubscriptionPlan, { id: s.planId }));
   }
 
+  /**
+   * Where the provider's approval page (PayPal) sends the shopper: the URLs given, else pages of the
+   * store's first allowed storefront origin (identity's store settings, through the port):
+   * `<origin>/account/subscriptions?<query>` after approving, with `&canceled=true` after
+   * canceling. A store without origins gets none (PayPal then uses the merchant account's own).
+   */
+  private async returnUrls(
+    ctx: RequestContext,
+    input: { return_url?: string; cancel_url?: string },
+    query: string,
+  ): Promise<{ return_url: string | null; cancel_url: string | null }> {
+    if (input.return_url && input.cancel_url) return { return_url: input.return_url, cancel_url: input.cancel_url };
+    const [origin] = await this.commerce.storefrontOrigins(ctx);
+    const page = origin ? `${origin.replace(/\/+$/, '')}/account/subscriptions?${query}` : null;
+    return { return_url: input.return_url ?? page, cancel_url: input.cancel_url ?? (page && `${page}&canceled=true`) };
+  }
+
   /** Starts a checkout: an `incomplete` subscription and the provider's session that saves the method (and takes the first amount unless the plan starts with a trial). */
   async checkout(ctx: RequestContext, input: CheckoutData): Promise<{ checkout: CheckoutView; subscription: SubscriptionView }> {
     const tenantId = requireTenant(ctx);
@@ -171,6 +198,7 @@ export class SubscriptionService {
     const amount = plan.trialDays > 0 ? 0n : price;
     const me = await this.commerce.me(ctx);
     const id = newId('sub');
+    const urls = await this.returnUrls(ctx, input, `checkout_id=${id}`);
     const session = await this.commerce.start(ctx, {
       provider_id: input.provider_id,
       currency_code: input.currency_code,
@@ -179,8 +207,7 @@ export class SubscriptionService {
       customer_id: customerId,
       email: me.email,
       reference: id,
-      return_url: input.return_url ?? null,
-      cancel_url: input.cancel_url ?? null,
+      ...urls,
     });
     if (session.status === 'error')
       throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused the checkout');
@@ -468,39 +495,182 @@ export class SubscriptionService {
     });
     const { refund, subscription: s } = decided;
     if (!refund || s.mode === 'invoice' || !s.providerId) return decided.view;
+    const refunded = await this.askRefund(ctx, s.id, refund.amount, refund.charge);
+    return refunded ?? decided.view;
+  }
+
+  /**
+   * Asks the provider for a decided refund (`pending`) with its idempotency key
+   * `<subscription>:c<cycle>:refund`: its answer makes it `refunded` with the provider's refund id
+   * and a `refund` ledger row (once: under the row lock, only while still pending). When the
+   * provider cannot be reached the refund stays `pending` and the job `retry-refunds` asks again
+   * after the backoff (`SUBSCRIPTION_REFUND_RETRY_MINUTES`) with the same key, so a refund the
+   * provider made before its answer was lost is replayed, never made twice. Null when not refunded.
+   */
+  private async askRefund(ctx: RequestContext, id: string, amount: bigint, charge: SubscriptionLedgerEntry): Promise<SubscriptionView | null> {
+    const s = await this.store.em(ctx).findOneOrFail(Subscription, { id });
     const key = `${s.id}:c${s.cycle}:refund`;
     const answer = await this.commerce
       .refund(ctx, {
-        provider_id: s.providerId,
+        provider_id: s.providerId!,
         currency_code: s.currencyCode,
-        amount: fromMinor(refund.amount, s.currencyCode),
+        amount: fromMinor(amount, s.currencyCode),
         idempotency_key: key,
         customer_id: s.customerId,
         email: s.email,
         reference: s.id,
-        data: refund.charge.paymentData ?? {},
+        data: charge.paymentData ?? {},
       })
       .catch((err: unknown) => {
-        ctx.log.warn({ err, subscription: s.id }, 'subscription refund not confirmed by the provider; it stays pending');
+        ctx.log.warn({ err, subscription: s.id }, 'subscription refund not confirmed by the provider; it stays pending and is retried');
         return null;
       });
-    if (!answer || answer.status !== 'captured') return decided.view;
+    return this.store.transaction(ctx, async (em) => {
+      const locked = await em.findOneOrFail(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (locked.refundStatus !== 'pending') return null;
+      if (!answer || answer.status !== 'captured') {
+        // no answer (an outage): again after the backoff, until the last attempt; a refusal is left to the merchant
+        locked.refundAttempts += 1;
+        const steps = this.settings.refundRetryMinutes;
+        const minutes = steps[Math.min(locked.refundAttempts - 1, steps.length - 1)];
+        locked.refundRetryAt = !answer && locked.refundAttempts < this.settings.refundAttempts ? new Date(this.clock.now() + minutes * 60_000) : null;
+        if (answer) ctx.log.warn({ subscription: id, status: answer.status, message: answer.message }, 'the provider did not make the subscription refund');
+        await em.flush();
+        return null;
+      }
+      locked.refundStatus = 'refunded';
+      locked.refundRetryAt = null;
+      locked.refundReference = typeof answer.data.refund_id === 'string' ? answer.data.refund_id : null;
+      ledger(em, locked, {
+        key,
+        kind: 'refund',
+        amount,
+        cycle: locked.cycle,
+        description: 'Unused part of the period, refunded at cancel',
+        orderId: charge.orderId,
+        orderDisplayId: charge.orderDisplayId,
+        providerReference: locked.refundReference,
+      });
+      await em.flush();
+      return this.view(em, locked);
+    });
+  }
+
+  /**
+   * The job `retry-refunds`: every pending cancel refund of every tenant whose retry is due (on the
+   * platform clock) is asked of the provider again, with the same idempotency key. A worker takes
+   * a refund by moving its retry time past the call (`skip locked`), so two workers never ask at once.
+   */
+  async retryRefunds(log: Logger): Promise<number> {
+    const t = this.store.table('subscription');
+    const now = new Date(this.clock.now());
+    const due = await this.store.sql<{ id: string; tenant_id: string }>(
+      null,
+      `select id, tenant_id from ${t} where refund_status = 'pending' and refund_retry_at <= ? order by refund_retry_at, id limit ?`,
+      [now, this.settings.batchSize],
+    );
+    let refunded = 0;
+    for (const d of due) {
+      const ctx = systemContext(log.child({ subscription: d.id }), d.tenant_id, `refund:${d.id}`);
+      try {
+        const claimed = await this.store.transaction(ctx, async (em) => {
+          const s = await em.findOne(Subscription, { id: d.id }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+          if (!s || s.refundStatus !== 'pending' || !s.refundRetryAt || s.refundRetryAt > now || !s.refundAmount) return null;
+          // held while this worker asks the provider; the answer sets the next time, or none
+          s.refundRetryAt = new Date(now.getTime() + 10 * 60_000);
+          await em.flush();
+          return { amount: BigInt(s.refundAmount), charge: await em.findOne(SubscriptionLedgerEntry, { subscriptionId: s.id, key: `${s.id}:c${s.cycle}` }) };
+        });
+        if (!claimed?.charge) continue;
+        if (await this.askRefund(ctx, d.id, claimed.amount, claimed.charge)) refunded++;
+      } catch (err) {
+        ctx.log.error({ err }, 'subscription refund retry failed; tried again on a later pass');
+      }
+    }
+    return refunded;
+  }
+
+  // ---- the saved payment method ----
+
+  /**
+   * Starts replacing the saved payment method of an active, paused or past-due subscription: a new
+   * save-for-later session on the provider (commerce's `startRecurringPayment` for 0: Stripe a
+   * SetupIntent with `usage=off_session`, PayPal a vault setup token), kept on the subscription until
+   * it is confirmed. A new start replaces an unconfirmed one. The provider must keep a method for
+   * renewals (400 `invalid_field` otherwise); nothing is written when it refuses or cannot be reached.
+   */
+  async startPaymentMethodUpdate(
+    ctx: RequestContext,
+    id: string,
+    input: PaymentMethodUpdateData,
+  ): Promise<{ subscription_id: string; provider_id: string; payment_session: Record<string, unknown>; subscription: SubscriptionView }> {
+    const s = await this.owned(this.store.em(ctx), ctx, id);
+    const updatable = (x: Subscription) => x.status === 'active' || x.status === 'paused' || x.status === 'past_due';
+    if (!updatable(s)) throw invalidTransition(`The payment method of a ${s.status} subscription cannot be replaced`);
+    const providerId = input.provider_id ?? s.providerId;
+    if (!providerId) throw Errors.invalidField('provider_id', 'The subscription has no payment provider: name one');
+    const key = `${s.id}:method:${newId('pmu')}`;
+    const urls = await this.returnUrls(ctx, input, `subscription_id=${s.id}`);
+    const session = await this.commerce.start(ctx, {
+      provider_id: providerId,
+      currency_code: s.currencyCode,
+      amount: '0',
+      idempotency_key: key,
+      customer_id: s.customerId,
+      email: s.email,
+      reference: s.id,
+      ...urls,
+    });
+    if (session.mode !== 'saved_method') throw Errors.invalidField('provider_id', `Payment provider "${providerId}" keeps no payment method for renewals`);
+    if (session.status === 'error')
+      throw new DomainError('validation_error', 'payment_refused', session.message ?? 'The payment provider refused to start saving a payment method');
     return this.store.transaction(ctx, async (em) => {
       const locked = await this.owned(em, ctx, id, true);
-      if (locked.refundStatus === 'pending') {
-        locked.refundStatus = 'refunded';
-        locked.refundReference = typeof answer.data.refund_id === 'string' ? answer.data.refund_id : null;
-        ledger(em, locked, {
-          key,
-          kind: 'refund',
-          amount: refund.amount,
-          cycle: locked.cycle,
-          description: 'Unused part of the period, refunded at cancel',
-          orderId: refund.charge.orderId,
-          orderDisplayId: refund.charge.orderDisplayId,
-          providerReference: locked.refundReference,
-        });
-      }
+      if (!updatable(locked)) throw invalidTransition(`The payment method of a ${locked.status} subscription cannot be replaced`);
+      locked.methodUpdate = { provider_id: session.provider_id, key, data: session.data, started_at: this.now().toISOString() };
+      await em.flush();
+      return { subscription_id: locked.id, provider_id: session.provider_id, payment_session: session.data, subscription: await this.view(em, locked) };
+    });
+  }
+
+  /**
+   * Confirms the replacement started last: the provider says whether the shopper completed it
+   * (Stripe: the SetupIntent succeeded with a payment method on the customer; PayPal: the setup
+   * token approved and vaulted). Then the new method (and its provider) is the one renewals charge,
+   * an invoice subscription becomes a saved-method one, and a past-due subscription is due again
+   * at once (the renewal job's next pass retries the charge on the new method). 409
+   * `payment_incomplete` while the shopper has not completed it; 409 `invalid_transition` when no
+   * replacement was started (or the subscription ended meanwhile).
+   */
+  async confirmPaymentMethodUpdate(ctx: RequestContext, id: string): Promise<SubscriptionView> {
+    const s = await this.owned(this.store.em(ctx), ctx, id);
+    const pending = s.methodUpdate;
+    if (!pending || s.status === 'canceled' || s.status === 'incomplete')
+      throw invalidTransition('No payment method replacement was started for this subscription');
+    const key = String(pending.key);
+    const providerId = String(pending.provider_id);
+    const confirmed = await this.commerce.confirm(ctx, {
+      provider_id: providerId,
+      currency_code: s.currencyCode,
+      amount: '0',
+      idempotency_key: key,
+      customer_id: s.customerId,
+      email: s.email,
+      reference: s.id,
+      data: (pending.data ?? {}) as Record<string, unknown>,
+    });
+    if ((confirmed.status !== 'authorized' && confirmed.status !== 'captured') || !confirmed.method)
+      throw Errors.conflict('payment_incomplete', confirmed.message ?? 'The new payment method has not been saved at the provider yet');
+    return this.store.transaction(ctx, async (em, tx) => {
+      const locked = await this.owned(em, ctx, id, true);
+      // another start replaced this session meanwhile, or the subscription ended: nothing to take over
+      if (locked.methodUpdate?.key !== key || locked.status === 'canceled') throw invalidTransition('This payment method replacement is no longer current');
+      locked.providerId = providerId;
+      locked.mode = 'saved_method';
+      locked.paymentMethod = confirmed.method;
+      locked.methodUpdate = null;
+      if (locked.status === 'past_due') locked.nextRenewalAt = this.now();
+      subscriptionsEvents.emit(em, tx, 'subscription.payment_method_updated', { ...eventBase(locked), provider_id: providerId, status: locked.status });
       await em.flush();
       return this.view(em, locked);
     });

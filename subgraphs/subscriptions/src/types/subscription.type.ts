@@ -91,6 +91,17 @@ export class CheckoutResultType {
   @Field(() => SubscriptionType) subscription!: SubscriptionType;
 }
 
+@ObjectType('SubscriptionPaymentMethodUpdate', S)
+export class PaymentMethodUpdateType {
+  @Field() subscription_id!: string;
+  @Field() provider_id!: string;
+  @Field(() => JSONScalar, {
+    description: 'What the storefront needs to save the new method: Stripe a SetupIntent (client_secret), PayPal a vault setup token (approve_url)',
+  })
+  payment_session!: Record<string, unknown>;
+  @Field(() => SubscriptionType) subscription!: SubscriptionType;
+}
+
 @ObjectType('SubscriptionProration', S)
 class ProrationType implements ProrationView {
   @Field() currency_code!: string;
