@@ -90,6 +90,10 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
   },
   '500': { name: 'InternalError', body: errorResponse('api_error: an unexpected error (logged with the request id)') },
   '502': { name: 'ProviderError', body: errorResponse('provider_error: a provider the route calls (payment, identity, challenge verifier) failed or refused') },
+  '503': {
+    name: 'ServiceUnavailable',
+    body: errorResponse('service_unavailable: the capability needs a provider the store has not configured (provider_required)'),
+  },
 };
 
 const ERROR_SCHEMA: Json = {

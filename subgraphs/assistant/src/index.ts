@@ -4,7 +4,9 @@ import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
 import { SkillSetting } from './entities/skill-setting.entity';
 import { CreditAccount, CreditEntry } from './entities/credit.entity';
 import { ProviderSetting } from './entities/provider-setting.entity';
+import { AiJob } from './entities/ai-job.entity';
 import { AssistantResolver } from './resolvers/assistant.resolver';
+import { TranslateResolver } from './translate/translate.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
@@ -22,12 +24,16 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
   settings: assistantSettings,
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, AiJob],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AssistantResolver],
+  resolvers: [AssistantResolver, TranslateResolver],
   createServices: createAssistantServices,
   events: assistantEvents,
+  subscriptions: [
+    // a resource's translation runs from the job queue, queued with the request's transaction
+    assistantEvents.on<AssistantServices, 'assistant.job_queued'>('assistant.job_queued', 'run-ai-job', (e, ctx, s) => s.translation.run(ctx, e.data.id)),
+  ],
   routes: assistantRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkedAfterAuth, eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
 import { chatBody, extractActionsBody, streamParams } from '../inputs/assistant.input';
+import { translateBody } from '../translate/translate.input';
 
 const noQuery = z.strictObject({});
 
@@ -210,6 +211,18 @@ export const assistantRoutes = [
     summary: `${CHAT_SUMMARY} (agent API key, server to server)`,
     variables: chatVariables,
     respond: (d) => d.assistantChat,
+  }),
+  route({
+    method: 'POST',
+    path: '/admin/ai/translate',
+    auth: 'admin',
+    body: translateBody,
+    operation: 'assistant/AdminAssistantTranslate',
+    errors: [403, 502, 503],
+    summary:
+      "Translates text (HTML and Markdown structure and placeholders such as {name} kept) into target_locale, one of the 11 admin locales, with the store's DeepL key, else its language model. Answers {text, target_locale, source_locale, provider, credits}. 503 provider_required when the store has neither (never a made-up translation); 502 provider_unavailable (or provider_refused: key refused, quota used up); 403 insufficient_credits, skill_disabled",
+    variables: ({ body }) => ({ text: body.text, target_locale: body.target_locale, source_locale: body.source_locale ?? null }),
+    respond: (d) => d.assistantTranslate,
   }),
   ...streamRoutes('Admin', '/admin/ai/chat/stream', 'admin'),
   ...streamRoutes('Agent', '/v1/chat/stream', 'agent'),

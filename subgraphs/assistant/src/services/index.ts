@@ -8,6 +8,8 @@ import { ExtractService } from './extract.service';
 import { PlanService } from './plan.service';
 import { ProviderService } from './provider.service';
 import { SkillService } from './skill.service';
+import { TranslationPipeline } from '../translate/pipeline.service';
+import { TranslatorService } from '../translate/translator.service';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
 export interface AssistantServices {
@@ -20,6 +22,9 @@ export interface AssistantServices {
   plans: PlanService;
   credits: CreditService;
   provider: ProviderService;
+  /** translation: one text (DeepL or the language model) and the resource pipeline */
+  translator: TranslatorService;
+  translation: TranslationPipeline;
   settings: AssistantSettings;
 }
 
@@ -33,5 +38,21 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const extract = new ExtractService(skills, intent, graph, deps.clock);
   const credits = new CreditService(store, settings, deps.clock);
   const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);
-  return { store, skills, intent, context, extract, chat, plans: new PlanService(store, graph, deps.clock), credits, provider, settings };
+  const production = deps.config.env === 'production';
+  const translator = new TranslatorService(store, provider, credits, skills, deps.config.secretsKey, production, settings.provider.timeoutMs, deps.clock);
+  const translation = new TranslationPipeline(store, translator, credits, graph, deps.clock);
+  return {
+    store,
+    skills,
+    intent,
+    context,
+    extract,
+    chat,
+    plans: new PlanService(store, graph, deps.clock),
+    credits,
+    provider,
+    translator,
+    translation,
+    settings,
+  };
 }
