@@ -61,7 +61,7 @@ export const translationProviderSchema = z.strictObject({
     .max(1000)
     .regex(/^[\x21-\x7e]+$/, 'an API key has no spaces')
     .optional(),
-  /** DeepL's API root; absent: api-free.deepl.com for a free key (`…:fx`), api.deepl.com otherwise */
+  /** DeepL's API root; absent: the saved one, else api-free.deepl.com for a free key (`…:fx`), api.deepl.com otherwise */
   base_url: httpUrlSchema('base_url', 500).optional(),
   enabled: z.boolean().optional(),
 });
@@ -73,7 +73,7 @@ export class AssistantTranslationProviderInput {
   @Field(() => String, { nullable: true, description: 'the DeepL API key (stored sealed; absent: keep the saved one)' }) api_key?: string;
   @Field(() => String, {
     nullable: true,
-    description: 'the API root (default by the key: https://api-free.deepl.com for …:fx keys, else https://api.deepl.com)',
+    description: 'the API root (absent: the saved one; at first by the key: https://api-free.deepl.com for …:fx keys, else https://api.deepl.com)',
   })
   base_url?: string;
   @Field(() => Boolean, { nullable: true, description: 'default true' }) enabled?: boolean;

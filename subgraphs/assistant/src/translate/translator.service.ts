@@ -82,7 +82,8 @@ export class TranslatorService {
         throw new DomainError('validation_error', 'missing_field', 'api_key is required the first time', [
           { field: 'api_key', code: 'missing_field', message: 'api_key is required' },
         ]);
-      const base = input.base_url ?? (input.api_key ? deeplBaseUrl(input.api_key) : (row?.baseUrl ?? deeplBaseUrl(this.box.open(keySealed, KEY_PURPOSE))));
+      // absent: the saved API root, else the one of the key's kind
+      const base = input.base_url ?? row?.baseUrl ?? deeplBaseUrl(input.api_key ?? '');
       const baseUrl = checkOutboundUrl('base_url', base, this.production);
       const values = { baseUrl, models: { provider: 'deepl' }, keySealed, enabled: input.enabled ?? true, updatedAt: new Date(this.clock.now()) };
       if (row) return Object.assign(row, values);
