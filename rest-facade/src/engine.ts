@@ -203,7 +203,7 @@ function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean 
 function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown): void {
   if (!cacheable(req, def, op)) {
     res.setHeader('cache-control', 'no-store');
-    res.status(200).json(body);
+    res.status(def.status ?? 200).json(body);
     return;
   }
   // one UTF-8 encoding, hashed and sent as is (a product page is ~400 KB)

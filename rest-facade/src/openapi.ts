@@ -401,10 +401,13 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
                   },
                 }
               : {
-                  '200': def.response
-                    ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
+                  [String(def.status ?? 200)]: def.response
+                    ? {
+                        description: def.status === 202 ? 'Accepted' : 'OK',
+                        content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } },
+                      }
                     : {
-                        description: `OK: ${def.summary}`,
+                        description: `${def.status === 202 ? 'Accepted' : 'OK'}: ${def.summary}`,
                         content: {
                           [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
                         },

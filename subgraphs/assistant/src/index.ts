@@ -7,6 +7,7 @@ import { ProviderSetting } from './entities/provider-setting.entity';
 import { AiJob } from './entities/ai-job.entity';
 import { AssistantResolver } from './resolvers/assistant.resolver';
 import { TranslateResolver } from './translate/translate.resolver';
+import { VoiceResolver } from './voice/voice.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
@@ -27,17 +28,20 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, AiJob],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AssistantResolver, TranslateResolver],
+  resolvers: [AssistantResolver, TranslateResolver, VoiceResolver],
   createServices: createAssistantServices,
   events: assistantEvents,
   subscriptions: [
-    // a resource's translation runs from the job queue, queued with the request's transaction
-    assistantEvents.on<AssistantServices, 'assistant.job_queued'>('assistant.job_queued', 'run-ai-job', (e, ctx, s) => s.translation.run(ctx, e.data.id)),
+    // translations and voiceovers run from the job queue, queued with the request's transaction
+    assistantEvents.on<AssistantServices, 'assistant.job_queued'>('assistant.job_queued', 'run-ai-job', (e, ctx, s) =>
+      e.data.kind === 'voice' ? s.voice.run(ctx, e.data.id) : s.translation.run(ctx, e.data.id),
+    ),
   ],
   routes: assistantRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,
+  stop: async (s) => s.voice.stop(),
   // trains the intent classifier right after the start (about 1 s of CPU), without holding the start
   // up; a request that comes first trains it itself (ASSISTANT_WARM_AT_START=false leaves it to that request)
   start: async (s, deps) => {

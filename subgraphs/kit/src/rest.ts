@@ -80,6 +80,8 @@ export interface RouteDef<P = any, Q = any, B = any> {
   bearerCredential?: { description: string };
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
+  /** the status of the JSON answer: 202 Accepted for work that goes on in the background (default 200) */
+  status?: 202;
   /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
   noStore?: boolean;
   /** path parameters that are secrets (a consent session id): the access log shows `:name` instead of the value */

@@ -9,6 +9,9 @@ import { PlanService } from './plan.service';
 import { ProviderService } from './provider.service';
 import { SkillService } from './skill.service';
 import { TranslationPipeline } from '../translate/pipeline.service';
+import { EspeakEngine } from '../voice/espeak';
+import { VoiceService } from '../voice/voice.service';
+import { AiJobService } from './ai-job.service';
 import { TranslatorService } from '../translate/translator.service';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
@@ -25,6 +28,10 @@ export interface AssistantServices {
   /** translation: one text (DeepL or the language model) and the resource pipeline */
   translator: TranslatorService;
   translation: TranslationPipeline;
+  /** voiceovers: a chunk on demand, a post as a job (speech provider or offline eSpeak NG) */
+  voice: VoiceService;
+  /** the jobs of translations and voiceovers */
+  jobs: AiJobService;
   settings: AssistantSettings;
 }
 
@@ -40,7 +47,20 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);
   const production = deps.config.env === 'production';
   const translator = new TranslatorService(store, provider, credits, skills, deps.config.secretsKey, production, settings.provider.timeoutMs, deps.clock);
-  const translation = new TranslationPipeline(store, translator, credits, graph, deps.clock);
+  const jobs = new AiJobService(store, deps.clock);
+  const translation = new TranslationPipeline(store, translator, credits, jobs, graph, deps.clock);
+  const voice = new VoiceService(
+    store,
+    new EspeakEngine(),
+    credits,
+    skills,
+    jobs,
+    graph,
+    deps.config.secretsKey,
+    production,
+    settings.provider.timeoutMs,
+    deps.clock,
+  );
   return {
     store,
     skills,
@@ -53,6 +73,8 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
     provider,
     translator,
     translation,
+    voice,
+    jobs,
     settings,
   };
 }

@@ -1,4 +1,4 @@
-import { DomainError, Errors, requireTenant, systemClock, systemContext, type Clock, type GraphClient, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, requireTenant, systemClock, type Clock, type GraphClient, type RequestContext, type Store } from '@svc/kit';
 import { AiJob } from '../entities/ai-job.entity';
 import { assistantEvents } from '../events';
 import {
@@ -11,24 +11,11 @@ import {
   AssistantTranslateProductDocument,
   AssistantTranslateTourDocument,
 } from '../ports/generated';
+import { detached, jobView, ownerContext, type AiJobService, type AiJobView } from '../services/ai-job.service';
 import type { CreditService } from '../services/credit.service';
 import { actingAs, ownerOf } from '../services/plan.service';
 import { ADMIN_LOCALES, type AdminLocale, type TranslatableResource, type TranslateResourceInput } from './translate.input';
 import type { TranslatorService } from './translator.service';
-
-export interface AiJobView {
-  id: string;
-  kind: string;
-  status: string;
-  input: Record<string, unknown>;
-  progress: number;
-  total: number;
-  result: Record<string, unknown> | null;
-  error: { type: string; code: string; message: string } | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-}
 
 /** localization's resource type of each translatable resource */
 const OVERRIDE_TYPE: Record<TranslatableResource, string> = {
@@ -50,28 +37,6 @@ interface SourceText {
 const kept = (fields: Record<string, string | null | undefined>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
 
-/** A context without the caller's unit of work: what it writes commits on its own (progress is seen while the job runs). */
-const detached = (ctx: RequestContext): RequestContext => {
-  const { tx: _tx, afterCommit: _after, ...plain } = ctx;
-  return { ...plain, memo: new Map() };
-};
-
-export function jobView(j: AiJob): AiJobView {
-  return {
-    id: j.id,
-    kind: j.kind,
-    status: j.status,
-    input: j.input,
-    progress: j.progress,
-    total: j.total,
-    result: j.result,
-    error: j.error,
-    created_at: j.createdAt.toISOString(),
-    updated_at: j.updatedAt.toISOString(),
-    finished_at: j.finishedAt ? j.finishedAt.toISOString() : null,
-  };
-}
-
 /**
  * The translation pipeline: a resource (product, collection, page, post, event, tour) into
  * several of the 11 admin locales, stored as the store's translation overrides in localization.
@@ -87,6 +52,7 @@ export class TranslationPipeline {
     private readonly store: Store,
     private readonly translator: TranslatorService,
     private readonly credits: CreditService,
+    private readonly jobs: AiJobService,
     private readonly graph: () => GraphClient | undefined,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -126,21 +92,6 @@ export class TranslationPipeline {
     return jobView(job);
   }
 
-  /** A job of the caller's store (404 otherwise). */
-  async get(ctx: RequestContext, id: string): Promise<AiJobView> {
-    requireTenant(ctx);
-    const row = await this.store.em(ctx).findOne(AiJob, { id });
-    if (!row) throw Errors.notFound('assistant job', id);
-    return jobView(row);
-  }
-
-  /** The store's latest jobs, newest first. */
-  async list(ctx: RequestContext, limit: number): Promise<AiJobView[]> {
-    requireTenant(ctx);
-    const rows = await this.store.em(ctx).find(AiJob, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
-    return rows.map(jobView);
-  }
-
   /**
    * Runs a queued translation job (the job queue's handler of `assistant.job_queued`; a job
    * already finished is left alone). A provider failure, a refusal or a resource gone since
@@ -149,18 +100,10 @@ export class TranslationPipeline {
    */
   async run(ctx: RequestContext, id: string): Promise<void> {
     const tenantId = requireTenant(ctx);
-    const free = detached(ctx);
-    const job = await this.store.em(free).findOne(AiJob, { id });
-    if (!job || job.kind !== 'translate' || job.status === 'succeeded' || job.status === 'failed') return;
+    const job = await this.jobs.claim(ctx, id, 'translate');
+    if (!job) return;
     const input = job.input as { resource_type: TranslatableResource; resource_id: string; locales: AdminLocale[]; source_locale: string | null };
-    await this.update(free, id, { status: 'running', progress: 0 });
-    const [ownerType, ownerId] = job.owner.split(':');
-    // the job acts as whoever asked for it, with the admin rights of the store (as an approved plan does)
-    const as: RequestContext = {
-      ...systemContext(ctx.log, tenantId, `aijob:${id}`),
-      actor: { type: ownerType === 'agent' ? 'agent' : 'admin', id: ownerId || null },
-      roles: ['admin'],
-    };
+    const as = ownerContext(ctx, tenantId, job);
     try {
       const source = await this.source(as, input.resource_type, input.resource_id, input.source_locale);
       const names = Object.keys(source.fields);
@@ -175,38 +118,21 @@ export class TranslationPipeline {
           locale,
           fields: Object.fromEntries(names.map((n, k) => [n, out.texts[k]])),
         });
-        await this.update(free, id, { progress: i + 1 });
+        await this.jobs.update(ctx, id, { progress: i + 1 });
       }
       // pay and write together: the overrides of every locale in one call (all or none), the credits rolled back if it fails
-      await this.store.transaction(free, async (_em, tx) => {
+      await this.store.transaction(detached(ctx), async (_em, tx) => {
         for (let k = 0; k < rows.length; k++) await this.credits.spend(tx, 'fast', 'translator');
         await this.graph()!.execute(as, AssistantSetTranslationsDocument, { input: rows });
       });
-      await this.update(free, id, {
-        status: 'succeeded',
+      await this.jobs.finish(ctx, id, {
         result: { provider, resource_type: source.resourceType, locales: input.locales, fields: names, credits: this.translator.cost() * rows.length },
-        finishedAt: new Date(this.clock.now()),
       });
     } catch (err) {
       if (!(err instanceof DomainError) || err.type === 'api_error') throw err;
       ctx.log.info({ job: id, code: err.code }, 'assistant: translation job failed; nothing was written');
-      await this.update(free, id, {
-        status: 'failed',
-        error: { type: err.type, code: err.code, message: err.message },
-        finishedAt: new Date(this.clock.now()),
-      });
+      await this.jobs.finish(ctx, id, { error: { type: err.type, code: err.code, message: err.message } });
     }
-  }
-
-  private async update(
-    ctx: RequestContext,
-    id: string,
-    values: Partial<Pick<AiJob, 'status' | 'progress' | 'result' | 'error' | 'finishedAt'>>,
-  ): Promise<void> {
-    await this.store.transaction(ctx, async (em) => {
-      const row = await em.findOneOrFail(AiJob, { id });
-      Object.assign(row, values, { updatedAt: new Date(this.clock.now()) });
-    });
   }
 
   /** The target locales: enabled in the store, of the 11 admin locales, not the default (400 otherwise). */

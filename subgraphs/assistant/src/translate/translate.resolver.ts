@@ -54,13 +54,13 @@ export class TranslateResolver {
   @Authorized('admin', 'agent')
   @Query(() => AssistantJobType, { description: "An assistant job of the store: status, progress of total, result or error (another store's: 404)" })
   assistantJob(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
-    return this.s.translation.get(ctx, validated(jobIdSchema, id, 'id'));
+    return this.s.jobs.get(ctx, validated(jobIdSchema, id, 'id'));
   }
 
   @Authorized('admin', 'agent')
   @Query(() => [AssistantJobType], { description: "The store's latest assistant jobs, newest first" })
   assistantJobs(@Ctx() ctx: RequestContext, @Arg('limit', () => Int, { nullable: true }) limit: number | null) {
-    return this.s.translation.list(ctx, validated(z.number().int().min(1).max(100), limit ?? 20, 'limit'));
+    return this.s.jobs.list(ctx, validated(z.number().int().min(1).max(100), limit ?? 20, 'limit'));
   }
 
   @Authorized('admin')
