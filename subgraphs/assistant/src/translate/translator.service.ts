@@ -12,7 +12,7 @@ const KEY_PURPOSE = 'assistant.deepl_key';
 const TIER = 'fast' as const;
 const SKILL = 'translator';
 
-export type TranslationEngine = 'deepl' | 'language_model';
+type TranslationEngine = 'deepl' | 'language_model';
 
 interface TranslationProviderView {
   kind: string;
@@ -33,7 +33,7 @@ interface TranslationView {
 }
 
 /** DeepL's API root for a key: free keys end in `:fx`. */
-export const deeplBaseUrl = (key: string) => (key.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
+const deeplBaseUrl = (key: string) => (key.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com');
 
 /** 503 provider_required: the store has no translation provider (never a made-up translation). */
 const providerRequired = () =>

@@ -2,6 +2,7 @@
 // in a worker thread so synthesis never blocks the platform's event loop. The module is compiled
 // once; each request instantiates it with the CLI's arguments, reads the text from a file of its
 // virtual file system (so a text starting with "-" is never taken for an option) and answers the WAV.
+/* global WebAssembly */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';

@@ -55,5 +55,3 @@ export function chunksOf(text: string, max: number): string[] {
   }
   return chunks;
 }
-
-export const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

@@ -2,7 +2,7 @@
  * WAV (RIFF, PCM) as the voiceover needs it: read a file's format and samples, and join files of
  * one format into one (the chunks of a voiceover), with a pause between them.
  */
-export interface WavAudio {
+interface WavAudio {
   sampleRate: number;
   channels: number;
   bitsPerSample: number;
@@ -37,7 +37,7 @@ export function parseWav(b: Buffer): WavAudio {
 export const durationOf = (w: WavAudio) => w.data.length / (w.sampleRate * w.channels * (w.bitsPerSample / 8));
 
 /** A WAV file of the samples. */
-export function encodeWav(w: WavAudio): Buffer {
+function encodeWav(w: WavAudio): Buffer {
   const header = Buffer.alloc(44);
   const blockAlign = w.channels * (w.bitsPerSample / 8);
   header.write('RIFF', 0, 'latin1');
