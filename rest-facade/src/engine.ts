@@ -210,7 +210,7 @@ const jsonBytes = (res: Response) => (bytes: Buffer | string) => res.status(200)
 function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation, body: unknown, fill?: (bytes: Buffer, etag: string) => void): void {
   if (!cacheable(req, def, op)) {
     res.setHeader('cache-control', 'no-store');
-    res.status(200).json(body);
+    res.status(def.status ?? 200).json(body);
     return;
   }
   // one UTF-8 encoding, hashed and sent as is (a product page is ~400 KB)

@@ -90,6 +90,10 @@ const ERROR_RESPONSES: Record<string, { name: string; body: Json }> = {
   },
   '500': { name: 'InternalError', body: errorResponse('api_error: an unexpected error (logged with the request id)') },
   '502': { name: 'ProviderError', body: errorResponse('provider_error: a provider the route calls (payment, identity, challenge verifier) failed or refused') },
+  '503': {
+    name: 'ServiceUnavailable',
+    body: errorResponse('service_unavailable: the capability needs a provider the store has not configured (provider_required)'),
+  },
 };
 
 const ERROR_SCHEMA: Json = {
@@ -397,10 +401,13 @@ export function openApiDocument(sources: RouteSource[], info: { title: string; v
                   },
                 }
               : {
-                  '200': def.response
-                    ? { description: 'OK', content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } } }
+                  [String(def.status ?? 200)]: def.response
+                    ? {
+                        description: def.status === 202 ? 'Accepted' : 'OK',
+                        content: { [JSON_MEDIA]: { schema: conv.convert(def.response, 'output', `${operationId}_response`) } },
+                      }
                     : {
-                        description: `OK: ${def.summary}`,
+                        description: `${def.status === 202 ? 'Accepted' : 'OK'}: ${def.summary}`,
                         content: {
                           [JSON_MEDIA]: { schema: { type: 'object', description: 'A JSON object; this route does not declare its response schema yet.' } },
                         },

@@ -28,9 +28,6 @@ const PENDING: string[] = [
   'POST /admin/ai/marketing/social/draft',
   'POST /admin/ai/marketing/social/publish',
   'POST /admin/ai/marketing/social/schedule',
-  'POST /admin/ai/translate',
-  'POST /admin/ai/voice/blog',
-  'POST /admin/ai/voice/synthesize-chunk',
 ];
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -167,7 +167,7 @@ export type UpdateProductInput = {
 
 export type UploadMediaInput = {
   alt?: string | null | undefined;
-  /** The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG or PDF */
+  /** The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG, PDF or WAV */
   content_base64: string;
   /** The file name as the uploader knows it (display only: the type is read from the bytes) */
   filename: string;

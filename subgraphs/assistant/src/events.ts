@@ -34,4 +34,6 @@ export const assistantEvents = defineEvents('assistant', {
     error: z.object({ type: z.string(), code: z.string(), message: z.string() }).nullable(),
     plan_status: z.enum(['running', 'executed', 'failed']),
   }),
+  /** an admin asked for a long-running job (a resource's translation): the assistant runs it from the job queue */
+  'assistant.job_queued': z.object({ id: z.string(), kind: z.string() }),
 });

@@ -4,7 +4,10 @@ import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
 import { SkillSetting } from './entities/skill-setting.entity';
 import { CreditAccount, CreditEntry } from './entities/credit.entity';
 import { ProviderSetting } from './entities/provider-setting.entity';
+import { AiJob } from './entities/ai-job.entity';
 import { AssistantResolver } from './resolvers/assistant.resolver';
+import { TranslateResolver } from './translate/translate.resolver';
+import { VoiceResolver } from './voice/voice.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
@@ -22,18 +25,25 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
   settings: assistantSettings,
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, AiJob],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): conversations, plans and credits: no public read shows them
-  readCacheIgnores: ['chat_session', 'chat_message', 'plan', 'credit_account', 'credit_entry'],
-  resolvers: [AssistantResolver],
+  readCacheIgnores: ['chat_session', 'chat_message', 'plan', 'credit_account', 'credit_entry', 'ai_job'],
+  resolvers: [AssistantResolver, TranslateResolver, VoiceResolver],
   createServices: createAssistantServices,
   events: assistantEvents,
+  subscriptions: [
+    // translations and voiceovers run from the job queue, queued with the request's transaction
+    assistantEvents.on<AssistantServices, 'assistant.job_queued'>('assistant.job_queued', 'run-ai-job', (e, ctx, s) =>
+      e.data.kind === 'voice' ? s.voice.run(ctx, e.data.id) : s.translation.run(ctx, e.data.id),
+    ),
+  ],
   routes: assistantRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,
+  stop: async (s) => s.voice.stop(),
   // trains the intent classifier right after the start (about 1 s of CPU), without holding the start
   // up; a request that comes first trains it itself (ASSISTANT_WARM_AT_START=false leaves it to that request)
   start: async (s, deps) => {

@@ -12,6 +12,7 @@ export type ErrorType =
   | 'conflict'
   | 'rate_limit_error'
   | 'provider_error'
+  | 'service_unavailable'
   | 'api_error';
 
 export const STATUS_BY_TYPE: Record<ErrorType, number> = {
@@ -24,6 +25,8 @@ export const STATUS_BY_TYPE: Record<ErrorType, number> = {
   conflict: 409,
   rate_limit_error: 429,
   provider_error: 502,
+  /** a capability needs a provider the store has not configured (the assistant's translation: provider_required) */
+  service_unavailable: 503,
   api_error: 500,
 };
 

@@ -80,6 +80,8 @@ export interface RouteDef<P = any, Q = any, B = any> {
   bearerCredential?: { description: string };
   /** the response body (documentation: `/openapi.json`) */
   response?: ZodType;
+  /** the status of the JSON answer: 202 Accepted for work that goes on in the background (default 200) */
+  status?: 202;
   /** the answer is personal (a session's state): never stored by a shared cache, even without a token */
   noStore?: boolean;
   /**
@@ -105,7 +107,7 @@ export interface RouteDef<P = any, Q = any, B = any> {
    * Error statuses the route answers beyond those `/openapi.json` derives from the declaration
    * (400, 401, 403, 404, 409, 415, 429, 500): e.g. 502 when it calls a provider.
    */
-  errors?: Array<401 | 403 | 404 | 409 | 502>;
+  errors?: Array<401 | 403 | 404 | 409 | 502 | 503>;
   /**
    * The 400s the route answers for input of a valid shape that the store's state refuses (an
    * unknown region, a sign-in state that expired, a link token that was changed): no schema can

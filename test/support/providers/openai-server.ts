@@ -24,7 +24,7 @@ export class OpenAiServer {
   readonly requests: ChatRequest[] = [];
   /** what the next answers say (the last one repeats) */
   answers: ScriptedAnswer[] = [{ text: ['Hello', ' from', ' the model.'] }];
-  private faults: Array<'500' | 'break' | 'refuse'> = [];
+  private faults: Array<'500' | 'break' | 'refuse' | 'none'> = [];
   private readonly sockets = new Set<Socket>();
   private server!: http.Server;
   url = '';
@@ -40,7 +40,8 @@ export class OpenAiServer {
     return this;
   }
 
-  fail(kind: '500' | 'break' | 'refuse', times = 1): void {
+  /** `none` answers normally: `fail('none'); fail('500')` lets one request through and fails the next */
+  fail(kind: '500' | 'break' | 'refuse' | 'none', times = 1): void {
     for (let i = 0; i < times; i++) this.faults.push(kind);
   }
 
@@ -58,6 +59,7 @@ export class OpenAiServer {
     for await (const c of req) chunks.push(c as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     this.requests.push({ headers: req.headers, body });
+    if (req.method === 'POST' && req.url === '/v1/audio/speech') return this.speech(req, res, body);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
@@ -98,5 +100,49 @@ export class OpenAiServer {
     }
     await chunk({}, answer.toolCalls?.length ? 'tool_calls' : 'stop');
     res.end('data: [DONE]\n\n');
+  }
+
+  /**
+   * `POST /v1/audio/speech` `{model, input, voice, response_format}`: WAV (24 kHz, 16-bit, mono, as
+   * OpenAI's) of a tone lasting 0.4 s per word of the input, so a test can check the duration; the
+   * same faults as the chat (`500`, `refuse`, `break`: half the file, then the connection drops).
+   */
+  private speech(req: http.IncomingMessage, res: http.ServerResponse, body: any): void {
+    const fault = this.faults.shift();
+    if (fault === '500') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream overloaded' } }));
+      return;
+    }
+    if (fault === 'refuse' || !/^Bearer \S+$/.test(req.headers.authorization ?? '')) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      return;
+    }
+    if (typeof body.input !== 'string' || !body.input.trim() || typeof body.voice !== 'string' || typeof body.model !== 'string') {
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'input, voice and model are required' } }));
+      return;
+    }
+    const rate = 24_000;
+    const words = (body.input as string).split(/\s+/).filter(Boolean).length;
+    const samples = Math.round(rate * 0.4 * words);
+    const wav = Buffer.alloc(44 + samples * 2);
+    wav.write('RIFF', 0, 'latin1');
+    wav.writeUInt32LE(36 + samples * 2, 4);
+    wav.write('WAVEfmt ', 8, 'latin1');
+    wav.writeUInt32LE(16, 16);
+    wav.writeUInt16LE(1, 20);
+    wav.writeUInt16LE(1, 22);
+    wav.writeUInt32LE(rate, 24);
+    wav.writeUInt32LE(rate * 2, 28);
+    wav.writeUInt16LE(2, 32);
+    wav.writeUInt16LE(16, 34);
+    wav.write('data', 36, 'latin1');
+    wav.writeUInt32LE(samples * 2, 40);
+    for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / rate)), 44 + i * 2);
+    res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(wav.length) });
+    if (fault === 'break') {
+      res.write(wav.subarray(0, wav.length >> 1), () => res.socket?.destroy());
+      return;
+    }
+    res.end(wav);
   }
 }

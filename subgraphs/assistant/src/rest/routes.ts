@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { checkedAfterAuth, eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
+import { binaryReply, checkedAfterAuth, eventStreamReply, newId, route, type RouteDef, type SseEvent } from '@svc/kit';
 import { chatBody, extractActionsBody, streamParams } from '../inputs/assistant.input';
+import { translateBody } from '../translate/translate.input';
+import { jobIdSchema, synthesizeChunkBody, voiceBlogBody } from '../voice/voice.input';
 
 const noQuery = z.strictObject({});
 
@@ -210,6 +212,56 @@ export const assistantRoutes = [
     summary: `${CHAT_SUMMARY} (agent API key, server to server)`,
     variables: chatVariables,
     respond: (d) => d.assistantChat,
+  }),
+  route({
+    method: 'POST',
+    path: '/admin/ai/translate',
+    auth: 'admin',
+    body: translateBody,
+    operation: 'assistant/AdminAssistantTranslate',
+    errors: [403, 502, 503],
+    summary:
+      "Translates text (HTML and Markdown structure and placeholders such as {name} kept) into target_locale, one of the 11 admin locales, with the store's DeepL key, else its language model. Answers {text, target_locale, source_locale, provider, credits}. 503 provider_required when the store has neither (never a made-up translation); 502 provider_unavailable (or provider_refused: key refused, quota used up); 403 insufficient_credits, skill_disabled",
+    variables: ({ body }) => ({ text: body.text, target_locale: body.target_locale, source_locale: body.source_locale ?? null }),
+    respond: (d) => d.assistantTranslate,
+  }),
+  route({
+    method: 'POST',
+    path: '/admin/ai/voice/synthesize-chunk',
+    auth: 'admin',
+    body: synthesizeChunkBody,
+    operation: 'assistant/AdminAssistantSynthesizeChunk',
+    errors: [403, 502],
+    summary:
+      "Synthesises one chunk of text (at most 2,000 characters) with the store's speech provider (an OpenAI-compatible speech API), else offline with eSpeak NG in the voice of locale (default en); voice names a voice of either. Answers the WAV bytes. 502 provider_unavailable or provider_refused; 403 insufficient_credits, skill_disabled",
+    reply: { kind: 'binary', contentType: 'audio/wav', description: 'The chunk as WAV audio (PCM).' },
+    variables: ({ body }) => ({ text: body.text, voice: body.voice ?? null, locale: body.locale ?? null }),
+    respond: (d) => binaryReply('audio/wav', Buffer.from(d.assistantSynthesizeChunk.content_base64, 'base64')),
+  }),
+  route({
+    method: 'POST',
+    path: '/admin/ai/voice/blog',
+    auth: 'admin',
+    body: voiceBlogBody,
+    operation: 'assistant/AdminAssistantVoiceBlog',
+    errors: [403, 404],
+    status: 202,
+    summary:
+      "Starts the voiceover of a blog post of the store (its locale variant, default the store's default locale): the text split into chunks at sentence boundaries, each synthesised, joined into one WAV file stored as a media asset. Answers 202 {job, status_url} at once; GET the status_url (or watch assistant.job_queued's job in admin GraphQL) until status is succeeded (result.url: the audio) or failed (error; nothing stored). 404 for another store's post; 403 insufficient_credits, skill_disabled",
+    variables: ({ body }) => ({ post_id: body.post_id, voice: body.voice ?? null, locale: body.locale ?? null }),
+    respond: (d) => ({ job: d.voiceAssistantBlogPost, status_url: `/api/admin/ai/jobs/${String(d.voiceAssistantBlogPost.id)}` }),
+  }),
+  route({
+    method: 'GET',
+    path: '/admin/ai/jobs/:jobId',
+    auth: 'admin',
+    params: z.strictObject({ jobId: checkedAfterAuth(jobIdSchema) }),
+    query: noQuery,
+    operation: 'assistant/AdminAssistantJob',
+    summary:
+      "An assistant job of the store (a voiceover, a translation): {job: {id, kind, status: queued | running | succeeded | failed, progress, total, result, error}}; a voiceover's result has url, media_id, duration_seconds, chunks, engine. 404 for another store's job",
+    variables: ({ params }) => ({ id: params.jobId }),
+    respond: (d) => ({ job: d.assistantJob }),
   }),
   ...streamRoutes('Admin', '/admin/ai/chat/stream', 'admin'),
   ...streamRoutes('Agent', '/v1/chat/stream', 'agent'),

@@ -8,6 +8,11 @@ import { ExtractService } from './extract.service';
 import { PlanService } from './plan.service';
 import { ProviderService } from './provider.service';
 import { SkillService } from './skill.service';
+import { TranslationPipeline } from '../translate/pipeline.service';
+import { EspeakEngine } from '../voice/espeak';
+import { VoiceService } from '../voice/voice.service';
+import { AiJobService } from './ai-job.service';
+import { TranslatorService } from '../translate/translator.service';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
 export interface AssistantServices {
@@ -20,6 +25,13 @@ export interface AssistantServices {
   plans: PlanService;
   credits: CreditService;
   provider: ProviderService;
+  /** translation: one text (DeepL or the language model) and the resource pipeline */
+  translator: TranslatorService;
+  translation: TranslationPipeline;
+  /** voiceovers: a chunk on demand, a post as a job (speech provider or offline eSpeak NG) */
+  voice: VoiceService;
+  /** the jobs of translations and voiceovers */
+  jobs: AiJobService;
   settings: AssistantSettings;
 }
 
@@ -33,5 +45,36 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const extract = new ExtractService(skills, intent, graph, deps.clock);
   const credits = new CreditService(store, settings, deps.clock);
   const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);
-  return { store, skills, intent, context, extract, chat, plans: new PlanService(store, graph, deps.clock), credits, provider, settings };
+  const production = deps.config.env === 'production';
+  const translator = new TranslatorService(store, provider, credits, skills, deps.config.secretsKey, production, settings.provider.timeoutMs, deps.clock);
+  const jobs = new AiJobService(store, deps.clock);
+  const translation = new TranslationPipeline(store, translator, credits, jobs, graph, deps.clock);
+  const voice = new VoiceService(
+    store,
+    new EspeakEngine(),
+    credits,
+    skills,
+    jobs,
+    graph,
+    deps.config.secretsKey,
+    production,
+    settings.provider.timeoutMs,
+    deps.clock,
+  );
+  return {
+    store,
+    skills,
+    intent,
+    context,
+    extract,
+    chat,
+    plans: new PlanService(store, graph, deps.clock),
+    credits,
+    provider,
+    translator,
+    translation,
+    voice,
+    jobs,
+    settings,
+  };
 }

@@ -70,7 +70,7 @@ export class MediaListArgs extends PageArgs {
 @ValidateWith(uploadMediaSchema)
 export class UploadMediaInput {
   @Field({ description: 'The file name as the uploader knows it (display only: the type is read from the bytes)' }) filename!: string;
-  @Field({ description: 'The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG or PDF' }) content_base64!: string;
+  @Field({ description: 'The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG, PDF or WAV' }) content_base64!: string;
   @Field(() => String, { nullable: true }) alt?: string | null;
   @Field(() => String, { nullable: true }) title?: string | null;
 }

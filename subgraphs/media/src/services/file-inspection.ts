@@ -11,6 +11,7 @@ const MEDIA_TYPES = {
   'image/avif': 'avif',
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
+  'audio/wav': 'wav',
 } as const;
 type MediaMimeType = keyof typeof MEDIA_TYPES;
 export const MEDIA_MIME_TYPES = Object.keys(MEDIA_TYPES) as MediaMimeType[];
@@ -34,6 +35,7 @@ function sniff(b: Buffer): MediaMimeType | null {
   if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'image/webp';
   if (b.length >= 12 && ascii(b, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(b, 8, 12))) return 'image/avif';
   if (b.length >= 5 && ascii(b, 0, 5) === '%PDF-') return 'application/pdf';
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE') return 'audio/wav';
   if (looksLikeSvg(b)) return 'image/svg+xml';
   return null;
 }
@@ -131,6 +133,22 @@ function sanitizeSvg(b: Buffer): Buffer {
   return Buffer.from(clean.trim(), 'utf8');
 }
 
+/** A WAV file must carry a PCM format chunk and a data chunk (a voiceover the assistant made, or an upload): 400 `invalid_audio` otherwise. */
+function assertWav(b: Buffer): void {
+  let fmt = false;
+  for (let at = 12; at + 8 <= b.length;) {
+    const id = ascii(b, at, at + 4);
+    const size = b.readUInt32LE(at + 4);
+    if (id === 'fmt ' && size >= 16 && at + 24 <= b.length) fmt = b.readUInt16LE(at + 8) === 1 && b.readUInt16LE(at + 10) > 0 && b.readUInt32LE(at + 12) > 0;
+    if (id === 'data') {
+      if (fmt) return;
+      break;
+    }
+    at += 8 + size + (size % 2);
+  }
+  throw Errors.validation('invalid_audio', 'The WAV file has no PCM format chunk followed by a data chunk');
+}
+
 /**
  * Reads what an upload is from its bytes: the type (magic numbers; the file name and anything the
  * client says are ignored), the pixel dimensions (image-size) and, for SVG, a sanitized copy.
@@ -145,7 +163,8 @@ export function inspectFile(raw: Buffer): InspectedFile {
   const body = mimeType === 'image/svg+xml' ? sanitizeSvg(raw) : raw;
   let width: number | null = null;
   let height: number | null = null;
-  if (mimeType !== 'application/pdf') {
+  if (mimeType === 'audio/wav') assertWav(body);
+  else if (mimeType !== 'application/pdf') {
     try {
       const d = imageSize(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
       width = d.width ?? null;
