@@ -234,7 +234,7 @@ describe('changing the email address, and mails in the store language', () => {
     // its HTML part: German, in the brand's primary colour
     const html = htmlOf(c.email, /Passwort/);
     expect(html).toContain('<html lang="de" dir="ltr">');
-    expect(html).toContain('background:#8b4513');
+    expect(html).toContain('color:#8b4513');
 
     // French has no words of its own: English, with the store's name
     const fr = await p.createTenant('Boutique Claire');
