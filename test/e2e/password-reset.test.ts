@@ -142,14 +142,14 @@ describe('password reset (customers and admins)', () => {
     const c = await p.registerCustomer(shop.publishable_key);
     const nobody = `nobody-${randomBytes(4).toString('hex')}@example.com`;
     for (const email of [c.email, nobody]) {
-      const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await ask('customer', email, shop.publishable_key)).status);
-      expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-      expect(statuses.slice(5)).toContain(429);
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await ask('customer', email, shop.publishable_key));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+      // the lock is short (doubling from a second on the wall clock of the shared platform): the 429 is read where it came
+      const limited = answers.slice(5).find((a) => a.status === 429);
+      expect([limited?.status, limited?.body.code]).toEqual([429, 'too_many_attempts']);
+      expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const limited = await ask('customer', c.email, shop.publishable_key);
-    expect([limited.status, limited.body.code]).toEqual([429, 'too_many_attempts']);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('gives a customer who signed in socially only a password', async () => {

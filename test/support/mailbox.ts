@@ -24,8 +24,22 @@ export function mailsIn(dir: string, address: string): MailboxMail[] {
   return files
     .sort()
     .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
-    .map((m) => ({ to: m.header('to') ?? '', subject: m.header('subject') ?? '', text: m.text }))
+    .map((m) => ({ to: m.header('to') ?? '', subject: decodeWords(m.header('subject') ?? ''), text: m.text }))
     .filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** A header with RFC 2047 encoded words (`=?UTF-8?Q?B=C3=A4ckerei?=`, `=?UTF-8?B?…?=`) as the text it stands for. */
+export function decodeWords(header: string): string {
+  return header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_w, charset: string, enc: string, data: string) => {
+    const bytes =
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64')
+        : Buffer.from(
+            data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          );
+    return bytes.toString(/^utf-?8$/i.test(charset) ? 'utf8' : 'latin1');
+  });
 }
 
 /** The transfer token in the mail commerce sends the order's email when a customer asks to take the order over. */

@@ -129,6 +129,8 @@ export type StoreSettingsInput = {
   email_verification_url?: string | null | undefined;
   /** the storefront page the password reset mail links to: {token} and {email} are filled in (URI-encoded), else token and email are added to its query; null: the mail carries the token alone */
   password_reset_url?: string | null | undefined;
+  /** a signed-in customer completes a cart only with a verified address (403 email_not_verified); guests are not affected */
+  require_email_verification?: boolean | null | undefined;
   /** the social callback also sets svc_customer_token as an HttpOnly, Secure, SameSite=Lax cookie */
   social_login_cookie?: boolean | null | undefined;
   /** that cookie's Domain (e.g. .example.com); null: the API host only */

@@ -15,6 +15,10 @@ export const identityEvents = defineEvents('identity', {
   'auth.password_reset_requested': z.object({ id: z.string(), actor_type: z.enum(['customer', 'admin']), actor_id: z.string() }),
   /** registration (or the customer) asked for an address verification link (the token is only in the mail) */
   'auth.email_verification_requested': z.object({ id: z.string(), customer_id: z.string() }),
+  /** a signed-in customer asked to change their address (the code is only in the mail to the new address) */
+  'auth.email_change_requested': z.object({ id: z.string(), customer_id: z.string() }),
+  /** a customer confirmed a new address: it is verified and signs in from now on (the address itself: read the customer) */
+  'customer.email_changed': z.object({ id: z.string() }),
   /** a reset token set a new password; every session of the account was ended */
   'auth.password_reset': z.object({ actor_type: z.enum(['customer', 'admin']), actor_id: z.string() }),
   /** an admin created a key of the store (an agent key's secret is never in an event) */

@@ -11,6 +11,7 @@ import { CustomerResolver } from './resolvers/customer.resolver';
 import { TenantResolver } from './resolvers/tenant.resolver';
 import { ApiKeyResolver } from './resolvers/api-keys.resolver';
 import { AuthorityResolver } from './resolvers/authority.resolver';
+import { AccountResolver } from './resolvers/account.resolver';
 import { customerReference } from './resolvers/customer.reference';
 import { createIdentityServices, type IdentityServices } from './services';
 import { identityEvents } from './events';
@@ -43,7 +44,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
   readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state'],
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, AccountResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
@@ -51,6 +52,8 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   seed: seedDemoIdentity,
   jobs: [{ name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) }],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
+  // what its mails ask of the site (brand) and localization (default locale): src/ports/*.graphql
+  ports: path.join(__dirname, 'ports'),
   start: async (s, deps) => s.authority.start(deps.bus),
   subscriptions: [
     // the reset mail leaves the request: asking answers alike for known and unknown addresses, and a refused mail is retried
@@ -59,6 +62,9 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     ),
     identityEvents.on<IdentityServices, 'auth.email_verification_requested'>('auth.email_verification_requested', 'mail-email-verification', (e, ctx, s) =>
       s.verifications.mail(ctx, e.data.id, s.publicApiUrl()),
+    ),
+    identityEvents.on<IdentityServices, 'auth.email_change_requested'>('auth.email_change_requested', 'mail-email-change', (e, ctx, s) =>
+      s.emailChanges.mail(ctx, e.data.id),
     ),
   ],
   stop: async (s) => {

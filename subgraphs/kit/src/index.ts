@@ -35,6 +35,7 @@ export * from './secret-box';
 export * from './durable';
 export * from './signer';
 export * from './mail';
+export * from './mail-template';
 export * from './net';
 export * from './translations';
 export * from './remote-graph';

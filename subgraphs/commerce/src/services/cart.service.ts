@@ -100,7 +100,7 @@ export class CartService {
 
   constructor(
     private readonly store: Store,
-    private readonly catalog: CatalogPort,
+    readonly catalog: CatalogPort,
     private readonly setup: SetupService,
     private readonly kinds: LineItemKinds,
   ) {

@@ -1,5 +1,6 @@
-import { systemContext, type GraphClient, type RequestContext } from '@svc/kit';
+import { DomainError, systemContext, type GraphClient, type RequestContext } from '@svc/kit';
 import {
+  CommerceCheckoutRequirementsDocument,
   CommerceConfirmHoldDocument,
   CommerceDefaultRegionDocument,
   CommerceFulfilDocument,
@@ -64,6 +65,23 @@ export class CatalogPort {
     if (ctx.actor.type !== 'customer') return null;
     const r = await this.graph().execute(ctx, CommerceMeDocument, {});
     return r.me?.email ?? null;
+  }
+
+  /**
+   * What the store requires of the signed-in customer before checkout (identity's
+   * `checkoutRequirements`, asked as the customer): a store that requires a verified address
+   * refuses an unverified customer with 403 `email_not_verified`. Guests have no account to verify.
+   */
+  async assertMayCheckout(ctx: RequestContext): Promise<void> {
+    if (ctx.actor.type !== 'customer' || !ctx.actor.id) return;
+    const { checkoutRequirements: r } = await this.graph().execute(ctx, CommerceCheckoutRequirementsDocument, {});
+    if (r.email_verification_required && !r.email_verified) {
+      throw new DomainError(
+        'permission_error',
+        'email_not_verified',
+        'This store requires a verified email address before checkout: confirm the address with the link of the verification mail',
+      );
+    }
   }
 
   /**

@@ -457,6 +457,8 @@ export class OrderService {
   async complete(ctx: RequestContext, cartId: string): Promise<CompletionResult> {
     const cart = await this.carts.view(ctx, cartId);
     if (cart.completedAt && cart.orderId) return { type: 'order', order: await this.get(ctx, cart.orderId, { skipOwner: true }) };
+    // before anything is written: a store may require a verified address of a signed-in customer
+    await this.carts.catalog.assertMayCheckout(ctx);
     try {
       // a failed completion (refused, undone) starts again as a new run when the shopper retries
       let first: CartWithCollection | undefined = cart;

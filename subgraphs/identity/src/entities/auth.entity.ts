@@ -83,7 +83,7 @@ export class MailedToken {
   tenantId!: string;
 
   @Property({ type: 'string', length: 30 })
-  purpose!: 'password_reset' | 'email_verification';
+  purpose!: 'password_reset' | 'email_verification' | 'email_change';
 
   @Property({ type: 'string', length: 20 })
   actorType!: 'customer' | 'admin';

@@ -50,6 +50,10 @@ export class Tenant {
   @Property({ type: 'string', length: 500, nullable: true })
   emailVerificationUrl: string | null = null;
 
+  /** a signed-in customer completes a cart only with a verified address (403 `email_not_verified`) */
+  @Property({ type: 'boolean', default: false })
+  requireEmailVerification: boolean = false;
+
   @Property({ type: 'string', length: 10, default: 'en' })
   defaultLocale: string = 'en';
 

@@ -17,6 +17,8 @@ export const storeSettingsSchema = z.strictObject({
   password_reset_url: httpUrlSchema('password_reset_url', 500).nullish(),
   /** the storefront page the address verification mail links to, filled in like password_reset_url */
   email_verification_url: httpUrlSchema('email_verification_url', 500).nullish(),
+  /** a signed-in customer may complete a cart only once their address is verified */
+  require_email_verification: z.boolean().nullish(),
 });
 export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
@@ -44,6 +46,11 @@ export class StoreSettingsInput {
       "the storefront page the address verification mail links to (filled in like password_reset_url; the page posts the token to /auth/customer/verify-email); null: the platform's own link",
   })
   email_verification_url?: string | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'a signed-in customer completes a cart only with a verified address (403 email_not_verified); guests are not affected',
+  })
+  require_email_verification?: boolean | null;
 }
 
 export const analystKeySchema = z.strictObject({ title: plainText(z.string().min(1).max(200), 'title').optional() });

@@ -13,6 +13,7 @@ import {
   type StateRefusal,
 } from '@svc/kit';
 import { emailPassSchema, passwordResetRequestSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '../inputs/auth.input';
+import { emailChangeConfirmSchema, emailChangeRequestSchema } from '../inputs/account.input';
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
 import { BINDING_COOKIE } from '../services/social.service';
@@ -147,6 +148,32 @@ const authRoutes = [
     summary: 'Mails the signed-in customer a new address verification link (409 already_verified; throttled)',
     respond: (d) => ({ success: d.requestEmailVerification.success }),
     response: z.object({ success: z.boolean() }),
+  }),
+  route({
+    method: 'POST',
+    path: '/store/customers/me/email-change',
+    auth: 'customer',
+    body: emailChangeRequestSchema,
+    tag: 'auth',
+    operation: 'identity/RequestEmailChange',
+    summary:
+      "Asks to change the signed-in customer's address (extension): with the password (401 invalid_credentials), or for a customer without one a sign-in at most 10 minutes old (403 reauthentication_required); a one-time code (1 hour) goes to the new address and a notice to the old; 409 email_taken; throttled",
+    variables: ({ body }) => ({ input: body }),
+    respond: (d) => ({ success: d.requestEmailChange.success }),
+    response: z.object({ success: z.boolean() }),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/customer/email-change/confirm',
+    auth: 'publishable',
+    body: emailChangeConfirmSchema,
+    tag: 'auth',
+    operation: 'identity/ConfirmEmailChange',
+    summary:
+      "Confirms a change of address with the code mailed to the new address (extension): the address becomes the customer's, verified, and signs in; 401 token_invalid, 409 email_taken",
+    variables: ({ body }) => ({ input: body }),
+    respond: (d) => ({ email: d.confirmEmailChange.email }),
+    response: z.object({ email: z.string() }),
   }),
   ...passwordResetRoutes('customer'),
   ...passwordResetRoutes('user'),

@@ -3,6 +3,8 @@ import { DomainError, requireCustomer, type Mailer, type RequestContext, type Si
 import { Customer } from '../entities/customer.entity';
 import { identityEvents } from '../events';
 import { pageLink, type MailedTokens } from './mailed-tokens';
+import type { StoreMailLook } from './mail-look';
+import { identityMail } from './mail-texts';
 
 /** How long a verification link works. */
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60_000;
@@ -26,6 +28,8 @@ export class EmailVerificationService {
     private readonly tokens: MailedTokens,
     private readonly throttle: SignInThrottle,
     private readonly mailer: Mailer,
+    /** the store's language and brand in the mail */
+    private readonly look: StoreMailLook,
   ) {}
 
   /** In the caller's unit of work: a link for `customer`'s address and the event that mails it. */
@@ -61,19 +65,19 @@ export class EmailVerificationService {
   /** The `auth.email_verification_requested` handler: mails the link once. */
   async mail(ctx: RequestContext, id: string, publicApiUrl: string): Promise<void> {
     await this.tokens.mailOnce(ctx, id, async (row, token, tenant) => {
-      const store = tenant?.name ?? 'the store';
       const link = tenant?.emailVerificationUrl
         ? pageLink(tenant.emailVerificationUrl, token, row.email)
         : `${publicApiUrl}/auth/customer/verify-email?token=${encodeURIComponent(token)}`;
-      const text = [
-        `Please confirm that ${row.email} is your address for your account at ${store}:`,
-        '',
-        `  ${link}`,
-        '',
-        `The link works once, within ${Math.round(VERIFY_TOKEN_TTL_MS / 3_600_000)} hours.`,
-        'If you did not create an account, ignore this mail.',
-      ].join('\n');
-      await this.mailer.send({ to: row.email, subject: `Confirm your email address at ${store}`, text });
+      const mail = identityMail(
+        await this.look.of(ctx, tenant),
+        (w, fill) => ({
+          subject: fill(w.verifySubject),
+          parts: [{ text: fill(w.verifyIntro) }, { action: { label: w.verifyAction, url: link } }, { text: fill(w.verifyValidity) }],
+          footer: w.verifyIgnore,
+        }),
+        { email: row.email, hours: Math.round(VERIFY_TOKEN_TTL_MS / 3_600_000) },
+      );
+      await this.mailer.send({ to: row.email, ...mail });
     });
   }
 

@@ -6,6 +6,9 @@ import { CustomerService } from './customer.service';
 import { PasswordResetService } from './password-reset.service';
 import { EmailVerificationService } from './email-verification.service';
 import { MailedTokens } from './mailed-tokens';
+import { StoreMailLook } from './mail-look';
+import { EmailChangeService } from './email-change.service';
+import { CheckoutRequirementsService } from './checkout-requirements.service';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
 import type { IdentitySettings } from '../settings';
@@ -29,6 +32,10 @@ export interface IdentityServices {
   passwordResets: PasswordResetService;
   /** address verification links (registration, resend) */
   verifications: EmailVerificationService;
+  /** a customer's change of address (password or recent sign-in, a code to the new address, a notice to the old) */
+  emailChanges: EmailChangeService;
+  /** what a store requires of a customer before checkout (asked by commerce) */
+  checkoutRequirements: CheckoutRequirementsService;
   /** this platform's public API base (`<PUBLIC_URL>/api`), for links in mails */
   publicApiUrl: () => string;
   /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
@@ -41,8 +48,11 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const customers = new CustomerService(store);
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
   const mailer = createMailer(deps.config);
-  const tokens = new MailedTokens(store, deps.config.secretsKey, deps.clock ?? systemClock);
-  const verifications = new EmailVerificationService(store, tokens, throttle, mailer);
+  const clock = deps.clock ?? systemClock;
+  const tokens = new MailedTokens(store, deps.config.secretsKey, clock);
+  // the graph is bound once the gateway is loaded: asked when a mail is written
+  const look = new StoreMailLook(() => deps.graph);
+  const verifications = new EmailVerificationService(store, tokens, throttle, mailer, look);
   const auth = new AuthService(store, deps.config, customers, throttle, cost, verifications);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
@@ -55,7 +65,9 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
     authority,
     throttle,
-    passwordResets: new PasswordResetService(store, tokens, throttle, mailer, cost),
+    passwordResets: new PasswordResetService(store, tokens, throttle, mailer, cost, look),
+    emailChanges: new EmailChangeService(store, tokens, throttle, mailer, look, clock, cost),
+    checkoutRequirements: new CheckoutRequirementsService(store),
     verifications,
     publicApiUrl: () => `${publicUrl().replace(/\/+$/, '')}/api`,
     mailer,

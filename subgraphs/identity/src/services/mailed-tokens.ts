@@ -8,7 +8,7 @@ export type MailedPurpose = MailedToken['purpose'];
 type Owner = Pick<MailedToken, 'tenantId' | 'actorType' | 'actorId'>;
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-const PREFIX: Record<MailedPurpose, string> = { password_reset: 'rst', email_verification: 'vfy' };
+const PREFIX: Record<MailedPurpose, string> = { password_reset: 'rst', email_verification: 'vfy', email_change: 'chg' };
 
 /**
  * One-time tokens sent by mail (password resets, address verifications): a token is made and

@@ -5,6 +5,8 @@ import { Customer } from '../entities/customer.entity';
 import { SocialLink } from '../entities/social.entity';
 import { identityEvents } from '../events';
 import { pageLink, type MailedTokens } from './mailed-tokens';
+import type { StoreMailLook } from './mail-look';
+import { identityMail } from './mail-texts';
 
 /** How long a reset token works (Medusa's: 15 minutes). */
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
@@ -28,6 +30,8 @@ export class PasswordResetService {
     private readonly throttle: SignInThrottle,
     private readonly mailer: Mailer,
     private readonly passwordHashCost: number,
+    /** the store's language and brand in the mail */
+    private readonly look: StoreMailLook,
   ) {}
 
   /**
@@ -75,19 +79,21 @@ export class PasswordResetService {
    */
   async mail(ctx: RequestContext, resetId: string): Promise<void> {
     await this.tokens.mailOnce(ctx, resetId, async (reset, token, tenant) => {
-      const store = tenant?.name ?? 'the store';
       const link = tenant?.passwordResetUrl ? pageLink(tenant.passwordResetUrl, token, reset.email) : null;
-      const text = [
-        `Someone (hopefully you) asked to set a new password for your ${reset.actorType === 'admin' ? 'admin ' : ''}account at ${store}.`,
-        '',
-        ...(link
-          ? ['Open this link to choose a new password:', '', `  ${link}`]
-          : ['Give this reset code where the store asks for it to choose a new password:', '', `  ${token}`]),
-        '',
-        `It works once, within ${Math.round(RESET_TOKEN_TTL_MS / 60_000)} minutes. Setting a new password signs you out everywhere.`,
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-      ].join('\n');
-      await this.mailer.send({ to: reset.email, subject: `Reset your password at ${store}`, text });
+      const mail = identityMail(
+        await this.look.of(ctx, tenant),
+        (w, fill) => ({
+          subject: fill(w.resetSubject),
+          parts: [
+            { text: fill(reset.actorType === 'admin' ? w.resetIntroAdmin : w.resetIntro) },
+            ...(link ? [{ action: { label: w.resetAction, url: link } }] : [{ text: w.resetCodeIntro }, { code: token }]),
+            { text: fill(w.resetValidity) },
+          ],
+          footer: w.resetIgnore,
+        }),
+        { minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000) },
+      );
+      await this.mailer.send({ to: reset.email, ...mail });
     });
   }
 

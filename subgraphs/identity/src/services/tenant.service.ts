@@ -65,6 +65,7 @@ export class TenantService {
       social_login_cookie_domain: t.socialLoginCookieDomain,
       password_reset_url: t.passwordResetUrl,
       email_verification_url: t.emailVerificationUrl,
+      require_email_verification: t.requireEmailVerification,
     };
   }
 
@@ -136,6 +137,8 @@ export class TenantService {
         if (input.social_login_cookie_domain !== undefined) t.socialLoginCookieDomain = input.social_login_cookie_domain?.toLowerCase() ?? null;
         if (input.password_reset_url !== undefined) t.passwordResetUrl = input.password_reset_url;
         if (input.email_verification_url !== undefined) t.emailVerificationUrl = input.email_verification_url;
+        if (input.require_email_verification !== undefined && input.require_email_verification !== null)
+          t.requireEmailVerification = input.require_email_verification;
         await em.flush();
         await this.store.sql(tx, `select pg_notify('${CREDENTIALS_CHANNEL}', ?)`, [t.id]);
         return this.settingsView(t);
@@ -218,6 +221,7 @@ export interface StoreSettingsView {
   social_login_cookie_domain: string | null;
   password_reset_url: string | null;
   email_verification_url: string | null;
+  require_email_verification: boolean;
 }
 
 const keyView = (k: PublishableKey) => ({

@@ -16,6 +16,7 @@ export class StoreSettingsType implements StoreSettingsView {
   password_reset_url!: string | null;
   @Field(() => String, { nullable: true, description: 'the storefront page the address verification mail links to ({token}, {email})' })
   email_verification_url!: string | null;
+  @Field({ description: 'a signed-in customer completes a cart only with a verified address' }) require_email_verification!: boolean;
 }
 
 @ObjectType('PublishableKey', { simpleResolvers: true, description: "A storefront's publishable API key (not a secret) and the sales channels it sees" })
