@@ -5,6 +5,8 @@ import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.e
 import { AntispamUse, AuthIdentity, AuthSession, MailedToken } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
+import { PrivacyRequest, PrivacySettings } from './entities/privacy.entity';
+import { PrivacyResolver } from './resolvers/privacy.resolver';
 import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
@@ -37,17 +39,23 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     SocialProvider,
     SocialLink,
     SocialState,
+    PrivacyRequest,
+    PrivacySettings,
   ],
   settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, PrivacyResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
   routes: identityRoutes,
   seed: seedDemoIdentity,
-  jobs: [{ name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) }],
+  jobs: [
+    { name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) },
+    { name: 'purge-privacy-exports', schedule: '17 * * * *', handler: async (_data, _ctx, s) => void (await s.privacy.purgeExpiredExports()) },
+  ],
+  ports: path.join(__dirname, 'ports'),
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   start: async (s, deps) => s.authority.start(deps.bus),
   subscriptions: [
@@ -58,6 +66,8 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     identityEvents.on<IdentityServices, 'auth.email_verification_requested'>('auth.email_verification_requested', 'mail-email-verification', (e, ctx, s) =>
       s.verifications.mail(ctx, e.data.id, s.publicApiUrl()),
     ),
+    // privacy requests leave the request: every domain is asked in turn, retried until all have answered
+    identityEvents.on<IdentityServices, 'privacy.requested'>('privacy.requested', 'process-privacy-request', (e, ctx, s) => s.privacy.process(ctx, e.data.id)),
   ],
   stop: async (s) => {
     await s.throttle.close();

@@ -44,3 +44,4 @@ export * from './ttl-cache';
 export * from './medusa';
 export * from './random';
 export * from './reviews';
+export * from './privacy';

@@ -12,4 +12,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123125728_social_binding',
   'Migration20261128171700_mailed_tokens',
   'Migration20261129002515_api_key_scope',
+  'Migration20261129033655_privacy_requests',
 ]);

@@ -8,6 +8,7 @@ import { EmailVerificationService } from './email-verification.service';
 import { MailedTokens } from './mailed-tokens';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
+import { PrivacyService } from './privacy.service';
 import type { IdentitySettings } from '../settings';
 
 /** identity's services, one per aggregate, sharing one store. */
@@ -33,6 +34,8 @@ export interface IdentityServices {
   publicApiUrl: () => string;
   /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
   mailer: Mailer;
+  /** privacy requests: data exports and erasures (services/privacy.service.ts) */
+  privacy: PrivacyService;
 }
 
 export function createIdentityServices({ orm, deps, settings }: ServiceFactoryArgs<IdentitySettings>): IdentityServices {
@@ -46,6 +49,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const auth = new AuthService(store, deps.config, customers, throttle, cost, verifications);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
+  const publicApiUrl = () => `${publicUrl().replace(/\/+$/, '')}/api`;
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
@@ -57,7 +61,8 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     throttle,
     passwordResets: new PasswordResetService(store, tokens, throttle, mailer, cost),
     verifications,
-    publicApiUrl: () => `${publicUrl().replace(/\/+$/, '')}/api`,
+    publicApiUrl,
     mailer,
+    privacy: new PrivacyService(store, () => deps.graph, deps.config.secretsKey, mailer, deps.clock ?? systemClock, publicApiUrl),
   };
 }
