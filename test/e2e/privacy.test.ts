@@ -4,6 +4,7 @@ import type { TenantCredentials } from '@svc/identity';
 import { sharedPlatform } from '../support/shared';
 import type { PlatformClient } from '../support/http';
 import { waitFor } from '../support/wait';
+import { solvedAntispam } from '../support/antispam';
 
 /**
  * Data export and erasure (issue 27): a signed-in customer (or the store's admin on their behalf)
@@ -130,6 +131,7 @@ describe('privacy: data export and erasure', () => {
     [shop, other] = await Promise.all([p.createTenant(), p.createTenant()]);
     await p.seedCatalog(shop.tenant_id);
     await p.seedCommerce(shop.tenant_id);
+    for (const d of ['media', 'content', 'forms', 'marketing']) await p.seedDomain(d, shop.tenant_id);
     [admin, otherAdmin] = await Promise.all([p.adminToken(shop), p.adminToken(other)]);
     regionId = (await p.api('GET', '/store/regions', { key: key() })).body.regions.find((r: any) => r.currency_code === 'eur').id;
     sql = new Client({ connectionString: p.dbUrl });
@@ -140,16 +142,59 @@ describe('privacy: data export and erasure', () => {
   });
 
   it('erasure through REST: personal data gone from every schema, the order kept for the books, sign-in ended, customer.erased, an audit record', async () => {
+    // a webhook endpoint of the store: its delivery log gets the customer's events (the host never answers)
+    const hook = await p.graphql(
+      'mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { id } }',
+      { input: { url: 'https://hooks.example.invalid/privacy', event_types: ['customer.*', 'order.*'] } },
+      { token: admin },
+    );
+    expect(hook.body.errors).toBeUndefined();
     const c = await makeCustomer();
     const order = await placeOrder(c.token, c.address);
     const rev = await review(c.token);
     expect(rev.author_name).toContain(c.first_name);
+    // the newsletter (its mail log too), a blog comment, the contact form
+    const sub = await p.api('POST', '/store/email-subscribe', { key: key(), body: { email: c.email, first_name: c.first_name } });
+    expect(sub.status).toBe(200);
+    const posts = await p.api('GET', '/store/blog-posts?limit=1', { key: key() });
+    const comment = await p.api('POST', `/store/blog-posts/${posts.body.blog_posts[0].slug}/comments`, {
+      key: key(),
+      token: c.token,
+      headers: { 'x-antispam-token': await solvedAntispam(p, key()) },
+      body: { author_name: `${c.first_name} ${c.last_name}`, author_email: c.email, body: 'Lovely post, thank you.' },
+    });
+    expect(comment.status).toBe(200);
+    const form = await p.api('POST', '/store/form-submissions', {
+      key: key(),
+      headers: { 'x-antispam-token': await solvedAntispam(p, key()) },
+      body: {
+        form: 'contact',
+        data: { name: `${c.first_name} ${c.last_name}`, email: c.email, topic: 'order', message: `Please call me at ${c.phone}.`, consent: true },
+      },
+    });
+    expect(form.status).toBe(200);
     await settled();
     const needles = [c.email, c.first_name, c.last_name, c.phone, c.address_1];
     // the data is there before (the scan finds it in identity, commerce, catalog, outboxes, analytics, the job queue)
     const before = await scan(needles);
     expect(before).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^identity\.customer\.email/), expect.stringMatching(/^commerce\.order\.shipping_address/)]),
+      expect.arrayContaining(
+        [
+          'identity.customer.email',
+          'identity.customer_address.address1',
+          'identity.auth_identity.email',
+          'commerce.order.shipping_address',
+          'commerce.durable_process.state',
+          'catalog.product_review.author_name',
+          'marketing.subscriber.email',
+          'content.blog_comment.author_email',
+          'forms.form_submission.data',
+          'analytics.event_log.data',
+          'identity.outbox_event.data',
+          'pgboss.job.data',
+          'webhooks.webhook_delivery.data',
+        ].map((c) => expect.stringMatching(new RegExp(`^${c.replace(/\./g, '\\.')}:`))),
+      ),
     );
 
     const r = await p.api('POST', '/store/customers/me/erasure', { key: key(), token: c.token, body: {} });
@@ -178,6 +223,9 @@ describe('privacy: data export and erasure', () => {
     expect(done.results.identity).toMatchObject({ customer: 1, customer_address: 1, auth_identity: 1 });
     expect(done.results.commerce.order).toBe(1);
     expect(done.results.catalog.product_review).toBe(1);
+    expect(done.results.content.blog_comment).toBe(1);
+    expect(done.results.forms.form_submission).toBe(1);
+    expect(done.results.marketing.subscriber).toBe(1);
     expect(Object.keys(done.results).sort()).toEqual(
       [
         'analytics',
@@ -199,6 +247,12 @@ describe('privacy: data export and erasure', () => {
     // customer.erased, without personal data
     const erased = await sql.query(`select data from identity.outbox_event where tenant_id = $1 and type = 'customer.erased'`, [shop.tenant_id]);
     expect(erased.rows.map((x) => x.data)).toEqual([{ id: c.id, request_id: done.id }]);
+    // and the store's webhook endpoint is told
+    const delivered = await waitFor('the customer.erased delivery', async () => {
+      const q = await sql.query(`select data from webhooks.webhook_delivery where tenant_id = $1 and event_type = 'customer.erased'`, [shop.tenant_id]);
+      return q.rows.length ? q.rows : undefined;
+    });
+    expect(JSON.stringify(delivered)).toContain(c.id);
   });
 
   it('a repeated erasure is idempotent: the same request, nothing changes', async () => {
