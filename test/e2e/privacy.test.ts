@@ -131,7 +131,7 @@ describe('privacy: data export and erasure', () => {
     [shop, other] = await Promise.all([p.createTenant(), p.createTenant()]);
     await p.seedCatalog(shop.tenant_id);
     await p.seedCommerce(shop.tenant_id);
-    for (const d of ['media', 'content', 'forms', 'marketing']) await p.seedDomain(d, shop.tenant_id);
+    for (const d of ['media', 'content', 'forms', 'marketing', 'quotes', 'bookings']) await p.seedDomain(d, shop.tenant_id);
     [admin, otherAdmin] = await Promise.all([p.adminToken(shop), p.adminToken(other)]);
     regionId = (await p.api('GET', '/store/regions', { key: key() })).body.regions.find((r: any) => r.currency_code === 'eur').id;
     sql = new Client({ connectionString: p.dbUrl });
@@ -173,6 +173,36 @@ describe('privacy: data export and erasure', () => {
       },
     });
     expect(form.status).toBe(200);
+    // a quote request and a tailoring appointment
+    const quote = await p.api('POST', '/store/quote-requests', {
+      key: key(),
+      token: c.token,
+      headers: { 'x-antispam-token': await solvedAntispam(p, key()) },
+      body: {
+        name: `${c.first_name} ${c.last_name}`,
+        email: c.email,
+        phone: c.phone,
+        company: `${c.last_name} GmbH`,
+        message: `Deliver to ${c.address_1}`,
+        services: [{ service_id: 'uniform-fitting', location_id: 'berlin', quantity: 1 }],
+        fields: { project_start: '2027-03-01' },
+      },
+    });
+    expect([quote.status, quote.body.code]).toEqual([200, undefined]);
+    const booking = await p.api('POST', '/store/service-bookings', {
+      key: key(),
+      token: c.token,
+      body: {
+        service_id: 'tailoring-appointment',
+        starts_at: '2027-06-07T08:00:00Z',
+        quantity: 1,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        email: c.email,
+        phone: c.phone,
+      },
+    });
+    expect([booking.status, booking.body.code]).toEqual([200, undefined]);
     await settled();
     const needles = [c.email, c.first_name, c.last_name, c.phone, c.address_1];
     // the data is there before (the scan finds it in identity, commerce, catalog, outboxes, analytics, the job queue)
@@ -193,6 +223,8 @@ describe('privacy: data export and erasure', () => {
           'identity.outbox_event.data',
           'pgboss.job.data',
           'webhooks.webhook_delivery.data',
+          'quotes.quote.email',
+          'bookings.service_booking.phone',
         ].map((c) => expect.stringMatching(new RegExp(`^${c.replace(/\./g, '\\.')}:`))),
       ),
     );
@@ -226,6 +258,8 @@ describe('privacy: data export and erasure', () => {
     expect(done.results.content.blog_comment).toBe(1);
     expect(done.results.forms.form_submission).toBe(1);
     expect(done.results.marketing.subscriber).toBe(1);
+    expect(done.results.quotes.quote).toBe(1);
+    expect(done.results.bookings.service_booking).toBe(1);
     expect(Object.keys(done.results).sort()).toEqual(
       [
         'analytics',
