@@ -56,13 +56,14 @@ describe('privacy: data export and erasure', () => {
   };
 
   /** an order of the signed-in customer, shipped to their address */
-  const placeOrder = async (token: string, address: Record<string, string>) => {
+  const placeOrder = async (token: string, address: Record<string, string>, extra?: (cartId: string) => Promise<void>) => {
     const products = await p.api('GET', `/store/products?limit=50&region_id=${regionId}&fields=%2Bvariants.inventory_quantity`, { key: key() });
     const variant = products.body.products.flatMap((x: any) => x.variants).find((v: any) => v.inventory_quantity > 0);
     const c = await p.api('POST', '/store/carts', { key: key(), token, body: { region_id: regionId, items: [{ variant_id: variant.id, quantity: 2 }] } });
     expect(c.status).toBe(200);
     const id = c.body.cart.id;
     expect((await p.api('POST', `/store/carts/${id}`, { key: key(), token, body: { shipping_address: address, billing_address: address } })).status).toBe(200);
+    await extra?.(id);
     const options = await p.api('GET', `/store/shipping-options?cart_id=${id}`, { key: key(), token });
     await p.api('POST', `/store/carts/${id}/shipping-methods`, { key: key(), token, body: { option_id: options.body.shipping_options[0].id } });
     const pc = await p.api('POST', '/store/payment-collections', { key: key(), token, body: { cart_id: id } });
@@ -131,7 +132,7 @@ describe('privacy: data export and erasure', () => {
     [shop, other] = await Promise.all([p.createTenant(), p.createTenant()]);
     await p.seedCatalog(shop.tenant_id);
     await p.seedCommerce(shop.tenant_id);
-    for (const d of ['media', 'content', 'forms', 'marketing', 'quotes', 'bookings']) await p.seedDomain(d, shop.tenant_id);
+    for (const d of ['media', 'content', 'forms', 'marketing', 'quotes', 'bookings', 'events', 'tours']) await p.seedDomain(d, shop.tenant_id);
     [admin, otherAdmin] = await Promise.all([p.adminToken(shop), p.adminToken(other)]);
     regionId = (await p.api('GET', '/store/regions', { key: key() })).body.regions.find((r: any) => r.currency_code === 'eur').id;
     sql = new Client({ connectionString: p.dbUrl });
@@ -150,7 +151,30 @@ describe('privacy: data export and erasure', () => {
     );
     expect(hook.body.errors).toBeUndefined();
     const c = await makeCustomer();
-    const order = await placeOrder(c.token, c.address);
+    // the order also holds tickets of an event (the customer an attendee) and seats of a tour (the customer a traveller)
+    const event = (await p.api('GET', '/store/events', { key: key() })).body.events[0];
+    const tickets = (await p.api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`, { key: key() })).body.tickets;
+    const ticket = [...tickets].sort((a: any, b: any) => b.remaining - a.remaining)[0];
+    let departure: any;
+    for (const t of (await p.api('GET', '/store/tours?currency_code=eur', { key: key() })).body.tours) {
+      const detail = (await p.api('GET', `/store/tours/${t.slug}?currency_code=eur`, { key: key() })).body.tour;
+      departure ??= detail.departures.find((x: any) => x.seats_remaining >= 2);
+    }
+    const person = { first_name: c.first_name, last_name: c.last_name };
+    const order = await placeOrder(c.token, c.address, async (cartId) => {
+      const t = await p.api('POST', `/store/carts/${cartId}/event-items`, {
+        key: key(),
+        token: c.token,
+        body: { ticket_id: ticket.id, quantity: 1, attendees: [{ ...person, email: c.email }] },
+      });
+      expect([t.status, t.body.code]).toEqual([200, undefined]);
+      const seats = await p.api('POST', `/store/carts/${cartId}/tour-items`, {
+        key: key(),
+        token: c.token,
+        body: { departure_id: departure.id, quantity: 1, travellers: [{ ...person, age: 40 }] },
+      });
+      expect([seats.status, seats.body.code]).toEqual([200, undefined]);
+    });
     const rev = await review(c.token);
     expect(rev.author_name).toContain(c.first_name);
     // the newsletter (its mail log too), a blog comment, the contact form
@@ -225,6 +249,8 @@ describe('privacy: data export and erasure', () => {
           'webhooks.webhook_delivery.data',
           'quotes.quote.email',
           'bookings.service_booking.phone',
+          'events.event_registration.email',
+          'tours.tour_booking.travellers',
         ].map((c) => expect.stringMatching(new RegExp(`^${c.replace(/\./g, '\\.')}:`))),
       ),
     );
@@ -260,6 +286,8 @@ describe('privacy: data export and erasure', () => {
     expect(done.results.marketing.subscriber).toBe(1);
     expect(done.results.quotes.quote).toBe(1);
     expect(done.results.bookings.service_booking).toBe(1);
+    expect(done.results.events.event_registration).toBe(1);
+    expect(done.results.tours.tour_booking).toBe(1);
     expect(Object.keys(done.results).sort()).toEqual(
       [
         'analytics',
