@@ -7,6 +7,7 @@ import { analyticsEvents } from './events';
 import { analyticsRoutes } from './rest/routes';
 import { seedDemoAnalytics } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { analyticsPrivacy } from './privacy';
 
 /**
  * analytics: the domain manifest, everything this domain contributes to the platform. The platform
@@ -15,6 +16,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<AnalyticsServices>({
   name: 'analytics',
+  privacy: analyticsPrivacy,
   dbSchema: 'analytics',
   entities: [RecordedEvent, RollupCell],
   migrations,

@@ -14,6 +14,7 @@ import { assistantRoutes } from './rest/routes';
 import { seedDemoAssistant } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { assistantSettings, type AssistantSettings } from './settings';
+import { assistantPrivacy } from './privacy';
 
 /**
  * assistant: the domain manifest. The 24 skills (code, `skills/catalog.ts`) and their per-store
@@ -23,6 +24,7 @@ import { assistantSettings, type AssistantSettings } from './settings';
  */
 export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
+  privacy: assistantPrivacy,
   dbSchema: 'assistant',
   settings: assistantSettings,
   entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, AiJob],

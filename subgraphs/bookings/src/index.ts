@@ -8,6 +8,7 @@ import { bookingsEvents } from './events';
 import { bookingsRoutes } from './rest/routes';
 import { seedDemoBookings } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { bookingsPrivacy } from './privacy';
 
 /**
  * bookings: bookable services (an appointment with a slot grid in its time zone, weekly hours and
@@ -15,6 +16,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<BookingsServices>({
   name: 'bookings',
+  privacy: bookingsPrivacy,
   dbSchema: 'bookings',
   entities: [BookableService, ServiceBooking, ServiceSlotCount],
   migrations,

@@ -28,10 +28,12 @@ import { catalogRoutes } from './rest/routes';
 import { seedDemoCatalog } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { catalogSettings, type CatalogSettings } from './settings';
+import { catalogPrivacy } from './privacy';
 
 /** catalog: regions, collections, categories, products, variants, prices, inventory. */
 export const domain = defineDomain<CatalogServices, CatalogSettings>({
   name: 'catalog',
+  privacy: catalogPrivacy,
   dbSchema: 'catalog',
   entities: [
     Region,

@@ -17,6 +17,7 @@ import { commerceRoutes } from './rest/routes';
 import { seedDemoCommerce } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { commerceSettings, type CommerceDomainSettings } from './settings';
+import { commercePrivacy } from './privacy';
 
 /**
  * commerce: carts, line items (of any registered kind), shipping options and methods, taxes,
@@ -25,6 +26,7 @@ import { commerceSettings, type CommerceDomainSettings } from './settings';
  */
 export const domain = defineDomain<CommerceServices, CommerceDomainSettings>({
   name: 'commerce',
+  privacy: commercePrivacy,
   dbSchema: 'commerce',
   entities: [
     Cart,

@@ -9,6 +9,7 @@ import { contentEvents } from './events';
 import { contentRoutes } from './rest/routes';
 import { seedDemoContent } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { contentPrivacy } from './privacy';
 
 /**
  * content: the blog (posts with locale variants, categories, tags, authors, moderated comments)
@@ -16,6 +17,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<ContentServices>({
   name: 'content',
+  privacy: contentPrivacy,
   dbSchema: 'content',
   entities: [BlogPost, BlogCategory, BlogTag, BlogAuthor, BlogComment, Page, ContentSettings],
   migrations,

@@ -10,6 +10,7 @@ import { eventsRoutes } from './rest/routes';
 import { eventsSubscriptions } from './subscriptions';
 import { seedDemoEvents } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { eventsPrivacy } from './privacy';
 
 /**
  * events: published events (locale- and region-aware) with their schedule and speakers, ticket
@@ -19,6 +20,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<EventsServices>({
   name: 'events',
+  privacy: eventsPrivacy,
   dbSchema: 'events',
   entities: [Event, Speaker, EventSession, TicketType, TicketHold, EventRegistration],
   migrations,

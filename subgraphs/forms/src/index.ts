@@ -8,6 +8,7 @@ import { formsEvents } from './events';
 import { formsRoutes } from './rest/routes';
 import { seedDemoForms } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { formsPrivacy } from './privacy';
 
 /**
  * forms: forms with typed fields and validation rules, the one active popup form, submissions
@@ -15,6 +16,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<FormsServices>({
   name: 'forms',
+  privacy: formsPrivacy,
   dbSchema: 'forms',
   entities: [Form, FormSubmission, FormVerifier],
   migrations,

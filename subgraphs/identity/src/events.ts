@@ -25,4 +25,8 @@ export const identityEvents = defineEvents('identity', {
   'api_key.created': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
   /** an admin revoked a key of the store: it stopped working */
   'api_key.revoked': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
+  /** a customer (or an admin on their behalf) asked for an export of their data or its erasure; identity processes it */
+  'privacy.requested': z.object({ id: z.string(), kind: z.enum(['export', 'erasure']) }),
+  /** a customer's personal data was removed or pseudonymised in every domain (no personal data in the payload) */
+  'customer.erased': z.object({ id: z.string(), request_id: z.string() }),
 });

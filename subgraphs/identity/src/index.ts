@@ -5,6 +5,8 @@ import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.e
 import { AntispamUse, AuthIdentity, AuthSession, MailedToken } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
+import { PrivacyRequest, PrivacySettings } from './entities/privacy.entity';
+import { PrivacyResolver } from './resolvers/privacy.resolver';
 import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
@@ -38,21 +40,27 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     SocialProvider,
     SocialLink,
     SocialState,
+    PrivacyRequest,
+    PrivacySettings,
   ],
   settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
-  readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state'],
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, AccountResolver],
+  readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state', 'privacy_request'],
+  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, AccountResolver, PrivacyResolver],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,
   routes: identityRoutes,
   seed: seedDemoIdentity,
-  jobs: [{ name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) }],
+  jobs: [
+    { name: 'purge-social-states', schedule: '*/10 * * * *', handler: async (_data, _ctx, s) => void (await s.social.purgeExpiredStates()) },
+    { name: 'purge-privacy-exports', schedule: '17 * * * *', handler: async (_data, _ctx, s) => void (await s.privacy.purgeExpiredExports()) },
+  ],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
-  // what its mails ask of the site (brand) and localization (default locale): src/ports/*.graphql
+  // what its mails ask of the site (brand) and localization (default locale), and what a privacy
+  // request asks of every domain holding personal data: src/ports/*.graphql
   ports: path.join(__dirname, 'ports'),
   start: async (s, deps) => s.authority.start(deps.bus),
   subscriptions: [
@@ -66,6 +74,8 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     identityEvents.on<IdentityServices, 'auth.email_change_requested'>('auth.email_change_requested', 'mail-email-change', (e, ctx, s) =>
       s.emailChanges.mail(ctx, e.data.id),
     ),
+    // privacy requests leave the request: every domain is asked in turn, retried until all have answered
+    identityEvents.on<IdentityServices, 'privacy.requested'>('privacy.requested', 'process-privacy-request', (e, ctx, s) => s.privacy.process(ctx, e.data.id)),
   ],
   stop: async (s) => {
     await s.throttle.close();

@@ -46,3 +46,4 @@ export * from './ttl-cache';
 export * from './medusa';
 export * from './random';
 export * from './reviews';
+export * from './privacy';

@@ -12,6 +12,7 @@ import type { DomainEvents, EventSchemas, Subscription } from './events';
 import type { GraphClient } from './graph';
 import type { RouteDef } from './rest';
 import { createOrm, migrate, migrationsCurrent, type Orm } from './orm';
+import { privacyResolverFor, type PrivacyDefinition } from './privacy';
 import { buildFederatedSchema, type ClassRef, type ReferenceResolver } from './schema';
 
 /** What a subgraph gets from the platform it runs in (one process or its own server). */
@@ -96,6 +97,11 @@ export interface DomainDefinition<S = any, C = any> {
    * the supergraph at start and typed by `npm run ports:generate` (`src/ports/generated.ts`)
    */
   ports?: string;
+  /**
+   * the customer's personal data it keeps (privacy export and erasure, `kit/privacy.ts`): gives the
+   * domain the operator-only fields `<domain>CustomerData` and `erase<Domain>CustomerData`
+   */
+  privacy?: PrivacyDefinition<S>;
   /** demo store content, run once when the demo tenant is created */
   seed?(services: S, seed: SeedContext): Promise<void>;
   /** after migrations: start caches and listeners */
@@ -150,7 +156,7 @@ function containerFor(services: unknown): ContainerType {
 
 export function buildSubgraphSchemaFor<S>(def: DomainDefinition<S>, services: S) {
   return buildFederatedSchema({
-    resolvers: def.resolvers,
+    resolvers: def.privacy ? [...def.resolvers, privacyResolverFor(def)] : def.resolvers,
     orphanedTypes: def.orphanedTypes,
     container: containerFor(services),
     references: def.references?.(services),

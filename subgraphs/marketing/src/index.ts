@@ -14,6 +14,7 @@ import { marketingEvents } from './events';
 import { marketingRoutes } from './rest/routes';
 import { seedDemoMarketing } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { marketingPrivacy } from './privacy';
 
 /**
  * marketing: mailing lists and subscriptions (double opt-in, signed unsubscribe links, RFC 8058
@@ -22,6 +23,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<MarketingServices>({
   name: 'marketing',
+  privacy: marketingPrivacy,
   dbSchema: 'marketing',
   entities: [MailingList, Subscriber, Campaign, EmailMessage, CampaignClick, SenderSettings, CookieBanner, ConsentState, ConsentAudit, AnalyticsEvent],
   migrations,

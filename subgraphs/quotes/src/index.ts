@@ -8,6 +8,7 @@ import { quotesEvents } from './events';
 import { quotesRoutes } from './rest/routes';
 import { seedDemoQuotes } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { quotesPrivacy } from './privacy';
 
 /**
  * quotes: quote requests. The store's quotable services, the ISG pricing (base rates, location
@@ -17,6 +18,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<QuotesServices>({
   name: 'quotes',
+  privacy: quotesPrivacy,
   dbSchema: 'quotes',
   entities: [QuoteSettings, QuoteService, QuoteLocation, QuoteCounter, Quote],
   migrations,

@@ -10,6 +10,7 @@ import { subscriptionsRoutes } from './rest/routes';
 import { seedDemoSubscriptions } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { subscriptionsSettings, type SubscriptionsSettings } from './settings';
+import { subscriptionsPrivacy } from './privacy';
 
 /**
  * subscriptions: plans (interval and count, a price per currency, trial days), customers'
@@ -20,6 +21,7 @@ import { subscriptionsSettings, type SubscriptionsSettings } from './settings';
  */
 export const domain = defineDomain<SubscriptionsServices, SubscriptionsSettings>({
   name: 'subscriptions',
+  privacy: subscriptionsPrivacy,
   dbSchema: 'subscriptions',
   settings: subscriptionsSettings,
   entities: [SubscriptionPlan, Subscription, SubscriptionRenewal, SubscriptionLedgerEntry],

@@ -21,6 +21,7 @@ import { toursEvents } from './events';
 import { toursRoutes } from './rest/routes';
 import { seedDemoTours } from './seed/demo-seed';
 import { migrations } from './migrations';
+import { toursPrivacy } from './privacy';
 
 /**
  * tours: published tours in destinations, with itinerary days and departures (dates, seats, a
@@ -29,6 +30,7 @@ import { migrations } from './migrations';
  */
 export const domain = defineDomain<ToursServices>({
   name: 'tours',
+  privacy: toursPrivacy,
   dbSchema: 'tours',
   entities: [TourDestination, TourCategory, Tour, TourCategoryLink, TourItineraryDay, TourDeparture, TourSeatHold, TourBooking, TourReview],
   migrations,

@@ -9,6 +9,7 @@ import { seedDemoWebhooks } from './seed/demo-seed';
 import { FAN_OUT } from './services/delivery.service';
 import { migrations } from './migrations';
 import { webhooksSettings, type WebhooksSettings } from './settings';
+import { webhooksPrivacy } from './privacy';
 
 /**
  * webhooks: outbound webhooks of every tenant. Endpoints (admin GraphQL) take chosen event types
@@ -17,6 +18,7 @@ import { webhooksSettings, type WebhooksSettings } from './settings';
  */
 export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   name: 'webhooks',
+  privacy: webhooksPrivacy,
   dbSchema: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery, WebhookAttempt, WebhookSequence],
   migrations,

@@ -4,16 +4,234 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Operator: the customer of a privacy request (export or erasure) */
+export type PrivacySubjectInput = {
+  customer_id: string;
+  email: string;
+  /** the strings that identify the person (email, names, phones, address lines) */
+  personal: Array<string>;
+  /** remove reviews and comments instead of keeping them as "anonymous" */
+  remove_reviews?: boolean | null | undefined;
+};
+
+export type IdentityExportAnalyticsQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportAnalyticsQuery = { analyticsCustomerData: unknown };
+
+export type IdentityEraseAnalyticsMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseAnalyticsMutation = { eraseAnalyticsCustomerData: unknown };
+
+export type IdentityExportAssistantQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportAssistantQuery = { assistantCustomerData: unknown };
+
+export type IdentityEraseAssistantMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseAssistantMutation = { eraseAssistantCustomerData: unknown };
+
+export type IdentityExportBookingsQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportBookingsQuery = { bookingsCustomerData: unknown };
+
+export type IdentityEraseBookingsMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseBookingsMutation = { eraseBookingsCustomerData: unknown };
+
+export type IdentityExportCatalogQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportCatalogQuery = { catalogCustomerData: unknown };
+
+export type IdentityEraseCatalogMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseCatalogMutation = { eraseCatalogCustomerData: unknown };
+
+export type IdentityExportCommerceQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportCommerceQuery = { commerceCustomerData: unknown };
+
+export type IdentityEraseCommerceMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseCommerceMutation = { eraseCommerceCustomerData: unknown };
+
+export type IdentityExportContentQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportContentQuery = { contentCustomerData: unknown };
+
+export type IdentityEraseContentMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseContentMutation = { eraseContentCustomerData: unknown };
+
+export type IdentityExportEventsQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportEventsQuery = { eventsCustomerData: unknown };
+
+export type IdentityEraseEventsMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseEventsMutation = { eraseEventsCustomerData: unknown };
+
+export type IdentityExportFormsQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportFormsQuery = { formsCustomerData: unknown };
+
+export type IdentityEraseFormsMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseFormsMutation = { eraseFormsCustomerData: unknown };
+
 export type IdentityMailLocalesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type IdentityMailLocalesQuery = { locales: Array<{ code: string, is_default: boolean }> };
+
+export type IdentityExportMarketingQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportMarketingQuery = { marketingCustomerData: unknown };
+
+export type IdentityEraseMarketingMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseMarketingMutation = { eraseMarketingCustomerData: unknown };
+
+export type IdentityExportQuotesQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportQuotesQuery = { quotesCustomerData: unknown };
+
+export type IdentityEraseQuotesMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseQuotesMutation = { eraseQuotesCustomerData: unknown };
 
 export type IdentityMailBrandQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type IdentityMailBrandQuery = { brand: { colors: { primary: string, text: string, background: string }, logo: { url: string } | null } };
 
+export type IdentityExportSubscriptionsQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
 
+
+export type IdentityExportSubscriptionsQuery = { subscriptionsCustomerData: unknown };
+
+export type IdentityEraseSubscriptionsMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseSubscriptionsMutation = { eraseSubscriptionsCustomerData: unknown };
+
+export type IdentityExportToursQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportToursQuery = { toursCustomerData: unknown };
+
+export type IdentityEraseToursMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseToursMutation = { eraseToursCustomerData: unknown };
+
+export type IdentityExportWebhooksQueryVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityExportWebhooksQuery = { webhooksCustomerData: unknown };
+
+export type IdentityEraseWebhooksMutationVariables = Exact<{
+  subject: PrivacySubjectInput;
+}>;
+
+
+export type IdentityEraseWebhooksMutation = { eraseWebhooksCustomerData: unknown };
+
+
+export const IdentityExportAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"analyticsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportAnalyticsQuery, IdentityExportAnalyticsQueryVariables>;
+export const IdentityEraseAnalyticsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseAnalytics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseAnalyticsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseAnalyticsMutation, IdentityEraseAnalyticsMutationVariables>;
+export const IdentityExportAssistantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportAssistant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assistantCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportAssistantQuery, IdentityExportAssistantQueryVariables>;
+export const IdentityEraseAssistantDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseAssistant"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseAssistantCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseAssistantMutation, IdentityEraseAssistantMutationVariables>;
+export const IdentityExportBookingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportBookings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookingsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportBookingsQuery, IdentityExportBookingsQueryVariables>;
+export const IdentityEraseBookingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseBookings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseBookingsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseBookingsMutation, IdentityEraseBookingsMutationVariables>;
+export const IdentityExportCatalogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportCatalog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"catalogCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportCatalogQuery, IdentityExportCatalogQueryVariables>;
+export const IdentityEraseCatalogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseCatalog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseCatalogCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseCatalogMutation, IdentityEraseCatalogMutationVariables>;
+export const IdentityExportCommerceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportCommerce"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"commerceCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportCommerceQuery, IdentityExportCommerceQueryVariables>;
+export const IdentityEraseCommerceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseCommerce"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseCommerceCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseCommerceMutation, IdentityEraseCommerceMutationVariables>;
+export const IdentityExportContentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportContent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contentCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportContentQuery, IdentityExportContentQueryVariables>;
+export const IdentityEraseContentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseContent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseContentCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseContentMutation, IdentityEraseContentMutationVariables>;
+export const IdentityExportEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportEventsQuery, IdentityExportEventsQueryVariables>;
+export const IdentityEraseEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseEventsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseEventsMutation, IdentityEraseEventsMutationVariables>;
+export const IdentityExportFormsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportForms"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"formsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportFormsQuery, IdentityExportFormsQueryVariables>;
+export const IdentityEraseFormsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseForms"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseFormsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseFormsMutation, IdentityEraseFormsMutationVariables>;
 export const IdentityMailLocalesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityMailLocales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}}]}}]}}]} as unknown as DocumentNode<IdentityMailLocalesQuery, IdentityMailLocalesQueryVariables>;
+export const IdentityExportMarketingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportMarketing"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marketingCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportMarketingQuery, IdentityExportMarketingQueryVariables>;
+export const IdentityEraseMarketingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseMarketing"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseMarketingCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseMarketingMutation, IdentityEraseMarketingMutationVariables>;
+export const IdentityExportQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportQuotes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quotesCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportQuotesQuery, IdentityExportQuotesQueryVariables>;
+export const IdentityEraseQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseQuotes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseQuotesCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseQuotesMutation, IdentityEraseQuotesMutationVariables>;
 export const IdentityMailBrandDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityMailBrand"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brand"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"colors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primary"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"background"}}]}},{"kind":"Field","name":{"kind":"Name","value":"logo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"url"}}]}}]}}]}}]} as unknown as DocumentNode<IdentityMailBrandQuery, IdentityMailBrandQueryVariables>;
+export const IdentityExportSubscriptionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportSubscriptions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriptionsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportSubscriptionsQuery, IdentityExportSubscriptionsQueryVariables>;
+export const IdentityEraseSubscriptionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseSubscriptions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseSubscriptionsCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseSubscriptionsMutation, IdentityEraseSubscriptionsMutationVariables>;
+export const IdentityExportToursDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportTours"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"toursCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportToursQuery, IdentityExportToursQueryVariables>;
+export const IdentityEraseToursDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseTours"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseToursCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseToursMutation, IdentityEraseToursMutationVariables>;
+export const IdentityExportWebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdentityExportWebhooks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhooksCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityExportWebhooksQuery, IdentityExportWebhooksQueryVariables>;
+export const IdentityEraseWebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdentityEraseWebhooks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"subject"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PrivacySubjectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eraseWebhooksCustomerData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"subject"},"value":{"kind":"Variable","name":{"kind":"Name","value":"subject"}}}]}]}}]} as unknown as DocumentNode<IdentityEraseWebhooksMutation, IdentityEraseWebhooksMutationVariables>;

@@ -17,6 +17,7 @@ import { emailChangeConfirmSchema, emailChangeRequestSchema } from '../inputs/ac
 import { addressSchema, createCustomerSchema, updateCustomerSchema } from '../inputs/customer.input';
 import { socialCallbackSchema } from '../inputs/social.input';
 import { BINDING_COOKIE } from '../services/social.service';
+import { privacyRoutes } from './privacy-routes';
 
 const fieldsOnly = z.strictObject({ fields: z.string().max(2000).optional() });
 const customerFields: FieldsOption = {
@@ -445,4 +446,4 @@ const socialRoutes = [
 ];
 
 /** identity's REST routes: sign-in (password and social), sessions, anti-spam challenges, the customer's own profile. */
-export const identityRoutes = [...authRoutes, ...socialRoutes, ...customerRoutes];
+export const identityRoutes = [...authRoutes, ...socialRoutes, ...customerRoutes, ...privacyRoutes];

@@ -11,6 +11,7 @@ import { EmailChangeService } from './email-change.service';
 import { CheckoutRequirementsService } from './checkout-requirements.service';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
+import { PrivacyService } from './privacy.service';
 import type { IdentitySettings } from '../settings';
 
 /** identity's services, one per aggregate, sharing one store. */
@@ -40,6 +41,8 @@ export interface IdentityServices {
   publicApiUrl: () => string;
   /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
   mailer: Mailer;
+  /** privacy requests: data exports and erasures (services/privacy.service.ts) */
+  privacy: PrivacyService;
 }
 
 export function createIdentityServices({ orm, deps, settings }: ServiceFactoryArgs<IdentitySettings>): IdentityServices {
@@ -56,6 +59,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const auth = new AuthService(store, deps.config, customers, throttle, cost, verifications);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const authority = new AuthorityService(store, deps.config.antispamMaxNumber);
+  const publicApiUrl = () => `${publicUrl().replace(/\/+$/, '')}/api`;
   return {
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
@@ -69,7 +73,8 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     emailChanges: new EmailChangeService(store, tokens, throttle, mailer, look, clock, cost),
     checkoutRequirements: new CheckoutRequirementsService(store),
     verifications,
-    publicApiUrl: () => `${publicUrl().replace(/\/+$/, '')}/api`,
+    publicApiUrl,
     mailer,
+    privacy: new PrivacyService(store, () => deps.graph, deps.config.secretsKey, mailer, deps.clock ?? systemClock, publicApiUrl),
   };
 }
