@@ -4,10 +4,16 @@ import { ChatMessage, ChatSession, Plan } from './entities/chat.entity';
 import { SkillSetting } from './entities/skill-setting.entity';
 import { CreditAccount, CreditEntry } from './entities/credit.entity';
 import { ProviderSetting } from './entities/provider-setting.entity';
+import { SocialAccount, SocialPost } from './entities/social.entity';
+import { SocialResolver } from './social/social.resolver';
 import { AssistantResolver } from './resolvers/assistant.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
+import { socialRoutes } from './social/routes';
+import { metricsRoutes } from './metrics/routes';
+import { MetricsResolver } from './metrics/metrics.resolver';
+import { AdChannel, MetricsCache } from './entities/metrics.entity';
 import { seedDemoAssistant } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { assistantSettings, type AssistantSettings } from './settings';
@@ -22,13 +28,21 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   name: 'assistant',
   dbSchema: 'assistant',
   settings: assistantSettings,
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting],
+  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, SocialAccount, SocialPost, AdChannel, MetricsCache],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [AssistantResolver],
+  resolvers: [AssistantResolver, SocialResolver, MetricsResolver],
   createServices: createAssistantServices,
   events: assistantEvents,
-  routes: assistantRoutes,
+  jobs: [
+    {
+      // scheduled social posts whose time came: each claimed once and published (src/social)
+      name: 'publish-social',
+      schedule: '* * * * *',
+      handler: async (data, ctx, s: AssistantServices) => void (await s.social.runDue(ctx.log, typeof data.tenant_id === 'string' ? data.tenant_id : null)),
+    },
+  ],
+  routes: [...assistantRoutes, ...socialRoutes, ...metricsRoutes],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,

@@ -8,6 +8,8 @@ import { ExtractService } from './extract.service';
 import { PlanService } from './plan.service';
 import { ProviderService } from './provider.service';
 import { SkillService } from './skill.service';
+import { SocialService } from '../social/social.service';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
 export interface AssistantServices {
@@ -20,6 +22,8 @@ export interface AssistantServices {
   plans: PlanService;
   credits: CreditService;
   provider: ProviderService;
+  social: SocialService;
+  metrics: MetricsService;
   settings: AssistantSettings;
 }
 
@@ -33,5 +37,20 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const extract = new ExtractService(skills, intent, graph, deps.clock);
   const credits = new CreditService(store, settings, deps.clock);
   const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);
-  return { store, skills, intent, context, extract, chat, plans: new PlanService(store, graph, deps.clock), credits, provider, settings };
+  const production = deps.config.env === 'production';
+  const social = new SocialService(store, deps.config.secretsKey, production, settings.social, graph, skills, credits, provider, deps.clock);
+  return {
+    store,
+    skills,
+    intent,
+    context,
+    extract,
+    chat,
+    plans: new PlanService(store, graph, deps.clock),
+    credits,
+    provider,
+    social,
+    metrics: new MetricsService(store, deps.config.secretsKey, settings.social, graph, deps.clock),
+    settings,
+  };
 }
