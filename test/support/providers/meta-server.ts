@@ -44,6 +44,8 @@ export class MetaServer {
   private readonly userTokens = new Map<string, { long: boolean }>();
   private readonly containers = new Map<string, { ig: string; caption: string; image: string; published: boolean }>();
   readonly server: ProtocolServer;
+  /** the most rows a page of insights holds, whatever `limit` asks (Meta caps it too) */
+  pageSize = 100;
 
   constructor() {
     this.server = new ProtocolServer((r) => this.handle(r), {
@@ -179,7 +181,7 @@ export class MetaServer {
     }
     const fields = (q.get('fields') ?? '').split(',');
     const inRange = rows.filter((x) => x.date >= range.since! && x.date <= range.until!).sort((a, b) => a.date.localeCompare(b.date));
-    const limit = Number(q.get('limit') ?? 25);
+    const limit = Math.min(Number(q.get('limit') ?? 25), this.pageSize);
     const start = Number(q.get('after') ?? 0);
     const page = inRange.slice(start, start + limit).map((x) => {
       const row: Record<string, string> = { date_start: x.date, date_stop: x.date };
