@@ -6,6 +6,7 @@ import type { AssistantServices } from '@svc/assistant';
 import { publicUrlOf, startPlatform, type Platform } from '@svc/platform';
 import { TestClock } from '../support/clock';
 import { freshDatabase } from '../support/db';
+import { MastodonServer } from '../support/providers/mastodon-server';
 import { MetaServer } from '../support/providers/meta-server';
 import { OpenAiServer } from '../support/providers/openai-server';
 import { TEST_SETTINGS } from '../support/test-env';
@@ -24,6 +25,7 @@ describe('assistant social posts', () => {
   let sql: Client;
   let meta: MetaServer;
   let llm: OpenAiServer;
+  let masto: MastodonServer;
   let shop: TenantCredentials;
   let admin: string;
   let other: { creds: TenantCredentials; token: string };
@@ -98,6 +100,7 @@ describe('assistant social posts', () => {
     db = await freshDatabase();
     meta = await new MetaServer().start();
     llm = await new OpenAiServer().start();
+    masto = await new MastodonServer().start();
     p = await startPlatform({ config: config(), clock });
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -110,6 +113,7 @@ describe('assistant social posts', () => {
   }, 90_000);
   afterAll(async () => {
     await llm?.stop();
+    await masto?.close();
     await meta?.close();
     await sql?.end();
     await p?.close();
@@ -353,6 +357,76 @@ describe('assistant social posts', () => {
     });
   });
 
+  describe('mastodon', () => {
+    let account: { id: string; network: string; name: string; external_id: string };
+
+    it('connects an account of any instance: the platform registers an app, then exchanges the code', async () => {
+      const AUTH = 'query($r: String!, $i: String) { assistantSocialAuthorizeUrl(redirect_uri: $r, network: "mastodon", instance: $i) { url state } }';
+      const r = (await gql(AUTH, { r: REDIRECT, i: `${masto.url}/about` })).data.assistantSocialAuthorizeUrl;
+      const [clientId, app] = [...masto.apps.entries()].at(-1)!;
+      expect(app.redirect).toBe(REDIRECT);
+      expect(app.scopes).toBe('read:accounts write:statuses write:media');
+      const url = new URL(r.url);
+      expect(url.origin + url.pathname).toBe(`${masto.url}/oauth/authorize`);
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        scope: app.scopes,
+        state: r.state,
+      });
+      // the app's secret travels sealed in the state, never in clear
+      expect(r.state).not.toContain(app.secret);
+
+      const connected = await gql(CONNECT, { c: masto.issueCode(clientId, REDIRECT), s: r.state, r: REDIRECT });
+      expect(connected.errors).toBeUndefined();
+      [account] = connected.data.connectAssistantSocial;
+      const host = new URL(masto.url).host;
+      expect(account).toMatchObject({ network: 'mastodon', name: `@demoshop@${host}`, external_id: `${host}/${masto.account.id}`, token_expires_at: null });
+      const row = (await sql.query(`select token_sealed, base_url from assistant.social_account where id = $1`, [account.id])).rows[0];
+      expect(row).toMatchObject({ token_sealed: expect.stringMatching(/^v1\./), base_url: masto.url });
+
+      // a code is one use; an instance that does not answer is 502
+      const again = await gql(CONNECT, { c: 'never-issued', s: r.state, r: REDIRECT });
+      expect(again.errors[0].extensions.code).toBe('provider_unavailable');
+      masto.server.fail('500', 1);
+      const down = await gql(AUTH, { r: REDIRECT, i: masto.url });
+      expect(down.errors[0].extensions).toMatchObject({ type: 'provider_error', code: 'provider_unavailable' });
+      expect((await gql(AUTH, { r: REDIRECT, i: null })).errors[0].extensions.code).toBe('missing_field');
+    });
+
+    it('publishes the image (uploaded) and the text with an idempotency key; Mastodon’s 500 characters hold', async () => {
+      const image = `${masto.url}/files/tee.png`;
+      const r = await call('POST', '/admin/ai/marketing/social/publish', admin, {
+        caption: 'Toot toot',
+        hashtags: ['#Tee'],
+        image_url: image,
+        accounts: [account.id, accounts[0].id],
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.post.results.map((x: any) => [x.network, x.status])).toEqual([
+        ['mastodon', 'published'],
+        ['facebook', 'published'],
+      ]);
+      const status = masto.statuses.at(-1)!;
+      expect(status).toMatchObject({ text: 'Toot toot\n\n#Tee', key: `${r.body.post.id}:${account.id}` });
+      expect(status.media).toHaveLength(1);
+      expect(r.body.post.results[0].external_id).toBe(status.id);
+      expect(masto.server.requests.filter((q) => q.path === '/api/v2/media').at(-1)!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(meta.posts.at(-1)).toMatchObject({ kind: 'photo', image });
+
+      const long = await call('POST', '/admin/ai/marketing/social/publish', admin, { caption: 'x'.repeat(501), accounts: [account.id] });
+      expect([long.status, long.body.type]).toEqual([400, 'validation_error']);
+      // an image the network cannot fetch fails that account only
+      const broken = await call('POST', '/admin/ai/marketing/social/publish', admin, {
+        caption: 'Broken',
+        image_url: `${masto.url}/files/missing.png`,
+        accounts: [account.id],
+      });
+      expect([broken.status, broken.body.code]).toEqual([502, 'provider_unavailable']);
+    });
+  });
+
   describe('scheduled posts', () => {
     it('are published once at their time, across a restart, by the job; failures are reported per post', async () => {
       const at = new Date(clock.now() + 3_600_000).toISOString();
@@ -434,8 +508,9 @@ describe('assistant social posts', () => {
     const r = await call('POST', '/admin/ai/marketing/social/publish', admin, { caption: 'Fresh token', accounts: [accounts[2].id] });
     expect(r.body.post.status).toBe('published');
     expect(exchanges()).toBe(before + 1);
-    const after = (await gql('{ assistantSocialAccounts { token_expires_at } }', {})).data.assistantSocialAccounts;
-    for (const a of after) expect(Date.parse(a.token_expires_at) - clock.now()).toBe(5_184_000_000);
+    const after = (await gql('{ assistantSocialAccounts { network token_expires_at } }', {})).data.assistantSocialAccounts;
+    // Meta's accounts share the refreshed token; a Mastodon token does not expire
+    for (const a of after.filter((x: any) => x.network !== 'mastodon')) expect(Date.parse(a.token_expires_at) - clock.now()).toBe(5_184_000_000);
     // the next post needs no refresh
     await call('POST', '/admin/ai/marketing/social/publish', admin, { caption: 'Again', accounts: [accounts[2].id] });
     expect(exchanges()).toBe(before + 1);

@@ -96,6 +96,8 @@ export function publishArgsOf(b: z.infer<typeof publishBody>): PublishArgs {
 }
 
 export const redirectUriSchema = httpUrlSchema('redirect_uri', 2000);
+export const connectNetworkSchema = z.enum(['meta', 'mastodon']);
+export const instanceSchema = httpUrlSchema('instance', 500);
 export const oauthCodeSchema = z.string().min(1).max(2000);
 export const oauthStateSchema = z.string().min(1).max(4000);
 export const socialIdSchema = idSchema('id');

@@ -5,6 +5,8 @@ import {
   AssistantSocialDraftInput,
   AssistantSocialPublishInput,
   atSchema,
+  connectNetworkSchema,
+  instanceSchema,
   draftSchema,
   oauthCodeSchema,
   oauthStateSchema,
@@ -29,14 +31,27 @@ export class SocialResolver {
   }
 
   @Authorized('admin')
-  @Query(() => AssistantSocialAuthorizationType, { description: 'The Meta OAuth dialog URL to connect the store’s Facebook Pages and Instagram accounts' })
-  assistantSocialAuthorizeUrl(@Ctx() ctx: RequestContext, @Arg('redirect_uri') redirectUri: string) {
-    return this.s.social.authorizeUrl(ctx, validated(redirectUriSchema, redirectUri, 'redirect_uri'));
+  @Query(() => AssistantSocialAuthorizationType, {
+    description: 'Where to send the admin to connect accounts: Meta’s OAuth dialog (Facebook Pages and Instagram), or a Mastodon instance’s authorization page',
+  })
+  assistantSocialAuthorizeUrl(
+    @Ctx() ctx: RequestContext,
+    @Arg('redirect_uri') redirectUri: string,
+    @Arg('network', () => String, { nullable: true, description: 'meta (default) or mastodon' }) network: string | null,
+    @Arg('instance', () => String, { nullable: true, description: 'mastodon: the instance, e.g. https://mastodon.social' }) instance: string | null,
+  ) {
+    return this.s.social.authorizeUrl(
+      ctx,
+      validated(redirectUriSchema, redirectUri, 'redirect_uri'),
+      validated(connectNetworkSchema, network ?? 'meta', 'network'),
+      instance == null ? null : validated(instanceSchema, instance, 'instance'),
+    );
   }
 
   @Authorized('admin')
   @Mutation(() => [AssistantSocialAccountType], {
-    description: 'Completes the Meta connection with the code and state of the OAuth redirect: every Page (and its Instagram account) is saved, tokens sealed',
+    description:
+      'Completes a connection with the code and state of the OAuth redirect: Meta saves every Page (and its Instagram account), Mastodon the account; tokens sealed',
   })
   connectAssistantSocial(@Ctx() ctx: RequestContext, @Arg('code') code: string, @Arg('state') state: string, @Arg('redirect_uri') redirectUri: string) {
     return this.s.social.connect(

@@ -1,6 +1,7 @@
 import {
   DomainError,
   Errors,
+  newId,
   SecretBox,
   checkOutboundUrl,
   requireTenant,
@@ -31,6 +32,7 @@ import {
   type Network,
 } from './draft';
 import { NetworkError } from './http';
+import { fetchImage, mastodonAuthorizeUrl, mastodonConnect, mastodonPost, mastodonRegisterApp } from './mastodon';
 import { metaExchangeCode, metaInstagramPost, metaLongLived, metaPagePost, metaPages, type MetaApp } from './meta';
 
 const TOKEN = 'assistant.social_token';
@@ -242,12 +244,40 @@ export class SocialService {
 
   // ------------------------------------------------------------------ connections
 
-  /** The URL of Meta's OAuth dialog for the store's admin, with a sealed state naming the store (15 minutes). */
-  authorizeUrl(ctx: RequestContext, redirectUri: string): { url: string; state: string; expires_at: string } {
+  /**
+   * Where to send the store's admin to connect an account, with a sealed state naming the store (15
+   * minutes): Meta's OAuth dialog, or the Mastodon instance's authorization page (the platform
+   * registers itself as an app on the instance first; the app's credentials travel sealed in the state).
+   */
+  async authorizeUrl(
+    ctx: RequestContext,
+    redirectUri: string,
+    network: 'meta' | 'mastodon',
+    instance: string | null,
+  ): Promise<{ url: string; state: string; expires_at: string }> {
     const tenantId = requireTenant(ctx);
-    const app = this.meta();
     const redirect = checkOutboundUrl('redirect_uri', redirectUri, this.production);
     const expires = this.clock.now() + STATE_TTL_MS;
+    const expiresAt = new Date(expires).toISOString();
+    if (network === 'mastodon') {
+      if (!instance)
+        throw new DomainError('validation_error', 'missing_field', 'instance is required for mastodon', [
+          { field: 'instance', code: 'missing_field', message: 'instance is required' },
+        ]);
+      const base = checkOutboundUrl('instance', new URL(instance).origin, this.production);
+      let app: { client_id: string; client_secret: string };
+      try {
+        app = await mastodonRegisterApp(base, redirect, this.settings.timeoutMs);
+      } catch (err) {
+        throw unavailable(`The Mastodon instance ${base}`, err);
+      }
+      const state = this.box.seal(
+        JSON.stringify({ t: tenantId, n: 'mastodon', r: redirect, e: expires, i: base, c: app.client_id, s: app.client_secret }),
+        STATE,
+      );
+      return { url: mastodonAuthorizeUrl(base, app.client_id, redirect, state), state, expires_at: expiresAt };
+    }
+    const app = this.meta();
     const state = this.box.seal(JSON.stringify({ t: tenantId, n: 'meta', r: redirect, e: expires }), STATE);
     const url = new URL(this.settings.meta.dialogUrl);
     url.searchParams.set('client_id', app.appId);
@@ -255,7 +285,7 @@ export class SocialService {
     url.searchParams.set('state', state);
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('scope', 'pages_show_list,pages_manage_posts,pages_read_engagement,instagram_basic,instagram_content_publish,ads_read');
-    return { url: url.toString(), state, expires_at: new Date(expires).toISOString() };
+    return { url: url.toString(), state, expires_at: expiresAt };
   }
 
   /**
@@ -266,16 +296,17 @@ export class SocialService {
    */
   async connect(ctx: RequestContext, code: string, state: string, redirectUri: string): Promise<AccountView[]> {
     const tenantId = requireTenant(ctx);
-    const app = this.meta();
-    let s: { t: string; n: string; r: string; e: number };
+    let s: { t: string; n: string; r: string; e: number; i?: string; c?: string; s?: string };
     try {
       s = JSON.parse(this.box.open(state, STATE)) as typeof s;
     } catch {
       throw invalidState('state is not one this platform issued');
     }
-    if (s.t !== tenantId || s.n !== 'meta') throw invalidState('state was issued for another store');
+    if (s.t !== tenantId) throw invalidState('state was issued for another store');
     if (s.r !== redirectUri) throw invalidState('redirect_uri is not the one the state was issued for');
     if (this.clock.now() > s.e) throw invalidState('state has expired; start the connection again');
+    if (s.n === 'mastodon') return this.connectMastodon(ctx, s.i!, { client_id: s.c!, client_secret: s.s! }, code, redirectUri);
+    const app = this.meta();
     let user: { access_token: string; expires_in?: number };
     let pages: Awaited<ReturnType<typeof metaPages>>;
     try {
@@ -304,6 +335,28 @@ export class SocialService {
       }
       await em.flush();
       return saved.map(accountView);
+    });
+  }
+
+  private async connectMastodon(ctx: RequestContext, instance: string, app: { client_id: string; client_secret: string }, code: string, redirectUri: string) {
+    const tenantId = requireTenant(ctx);
+    let got: Awaited<ReturnType<typeof mastodonConnect>>;
+    try {
+      got = await mastodonConnect(instance, app, code, redirectUri, this.settings.timeoutMs);
+    } catch (err) {
+      throw unavailable(`The Mastodon instance ${instance}`, err);
+    }
+    const now = new Date(this.clock.now());
+    const host = new URL(instance).host;
+    return this.store.transaction(ctx, async (em) => {
+      // an account is its id on its instance
+      const externalId = `${host}/${got.account.id}`;
+      let row = await em.findOne(SocialAccount, { network: 'mastodon', externalId });
+      const values = { name: `@${got.account.acct}@${host}`, baseUrl: instance, tokenSealed: this.box.seal(got.token, TOKEN), updatedAt: now };
+      if (row) Object.assign(row, values);
+      else row = em.create(SocialAccount, { tenantId, network: 'mastodon', externalId, createdAt: now, ...values });
+      await em.flush();
+      return [accountView(row)];
     });
   }
 
@@ -358,7 +411,8 @@ export class SocialService {
   async publish(ctx: RequestContext, input: PublishInput): Promise<PostView> {
     await this.skills.assertEnabled(ctx, SKILL);
     const accounts = await this.target(ctx, input);
-    const results = await this.deliver(ctx, accounts, { text: this.text(input), imageUrl: input.image_url ?? null, link: input.link ?? null });
+    const id = newId('socp');
+    const results = await this.deliver(ctx, id, accounts, { text: this.text(input), imageUrl: input.image_url ?? null, link: input.link ?? null });
     if (results.every((r) => r.status === 'failed'))
       throw new DomainError(
         'provider_error',
@@ -369,6 +423,7 @@ export class SocialService {
     const now = new Date(this.clock.now());
     return this.store.transaction(ctx, async (em) => {
       const post = em.create(SocialPost, {
+        id,
         tenantId,
         caption: this.text(input),
         imageUrl: input.image_url ?? null,
@@ -465,7 +520,7 @@ export class SocialService {
       const results: ResultView[] = post.accounts
         .filter((id) => !accounts.some((a) => a.id === id))
         .map((id) => ({ account_id: id, network: 'unknown', status: 'failed', external_id: null, error: 'the account was disconnected' }));
-      results.push(...(await this.deliver(ctx, accounts, { text: post.caption, imageUrl: post.imageUrl, link: post.link })));
+      results.push(...(await this.deliver(ctx, post.id, accounts, { text: post.caption, imageUrl: post.imageUrl, link: post.link })));
       await this.store.sql(ctx, `update ${t} set status = ?, results = ?::jsonb, updated_at = ? where id = ? and tenant_id = ?`, [
         statusOf(results),
         JSON.stringify(results),
@@ -482,18 +537,26 @@ export class SocialService {
   /** One publication per account, in order; a failure is that account's result, never thrown. */
   private async deliver(
     ctx: RequestContext,
+    postId: string,
     accounts: SocialAccount[],
     p: { text: string; imageUrl: string | null; link: string | null },
   ): Promise<ResultView[]> {
     const out: ResultView[] = [];
+    let image: Awaited<ReturnType<typeof fetchImage>> | null = null;
     for (const a of accounts) {
       try {
         const token = await this.publishingToken(ctx, a);
-        const app = this.meta();
         let externalId: string;
-        if (a.network === 'facebook') externalId = await metaPagePost(app, a.externalId, token, { message: p.text, imageUrl: p.imageUrl, link: p.link });
-        else if (a.network === 'instagram') externalId = await metaInstagramPost(app, a.externalId, token, { caption: p.text, imageUrl: p.imageUrl ?? '' });
-        else throw new NetworkError(`network ${a.network} is not supported`);
+        if (a.network === 'facebook')
+          externalId = await metaPagePost(this.meta(), a.externalId, token, { message: p.text, imageUrl: p.imageUrl, link: p.link });
+        else if (a.network === 'instagram')
+          externalId = await metaInstagramPost(this.meta(), a.externalId, token, { caption: p.text, imageUrl: p.imageUrl ?? '' });
+        else if (a.network === 'mastodon') {
+          // Mastodon takes the image's bytes: fetched once per post (never from a private address in production)
+          if (p.imageUrl && !image) image = await fetchImage(checkOutboundUrl('image_url', p.imageUrl, this.production), this.settings.timeoutMs);
+          const text = p.link && !p.text.includes(p.link) ? `${p.text}\n\n${p.link}` : p.text;
+          externalId = (await mastodonPost(a.baseUrl!, token, { text, image, idempotencyKey: `${postId}:${a.id}` }, this.settings.timeoutMs)).id;
+        } else throw new NetworkError(`network ${a.network} is not supported`);
         out.push({ account_id: a.id, network: a.network, status: 'published', external_id: externalId, error: null });
       } catch (err) {
         const why = err instanceof NetworkError ? `${a.network} ${err.message}` : err instanceof DomainError ? err.message : 'failed';

@@ -27,8 +27,8 @@ export class AssistantSocialDraftType {
 @ObjectType('AssistantSocialAccount', { ...S, description: 'A social account the store connected (its tokens are never shown)' })
 export class AssistantSocialAccountType {
   @Field() id!: string;
-  @Field({ description: 'facebook or instagram' }) network!: string;
-  @Field({ description: 'The page id or Instagram user id at the network' }) external_id!: string;
+  @Field({ description: 'facebook, instagram or mastodon' }) network!: string;
+  @Field({ description: 'The page id, Instagram user id, or Mastodon host/account id' }) external_id!: string;
   @Field() name!: string;
   @Field(() => String, { nullable: true, description: 'An Instagram account: the connected Facebook Page it belongs to' }) parent_id!: string | null;
   @Field(() => String, { nullable: true, description: 'When the user token runs out (it is refreshed before)' }) token_expires_at!: string | null;
