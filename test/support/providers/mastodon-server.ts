@@ -15,7 +15,7 @@ import { ProtocolServer, rid, type Incoming, type Reply } from './protocol-serve
  */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-export interface MastodonStatus {
+interface MastodonStatus {
   id: string;
   account: string;
   text: string;

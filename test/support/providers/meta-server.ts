@@ -22,7 +22,7 @@ interface Page {
   ig?: { id: string; username: string };
 }
 
-export interface MetaPost {
+interface MetaPost {
   kind: 'photo' | 'feed' | 'instagram';
   target: string;
   id: string;

@@ -9,7 +9,7 @@ import { callJson, form } from '../social/http';
  * impressions, clicks}, customer: {currencyCode}}], fieldMask, requestId}` (int64 values as strings).
  * Errors are `{error: {code, message, status, details}}` (OAuth: `{error, error_description}`).
  */
-export interface GoogleAdsApp {
+interface GoogleAdsApp {
   apiUrl: string;
   tokenUrl: string;
   clientId: string;
@@ -18,7 +18,7 @@ export interface GoogleAdsApp {
   timeoutMs: number;
 }
 
-export interface GoogleAdsDay {
+interface GoogleAdsDay {
   date: string;
   costMicros: number;
   impressions: number;

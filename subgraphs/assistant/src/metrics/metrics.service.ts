@@ -11,7 +11,7 @@ const AD_TOKEN = 'assistant.ad_token';
 const MAX_DAYS = 366;
 
 export const AD_CHANNELS = ['meta', 'google_ads'] as const;
-export type AdChannelId = (typeof AD_CHANNELS)[number];
+type AdChannelId = (typeof AD_CHANNELS)[number];
 
 /** utm_source values (lower case) that name each advertising channel; every other source counts as `other` */
 const SOURCES: Record<AdChannelId, string[]> = {
@@ -19,7 +19,7 @@ const SOURCES: Record<AdChannelId, string[]> = {
   google_ads: ['google', 'google_ads', 'googleads', 'adwords', 'gads'],
 };
 
-export interface AdChannelInput {
+interface AdChannelInput {
   channel: AdChannelId;
   account_id: string;
   access_token?: string;
@@ -54,7 +54,7 @@ interface ChannelView {
   days: DayRow[];
 }
 
-export interface DashboardView {
+interface DashboardView {
   from: string;
   to: string;
   channels: ChannelView[];

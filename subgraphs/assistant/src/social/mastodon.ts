@@ -12,7 +12,7 @@ import { callJson, form, NetworkError } from './http';
  *    an `Idempotency-Key` (a repeated call with the same key answers the same status, never a second).
  * Errors are `{error: "…"}`.
  */
-export const MASTODON_SCOPES = 'read:accounts write:statuses write:media';
+const MASTODON_SCOPES = 'read:accounts write:statuses write:media';
 
 const describe = (b: unknown) => {
   const o = b as { error?: string; error_description?: string };

@@ -57,7 +57,7 @@ export function metaLongLived(app: MetaApp, token: string): Promise<TokenAnswer>
   });
 }
 
-export interface MetaPage {
+interface MetaPage {
   id: string;
   name: string;
   access_token: string;
@@ -106,7 +106,7 @@ export async function metaInstagramPost(app: MetaApp, igUserId: string, pageToke
   return published.id;
 }
 
-export interface MetaInsightRow {
+interface MetaInsightRow {
   date_start: string;
   date_stop: string;
   spend?: string;

@@ -39,7 +39,7 @@ const publishFields = {
 };
 
 export const publishSchema = z.strictObject(publishFields);
-export type PublishArgs = z.infer<typeof publishSchema>;
+type PublishArgs = z.infer<typeof publishSchema>;
 
 export const atSchema = z.iso.datetime({ offset: true, message: 'at is an ISO 8601 date and time with its offset' });
 

@@ -44,14 +44,14 @@ const REFRESH_BEFORE_MS = 7 * 86_400_000;
 const CLAIM_LEASE_MS = 10 * 60_000;
 const SKILL = 'social-media-manager';
 
-export interface DraftInput {
+interface DraftInput {
   brief: string;
   network?: Network;
   product_id?: string;
   locale?: string;
 }
 
-export interface PublishInput {
+interface PublishInput {
   caption: string;
   hashtags?: string[];
   image_url?: string | null;
@@ -77,7 +77,7 @@ interface ResultView {
   error: string | null;
 }
 
-export interface PostView {
+interface PostView {
   id: string;
   status: string;
   caption: string;
@@ -593,5 +593,5 @@ const invalidState = (why: string) => new DomainError('validation_error', 'inval
 
 const notFound = (what: string, id: string) => Errors.notFound(what, id);
 
-export const unavailable = (who: string, err: unknown) =>
+const unavailable = (who: string, err: unknown) =>
   new DomainError('provider_error', 'provider_unavailable', `${who} ${err instanceof Error ? err.message : 'failed'}; nothing was changed`);
