@@ -483,7 +483,7 @@ describe('assistant social posts', () => {
       expect((await gql('{ assistantSocialPosts { id } }', {}, other.token)).data.assistantSocialPosts).toEqual([]);
       const foreign = await gql('query($id: String!) { assistantSocialPost(id: $id) { id } }', { id: ok.body.post.id }, other.token);
       expect(foreign.errors[0].extensions.type).toBe('not_found');
-    }, 60_000);
+    }, 180_000);
 
     it('a post whose publisher stopped mid-way is reported failed (outcome unknown), never published again', async () => {
       const at = new Date(clock.now() + 60_000).toISOString();
