@@ -5,12 +5,18 @@ import { SkillSetting } from './entities/skill-setting.entity';
 import { CreditAccount, CreditEntry } from './entities/credit.entity';
 import { ProviderSetting } from './entities/provider-setting.entity';
 import { AiJob } from './entities/ai-job.entity';
+import { SocialAccount, SocialPost } from './entities/social.entity';
+import { SocialResolver } from './social/social.resolver';
 import { AssistantResolver } from './resolvers/assistant.resolver';
 import { TranslateResolver } from './translate/translate.resolver';
 import { VoiceResolver } from './voice/voice.resolver';
 import { createAssistantServices, type AssistantServices } from './services';
 import { assistantEvents } from './events';
 import { assistantRoutes } from './rest/routes';
+import { socialRoutes } from './social/routes';
+import { metricsRoutes } from './metrics/routes';
+import { MetricsResolver } from './metrics/metrics.resolver';
+import { AdChannel, MetricsCache } from './entities/metrics.entity';
 import { seedDemoAssistant } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { assistantSettings, type AssistantSettings } from './settings';
@@ -27,12 +33,25 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
   privacy: assistantPrivacy,
   dbSchema: 'assistant',
   settings: assistantSettings,
-  entities: [SkillSetting, ChatSession, ChatMessage, Plan, CreditAccount, CreditEntry, ProviderSetting, AiJob],
+  entities: [
+    SkillSetting,
+    ChatSession,
+    ChatMessage,
+    Plan,
+    CreditAccount,
+    CreditEntry,
+    ProviderSetting,
+    AiJob,
+    SocialAccount,
+    SocialPost,
+    AdChannel,
+    MetricsCache,
+  ],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  // writes that never change a public read (kit read-changes.ts): conversations, plans and credits: no public read shows them
-  readCacheIgnores: ['chat_session', 'chat_message', 'plan', 'credit_account', 'credit_entry', 'ai_job'],
-  resolvers: [AssistantResolver, TranslateResolver, VoiceResolver],
+  // writes that never change a public read (kit read-changes.ts): conversations, plans, credits, jobs, posts and metrics: no public read shows them
+  readCacheIgnores: ['chat_session', 'chat_message', 'plan', 'credit_account', 'credit_entry', 'ai_job', 'social_post', 'metrics_cache'],
+  resolvers: [AssistantResolver, TranslateResolver, VoiceResolver, SocialResolver, MetricsResolver],
   createServices: createAssistantServices,
   events: assistantEvents,
   subscriptions: [
@@ -41,7 +60,15 @@ export const domain = defineDomain<AssistantServices, AssistantSettings>({
       e.data.kind === 'voice' ? s.voice.run(ctx, e.data.id) : s.translation.run(ctx, e.data.id),
     ),
   ],
-  routes: assistantRoutes,
+  jobs: [
+    {
+      // scheduled social posts whose time came: each claimed once and published (src/social)
+      name: 'publish-social',
+      schedule: '* * * * *',
+      handler: async (data, ctx, s: AssistantServices) => void (await s.social.runDue(ctx.log, typeof data.tenant_id === 'string' ? data.tenant_id : null)),
+    },
+  ],
+  routes: [...assistantRoutes, ...socialRoutes, ...metricsRoutes],
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   ports: path.join(__dirname, 'ports'),
   seed: seedDemoAssistant,

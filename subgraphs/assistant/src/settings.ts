@@ -17,6 +17,13 @@ export interface AssistantSettings {
    * (false: test platforms, which mostly never ask the assistant and would pay the training at every start)
    */
   warmIntentAtStart: boolean;
+  /** social networks and ad platforms (src/social, src/metrics) */
+  social: {
+    timeoutMs: number;
+    meta: { graphUrl: string; dialogUrl: string; appId: string; appSecret: string };
+    googleAds: { apiUrl: string; tokenUrl: string; clientId: string; clientSecret: string; developerToken: string };
+    metricsCacheMs: number;
+  };
 }
 
 const int = (min: number, max: number, def: number) => z.coerce.number().int().min(min).max(max).default(def);
@@ -42,6 +49,31 @@ export const assistantSettings = defineSettings(
     ASSISTANT_LLM_BREAKER_COOLDOWN_MS: int(1_000, 3_600_000, 30_000).describe(
       'how long the open breaker sends calls to the offline path before it tries the provider again',
     ),
+    ASSISTANT_SOCIAL_TIMEOUT_MS: int(100, 120_000, 20_000).describe('social networks and ad platforms: time for one call before it counts as failed'),
+    ASSISTANT_META_GRAPH_URL: z
+      .string()
+      .url()
+      .default('https://graph.facebook.com/v21.0')
+      .describe('the Meta Graph API root (pages, Instagram, Marketing API insights)'),
+    ASSISTANT_META_DIALOG_URL: z
+      .string()
+      .url()
+      .default('https://www.facebook.com/v21.0/dialog/oauth')
+      .describe('the Meta OAuth dialog a store admin is sent to when connecting Facebook Pages and Instagram'),
+    ASSISTANT_META_APP_ID: z.string().max(100).default('').describe('the platform’s Meta app id (empty: Meta cannot be connected)'),
+    ASSISTANT_META_APP_SECRET: z.string().max(200).default('').describe('the platform’s Meta app secret'),
+    ASSISTANT_GOOGLE_ADS_URL: z.string().url().default('https://googleads.googleapis.com/v18').describe('the Google Ads API root (searchStream)'),
+    ASSISTANT_GOOGLE_TOKEN_URL: z
+      .string()
+      .url()
+      .default('https://oauth2.googleapis.com/token')
+      .describe('Google’s OAuth token endpoint (refresh tokens of Google Ads)'),
+    ASSISTANT_GOOGLE_CLIENT_ID: z.string().max(200).default('').describe('the platform’s Google OAuth client id (Google Ads)'),
+    ASSISTANT_GOOGLE_CLIENT_SECRET: z.string().max(200).default('').describe('the platform’s Google OAuth client secret'),
+    ASSISTANT_GOOGLE_ADS_DEVELOPER_TOKEN: z.string().max(200).default('').describe('the platform’s Google Ads developer token'),
+    ASSISTANT_METRICS_CACHE_MS: int(0, 86_400_000, 900_000).describe(
+      'how long a marketing dashboard of a store and range is kept before the ad platforms are asked again',
+    ),
     ASSISTANT_WARM_AT_START: z
       .enum(['true', 'false'])
       .default('true')
@@ -58,5 +90,22 @@ export const assistantSettings = defineSettings(
       breakerCooldownMs: e.ASSISTANT_LLM_BREAKER_COOLDOWN_MS,
     },
     warmIntentAtStart: e.ASSISTANT_WARM_AT_START === 'true',
+    social: {
+      timeoutMs: e.ASSISTANT_SOCIAL_TIMEOUT_MS,
+      meta: {
+        graphUrl: e.ASSISTANT_META_GRAPH_URL,
+        dialogUrl: e.ASSISTANT_META_DIALOG_URL,
+        appId: e.ASSISTANT_META_APP_ID,
+        appSecret: e.ASSISTANT_META_APP_SECRET,
+      },
+      googleAds: {
+        apiUrl: e.ASSISTANT_GOOGLE_ADS_URL,
+        tokenUrl: e.ASSISTANT_GOOGLE_TOKEN_URL,
+        clientId: e.ASSISTANT_GOOGLE_CLIENT_ID,
+        clientSecret: e.ASSISTANT_GOOGLE_CLIENT_SECRET,
+        developerToken: e.ASSISTANT_GOOGLE_ADS_DEVELOPER_TOKEN,
+      },
+      metricsCacheMs: e.ASSISTANT_METRICS_CACHE_MS,
+    },
   }),
 );

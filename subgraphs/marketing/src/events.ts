@@ -14,7 +14,17 @@ export const marketingEvents = defineEvents('marketing', {
   'campaign.opened': z.object({ campaign_id: z.string(), subscriber_id: z.string() }),
   'campaign.clicked': z.object({ campaign_id: z.string(), subscriber_id: z.string(), url: z.string() }),
   /** a storefront analytics event was stored (its session had analytics consent); no session id travels */
-  'analytics_event.tracked': z.object({ id: z.string(), type: z.string(), name: z.string().nullable(), utm_campaign: z.string().nullable() }),
+  'analytics_event.tracked': z.object({
+    id: z.string(),
+    type: z.string(),
+    name: z.string().nullable(),
+    utm_campaign: z.string().nullable(),
+    /** the utm_source (attribution of purchases to a channel); absent on events written before it */
+    utm_source: z.string().nullable().optional(),
+    /** a purchase: its `properties.value` (or `revenue`) and `properties.currency`, when the storefront sent them */
+    value: z.number().nullable().optional(),
+    currency_code: z.string().nullable().optional(),
+  }),
   'cookie_banner.updated': z.object({ version: z.number().int() }),
   'cookie_consent.changed': z.object({ session_hash: z.string(), action: z.string(), consent_mode: z.record(z.string(), z.string()) }),
 });

@@ -29,6 +29,7 @@ export const METRICS = {
   page_views: ['all'],
   add_to_carts: ['all'],
   tracked_purchases: ['all', 'campaign'],
+  attributed_purchases: ['source'],
   campaign_opens: ['all', 'campaign'],
   campaign_clicks: ['all', 'campaign'],
 } as const satisfies Record<string, readonly string[]>;
@@ -77,7 +78,14 @@ export function rollupDeltas(type: string, data: Record<string, unknown>): Rollu
     case 'analytics_event.tracked': {
       if (data.type === 'page_view') return cells('page_views', '', 1, 0, { all: '' });
       if (data.type === 'add_to_cart') return cells('add_to_carts', '', 1, 0, { all: '' });
-      if (data.type === 'purchase') return cells('tracked_purchases', '', 1, 0, { all: '', campaign: str(data.utm_campaign) });
+      if (data.type === 'purchase')
+        return [
+          ...cells('tracked_purchases', '', 1, 0, { all: '', campaign: str(data.utm_campaign) }),
+          // by utm_source (lower case; `direct` without one), with the purchase's value in its currency
+          ...cells('attributed_purchases', (str(data.currency_code) ?? '').toLowerCase(), 1, num(data.value), {
+            source: (str(data.utm_source) ?? 'direct').toLowerCase(),
+          }),
+        ];
       return [];
     }
     case 'campaign.opened':

@@ -6,4 +6,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261128164035_chat',
   'Migration20261128192208_plans_credits_provider',
   'Migration20261129031515_ai_jobs',
+  'Migration20261129033533_social_metrics',
 ]);

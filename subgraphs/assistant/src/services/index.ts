@@ -13,6 +13,8 @@ import { EspeakEngine } from '../voice/espeak';
 import { VoiceService } from '../voice/voice.service';
 import { AiJobService } from './ai-job.service';
 import { TranslatorService } from '../translate/translator.service';
+import { SocialService } from '../social/social.service';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** assistant's services, sharing one store (this domain's schema and unit of work). */
 export interface AssistantServices {
@@ -32,6 +34,8 @@ export interface AssistantServices {
   voice: VoiceService;
   /** the jobs of translations and voiceovers */
   jobs: AiJobService;
+  social: SocialService;
+  metrics: MetricsService;
   settings: AssistantSettings;
 }
 
@@ -61,6 +65,7 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
     settings.provider.timeoutMs,
     deps.clock,
   );
+  const social = new SocialService(store, deps.config.secretsKey, production, settings.social, graph, skills, credits, provider, deps.clock);
   return {
     store,
     skills,
@@ -75,6 +80,8 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
     translation,
     voice,
     jobs,
+    social,
+    metrics: new MetricsService(store, deps.config.secretsKey, settings.social, graph, deps.clock),
     settings,
   };
 }

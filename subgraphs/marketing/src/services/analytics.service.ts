@@ -26,6 +26,15 @@ function utmOf(e: TrackEventData): Record<(typeof UTM_KEYS)[number], string | nu
   return Object.fromEntries(UTM_KEYS.map((k) => [k, given[k] ?? params?.get(`utm_${k}`)?.slice(0, 200) ?? null])) as never;
 }
 
+/** A purchase's value and currency from its properties (`value` or `revenue`, `currency`), when the storefront sent them. */
+function purchaseValue(e: TrackEventData): { value: number | null; currency_code: string | null } {
+  if (e.type !== 'purchase' || !e.properties) return { value: null, currency_code: null };
+  const v = e.properties.value ?? e.properties.revenue;
+  const c = e.properties.currency;
+  const value = typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : null;
+  return { value, currency_code: typeof c === 'string' && /^[A-Za-z]{3}$/.test(c) ? c.toLowerCase() : null };
+}
+
 /**
  * Storefront analytics events, stored only for sessions whose consent grants analytics_storage:
  * one INSERT … SELECT … WHERE EXISTS (consent), so the check and the write are one statement (no
@@ -67,7 +76,14 @@ export class AnalyticsService {
         ],
       );
       if (stored.length)
-        marketingEvents.emitSql(this.store, tx, 'analytics_event.tracked', { id, type: e.type, name: e.name ?? null, utm_campaign: utm.campaign });
+        marketingEvents.emitSql(this.store, tx, 'analytics_event.tracked', {
+          id,
+          type: e.type,
+          name: e.name ?? null,
+          utm_campaign: utm.campaign,
+          utm_source: utm.source,
+          ...purchaseValue(e),
+        });
       return stored;
     });
     return rows.length
