@@ -147,9 +147,16 @@ describe('assistant translation', () => {
       expect((await gql(REQUEST, { input }, admin)).errors[0].extensions.type).toBe('validation_error');
   });
 
-  it('the DeepL key is the admin’s to set and stored sealed', async () => {
+  const providerConfigured = async (id: string) =>
+    ((await p.api('GET', '/admin/ai/store-context', { token: admin })).body.providers as Array<{ id: string; configured: boolean }>).find((x) => x.id === id)
+      ?.configured;
+
+  it('the DeepL key is the admin’s to set and stored sealed; the store context then counts translation as set up', async () => {
+    expect(await providerConfigured('translation')).toBe(false);
+    expect(await providerConfigured('speech')).toBe(true); // offline eSpeak NG
     const r = await configureDeepl({ api_key: deepl.apiKey, base_url: deepl.url });
     expect(r.errors).toBeUndefined();
+    expect(await providerConfigured('translation')).toBe(true);
     expect(r.data.configureAssistantTranslationProvider).toEqual({
       kind: 'translation',
       provider: 'deepl',

@@ -1,4 +1,7 @@
-import { requireTenant, systemContext, type GraphClient, type RequestContext } from '@svc/kit';
+import { requireTenant, systemContext, type GraphClient, type RequestContext, type Store } from '@svc/kit';
+import { ProviderSetting } from '../entities/provider-setting.entity';
+import { SocialAccount } from '../entities/social.entity';
+import { AdChannel } from '../entities/metrics.entity';
 import {
   AssistantBookingsModuleDocument,
   AssistantCatalogContextDocument,
@@ -66,7 +69,24 @@ export class StoreContextService {
     private readonly graph: () => GraphClient | undefined,
     private readonly skills: SkillService,
     private readonly provider: ProviderService,
+    private readonly store: Store,
   ) {}
+
+  /**
+   * The providers the store has set up besides the language model: a DeepL key (translation; the
+   * language model translates too), connected social accounts, ad channels. Speech is always there:
+   * offline with eSpeak NG when the store has no speech provider.
+   */
+  private async ownProviders(ctx: RequestContext, llm: boolean): Promise<Set<ProviderNeed>> {
+    const em = this.store.em(ctx);
+    const [deepl, social, ads] = await Promise.all([em.count(ProviderSetting, { kind: 'translation' }), em.count(SocialAccount, {}), em.count(AdChannel, {})]);
+    const out = new Set<ProviderNeed>(['speech']);
+    if (llm) out.add('language_model');
+    if (llm || deepl) out.add('translation');
+    if (social) out.add('social_accounts');
+    if (ads) out.add('ad_channels');
+    return out;
+  }
 
   async context(ctx: RequestContext): Promise<StoreContextView> {
     const tenantId = requireTenant(ctx);
@@ -96,6 +116,7 @@ export class StoreContextService {
       ask('subscriptions', () => g.execute(as, AssistantSubscriptionsModuleDocument, {})),
       this.provider.configured(ctx),
     ]);
+    const own = await this.ownProviders(ctx, llm);
     const mod = (id: ModuleNeed, answered: unknown, count: number | null, configured = (count ?? 0) > 0): ModuleView => ({
       id,
       available: true,
@@ -133,7 +154,7 @@ export class StoreContextService {
       locale: defaultLocale,
       locales: (locales?.locales ?? []).map((l) => l.code),
       modules,
-      providers: PROVIDERS.map((id) => ({ id, configured: id === 'language_model' && llm })),
+      providers: PROVIDERS.map((id) => ({ id, configured: own.has(id) })),
     };
   }
 

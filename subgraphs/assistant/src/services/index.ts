@@ -45,7 +45,7 @@ export function createAssistantServices({ orm, deps, settings }: ServiceFactoryA
   const intent = new IntentDetector();
   const graph = () => deps.graph;
   const provider = new ProviderService(store, deps.config.secretsKey, deps.config.env === 'production', settings.provider, deps.clock);
-  const context = new StoreContextService(graph, skills, provider);
+  const context = new StoreContextService(graph, skills, provider, store);
   const extract = new ExtractService(skills, intent, graph, deps.clock);
   const credits = new CreditService(store, settings, deps.clock);
   const chat = new ChatService(store, extract, context, credits, provider, graph, deps.clock);

@@ -75,6 +75,6 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     verifications,
     publicApiUrl,
     mailer,
-    privacy: new PrivacyService(store, () => deps.graph, deps.config.secretsKey, mailer, deps.clock ?? systemClock, publicApiUrl),
+    privacy: new PrivacyService(store, () => deps.graph, deps.config.secretsKey, mailer, deps.clock ?? systemClock, publicApiUrl, look),
   };
 }

@@ -1,7 +1,7 @@
 import { fillIn, renderBrandedMail, wordsIn, type MailPart, type RenderedMail } from '@svc/kit';
 import type { MailLook } from './mail-look';
 
-/** The words of identity's mails per language (`{store}`, `{email}`, `{minutes}`, `{hours}` are filled in); other languages get English. */
+/** The words of identity's mails per language (`{store}`, `{email}`, `{minutes}`, `{hours}`, `{days}` are filled in); other languages get English. */
 interface IdentityWords {
   resetSubject: string;
   resetIntro: string;
@@ -25,6 +25,11 @@ interface IdentityWords {
   noticeIntro: string;
   noticeAfter: string;
   noticeNotYou: string;
+  exportSubject: string;
+  exportIntro: string;
+  exportAction: string;
+  exportValidity: string;
+  exportKeep: string;
 }
 
 const WORDS: { en: IdentityWords } & Record<string, IdentityWords> = {
@@ -51,6 +56,11 @@ const WORDS: { en: IdentityWords } & Record<string, IdentityWords> = {
     noticeIntro: 'Someone signed in to your account at {store} asked to change its address to {email}.',
     noticeAfter: 'The change happens only once the new address is confirmed; from then on you sign in with the new address.',
     noticeNotYou: 'If this was not you, reset your password now and contact the store.',
+    exportSubject: 'Your data export from {store}',
+    exportIntro: 'The export of your data at {store} is ready.',
+    exportAction: 'Download my data',
+    exportValidity: 'The link works for {days} days.',
+    exportKeep: 'The link is the only key to the file: do not forward this mail.',
   },
   de: {
     resetSubject: 'Neues Passwort für {store}',
@@ -75,6 +85,11 @@ const WORDS: { en: IdentityWords } & Record<string, IdentityWords> = {
     noticeIntro: 'In Ihrem Kundenkonto bei {store} wurde angefordert, die Adresse in {email} zu ändern.',
     noticeAfter: 'Die Änderung gilt erst, wenn die neue Adresse bestätigt ist; danach melden Sie sich mit der neuen Adresse an.',
     noticeNotYou: 'Wenn Sie das nicht waren, setzen Sie jetzt Ihr Passwort zurück und wenden Sie sich an den Shop.',
+    exportSubject: 'Ihr Datenexport von {store}',
+    exportIntro: 'Der Export Ihrer Daten bei {store} ist fertig.',
+    exportAction: 'Meine Daten herunterladen',
+    exportValidity: 'Der Link gilt {days} Tage lang.',
+    exportKeep: 'Der Link ist der einzige Schlüssel zur Datei: Leiten Sie diese Mail nicht weiter.',
   },
 };
 

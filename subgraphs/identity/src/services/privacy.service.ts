@@ -25,6 +25,8 @@ import { SocialLink } from '../entities/social.entity';
 import { Tenant } from '../entities/tenant.entity';
 import { PrivacyRequest, PrivacySettings, type PrivacyRequestKind } from '../entities/privacy.entity';
 import { identityEvents } from '../events';
+import { identityMail } from './mail-texts';
+import type { StoreMailLook } from './mail-look';
 import * as ports from '../ports/generated';
 
 /** How long an export's download link works. */
@@ -101,6 +103,7 @@ export class PrivacyService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly publicApiUrl: () => string,
+    private readonly look: StoreMailLook,
   ) {
     this.box = new SecretBox(secretsKey);
   }
@@ -208,7 +211,7 @@ export class PrivacyService {
         row.exportData = data;
         row.downloadHash = digest(token);
         row.downloadExpiresAt = new Date(this.clock.now() + EXPORT_LINK_TTL_MS);
-        await this.mailExport(em, row, subject.email, token);
+        await this.mailExport(tx, em, row, subject.email, token);
       } else {
         for (const d of DOMAINS) results[d.domain] = only(await graph.execute(sys, d.erase, { subject })) as Record<string, number>;
         results.identity = await this.eraseOwn(tx, row.customerId, subject);
@@ -312,18 +315,20 @@ export class PrivacyService {
     };
   }
 
-  private async mailExport(em: ReturnType<Store['em']>, row: PrivacyRequest, email: string, token: string): Promise<void> {
+  /** The export's link, mailed in the store's language with its brand. */
+  private async mailExport(ctx: RequestContext, em: ReturnType<Store['em']>, row: PrivacyRequest, email: string, token: string): Promise<void> {
     const tenant = await em.findOne(Tenant, { id: row.tenantId }, { filters: false });
-    const store = tenant?.name ?? 'the store';
     const link = `${this.publicApiUrl()}/auth/customer/data-export?token=${encodeURIComponent(token)}`;
-    const text = [
-      `The export of your data at ${store} is ready:`,
-      '',
-      `  ${link}`,
-      '',
-      `The link works for ${Math.round(EXPORT_LINK_TTL_MS / 86_400_000)} days. It is the only key to the file: do not forward this mail.`,
-    ].join('\n');
-    await this.mailer.send({ to: email, subject: `Your data export from ${store}`, text });
+    const mail = identityMail(
+      await this.look.of(ctx, tenant),
+      (w, fill) => ({
+        subject: fill(w.exportSubject),
+        parts: [{ text: fill(w.exportIntro) }, { action: { label: w.exportAction, url: link } }, { text: fill(w.exportValidity) }],
+        footer: w.exportKeep,
+      }),
+      { days: Math.round(EXPORT_LINK_TTL_MS / 86_400_000) },
+    );
+    await this.mailer.send({ to: email, ...mail });
   }
 }
 
