@@ -185,19 +185,17 @@ function checkLocaleHeader(req: Request): void {
     throw Errors.invalidField('x-medusa-locale', 'x-medusa-locale must be a language tag such as en, de-CH or zh-Hant-TW');
 }
 
+/** A route whose answer is public: a storefront query read by GET, nothing personal (`noStore`). */
+const publicRoute = (def: RouteDef, op: PreparedOperation): boolean =>
+  def.method === 'GET' && !def.noStore && op.operation.operation === 'query' && (def.auth === 'publishable' || def.auth === 'none');
+
 /**
  * Storefront reads without a token may be cached publicly (revalidated by ETag); anything personal
  * is never stored, nor the answer of a GET that changes something (a mutation: a social sign-in
  * start or callback).
  */
 function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean {
-  return (
-    def.method === 'GET' &&
-    !def.noStore &&
-    op.operation.operation === 'query' &&
-    (def.auth === 'publishable' || def.auth === 'none') &&
-    !req.headers.authorization
-  );
+  return publicRoute(def, op) && !req.headers.authorization;
 }
 
 /** sends a JSON answer's bytes as they are */
@@ -227,16 +225,7 @@ function send(req: Request, res: Response, def: RouteDef, op: PreparedOperation,
  */
 function responseCacheable(def: RouteDef, op: PreparedOperation): boolean {
   return (
-    def.method === 'GET' &&
-    !def.noStore &&
-    !def.recordsReads &&
-    (def.auth === 'publishable' || def.auth === 'none') &&
-    op.operation.operation === 'query' &&
-    !def.readsCookies?.length &&
-    !def.cookies &&
-    !def.bearerCredential &&
-    !def.secretParams?.length &&
-    !def.reply
+    publicRoute(def, op) && !def.recordsReads && !def.readsCookies?.length && !def.cookies && !def.bearerCredential && !def.secretParams?.length && !def.reply
   );
 }
 
