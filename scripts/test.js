@@ -3,17 +3,55 @@
 // idle, so running them together finishes sooner than one after the other. Jest's output streams as
 // it runs; the checks' output is printed whole when both are done. Arguments go to jest
 // (`npm test -- test/e2e/catalog.test.ts`). The exit code is 1 when either failed.
+//
+// A run longer than TEST_TIME_LIMIT_MIN (default 60; the full suite takes about 20 on 2 cores) is
+// stopped with its process group and fails with a message: a test stuck in synchronous code (a
+// generator that never finds a value) blocks Jest's own timeouts, and CI would otherwise wait for
+// its own limit and print nothing of why.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const { setTimeout, clearTimeout } = require('node:timers');
 
 const ROOT = path.join(__dirname, '..');
 
+const LIMIT_MS = Number(process.env.TEST_TIME_LIMIT_MIN ?? 60) * 60_000;
+const groups = new Set();
+// the children have process groups of their own: Ctrl-C (or CI's stop) reaches them through here
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, sig);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
 function run(args, { capture }) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // its own process group, so that the time limit stops its workers and the processes they started
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', detached: true });
+    groups.add(child.pid);
     let out = '';
+    let overTime = false;
+    const timer = setTimeout(() => {
+      overTime = true;
+      process.stdout.write(`\n> ${args.map((a) => path.basename(a)).join(' ')}: still running after ${LIMIT_MS / 60_000} min (TEST_TIME_LIMIT_MIN); stopped\n`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, LIMIT_MS);
     if (capture) for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (out += d));
-    child.on('close', (code, signal) => resolve({ ok: code === 0, why: signal ?? `exit code ${code}`, out }));
+    child.on('close', (code, signal) => {
+      groups.delete(child.pid);
+      clearTimeout(timer);
+      resolve({ ok: code === 0 && !overTime, why: overTime ? 'over the time limit' : (signal ?? `exit code ${code}`), out });
+    });
   });
 }
 

@@ -45,6 +45,13 @@ function arbitraryOfShape(schema: Json, doc: Json, depth: number): fc.Arbitrary<
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
+  if (variants && (schema.type || schema.properties)) {
+    // variants beside the schema's own shape only constrain it (caption or draft, one of the two):
+    // generate the shape and keep what the whole schema accepts
+    const { anyOf: _a, oneOf: _o, ...shape } = schema;
+    const validate = validatorOf(schema);
+    return arbitraryOf(shape, doc, depth + 1).filter((v) => validate(v));
+  }
   if (variants) return fc.oneof(...variants.map((v: Json) => arbitraryOf(v, doc, depth + 1)));
   if (schema.allOf) return arbitraryOf(Object.assign({}, ...schema.allOf), doc, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;

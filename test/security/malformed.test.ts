@@ -31,6 +31,8 @@ interface Case {
   maySucceed?: boolean;
   /** the status of the route's declared empty answer (`reply: {kind: 'empty'}`), which has no body */
   emptyReply?: number;
+  /** the content type of the route's declared binary answer (`reply: {kind: 'binary'}`: a PDF, audio, a pixel) */
+  binaryType?: string;
 }
 
 const LONG = 'x'.repeat(5000);
@@ -90,7 +92,8 @@ describe('malformed requests on every route', () => {
     const hasBody = readsBody(def);
     const withBody = (o: RequestOptions): RequestOptions => (hasBody && body !== undefined && o.raw === undefined && o.body === undefined ? { ...o, body } : o);
     const emptyReply = def.reply?.kind === 'empty' ? def.reply.status : undefined;
-    const add = (c: Omit<Case, 'method'>) => cases.push({ method: def.method, emptyReply, ...c, o: withBody(c.o) });
+    const binaryType = def.reply?.kind === 'binary' ? def.reply.contentType : undefined;
+    const add = (c: Omit<Case, 'method'>) => cases.push({ method: def.method, emptyReply, binaryType, ...c, o: withBody(c.o) });
 
     // ---- query string ----
     const badQueries: Array<[string, string]> = [
@@ -194,7 +197,7 @@ describe('malformed requests on every route', () => {
     // ---- authentication ----
     const authStatus = (bodyOk: boolean) => (bodyOk ? 401 : undefined);
     // a query the route accepts (so auth is what fails): none, or the required parameters a route has
-    const sampleQueries: Array<Record<string, string>> = [{}, { resource_type: 'product' }];
+    const sampleQueries: Array<Record<string, string>> = [{}, { resource_type: 'product' }, { from: '2026-01-01', to: '2026-01-31' }];
     const query = def.query ? sampleQueries.find((q) => accepts(def.query, q)) : {};
     const authPath = query && Object.keys(query).length ? `${path}?${new URLSearchParams(query)}` : path;
     const bodyOk = !hasBody || body !== undefined;
@@ -273,7 +276,8 @@ describe('malformed requests on every route', () => {
     const where = `${c.method} ${c.path.slice(0, 120)} [${c.name}] -> ${r.status} ${JSON.stringify(r.body)?.slice(0, 200)}`;
     if (r.status >= 500) return [`5xx: ${where}`];
     if (c.maySucceed && r.status < 300) {
-      if (r.headers.get('content-type') === 'image/gif') return problems;
+      // a route that declares a binary answer (the open pixel, a quote's PDF, synthesized speech) answers it
+      if (c.binaryType && r.headers.get('content-type')?.split(';')[0] === c.binaryType) return problems;
       // an event stream (the assistant's chat streams) answers server-sent events, starting with its first event
       if (/^text\/event-stream/.test(r.headers.get('content-type') ?? '')) {
         if (typeof r.body !== 'string' || !r.body.startsWith('event: ')) problems.push(`event stream without an event: ${where}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '@svc/kit';
+import { checkedAfterAuth, route } from '@svc/kit';
 import { dataExportTokenSchema } from '../inputs/privacy.input';
 
 /** A privacy request as the store API answers it. */
@@ -58,7 +58,8 @@ export const privacyRoutes = [
     method: 'GET',
     path: '/auth/customer/data-export',
     auth: 'none',
-    query: z.strictObject({ token: dataExportTokenSchema }),
+    // a key or token sent along is checked (and refused) before the token's own rule
+    query: z.strictObject({ token: checkedAfterAuth(dataExportTokenSchema) }),
     tag: 'auth',
     operation: 'identity/DataExport',
     summary: 'The export mail’s link: the customer’s data as JSON, by domain (valid 7 days; the store comes from the token)',
