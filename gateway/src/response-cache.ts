@@ -18,8 +18,10 @@
  * they are unchanged when it is done, so a write that lands during the read never leaves its
  * stale answer behind.
  *
- * Bounded in bytes (least recently used first out) and in age (`ttlMs`): answers that change with
- * time alone, without a write (a scheduled post coming due, a slot passing), are at most that old.
+ * Bounded in bytes (least recently used first out) and in age (`ttlMs`). Answers that change with
+ * time alone, without a write (a scheduled post coming due, an event ending), are kept only until
+ * the next such moment of the store's data (`dueOf`, from the domains' `readSchedules`); moments
+ * nobody declared are at most `ttlMs` late.
  */
 
 export interface ResponseCacheOptions {
@@ -29,6 +31,11 @@ export interface ResponseCacheOptions {
   ttlMs: number;
   /** the platform clock (ms) */
   now?: () => number;
+  /**
+   * the next moment (ms) at which answers of the store reading these subgraphs change with time
+   * alone (Infinity: none), or its promise while it is being found out
+   */
+  dueOf?: (tenant: string, tags: readonly string[]) => number | Promise<number>;
 }
 
 export interface CachedResponse {
@@ -39,7 +46,7 @@ export interface CachedResponse {
 interface Entry extends CachedResponse {
   tenant: string;
   tags: readonly string[];
-  /** the counters at the snapshot: the store's, then one per tag, then the epoch */
+  /** the counters at the snapshot: the store's, then two per tag (the store's and every store's), then the epoch */
   gens: number[];
   expires: number;
 }
@@ -49,6 +56,8 @@ export interface CacheSnapshot {
   tenant: string;
   tags: readonly string[];
   gens: number[];
+  /** until when an answer may be kept (`dueOf`); a promise until `settle` */
+  due: number | Promise<number>;
 }
 
 /** fixed cost of an entry besides its bytes (key, object, ETag) */
@@ -72,7 +81,7 @@ export class ResponseCache {
 
   private gensOf(tenant: string, tags: readonly string[]): number[] {
     const out = [this.gens.get(tenant) ?? 0];
-    for (const t of tags) out.push(this.gens.get(`${tenant}|${t}`) ?? 0);
+    for (const t of tags) out.push(this.gens.get(`${tenant}|${t}`) ?? 0, this.gens.get(`*|${t}`) ?? 0);
     out.push(this.epoch);
     return out;
   }
@@ -103,21 +112,29 @@ export class ResponseCache {
     return e;
   }
 
-  /** The counters to hand to `put` once the answer is made. */
+  /** The counters to hand to `put` once the answer is made (and `settle`d). */
   snapshot(tenant: string, tags: readonly string[]): CacheSnapshot {
-    return { tenant, tags, gens: this.gensOf(tenant, tags) };
+    const gens = this.gensOf(tenant, tags);
+    return { tenant, tags, gens, due: this.opts.dueOf ? this.opts.dueOf(tenant, tags) : Infinity };
+  }
+
+  /** Waits for the snapshot's `due` when it is still being found out (beside the graph read). */
+  async settle(snap: CacheSnapshot): Promise<void> {
+    if (typeof snap.due !== 'number') snap.due = await snap.due;
   }
 
   /** Keeps an answer, unless something it depends on changed since `snap` or it is too large. */
   put(key: string, snap: CacheSnapshot, value: CachedResponse): boolean {
     const size = value.bytes.length + key.length + ENTRY_OVERHEAD;
-    if (!this.current(snap) || size > this.opts.maxBytes / 8) {
+    const now = this.now();
+    const due = snap.due;
+    if (!this.current(snap) || size > this.opts.maxBytes / 8 || typeof due !== 'number' || due <= now) {
       this.stats.refused++;
       return false;
     }
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
-    this.entries.set(key, { ...value, tenant: snap.tenant, tags: snap.tags, gens: snap.gens, expires: this.now() + this.opts.ttlMs });
+    this.entries.set(key, { ...value, tenant: snap.tenant, tags: snap.tags, gens: snap.gens, expires: Math.min(now + this.opts.ttlMs, due) });
     this.bytes += size;
     this.stats.stores++;
     for (const [k, e] of this.entries) {
@@ -133,7 +150,10 @@ export class ResponseCache {
     this.bytes -= e.bytes.length + key.length + ENTRY_OVERHEAD;
   }
 
-  /** A domain's data of a store changed (`subgraph` undefined: anything of the store). */
+  /**
+   * A domain's data of a store changed (`subgraph` undefined: anything of the store; `tenant` '*':
+   * data the domain shares between every store).
+   */
   invalidate(tenant: string, subgraph?: string): void {
     const k = subgraph ? `${tenant}|${subgraph}` : tenant;
     this.gens.set(k, (this.gens.get(k) ?? 0) + 1);

@@ -257,7 +257,9 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
           },
     });
     cleanup.push('graphql server', () => graphql.stop());
-    const responseCache = await startResponseCache({ config, domains, bus, gw, clock: opts.clock });
+    const cached = await startResponseCache({ config, domains, bus, gw, dbUrl: db.url, log, clock: opts.clock });
+    if (cached) cleanup.push('response cache', () => cached.close());
+    const responseCache = cached?.cache;
     const api = createRestRouter({ config, gw, builder, sources, rateLimits, hub: eventStreams, responseCache });
     const staticDir = path.join(config.dataDir, 'static');
     const stream = createEventStreamHandler({

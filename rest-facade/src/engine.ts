@@ -481,6 +481,7 @@ export function mountRoutes(
         const snap: CacheSnapshot | undefined = cacheKey && ctx.tenantId && op.subgraphs.length ? cached!.snapshot(ctx.tenantId, op.subgraphs) : undefined;
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
+        if (snap) await cached!.settle(snap);
         const shaped = def.respond(result.data, input);
         if (isRouteReply(shaped)) {
           if (shaped.kind === 'event-stream' && def.reply?.kind === 'event-stream') sendEventStream(res, shaped, ctx, hub);

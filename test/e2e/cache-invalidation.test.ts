@@ -154,6 +154,21 @@ describe('catalog cache across instances', () => {
     expect(inList.variants[0].inventory_quantity).toBe(777);
   });
 
+  it('a change of a link table (no tenant column) written straight in PostgreSQL shows on the other instance', async () => {
+    const product = (await get(b, `/store/products/${handle}`)).product;
+    const tenant = (await sql.query('select tenant_id from catalog.product where id = $1', [product.id])).rows[0].tenant_id;
+    await sql.query(
+      `insert into catalog.product_tag (id, tenant_id, value, created_at, updated_at) values ('ptag_linktest', $1, 'linked-in-sql', now(), now())`,
+      [tenant],
+    );
+    // the tag's own notice is handled and b holds the product again, without the tag
+    await eventually(async () => (await raw(b, `/store/products/${handle}`)).headers.get('x-response-cache') === 'hit');
+    expect((await get(b, `/store/products/${handle}`)).product.tags.map((t: { value: string }) => t.value)).not.toContain('linked-in-sql');
+    // the link row names its store only through the product (or the tag)
+    await sql.query(`insert into catalog.product_tag_link (product_id, tag_id) values ($1, 'ptag_linktest')`, [product.id]);
+    await eventually(async () => (await get(b, `/store/products/${handle}`)).product.tags.some((t: { value: string }) => t.value === 'linked-in-sql'));
+  });
+
   it('an admin change made through one instance shows on the other', async () => {
     const product = (await get(b, `/store/products/${handle}`)).product;
     await get(b, `/store/products?q=${encodeURIComponent('Renamed by admin')}`); // cached empty result on b

@@ -5,6 +5,7 @@ import { domain, type LocalizationServices } from '@svc/localization';
 import type { TestPlatform } from '../support/platform';
 import { startTwoStores } from '../support/two-stores';
 import { FeedServer, ecbDocument, jsonDocument, today } from '../support/rate-feeds';
+import { waitFor } from '../support/wait';
 
 /**
  * Currency rates end to end: the two feeds are local HTTP servers serving real-format documents;
@@ -316,6 +317,9 @@ describe('localization: currency rates', () => {
     ecb.body = ecbDocument(today(), { ...ECB_RATES, USD: '1.0900' });
     await job.handler({}, ctx, s);
     expect(ecb.requests).toBe(before + 1);
+    // the feed's rates are every store's: their write reaches the response cache as a notice
+    // (`localization|*`), which may land just after the job returns
+    await waitFor('the refreshed rate', async () => (await rates())['EUR/USD'].rate === 1.09);
     expect((await rates())['EUR/USD']).toMatchObject({ rate: 1.09, source: 'ecb', stale: false });
   });
 });

@@ -84,4 +84,40 @@ describe('response cache', () => {
     c.put('k', c.snapshot('t', ['catalog']), answer('bbbb'));
     expect(c.size).toEqual({ entries: 1, bytes: one });
   });
+
+  it("a change a domain shares between every store makes every store's answers of it stale", () => {
+    const c = make();
+    c.put('rates a', c.snapshot('t1', ['localization']), answer('a'));
+    c.put('rates b', c.snapshot('t2', ['localization']), answer('b'));
+    c.put('catalog', c.snapshot('t1', ['catalog']), answer('c'));
+    c.invalidate('*', 'localization');
+    expect(c.get('rates a')).toBeUndefined();
+    expect(c.get('rates b')).toBeUndefined();
+    expect(c.get('catalog')?.bytes.toString()).toBe('c');
+  });
+
+  it('keeps an answer only until the next moment its data changes by time alone, found out beside the read', async () => {
+    let due: number | Promise<number> = now + 1_000;
+    const c = new ResponseCache({ maxBytes: 1_000_000, ttlMs: 60_000, now: () => now, dueOf: () => due });
+    c.put('post list', c.snapshot('t1', ['content']), answer('before'));
+    now += 999;
+    expect(c.get('post list')).toBeDefined();
+    now += 1;
+    expect(c.get('post list')).toBeUndefined();
+    // a moment already passed (the domain's next one not read yet) keeps nothing
+    due = now;
+    expect(c.put('post list', c.snapshot('t1', ['content']), answer('x'))).toBe(false);
+    // a moment still being read: the answer is kept once it is known, until then
+    let found!: (at: number) => void;
+    due = new Promise<number>((r) => (found = r));
+    const snap = c.snapshot('t1', ['content']);
+    expect(c.put('post list', snap, answer('unsettled'))).toBe(false);
+    found(now + 5_000);
+    await c.settle(snap);
+    expect(c.put('post list', snap, answer('after'))).toBe(true);
+    now += 4_999;
+    expect(c.get('post list')?.bytes.toString()).toBe('after');
+    now += 1;
+    expect(c.get('post list')).toBeUndefined();
+  });
 });

@@ -22,6 +22,11 @@ export const domain = defineDomain<ContentServices>({
   entities: [BlogPost, BlogCategory, BlogTag, BlogAuthor, BlogComment, Page, ContentSettings],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // a scheduled post or page appears at its time
+  readSchedules: [
+    { table: 'blog_post', column: 'published_at' },
+    { table: 'page', column: 'published_at' },
+  ],
   resolvers: [BlogResolver, PageResolver],
   createServices: createContentServices,
   events: contentEvents,

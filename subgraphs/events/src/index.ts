@@ -25,6 +25,14 @@ export const domain = defineDomain<EventsServices>({
   entities: [Event, Speaker, EventSession, TicketType, TicketHold, EventRegistration],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // an event leaves the upcoming list when it ends and closes its sale when it starts; a ticket's
+  // sale window opens and closes
+  readSchedules: [
+    { table: 'event', column: 'starts_at' },
+    { table: 'event', column: 'ends_at' },
+    { table: 'event_ticket_type', column: 'sale_starts_at' },
+    { table: 'event_ticket_type', column: 'sale_ends_at' },
+  ],
   resolvers: [EventResolver, EventInventoryResolver],
   createServices: createEventsServices,
   references: (s) => ({ Event: eventReference(s) }),

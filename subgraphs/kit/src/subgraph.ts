@@ -78,6 +78,12 @@ export interface DomainDefinition<S = any, C = any> {
    * (kit read-changes.ts). Only tables that no cacheable read looks at.
    */
   readCacheIgnores?: string[];
+  /**
+   * columns holding moments at which the domain's public answers change without a write (a
+   * scheduled post's `published_at`, a hold's `expires_at`, an event's `ends_at`): the response
+   * cache keeps no answer of a store past the next such moment (platform response-cache.ts)
+   */
+  readSchedules?: Array<{ table: string; column: string }>;
   resolvers: ClassRef[];
   orphanedTypes?: ClassRef[];
   createServices(args: ServiceFactoryArgs<C>): S;

@@ -35,6 +35,8 @@ export const domain = defineDomain<ToursServices>({
   entities: [TourDestination, TourCategory, Tour, TourCategoryLink, TourItineraryDay, TourDeparture, TourSeatHold, TourBooking, TourReview],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
+  // a departure stops being offered on its day
+  readSchedules: [{ table: 'tour_departure', column: 'starts_on' }],
   resolvers: [TourResolver, SeatResolver, TourReviewResolver],
   createServices: createToursServices,
   references: tourReferences,
