@@ -67,7 +67,7 @@ const COLORS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8">
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8" miw="max-content">
       {status.replace(/_/g, ' ')}
     </Badge>
   );

@@ -243,7 +243,7 @@ describe('admin console (browser)', () => {
       headers: { 'x-antispam-token': await solvedAntispam(p, t.publishable_key) },
       body: {
         name: 'Ada Lovelace',
-        email: `ada-${t.tenant_id}@quotes.example`,
+        email: 'ada@analytical-engines.example',
         company: 'Analytical Engines Ltd',
         services: [{ service_id: 'fitting', location_id: 'berlin', quantity: 2 }],
       },

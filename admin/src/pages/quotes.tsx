@@ -69,7 +69,7 @@ export default function Quotes() {
               <Table.Tbody>
                 {list.items.map((q) => (
                   <Table.Tr key={q.id}>
-                    <Table.Td>{q.number}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.number}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{q.name}</Text>
                       {q.company && (
@@ -78,14 +78,14 @@ export default function Quotes() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{q.email}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
                     <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={q.status} />
                     </Table.Td>
                     <Table.Td>{day(q.valid_until)}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap="xs">
                         {(NEXT[q.status] ?? []).map((to) => (
                           <Button
                             key={to}

@@ -115,7 +115,7 @@ export default function Subscriptions() {
               <Table.Tbody>
                 {list.items.map((s) => (
                   <Table.Tr key={s.id}>
-                    <Table.Td>{s.email ?? s.customer_id}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email ?? s.customer_id}</Table.Td>
                     <Table.Td>{s.plan?.name ?? '–'}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={s.status} />
@@ -139,9 +139,7 @@ export default function Subscriptions() {
                     <Table.Td>{date(s.next_renewal_at)}</Table.Td>
                     <Table.Td>{date(s.current_period_end)}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {actions(s)}
-                      </Group>
+                      <Group gap="xs">{actions(s)}</Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
