@@ -13,6 +13,8 @@ const ProductEdit = lazy(() => import('./pages/product-edit'));
 const Catalogue = lazy(() => import('./pages/catalogue'));
 const Orders = lazy(() => import('./pages/orders'));
 const OrderDetail = lazy(() => import('./pages/order-detail'));
+const Subscriptions = lazy(() => import('./pages/subscriptions'));
+const Quotes = lazy(() => import('./pages/quotes'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
 const PostEdit = lazy(() => import('./pages/post-edit'));
@@ -24,6 +26,8 @@ const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
   ['/catalogue', 'nav.catalogue'],
   ['/orders', 'nav.orders'],
+  ['/subscriptions', 'nav.subscriptions'],
+  ['/quotes', 'nav.quotes'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
   ['/assistant', 'nav.assistant'],
@@ -41,6 +45,10 @@ function page(path: string): ReactNode {
       return <Catalogue />;
     case '/orders':
       return <Orders />;
+    case '/subscriptions':
+      return <Subscriptions />;
+    case '/quotes':
+      return <Quotes />;
     case '/moderation':
       return <Moderation />;
     case '/content':

@@ -44,8 +44,14 @@ const COLORS: Record<string, string> = {
   executed: 'green',
   succeeded: 'green',
   ready: 'green',
+  accepted: 'green',
   running: 'blue',
+  new: 'blue',
+  sent: 'blue',
   awaiting_setup: 'yellow',
+  paused: 'yellow',
+  past_due: 'orange',
+  incomplete: 'gray',
   expired: 'gray',
   disabled: 'gray',
   draft: 'gray',
@@ -54,13 +60,14 @@ const COLORS: Record<string, string> = {
   authorized: 'blue',
   rejected: 'red',
   failed: 'red',
+  declined: 'red',
   canceled: 'red',
   archived: 'dark',
 };
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8">
+    <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8" miw="max-content">
       {status.replace(/_/g, ' ')}
     </Badge>
   );

@@ -6,6 +6,7 @@ import { ensureConsoleBuilt } from '../../scripts/console-build';
 import { launchBrowser } from '../support/browser';
 import type { PlatformClient } from '../support/http';
 import { png } from '../support/media-fixtures';
+import { solvedAntispam } from '../support/antispam';
 import { sharedPlatform } from '../support/shared';
 import { waitFor } from '../support/wait';
 
@@ -14,8 +15,9 @@ const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
  * The admin console at /app in Debian's Chromium (Playwright): a store's admin signs in, creates a
  * product with a price, stock and an uploaded image and finds it on the storefront API, approves a
- * review, ships an order, reads the console in German and Arabic (right to left), and axe-core finds
- * no serious violation on the main pages. One browser, one page, on the worker's shared platform.
+ * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, reads the
+ * console in German and Arabic (right to left), and axe-core finds no serious violation on the main
+ * pages. One browser, one page, on the worker's shared platform.
  */
 describe('admin console (browser)', () => {
   let p: PlatformClient;
@@ -147,6 +149,129 @@ describe('admin console (browser)', () => {
     await page.getByText('shipped', { exact: true }).waitFor();
     const shipped = (await gql('query($id: String!) { order(id: $id) { fulfillment_status } }', { id: order.id })).order;
     expect(shipped.fulfillment_status).toBe('shipped');
+  });
+
+  it('manages subscriptions (filters, pause, resume, cancel at the period end and now) and moves a quote from new to sent to accepted', async () => {
+    // a plan with a trial: a customer subscribes without a payment
+    await gql('mutation($input: CreateSubscriptionPlanInput!) { createSubscriptionPlan(input: $input) { id } }', {
+      input: { handle: 'console-club', name: 'Console Club', interval: 'month', trial_days: 30, prices: [{ currency_code: 'eur', amount: '12.00' }] },
+    });
+    const subscribe = async () => {
+      const customer = await p.registerCustomer(t.publishable_key);
+      const body = { plan_id: 'console-club', currency_code: 'eur' };
+      const r = await p.api('POST', '/store/subscriptions', { key: t.publishable_key, token: customer.token, body });
+      expect(r.body.subscription.status).toBe('active');
+      return { id: r.body.subscription.id as string, email: customer.email };
+    };
+    const ada = await subscribe();
+    const bob = await subscribe();
+    const subscription = async (id: string) =>
+      (await gql('query($id: String!) { adminSubscription(id: $id) { status paused_at cancel_at_period_end canceled_at next_renewal_at } }', { id }))
+        .adminSubscription;
+    const row = (name: string) => page.getByRole('row', { name });
+    const status = page.getByRole('combobox', { name: 'Status' });
+
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await heading('Subscriptions').waitFor();
+    await row(bob.email).waitFor();
+    expect(await row(ada.email).textContent()).toMatch(/Console Club.*active.*€12\.00/);
+
+    // pause, and the status filter finds it among the paused ones only
+    await page.getByRole('button', { name: `Pause ${ada.email}` }).click();
+    await row(ada.email).getByText('paused', { exact: true }).waitFor();
+    expect(await subscription(ada.id)).toMatchObject({ status: 'paused', next_renewal_at: null });
+    await status.selectOption('paused');
+    await row(bob.email).waitFor({ state: 'detached' });
+    await row(ada.email).waitFor();
+    await status.selectOption('active');
+    await row(ada.email).waitFor({ state: 'detached' });
+    await row(bob.email).waitFor();
+    await status.selectOption({ label: 'All' });
+    await row(ada.email).waitFor();
+
+    await page.getByRole('button', { name: `Resume ${ada.email}` }).click();
+    await row(ada.email).getByText('active', { exact: true }).waitFor();
+    const resumed = await subscription(ada.id);
+    expect(resumed).toMatchObject({ status: 'active', paused_at: null });
+    expect(resumed.next_renewal_at).not.toBeNull();
+
+    // an action the subscription no longer allows (paused meanwhile elsewhere): the API's refusal is shown
+    await gql('mutation($id: String!) { pauseSubscription(id: $id) { id } }', { id: bob.id });
+    await page.getByRole('button', { name: `Pause ${bob.email}` }).click();
+    await page.getByRole('alert').getByText('Only an active subscription can be paused').waitFor();
+    await row(bob.email).getByText('paused', { exact: true }).waitFor();
+
+    // cancel at the period end, after the confirmation: still active, not renewed
+    const question = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
+    await page.getByRole('button', { name: `Cancel at period end ${ada.email}` }).click();
+    expect(await question).toContain('at the end of its period');
+    await row(ada.email).getByText('Ends at the period end').waitFor();
+    expect(await page.getByRole('button', { name: `Cancel at period end ${ada.email}` }).count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await subscription(ada.id)).toMatchObject({ status: 'active', cancel_at_period_end: true, canceled_at: null });
+
+    // cancel now: dismissed, nothing happens; confirmed, it ends
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: `Cancel now ${bob.email}` }).click();
+    expect((await subscription(bob.id)).status).toBe('paused');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `Cancel now ${bob.email}` }).click();
+    await row(bob.email).getByText('canceled', { exact: true }).waitFor();
+    expect(await row(bob.email).getByRole('button').count()).toBe(0);
+    expect((await subscription(bob.id)).status).toBe('canceled');
+    await status.selectOption('canceled');
+    await row(ada.email).waitFor({ state: 'detached' });
+    await row(bob.email).waitFor();
+
+    // a quote request through the storefront: one service at one location
+    await gql('mutation($input: SaveQuoteSettingsInput!) { saveQuoteSettings(input: $input) { currency_code } }', {
+      input: { currency_code: 'eur', validity_days: 30 },
+    });
+    await gql('mutation($input: SaveQuoteServiceInput!) { saveQuoteService(input: $input) { id } }', {
+      input: { handle: 'fitting', name: 'Uniform fitting', unit: 'hour', base_rate: 80 },
+    });
+    await gql('mutation($input: SaveQuoteLocationInput!) { saveQuoteLocation(input: $input) { id } }', {
+      input: { handle: 'berlin', name: 'Berlin', modifier: 1 },
+    });
+    const submitted = await p.api('POST', '/store/quote-requests', {
+      key: t.publishable_key,
+      headers: { 'x-antispam-token': await solvedAntispam(p, t.publishable_key) },
+      body: {
+        name: 'Ada Lovelace',
+        email: 'ada@analytical-engines.example',
+        company: 'Analytical Engines Ltd',
+        services: [{ service_id: 'fitting', location_id: 'berlin', quantity: 2 }],
+      },
+    });
+    expect(submitted.status).toBe(200);
+    const quote = submitted.body.quote as { id: string; number: string };
+    const quoteStatus = async () => (await gql('query($id: String!) { adminQuote(id: $id) { status } }', { id: quote.id })).adminQuote.status;
+
+    await page.getByRole('link', { name: 'Quotes' }).click();
+    await heading('Quotes').waitFor();
+    await row(quote.number).waitFor();
+    expect(await row(quote.number).textContent()).toMatch(/Ada Lovelace.*Analytical Engines Ltd.*€160\.00.*new/);
+    await page.getByRole('button', { name: `Mark as sent ${quote.number}` }).click();
+    await row(quote.number).getByText('sent', { exact: true }).waitFor();
+    expect(await quoteStatus()).toBe('sent');
+    expect(await page.getByRole('button', { name: `Mark as sent ${quote.number}` }).count()).toBe(0);
+    await status.selectOption('new');
+    await row(quote.number).waitFor({ state: 'detached' });
+    await page.getByText('Nothing here yet').waitFor();
+    await status.selectOption('sent');
+    await row(quote.number).waitFor();
+    await page.getByRole('button', { name: `Mark as accepted ${quote.number}` }).click();
+    // accepted: gone from the sent ones, with no further action
+    await row(quote.number).waitFor({ state: 'detached' });
+    expect(await quoteStatus()).toBe('accepted');
+    await status.selectOption({ label: 'All' });
+    await row(quote.number).getByText('accepted', { exact: true }).waitFor();
+    expect(await row(quote.number).getByRole('button').count()).toBe(0);
   });
 
   it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
@@ -292,6 +417,8 @@ describe('admin console (browser)', () => {
       ['/products/new', 'New product'],
       ['/catalogue', 'Collections & categories'],
       ['/orders', 'Orders'],
+      ['/subscriptions', 'Subscriptions'],
+      ['/quotes', 'Quotes'],
       ['/moderation', 'Moderation'],
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, type CombinedError } from 'urql';
+import { ConsoleQuotesDocument, ConsoleSetQuoteStatusDocument } from '../graphql/generated';
+import { useI18n, type MessageKey } from '../i18n';
+import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
+
+const PAGE = 25;
+const STATUSES = ['new', 'sent', 'accepted', 'declined', 'expired'];
+/** Where a quote may go next, as the quotes domain allows it (new → sent → accepted | declined | expired) */
+const NEXT: Record<string, string[]> = {
+  new: ['sent', 'accepted', 'declined', 'expired'],
+  sent: ['accepted', 'declined', 'expired'],
+};
+const LABELS: Record<string, MessageKey> = {
+  sent: 'quotes.markSent',
+  accepted: 'quotes.markAccepted',
+  declined: 'quotes.markDeclined',
+  expired: 'quotes.markExpired',
+};
+
+/** The store's quote requests: filter by status, move a quote to its next status. */
+export default function Quotes() {
+  const { t, day, money } = useI18n();
+  const [status, setStatus] = useState('');
+  const [pageNo, setPage] = useState(1);
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: ConsoleQuotesDocument,
+    variables: { status: status || undefined, limit: PAGE, offset: (pageNo - 1) * PAGE },
+  });
+  const [changed, change] = useMutation(ConsoleSetQuoteStatusDocument);
+  const [failure, setFailure] = useState<CombinedError | null>(null);
+  /** moves a quote on: the error is shown until the next change, and the list is read again either way */
+  const move = (id: string, to: string) =>
+    void change({ id, status: to }).then((r) => {
+      setFailure(r.error ?? null);
+      refetch({ requestPolicy: 'network-only' });
+    });
+  const list = data?.adminQuotes;
+  return (
+    <>
+      <PageHeader title={t('nav.quotes')}>
+        <NativeSelect
+          aria-label={t('common.status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.currentTarget.value);
+            setPage(1);
+          }}
+          data={[{ value: '', label: t('common.all') }, ...STATUSES]}
+        />
+      </PageHeader>
+      <ErrorNote error={failure} />
+      <Loading fetching={fetching} error={error}>
+        {list && (
+          <>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('quotes.number')}</Table.Th>
+                  <Table.Th>{t('orders.customer')}</Table.Th>
+                  <Table.Th>{t('signin.email')}</Table.Th>
+                  <Table.Th>{t('quotes.estimate')}</Table.Th>
+                  <Table.Th>{t('common.status')}</Table.Th>
+                  <Table.Th>{t('quotes.validUntil')}</Table.Th>
+                  <Table.Th>{t('common.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.items.map((q) => (
+                  <Table.Tr key={q.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.number}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{q.name}</Text>
+                      {q.company && (
+                        <Text size="xs" c="gray.7">
+                          {q.company}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
+                    <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={q.status} />
+                    </Table.Td>
+                    <Table.Td>{day(q.valid_until)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        {(NEXT[q.status] ?? []).map((to) => (
+                          <Button
+                            key={to}
+                            size="xs"
+                            variant={to === 'declined' || to === 'expired' ? 'outline' : 'default'}
+                            color={to === 'declined' || to === 'expired' ? 'red.9' : undefined}
+                            aria-label={`${t(LABELS[to])} ${q.number}`}
+                            disabled={changed.fetching}
+                            onClick={() => move(q.id, to)}
+                          >
+                            {t(LABELS[to])}
+                          </Button>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
+            {list.count > PAGE && (
+              <Pagination
+                mt="md"
+                total={Math.ceil(list.count / PAGE)}
+                value={pageNo}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': control })}
+              />
+            )}
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}
