@@ -19,6 +19,7 @@ const PostEdit = lazy(() => import('./pages/post-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
+const Marketing = lazy(() => import('./pages/marketing'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -27,6 +28,7 @@ const NAV: [string, MessageKey][] = [
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
   ['/assistant', 'nav.assistant'],
+  ['/marketing', 'nav.marketing'],
   ['/webhooks', 'nav.webhooks'],
   ['/settings', 'nav.settings'],
 ];
@@ -51,6 +53,8 @@ function page(path: string): ReactNode {
       return <Settings />;
     case '/assistant':
       return <Assistant />;
+    case '/marketing':
+      return <Marketing />;
     default:
       return <Products />;
   }
