@@ -22,7 +22,7 @@ function useJob(first: ConsoleAssistantJobFragment | null): ConsoleAssistantJobF
     pause: !first || finished(first.status),
     requestPolicy: 'network-only',
   });
-  const job = data?.assistantJob.id === first?.id ? data!.assistantJob : first;
+  const job = first && data?.assistantJob.id === first.id ? data.assistantJob : first;
   useEffect(() => {
     if (!job || finished(job.status) || fetching) return;
     const timer = setTimeout(() => reread({ requestPolicy: 'network-only' }), POLL_MS);

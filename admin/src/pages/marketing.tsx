@@ -120,6 +120,7 @@ function Composer({ accounts }: { accounts: Account[] }) {
         <Textarea
           label={t('marketing.brief')}
           description={t('marketing.briefHelp')}
+          styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
           autosize
           minRows={2}
           value={brief}
