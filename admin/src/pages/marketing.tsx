@@ -52,20 +52,24 @@ function Social() {
   const [{ data, fetching, error }, reread] = useQuery({ query: ConsoleMarketingSocialDocument });
   const [connected, connect] = useMutation(ConsoleConnectSocialDocument);
   const done = useRef(false);
+  const [refused, setRefused] = useState<Error | null>(null);
   // back from the provider's authorization page: its code and state complete the connection
   useEffect(() => {
     const q = new URLSearchParams(location.search);
     const code = q.get('code');
     const state = q.get('state');
-    if (!code || !state || done.current) return;
+    const denied = q.get('error_description') ?? q.get('error');
+    if ((!denied && (!code || !state)) || done.current) return;
     done.current = true;
     history.replaceState(null, '', location.pathname);
+    // the admin said no at the provider, or it failed: nothing to connect
+    if (denied || !code || !state) return setRefused(new Error(denied ?? ''));
     void connect({ code, state, redirect_uri: redirectUri() }).then(() => reread({ requestPolicy: 'network-only' }));
   }, [connect, reread]);
   const accounts = data?.assistantSocialAccounts ?? [];
   return (
     <Loading fetching={fetching} error={error}>
-      <ErrorNote error={connected.error} />
+      <ErrorNote error={connected.error ?? refused} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Composer accounts={accounts} />
         <Accounts accounts={accounts} onChange={() => reread({ requestPolicy: 'network-only' })} />
