@@ -21,6 +21,7 @@ const PostEdit = lazy(() => import('./pages/post-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
+const Marketing = lazy(() => import('./pages/marketing'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -31,6 +32,7 @@ const NAV: [string, MessageKey][] = [
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
   ['/assistant', 'nav.assistant'],
+  ['/marketing', 'nav.marketing'],
   ['/webhooks', 'nav.webhooks'],
   ['/settings', 'nav.settings'],
 ];
@@ -59,6 +61,8 @@ function page(path: string): ReactNode {
       return <Settings />;
     case '/assistant':
       return <Assistant />;
+    case '/marketing':
+      return <Marketing />;
     default:
       return <Products />;
   }

@@ -63,6 +63,12 @@ const COLORS: Record<string, string> = {
   declined: 'red',
   canceled: 'red',
   archived: 'dark',
+  // assistant jobs, social posts and ad channels
+  queued: 'yellow',
+  publishing: 'blue',
+  partial: 'yellow',
+  ok: 'green',
+  unavailable: 'red',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -9,14 +9,15 @@ const CONSOLE_DIR = path.join(__dirname, '..', '..', 'admin', 'dist');
 /**
  * The console's policy: its own scripts only (no inline script, nothing from elsewhere); styles
  * inline too (the component library sets CSS variables in a style element and in style attributes);
- * images from this origin, data and blob URLs (previews) and http(s) (product images elsewhere, or at the PUBLIC_URL host); API calls to
- * this origin only.
+ * images from this origin, data and blob URLs (previews) and http(s) (product images elsewhere, or at the PUBLIC_URL host); audio
+ * (voiceovers) from wherever media is stored, like images; API calls to this origin only.
  */
 const CONSOLE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: http: https:",
+  "media-src 'self' blob: http: https:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",

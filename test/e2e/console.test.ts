@@ -7,6 +7,7 @@ import { launchBrowser } from '../support/browser';
 import type { PlatformClient } from '../support/http';
 import { png } from '../support/media-fixtures';
 import { solvedAntispam } from '../support/antispam';
+import { DeeplServer } from '../support/providers/deepl-server';
 import { sharedPlatform } from '../support/shared';
 import { waitFor } from '../support/wait';
 
@@ -25,6 +26,7 @@ describe('admin console (browser)', () => {
   let admin: string;
   let browser: Browser;
   let page: Page;
+  let deepl: DeeplServer | undefined;
   const app = (route = '') => `${p.url}/app${route}`;
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
     const r = await p.graphql(query, variables, { token: admin });
@@ -46,6 +48,7 @@ describe('admin console (browser)', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    await deepl?.close();
   });
 
   it('serves the console with its policy: the page never cached, hashed assets immutable, every route answering the page', async () => {
@@ -409,6 +412,115 @@ describe('admin console (browser)', () => {
     await page.getByRole('link', { name: 'Orders' }).waitFor();
   });
 
+  it('drafts a social post, reads the metrics dashboard, voices a post offline and translates a post and a product', async () => {
+    // the store speaks English (default) and German
+    const codes = (await gql('{ locales { code } }')).locales.map((l: any) => l.code);
+    for (const [code, name] of [
+      ['en', 'English'],
+      ['de', 'Deutsch'],
+    ])
+      if (!codes.includes(code))
+        await gql('mutation($input: AddLocaleInput!) { addLocale(input: $input) { code } }', { input: { code, name, is_default: code === 'en' } });
+
+    // a draft from a brief, written offline from templates: caption and hashtags to edit
+    await page.getByRole('link', { name: 'Marketing' }).click();
+    await heading('Marketing').waitFor();
+    const composer = page.getByRole('region', { name: 'New social post' });
+    await composer.getByRole('textbox', { name: 'Brief' }).fill('Autumn sale on organic cotton tees');
+    await composer.getByRole('button', { name: 'Draft', exact: true }).click();
+    const caption = composer.getByRole('textbox', { name: 'Caption' });
+    await caption.waitFor();
+    expect(await caption.inputValue()).toMatch(/autumn sale on organic cotton tees/i);
+    expect(await composer.getByRole('textbox', { name: 'Hashtags' }).inputValue()).toMatch(/^#\w+( #\w+)*$/);
+    await composer.getByText('Drafted offline').waitFor();
+    await caption.fill('Autumn sale: organic cotton tees, 20% off this week.');
+    // nothing connected yet: publishing waits for an account
+    await composer.getByText('Connect an account to publish.').waitFor();
+    expect((await gql('{ assistantSocialAccounts { id } }')).assistantSocialAccounts).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const usage = (await gql('query($d: String!) { assistantCreditUsage(from: $d, to: $d) { skill } }', { d: today })).assistantCreditUsage;
+    expect(usage.map((u: any) => u.skill)).toContain('social-media-manager');
+
+    // the dashboard of a week, no ad channel: the store's own sales and conversions
+    const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('tab', { name: 'Metrics' }).click();
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    const dashboard = (
+      await gql(
+        'query($from: String!, $to: String!) { assistantMarketingDashboard(from: $from, to: $to) { channels { channel status } platform { orders } } }',
+        {
+          from,
+          to: today,
+        },
+      )
+    ).assistantMarketingDashboard;
+    expect(dashboard.channels).toEqual([
+      { channel: 'meta', status: 'not_connected' },
+      { channel: 'google_ads', status: 'not_connected' },
+      { channel: 'other', status: 'ok' },
+    ]);
+    expect(dashboard.platform.orders).toBeGreaterThan(0);
+    const sales = page.getByRole('status', { name: 'Store sales' });
+    await sales.getByText(`${dashboard.platform.orders} orders`).waitFor();
+    await page.getByRole('region', { name: 'Meta ads' }).getByText('not connected').waitFor();
+    const other = page.getByRole('region', { name: 'Other sources' });
+    expect(await other.getByRole('row').count()).toBe(1 + 7 + 1); // header, a row a day, totals
+    await other.getByRole('row', { name: /^Total/ }).waitFor();
+    await page.getByText('No advertising account connected').waitFor();
+
+    // a post's voiceover with the offline voice (eSpeak NG): the job's progress, then the audio
+    const post = (
+      await gql('mutation($input: CreateBlogPostInput!) { createBlogPost(input: $input) { id } }', {
+        input: { variants: [{ locale: 'en', title: 'Cotton care', body: 'Wash it cold and dry it flat.' }] },
+      })
+    ).createBlogPost.id;
+    await page.goto(app(`/content/posts/${post}`));
+    await heading('Cotton care').first().waitFor(); // the page's and its preview's
+    const voice = page.getByRole('region', { name: 'Voiceover' });
+    await voice.getByRole('button', { name: 'Create voiceover' }).click();
+    const audio = voice.locator('audio');
+    await audio.waitFor({ timeout: 90_000 });
+    const src = (await audio.getAttribute('src'))!;
+    const jobs = (await gql('{ assistantJobs(limit: 5) { kind status result } }')).assistantJobs;
+    const voiced = jobs.find((j: any) => j.kind === 'voice');
+    expect(voiced).toMatchObject({ status: 'succeeded', result: { engine: 'espeak', locale: 'en', url: src } });
+    const wav = await fetch(src);
+    expect([wav.status, wav.headers.get('content-type')]).toEqual([200, 'audio/wav']);
+
+    // translation without a provider: the platform's clear 503, nothing queued
+    const translation = page.getByRole('region', { name: 'Translation' });
+    await translation.getByRole('checkbox', { name: /\(de\)/ }).check();
+    await translation.getByRole('button', { name: 'Translate' }).click();
+    expect(await translation.getByRole('alert').textContent()).toMatch(/DeepL|language model/);
+    const refused = await p.graphql(
+      'mutation($input: AssistantTranslateResourceInput!) { translateAssistantResource(input: $input) { id } }',
+      { input: { resource_type: 'post', resource_id: post, locales: ['de'] } },
+      { token: admin },
+    );
+    expect(refused.body.errors[0].extensions.code).toBe('provider_required');
+    expect((await gql('{ assistantJobs(limit: 5) { kind } }')).assistantJobs.map((j: any) => j.kind)).not.toContain('translate');
+
+    // with DeepL (a local server speaking its API), a product's translation the storefront serves
+    deepl = await new DeeplServer().start();
+    await gql('mutation($input: AssistantTranslationProviderInput!) { configureAssistantTranslationProvider(input: $input) { provider } }', {
+      input: { api_key: deepl.apiKey, base_url: deepl.url },
+    });
+    const tee = (await p.api('GET', '/store/products/classic-organic-tee', { key: t.publishable_key })).body.product;
+    await page.goto(app(`/products/${tee.id}`));
+    await heading(tee.title).waitFor();
+    const productTranslation = page.getByRole('region', { name: 'Translation' });
+    await productTranslation.getByRole('checkbox', { name: /\(de\)/ }).check();
+    await productTranslation.getByRole('button', { name: 'Translate' }).click();
+    const done = productTranslation.getByRole('status');
+    await done.waitFor({ timeout: 60_000 });
+    expect(await done.textContent()).toMatch(/^Translated into de \(deepl\): title/);
+    const translated = (await gql('{ assistantJobs(limit: 5) { kind status result } }')).assistantJobs.find((j: any) => j.kind === 'translate');
+    expect(translated).toMatchObject({ status: 'succeeded', result: { provider: 'deepl', locales: ['de'] } });
+    const german = (await p.api('GET', '/store/products/classic-organic-tee?locale=de', { key: t.publishable_key })).body.product;
+    expect(german.title).toBe(`[DE] ${tee.title.toUpperCase()}`);
+  });
+
   it('has no serious or critical accessibility violation (axe-core) on the main pages', async () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
     const pages: [string, string][] = [
@@ -424,6 +536,7 @@ describe('admin console (browser)', () => {
       ['/content/posts/new', 'New post'],
       ['/webhooks', 'Webhooks'],
       ['/assistant', 'Assistant'],
+      ['/marketing', 'Marketing'],
       ['/settings', 'Settings: Console Shop'],
     ];
     const found: string[] = [];

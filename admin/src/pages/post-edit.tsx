@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title, Typography } from '@mantine/core';
 import { marked } from 'marked';
 import { useMutation, useQuery } from 'urql';
+import { TranslateCard, VoiceoverCard } from '../assistant-jobs';
 import {
   ConsoleCreatePostDocument,
   ConsolePostDocument,
@@ -136,6 +137,12 @@ export default function PostEdit({ id }: { id: string | null }) {
           </>
         )}
       </Group>
+      {id && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <VoiceoverCard postId={id} locale={variants[Number(tab)]?.locale ?? variants[0].locale} />
+          <TranslateCard resourceType="post" resourceId={id} />
+        </SimpleGrid>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, FileInput, Group, Image, NativeSelect, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useClient, useMutation, useQuery } from 'urql';
+import { TranslateCard } from '../assistant-jobs';
 import {
   ConsoleCreateProductDocument,
   ConsoleDeleteProductDocument,
@@ -210,6 +211,7 @@ function ExistingProduct({ product: p }: { product: ConsoleProductDetailFragment
           ))}
         </Table.Tbody>
       </Table>
+      <TranslateCard resourceType="product" resourceId={p.id} />
     </>
   );
 }
