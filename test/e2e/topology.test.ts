@@ -453,6 +453,27 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
     expect(chat.body).toMatchObject({ session_id: 'topology', plan: null, result: { title: 'Merino Beanie' } });
   });
 
+  it("drafts a social post about a demo product and reads the marketing dashboard from the assistant's own process (catalog and analytics through its ports)", async () => {
+    if (skip) return;
+    const token = await adminToken(gwB);
+    const tee = (await json(`${gwA}/api/store/products?handle=classic-organic-tee`, { key: KEY })).body.products[0];
+    const draft = await json(`${gwB}/api/admin/ai/marketing/social/draft`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ brief: 'summer sale on organic cotton', product_id: tee.id, network: 'mastodon' }),
+    });
+    expect(draft.status).toBe(200);
+    expect(draft.body.draft).toMatchObject({ network: 'mastodon', offline: true, product_id: tee.id });
+    expect(draft.body.draft.caption).toContain(tee.title);
+    // the store's own orders of the range, from the analytics process's rollups (the demo order and the SDK flow's)
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const dashboard = await waitFor('the demo orders on the marketing dashboard', async () => {
+      const r = await json(`${gwA}/api/admin/ai/marketing/metrics/dashboard?from=${day(-30)}&to=${day(1)}`, { token });
+      return r.status === 200 && r.body.platform.orders > 0 ? r.body : null;
+    });
+    expect(dashboard.platform.revenue.length).toBeGreaterThan(0);
+  });
+
   it('authenticates through identity in its own process: agent keys, bad keys, revoked sessions', async () => {
     if (skip) return;
     const agent = await json(`${gwA}/graphql`, { method: 'POST', token: 'sk_demo_agent_key', body: JSON.stringify({ query: '{ __typename }' }) });
