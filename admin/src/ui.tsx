@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Group, Loader, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
 import type { CombinedError } from 'urql';
 import { useI18n } from './i18n';
 import { errorMessage } from './session';
@@ -76,5 +76,50 @@ export function StatusBadge({ status }: { status: string }) {
     <Badge color={COLORS[status] ?? 'gray'} variant="dot" c="dark.8" miw="max-content">
       {status.replace(/_/g, ' ')}
     </Badge>
+  );
+}
+
+/**
+ * A page of a list as a table: its column headers, the rows (`children`), "nothing here yet" when
+ * the list is empty, and the pages when there are more than one.
+ */
+export function ListTable(props: { headers: ReactNode[]; count: number; page: number; pageSize: number; onPage: (page: number) => void; children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            {props.headers.map((h, i) => (
+              <Table.Th key={i}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{props.children}</Table.Tbody>
+      </Table>
+      {props.count === 0 && <Text mt="md">{t('common.none')}</Text>}
+      {props.count > props.pageSize && (
+        <Pagination
+          mt="md"
+          total={Math.ceil(props.count / props.pageSize)}
+          value={props.page}
+          onChange={props.onPage}
+          getControlProps={(control) => ({ 'aria-label': control })}
+        />
+      )}
+    </>
+  );
+}
+
+/** A list page's status filter: all, or one of `statuses` (shown with spaces for underscores). */
+export function StatusFilter({ value, statuses, onChange }: { value: string; statuses: readonly string[]; onChange: (status: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <NativeSelect
+      aria-label={t('common.status')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={[{ value: '', label: t('common.all') }, ...statuses.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))]}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Image, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Image, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ConsoleProductsDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { Link, navigate } from '../router';
-import { Loading, PageHeader, StatusBadge } from '../ui';
+import { ListTable, Loading, PageHeader, StatusBadge } from '../ui';
 
 const PAGE = 20;
 
@@ -39,49 +39,38 @@ export default function Products() {
       <Loading fetching={fetching} error={error}>
         {list && (
           <>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <VisuallyHidden>{t('product.images')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>{t('common.title')}</Table.Th>
-                  <Table.Th>{t('common.status')}</Table.Th>
-                  <Table.Th>{t('products.variants')}</Table.Th>
-                  <Table.Th>{t('products.stock')}</Table.Th>
-                  <Table.Th>{t('common.created')}</Table.Th>
+            <ListTable
+              headers={[
+                <VisuallyHidden>t('product.images')</VisuallyHidden>,
+                t('common.title'),
+                t('common.status'),
+                t('products.variants'),
+                t('products.stock'),
+                t('common.created'),
+              ]}
+              count={list.count}
+              page={pageNo}
+              pageSize={PAGE}
+              onPage={setPage}
+            >
+              {list.items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td w={48}>{p.thumbnail ? <Image src={p.thumbnail} alt="" w={36} h={36} fit="contain" /> : null}</Table.Td>
+                  <Table.Td>
+                    <Link to={`/products/${p.id}`}>{p.title}</Link>
+                    <Text size="xs" c="gray.7">
+                      {p.handle}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={p.status} />
+                  </Table.Td>
+                  <Table.Td>{p.variants.length}</Table.Td>
+                  <Table.Td>{p.variants.reduce((n, v) => n + v.inventory_quantity, 0)}</Table.Td>
+                  <Table.Td>{date(p.created_at)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td w={48}>{p.thumbnail ? <Image src={p.thumbnail} alt="" w={36} h={36} fit="contain" /> : null}</Table.Td>
-                    <Table.Td>
-                      <Link to={`/products/${p.id}`}>{p.title}</Link>
-                      <Text size="xs" c="gray.7">
-                        {p.handle}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={p.status} />
-                    </Table.Td>
-                    <Table.Td>{p.variants.length}</Table.Td>
-                    <Table.Td>{p.variants.reduce((n, v) => n + v.inventory_quantity, 0)}</Table.Td>
-                    <Table.Td>{date(p.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-            {list.count > PAGE && (
-              <Pagination
-                mt="md"
-                total={Math.ceil(list.count / PAGE)}
-                value={pageNo}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': control })}
-              />
-            )}
+              ))}
+            </ListTable>
           </>
         )}
       </Loading>

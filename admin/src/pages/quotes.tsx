@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError } from 'urql';
 import { ConsoleQuotesDocument, ConsoleSetQuoteStatusDocument } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
+import { ErrorNote, ListTable, Loading, PageHeader, StatusBadge, StatusFilter } from '../ui';
 
 const PAGE = 25;
 const STATUSES = ['new', 'sent', 'accepted', 'declined', 'expired'];
@@ -40,81 +40,71 @@ export default function Quotes() {
   return (
     <>
       <PageHeader title={t('nav.quotes')}>
-        <NativeSelect
-          aria-label={t('common.status')}
+        <StatusFilter
           value={status}
-          onChange={(e) => {
-            setStatus(e.currentTarget.value);
+          statuses={STATUSES}
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-          data={[{ value: '', label: t('common.all') }, ...STATUSES]}
         />
       </PageHeader>
       <ErrorNote error={failure} />
       <Loading fetching={fetching} error={error}>
         {list && (
           <>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('quotes.number')}</Table.Th>
-                  <Table.Th>{t('orders.customer')}</Table.Th>
-                  <Table.Th>{t('signin.email')}</Table.Th>
-                  <Table.Th>{t('quotes.estimate')}</Table.Th>
-                  <Table.Th>{t('common.status')}</Table.Th>
-                  <Table.Th>{t('quotes.validUntil')}</Table.Th>
-                  <Table.Th>{t('common.actions')}</Table.Th>
+            <ListTable
+              headers={[
+                t('quotes.number'),
+                t('orders.customer'),
+                t('signin.email'),
+                t('quotes.estimate'),
+                t('common.status'),
+                t('quotes.validUntil'),
+                t('common.actions'),
+              ]}
+              count={list.count}
+              page={pageNo}
+              pageSize={PAGE}
+              onPage={setPage}
+            >
+              {list.items.map((q) => (
+                <Table.Tr key={q.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.number}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{q.name}</Text>
+                    {q.company && (
+                      <Text size="xs" c="gray.7">
+                        {q.company}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
+                  <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={q.status} />
+                  </Table.Td>
+                  <Table.Td>{day(q.valid_until)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {(NEXT[q.status] ?? []).map((to) => (
+                        <Button
+                          key={to}
+                          size="xs"
+                          variant={to === 'declined' || to === 'expired' ? 'outline' : 'default'}
+                          color={to === 'declined' || to === 'expired' ? 'red.9' : undefined}
+                          aria-label={`${t(LABELS[to])} ${q.number}`}
+                          disabled={changed.fetching}
+                          onClick={() => move(q.id, to)}
+                        >
+                          {t(LABELS[to])}
+                        </Button>
+                      ))}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((q) => (
-                  <Table.Tr key={q.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.number}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{q.name}</Text>
-                      {q.company && (
-                        <Text size="xs" c="gray.7">
-                          {q.company}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
-                    <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={q.status} />
-                    </Table.Td>
-                    <Table.Td>{day(q.valid_until)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {(NEXT[q.status] ?? []).map((to) => (
-                          <Button
-                            key={to}
-                            size="xs"
-                            variant={to === 'declined' || to === 'expired' ? 'outline' : 'default'}
-                            color={to === 'declined' || to === 'expired' ? 'red.9' : undefined}
-                            aria-label={`${t(LABELS[to])} ${q.number}`}
-                            disabled={changed.fetching}
-                            onClick={() => move(q.id, to)}
-                          >
-                            {t(LABELS[to])}
-                          </Button>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-            {list.count > PAGE && (
-              <Pagination
-                mt="md"
-                total={Math.ceil(list.count / PAGE)}
-                value={pageNo}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': control })}
-              />
-            )}
+              ))}
+            </ListTable>
           </>
         )}
       </Loading>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError, type OperationResult } from 'urql';
 import {
   ConsoleCancelSubscriptionDocument,
@@ -9,7 +9,7 @@ import {
   type ConsoleSubscriptionRowFragment,
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
-import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
+import { ErrorNote, ListTable, Loading, PageHeader, StatusBadge, StatusFilter } from '../ui';
 
 const PAGE = 25;
 const STATUSES = ['active', 'paused', 'past_due', 'canceled', 'incomplete'];
@@ -86,75 +86,65 @@ export default function Subscriptions() {
           }}
           data={[{ value: '', label: t('subscriptions.allPlans') }, ...(data?.adminSubscriptionPlans ?? []).map((p) => ({ value: p.id, label: p.name }))]}
         />
-        <NativeSelect
-          aria-label={t('common.status')}
+        <StatusFilter
           value={status}
-          onChange={(e) => {
-            setStatus(e.currentTarget.value);
+          statuses={STATUSES}
+          onChange={(v) => {
+            setStatus(v);
             setPage(1);
           }}
-          data={[{ value: '', label: t('common.all') }, ...STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))]}
         />
       </PageHeader>
       <ErrorNote error={failure} />
       <Loading fetching={fetching} error={error}>
         {list && (
           <>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.customer')}</Table.Th>
-                  <Table.Th>{t('subscriptions.plan')}</Table.Th>
-                  <Table.Th>{t('common.status')}</Table.Th>
-                  <Table.Th>{t('subscriptions.amount')}</Table.Th>
-                  <Table.Th>{t('subscriptions.nextRenewal')}</Table.Th>
-                  <Table.Th>{t('subscriptions.periodEnd')}</Table.Th>
-                  <Table.Th>{t('common.actions')}</Table.Th>
+            <ListTable
+              headers={[
+                t('orders.customer'),
+                t('subscriptions.plan'),
+                t('common.status'),
+                t('subscriptions.amount'),
+                t('subscriptions.nextRenewal'),
+                t('subscriptions.periodEnd'),
+                t('common.actions'),
+              ]}
+              count={list.count}
+              page={pageNo}
+              pageSize={PAGE}
+              onPage={setPage}
+            >
+              {list.items.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email ?? s.customer_id}</Table.Td>
+                  <Table.Td>{s.plan?.name ?? '–'}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status} />
+                    {s.cancel_at_period_end && s.status !== 'canceled' && (
+                      <Text size="xs" c="red.9">
+                        {t('subscriptions.endsAtPeriodEnd')}
+                      </Text>
+                    )}
+                    {s.status === 'paused' && (
+                      <Text size="xs" c="gray.7">
+                        {t('subscriptions.pausedSince', { date: date(s.paused_at) })}
+                      </Text>
+                    )}
+                    {s.status === 'canceled' && (
+                      <Text size="xs" c="gray.7">
+                        {date(s.canceled_at)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{money(s.amount, s.currency_code)}</Table.Td>
+                  <Table.Td>{date(s.next_renewal_at)}</Table.Td>
+                  <Table.Td>{date(s.current_period_end)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">{actions(s)}</Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.items.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email ?? s.customer_id}</Table.Td>
-                    <Table.Td>{s.plan?.name ?? '–'}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={s.status} />
-                      {s.cancel_at_period_end && s.status !== 'canceled' && (
-                        <Text size="xs" c="red.9">
-                          {t('subscriptions.endsAtPeriodEnd')}
-                        </Text>
-                      )}
-                      {s.status === 'paused' && (
-                        <Text size="xs" c="gray.7">
-                          {t('subscriptions.pausedSince', { date: date(s.paused_at) })}
-                        </Text>
-                      )}
-                      {s.status === 'canceled' && (
-                        <Text size="xs" c="gray.7">
-                          {date(s.canceled_at)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{money(s.amount, s.currency_code)}</Table.Td>
-                    <Table.Td>{date(s.next_renewal_at)}</Table.Td>
-                    <Table.Td>{date(s.current_period_end)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">{actions(s)}</Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {list.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-            {list.count > PAGE && (
-              <Pagination
-                mt="md"
-                total={Math.ceil(list.count / PAGE)}
-                value={pageNo}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': control })}
-              />
-            )}
+              ))}
+            </ListTable>
           </>
         )}
       </Loading>
