@@ -556,6 +556,30 @@ describe('webhooks', () => {
     expect(list.items).toEqual([expect.objectContaining({ url: demo.url, active: false })]);
   });
 
+  it('a request slower than its lease is not sent again by the worker still waiting for it', async () => {
+    rx.script('/outlived', ['hang', { status: 200 }]);
+    const slow = await create({ url: rx.url('/outlived'), event_types: PING_ONLY });
+    const d = await run(PING, { id: slow.id });
+    await waitFor('the request to hang', () => rx.at('/outlived').length === 1);
+    // its lease runs out while the receiver still holds the request
+    await s.sql.query(`update webhooks.webhook_delivery set lease_until = now() - interval '1 second' where id = $1`, [d.id]);
+    // the loop has claimed again since: a delivery made after the lease ran out is delivered
+    const other = await create({ url: rx.url('/after-lease'), event_types: PING_ONLY });
+    const later = await run(PING, { id: other.id });
+    await waitFor(
+      'the later delivery',
+      async () => (await s.sql.query(`select status from webhooks.webhook_delivery where id = $1`, [later.id])).rows[0].status === 'delivered',
+    );
+    expect(rx.at('/outlived')).toHaveLength(1);
+    // the answer, when it comes, is recorded: the lease is still this worker's
+    expect(rx.answerOpen('/outlived', 200)).toBe(1);
+    await waitFor(
+      'the slow delivery recorded',
+      async () => (await s.sql.query(`select status from webhooks.webhook_delivery where id = $1`, [d.id])).rows[0].status === 'delivered',
+    );
+    expect(rx.at('/outlived')).toHaveLength(1);
+  });
+
   // last: it stops the shared platform
   it('a delivery whose worker stopped mid-request is delivered by the next platform', async () => {
     rx.script('/slow', ['hang', { status: 200 }]);

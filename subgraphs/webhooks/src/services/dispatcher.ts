@@ -104,11 +104,14 @@ export function receiverHealthy(r: SendResult): boolean | null {
  * Works due deliveries of every tenant (the table is the queue): claims up to `concurrency` at a
  * time with `for update skip locked`, leasing each for WEBHOOK_LEASE_SECONDS under a fresh token.
  * A worker that dies mid-delivery leaves its lease to expire, after which any instance takes the
- * delivery again (delivery is at least once; receivers deduplicate on `webhook-id`). The result of
+ * delivery again (delivery is at least once; receivers deduplicate on `webhook-id`); a live worker
+ * never claims again a delivery it is still sending, however slow the receiver. The result of
  * an attempt is written only while the lease is still this worker's.
  */
 export class Dispatcher {
   private inFlight = 0;
+  /** the deliveries this worker is sending: never claimed again by it, even once their lease has run out (a slow receiver) */
+  private readonly sending = new Set<string>();
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private wakeUp?: () => void;
@@ -222,11 +225,12 @@ export class Dispatcher {
       `with due as (
          select id from ${this.table}
           where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now()) and not (endpoint_id = any(?::text[]))
+            and not (id = any(?::text[]))
           order by next_attempt_at, sequence limit ? for update skip locked)
        update ${this.table} d set lease_until = now() + make_interval(secs => ?), lease_token = ?
          from due where d.id = due.id
        returning d.id, d.tenant_id, d.endpoint_id, d.event_id, d.event_type, d.event_created_at, d.ordering_key, d.sequence::text as sequence, d.data, d.attempts, d.retry_base, d.lease_token`,
-      [pgArray(blocked), limit, this.o.leaseSeconds, token],
+      [pgArray(blocked), pgArray([...this.sending]), limit, this.o.leaseSeconds, token],
     );
   }
 
@@ -253,9 +257,11 @@ export class Dispatcher {
   /** Delivers one claimed delivery whose endpoint slot the gate gave, and gives the slot back with the outcome. */
   private async process(d: Claimed): Promise<void> {
     let healthy: boolean | null = null;
+    this.sending.add(d.id);
     try {
       healthy = await this.deliver(d);
     } finally {
+      this.sending.delete(d.id);
       this.gate.release(d.endpoint_id, this.abort.signal.aborted ? null : healthy);
     }
   }
