@@ -148,6 +148,32 @@ describe('{{name}}: {{human}} items', () => {
     expect(data.{{camel}}Item).toEqual({ id: items[1].id, title: 'Second Wind' });
   });
 
+  it('resolves an item by reference (`_entities`, as the gateway\'s query planner asks): its own store\'s id, null for another\'s', async () => {
+    const storefront = (tenantId: string): RequestContext => ({
+      ...systemContext(p.log, tenantId, 'entities'),
+      actor: { type: 'anonymous', id: null },
+      roles: [],
+      publishableKey: true,
+    });
+    const entities = (ids: string[], tenantId: string) =>
+      p.gw.fetchSubgraph(
+        '{{name}}',
+        'query Entities($r: [_Any!]!) { _entities(representations: $r) { __typename ... on {{Name}}Item { id title } } }',
+        { r: ids.map((id) => ({ __typename: '{{Name}}Item', id })) },
+        storefront(tenantId),
+      );
+    const mine = await entities([items[0].id, otherItem.id, items[1].id], shop.tenant_id);
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data?._entities).toEqual([
+      { __typename: '{{Name}}Item', id: items[0].id, title: items[0].title },
+      null,
+      { __typename: '{{Name}}Item', id: items[1].id, title: items[1].title },
+    ]);
+    const theirs = await entities([items[0].id], other.tenant_id);
+    expect(theirs.errors).toBeUndefined();
+    expect(theirs.data?._entities).toEqual([null]);
+  });
+
   it('updates an item through GraphQL: the store shows it, the updated event names the fields', async () => {
     const updated = (await run(UPDATE, { id: items[2].id, input: { title: 'Third Time Luckier', metadata: { badge: 'new' } } })).update{{Name}}Item;
     expect(updated).toMatchObject({ id: items[2].id, title: 'Third Time Luckier', handle: 'third-time-lucky', metadata: { badge: 'new' } });
