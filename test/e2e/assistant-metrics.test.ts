@@ -118,7 +118,7 @@ describe('assistant marketing dashboard', () => {
       ['2026-06-03', 40],
     ] as const)
       await order(day, total);
-  }, 90_000);
+  });
   afterAll(async () => {
     await sql?.end();
     await p?.stop();

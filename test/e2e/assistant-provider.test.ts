@@ -88,7 +88,7 @@ describe('assistant across instances, with a language model and credits', () => 
     await sql.connect();
     llm = await new OpenAiServer().start();
     ({ creds: shop, token: admin } = await newShop());
-  }, 60_000);
+  });
   afterAll(async () => {
     await llm?.stop();
     await sql?.end();
@@ -117,7 +117,7 @@ describe('assistant across instances, with a language model and credits', () => 
     expect(later.body.plan).toMatchObject({ status: 'executed', results: [{ type: 'create_collection', status: 'succeeded' }] });
     // the decision was taken once: the other instance refuses a second one
     expect((await call(a, 'POST', `/admin/ai/chat/stream/${turn.body.stream_id}/reject`, admin, {})).body.code).toBe('plan_already_decided');
-  }, 60_000);
+  });
 
   it('concurrent approvals on two instances run the plan once', async () => {
     const turn = await call(a, 'POST', '/admin/ai/chat', admin, { message: 'create a collection called Only Once' });

@@ -110,7 +110,7 @@ describe('assistant social posts', () => {
       shop.tenant_id,
     ]);
     product = r.rows[0];
-  }, 90_000);
+  });
   afterAll(async () => {
     await llm?.stop();
     await masto?.close();

@@ -100,7 +100,7 @@ describe('assistant translation', () => {
       admin,
     );
     pageId = page.data.createPage.id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await llm?.stop();

@@ -106,7 +106,7 @@ describe('assistant voice', () => {
       { token: admin },
     );
     postId = created.body.data.createBlogPost.id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await llm?.stop();
@@ -174,7 +174,7 @@ describe('assistant voice', () => {
     // the German variant when asked for
     const de = await finished((await voiceBlog({ post_id: postId, locale: 'de' })).body.status_url);
     expect(de.result).toMatchObject({ voice: 'de', locale: 'de', chunks: 1 });
-  }, 120_000);
+  });
 
   it('another store’s post and jobs are 404, nothing queued', async () => {
     const theirs = await voiceBlog({ post_id: postId }, otherAdmin);
@@ -235,6 +235,6 @@ describe('assistant voice', () => {
       const ok = await finished((await voiceBlog({ post_id: postId })).body.status_url);
       expect(ok.result).toMatchObject({ engine: 'speech_provider', voice: 'alloy', chunks: 2, credits: 6 });
       expect(readWav(Buffer.from(await (await fetch(ok.result.url)).arrayBuffer())).sampleRate).toBe(24000);
-    }, 60_000);
+    });
   });
 });

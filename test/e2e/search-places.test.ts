@@ -21,7 +21,7 @@ describe('search: tours and events', () => {
     await toursDomain.seed!(p.services('tours'), seed);
     await eventsDomain.seed!(p.services('events'), seed);
     await searchDomain.seed!(p.services<SearchServices>('search'), seed);
-  }, 120_000);
+  });
 
   afterAll(() => p?.stop());
 

@@ -18,7 +18,7 @@ import { TEST_SETTINGS } from '../support/test-env';
  * per domain (a second one for webhooks), and two gateways (`npm start` with every
  * SUBGRAPH_<NAME>_URL), all booted at once. The processes seed the demo store themselves.
  */
-jest.setTimeout(420_000);
+jest.setTimeout(600_000);
 
 const KEY = 'pk_demo_storefront_key';
 
@@ -114,7 +114,7 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
           const { rows } = await c.query<{ n: number }>(`select count(*)::int as n from platform_seed.demo_seed`).catch(() => ({ rows: [{ n: 0 }] }));
           return rows[0].n >= names.length + 1;
         },
-        240_000,
+        300_000,
         250,
       ).catch((err) => {
         throw new Error(`${(err as Error).message}\n${procs.map((p) => `--- ${p.name}\n${p.tail(8)}`).join('\n')}`);

@@ -49,7 +49,7 @@ describe('webhooks', () => {
 
   const create = (input: Record<string, unknown>, token = s.admin) => run(CREATE, { input }, token);
   const delivery = (id: string) => run(DELIVERY, { id });
-  const settled = (id: string, status = 'delivered', timeout = 20_000) =>
+  const settled = (id: string, status = 'delivered', timeout = 60_000) =>
     waitFor(
       `delivery ${id} ${status}`,
       async () => {
@@ -228,7 +228,7 @@ describe('webhooks', () => {
     const e = await create({ url: rx.url('/down'), event_types: PING_ONLY });
     const from = new Date(Date.now() - 1000).toISOString();
     const pings = await Promise.all([1, 2, 3].map(() => run(PING, { id: e.id })));
-    const dead = await Promise.all(pings.map((d) => settled(d.id, 'failed', 40_000)));
+    const dead = await Promise.all(pings.map((d) => settled(d.id, 'failed', 120_000)));
     for (const d of dead) {
       expect(d.attempts).toBe(10);
       expect(d.last_error).toBe('HTTP 500');
@@ -614,7 +614,7 @@ describe('webhooks', () => {
           const r = await s.sql.query(`select status from webhooks.webhook_delivery where id = $1`, [d.id]);
           return r.rows[0].status === 'delivered';
         },
-        20_000,
+        60_000,
       );
       const got = rx.at('/slow');
       expect(got).toHaveLength(2);

@@ -102,7 +102,7 @@ export class PlatformProcess {
 }
 
 /** Polls `url` until it answers 200 (or the process exits / `timeoutMs` passes). */
-export async function waitHealthy(p: PlatformProcess, url: string, timeoutMs = 180_000): Promise<void> {
+export async function waitHealthy(p: PlatformProcess, url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   let delay = 100;
   while (Date.now() < until) {

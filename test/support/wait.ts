@@ -1,8 +1,12 @@
-/** Polls `fn` until it returns something truthy; throws once `timeoutMs` has passed. */
+/**
+ * Polls `fn` until it returns something truthy; throws once `timeoutMs` has passed. The bound only
+ * decides how late a failure is reported: it is generous, so that a loaded machine never fails a wait
+ * that would succeed.
+ */
 export async function waitFor<T>(
   what: string,
   fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   intervalMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
