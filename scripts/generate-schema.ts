@@ -1,6 +1,8 @@
 /**
- * `npm run schema:generate`: writes the SDL of every subgraph (schema/subgraphs/<name>.graphql)
- * and the composed supergraph (schema/supergraph.graphql) from the subgraphs' code. No database
+ * `npm run schema:generate`: writes the SDL of every subgraph (schema/subgraphs/<name>.graphql),
+ * the composed supergraph (schema/supergraph.graphql) and its public view for storefronts and
+ * customers, without the admin, agent and operator fields (schema/public.graphql, served at
+ * `/graphql/schema.graphql`) from the subgraphs' code. No database
  * is needed. The output is deterministic, so the files are committed and checked for drift by
  * test/contract/schema.test.ts; Apollo Router can load schema/supergraph.graphql as is. It then
  * regenerates every domain's typed ports (`npm run ports:generate`, src/ports/generated.ts), which
@@ -8,7 +10,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { composeSupergraph } from '@svc/gateway';
+import { printSchema } from 'graphql';
+import { publicSchemaOf, restrictedFields } from '@svc/kit';
+import { apiSchemaOf, composeSupergraph } from '@svc/gateway';
 import { loadDomains } from '@svc/platform';
 
 export const SCHEMA_DIR = path.join(__dirname, '..', 'schema');
@@ -24,6 +28,9 @@ export function generateSchemaFiles(): Record<string, string> {
   const files: Record<string, string> = {};
   for (const name of Object.keys(subgraphs).sort()) files[`subgraphs/${name}.graphql`] = withHeader(subgraphs[name]);
   files['supergraph.graphql'] = withHeader(supergraphSdl);
+  // the storefront's and customer's view, served at /graphql/schema.graphql (after the build above
+  // every domain's resolvers are loaded, so their @Authorized roles are known)
+  files['public.graphql'] = withHeader(printSchema(publicSchemaOf(apiSchemaOf(supergraphSdl), restrictedFields())));
   return files;
 }
 

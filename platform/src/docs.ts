@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
+import { SCHEMA_DIR } from '@svc/gateway';
 import { openApiDocument, sendError, type RouteSource } from '@svc/rest-facade';
 
 /**
  * The API describes itself, with nothing loaded from outside the platform:
  * - `GET /openapi.json`: the OpenAPI 3.1 document of the route table (generated once, at its first request);
+ * - `GET /graphql/schema.graphql`: the public GraphQL schema as SDL (schema/public.graphql: what a
+ *   storefront or a signed-in customer may query, without admin, agent and operator fields);
  * - `GET /docs`: Swagger UI over it, served from the `swagger-ui-dist` package (`/docs/assets/*`);
  * - `GET /graphql` from a browser (Accept: text/html, no `query`): GraphiQL, served from the
  *   `graphiql`, `react` and `react-dom` packages (`/graphql/explorer/assets/*`). Every other
@@ -22,6 +25,7 @@ interface DocsDeps {
 }
 
 const OPENAPI_PATH = '/openapi.json';
+const PUBLIC_SCHEMA_PATH = '/graphql/schema.graphql';
 const DOCS_PATH = '/docs';
 const EXPLORER_ASSETS = '/graphql/explorer/assets';
 const DOCS_ASSETS = `${DOCS_PATH}/assets`;
@@ -143,6 +147,14 @@ export function mountDocs(app: express.Express, d: DocsDeps): void {
   app.get(OPENAPI_PATH, (_req, res) => {
     res.setHeader('access-control-allow-origin', '*'); // public: code generators and other tools may read it cross-origin
     sendNoCache(res, 'application/json', openapiText());
+  });
+
+  // the public GraphQL schema, for code generators (committed and drift-checked: `npm run schema:generate`)
+  let publicSdl: string | undefined;
+  app.get(PUBLIC_SCHEMA_PATH, (_req, res) => {
+    publicSdl ??= fs.readFileSync(path.join(SCHEMA_DIR, 'public.graphql'), 'utf8');
+    res.setHeader('access-control-allow-origin', '*');
+    sendNoCache(res, 'text/plain', publicSdl);
   });
 
   // a publishable key to pre-fill: the demo key outside production, a placeholder in production

@@ -4,14 +4,18 @@ import path from 'node:path';
 import { ApolloGateway } from '@apollo/gateway';
 import {
   Kind,
+  buildASTSchema,
+  isObjectType,
   parse,
+  type GraphQLObjectType,
+  type GraphQLSchema,
   type ConstDirectiveNode,
   type DocumentNode,
   type EnumTypeDefinitionNode,
   type GraphQLNamedType,
   type ObjectTypeDefinitionNode,
 } from 'graphql';
-import { buildSubgraphSchemaFor } from '@svc/kit';
+import { buildSubgraphSchemaFor, restrictedFields } from '@svc/kit';
 import { composeSupergraph } from '@svc/gateway';
 import { loadDomains } from '@svc/platform';
 
@@ -100,6 +104,30 @@ describe('schema contract', () => {
       expect(`${rel}: ${content.split('\n')[0]}`).toBe(`${rel}: ${GENERATED_HEADER}`);
       expect(() => parse(content)).not.toThrow();
     }
+  });
+
+  it('the public view keeps every storefront and customer field and none that needs an admin, agent, analyst or operator', () => {
+    const api = buildASTSchema(parse(committed('supergraph.graphql')!), { assumeValidSDL: true });
+    const pub = buildASTSchema(parse(generated['public.graphql']), { assumeValidSDL: true });
+    const restricted = restrictedFields();
+    // the resolvers' own roles, read from type-graphql: known admin-only and operator-only fields among them
+    for (const f of ['Query.adminOrders', 'Query.adminQuotes', 'Mutation.createProduct', 'Query.commerceCustomerData', 'Mutation.setAssistantCreditPlan']) {
+      expect(`${f}: ${restricted.has(f)}`).toBe(`${f}: true`);
+    }
+    for (const f of ['Query.products', 'Query.cart', 'Query.me', 'Query.myOrders', 'Mutation.completeCart', 'Mutation.updateMe']) {
+      expect(`${f}: ${restricted.has(f)}`).toBe(`${f}: false`);
+    }
+    const rootFields = (s: GraphQLSchema) =>
+      [s.getQueryType(), s.getMutationType()].flatMap((root) => (root ? Object.keys(root.getFields()).map((f) => `${root.name}.${f}`) : [])).sort();
+    const publicRoots = rootFields(pub);
+    // exactly the supergraph's root fields that are not restricted (Apollo's own `_entities`/`_service` are not in the API schema)
+    expect(publicRoots).toEqual(rootFields(api).filter((f) => !restricted.has(f)));
+    // and no object type keeps a restricted field
+    const leaked = Object.values(pub.getTypeMap())
+      .filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'))
+      .flatMap((t) => Object.keys(t.getFields()).map((f) => `${t.name}.${f}`))
+      .filter((f) => restricted.has(f));
+    expect(leaked).toEqual([]);
   });
 
   describe('entities', () => {

@@ -49,7 +49,10 @@ describe('anti-spam proof of work (ALTCHA)', () => {
       { token: await p.adminToken(w) },
     );
     expect(set.body.data.updateStoreSettings.antispam_max_number).toBe(1000);
-    await waitFor('the easiest difficulty in the challenge', async () => (await p.api('GET', '/store/anti-spam/challenge', { key: w.publishable_key })).body.maxnumber === 1000);
+    await waitFor(
+      'the easiest difficulty in the challenge',
+      async () => (await p.api('GET', '/store/anti-spam/challenge', { key: w.publishable_key })).body.maxnumber === 1000,
+    );
   });
   afterAll(() => p?.stop());
 

@@ -1,5 +1,5 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { filterSchema, printSchemaWithDirectives, pruneSchema } from '@graphql-tools/utils';
 import {
   GraphQLError,
   GraphQLSchema,
@@ -11,7 +11,7 @@ import {
   parse,
   type GraphQLFieldResolver,
 } from 'graphql';
-import { buildSchemaSync, createResolversMap, type ContainerType } from 'type-graphql';
+import { buildSchemaSync, createResolversMap, getMetadataStorage, type ContainerType } from 'type-graphql';
 import { analystMayRun, analystOnly, authChecker } from './auth-checker';
 import { validateInput } from './validation';
 import type { RequestContext } from './context';
@@ -151,3 +151,65 @@ export function contextFailure(err: unknown): GraphQLError {
  * is the whole JSON (what the REST routes select).
  */
 export const withDocument = <T extends object>(doc: T): T & { document: T } => ({ ...doc, document: doc });
+
+/** A class as type-graphql's metadata names it (a resolver, an object or interface type). */
+type AnyClass = { prototype: object };
+
+/** Roles of the storefront's callers: a field open to one of them (or to anyone signed in) is public. */
+const PUBLIC_ROLES = new Set(['customer']);
+
+/**
+ * The fields no storefront or customer may run, as `Type.field` (`Query.adminOrders`,
+ * `Customer.orders`…): every field of the loaded domains whose `@Authorized` roles (on the field or
+ * its resolver class) leave customers out — admin, agent, analyst, operator and internal ones.
+ * Read from type-graphql's metadata, so it knows what the schemas built in this process declare
+ * (`npm run schema:generate` loads every domain): the public SDL (`schema/public.graphql`) is the
+ * supergraph without them.
+ */
+export function restrictedFields(): Set<string> {
+  const storage = getMetadataStorage();
+  const restricted = (roles: unknown[] | undefined) => !!roles && roles.length > 0 && !roles.some((r) => PUBLIC_ROLES.has(String(r)));
+  const sameOrSub = (cls: AnyClass, base: AnyClass) => cls === base || Object.prototype.isPrototypeOf.call(base.prototype, cls.prototype);
+  const typeNames = (cls: AnyClass) => [...storage.objectTypes, ...storage.interfaceTypes].filter((t) => sameOrSub(t.target, cls)).map((t) => t.name);
+  const out = new Set<string>();
+  const roots: Array<[string, typeof storage.queries]> = [
+    ['Query', storage.queries],
+    ['Mutation', storage.mutations],
+    ['Subscription', storage.subscriptions],
+  ];
+  const classRoles = (target: AnyClass) => storage.authorizedResolver.find((a) => sameOrSub(target, a.target))?.roles;
+  for (const [root, handlers] of roots) {
+    for (const h of handlers) {
+      const own = storage.authorizedFields.find((a) => a.target === h.target && a.fieldName === h.methodName)?.roles;
+      if (restricted(own ?? classRoles(h.target))) out.add(`${root}.${h.schemaName}`);
+    }
+  }
+  for (const f of storage.fieldResolvers) {
+    const own = storage.authorizedFields.find((a) => a.target === f.target && a.fieldName === f.methodName)?.roles;
+    if (!restricted(own ?? classRoles(f.target))) continue;
+    const objectClass = (f.getObjectType ?? f.resolverClassMetadata?.getObjectType)?.();
+    if (typeof objectClass === 'function') for (const t of typeNames(objectClass)) out.add(`${t}.${f.schemaName}`);
+  }
+  for (const a of storage.authorizedFields) {
+    if (!restricted(a.roles)) continue;
+    for (const field of storage.fields.filter((fm) => sameOrSub(fm.target, a.target) && fm.name === a.fieldName)) {
+      for (const t of typeNames(field.target)) out.add(`${t}.${field.schemaName}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The public view of an API schema: without the `restricted` fields (`Type.field`, see
+ * `restrictedFields`), and without the types only they reached, sorted. What a storefront or a
+ * signed-in customer may query.
+ */
+export function publicSchemaOf(api: GraphQLSchema, restricted: ReadonlySet<string>): GraphQLSchema {
+  const filtered = filterSchema({
+    schema: api,
+    rootFieldFilter: (operation, field) => !restricted.has(`${operation}.${field}`),
+    objectFieldFilter: (type, field) => !restricted.has(`${type}.${field}`),
+    interfaceFieldFilter: (type, field) => !restricted.has(`${type}.${field}`),
+  });
+  return lexicographicSortSchema(pruneSchema(filtered));
+}
