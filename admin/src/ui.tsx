@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
 import type { CombinedError } from 'urql';
 import { useI18n } from './i18n';
 import { errorMessage } from './session';
@@ -121,5 +121,33 @@ export function StatusFilter({ value, statuses, onChange }: { value: string; sta
       onChange={(e) => onChange(e.currentTarget.value)}
       data={[{ value: '', label: t('common.all') }, ...statuses.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))]}
     />
+  );
+}
+
+/** A detail page's facts: label and value rows. */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Table variant="vertical" layout="fixed">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="40%">{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A card with a heading (h3). */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
   );
 }
