@@ -17,7 +17,9 @@ const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
  * The admin console at /app in Debian's Chromium (Playwright): a store's admin signs in, creates a
  * product with a price, stock and an uploaded image and finds it on the storefront API, approves a
- * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, reads the
+ * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, manages
+ * subscription plans, opens a subscription's history and a quote (its PDF, its conversion into a
+ * cart), edits the quote settings, services and locations, reads the
  * console in German and Arabic (right to left), and axe-core finds no serious violation on the main
  * pages. One browser, one page, on the worker's shared platform.
  */
@@ -280,7 +282,8 @@ describe('admin console (browser)', () => {
 
   it('manages subscription plans: creates one (prices validated per currency), edits it, deactivates it, all read back in the API', async () => {
     const plans = async () =>
-      (await gql('{ adminSubscriptionPlans { handle name interval interval_count trial_days active prices { currency_code amount } } }')).adminSubscriptionPlans;
+      (await gql('{ adminSubscriptionPlans { handle name interval interval_count trial_days active prices { currency_code amount } } }'))
+        .adminSubscriptionPlans;
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await heading('Subscriptions').waitFor();
     await page.getByRole('link', { name: 'Plans' }).click();
@@ -329,7 +332,13 @@ describe('admin console (browser)', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
     await weekly.getByText('€6.00').waitFor();
-    expect((await plans()).find((x: any) => x.name === 'Console Weekly')).toMatchObject({ trial_days: 0, prices: [{ currency_code: 'eur', amount: 6 }, { currency_code: 'usd', amount: 5.1 }] });
+    expect((await plans()).find((x: any) => x.name === 'Console Weekly')).toMatchObject({
+      trial_days: 0,
+      prices: [
+        { currency_code: 'eur', amount: 6 },
+        { currency_code: 'usd', amount: 5.1 },
+      ],
+    });
 
     // deactivated: gone from the storefront's plans, and back
     const storefront = async () => (await p.api('GET', '/store/subscription-plans', { key: t.publishable_key })).body;
@@ -351,7 +360,11 @@ describe('admin console (browser)', () => {
       body: { plan_id: 'console-weekly', currency_code: 'eur', provider_id: 'pp_system_default' },
     });
     expect([started.status, started.body.message]).toEqual([200, undefined]);
-    const created = await p.api('POST', '/store/subscriptions', { key: t.publishable_key, token: customer.token, body: { checkout_id: started.body.checkout.id } });
+    const created = await p.api('POST', '/store/subscriptions', {
+      key: t.publishable_key,
+      token: customer.token,
+      body: { checkout_id: started.body.checkout.id },
+    });
     const id = created.body.subscription.id as string;
     await p.api('POST', `/store/subscriptions/${id}/cancel`, { key: t.publishable_key, token: customer.token, body: {} });
     const { adminSubscription: s, adminSubscriptionHistory: h } = await gql(
@@ -368,7 +381,9 @@ describe('admin console (browser)', () => {
     expect(await overview.textContent()).toMatch(new RegExp(`${customer.email}.*Console Weekly · 2 × week.*canceled.*€6\\.00`));
     const payment = page.getByRole('region', { name: 'Payment', exact: true });
     expect(await payment.textContent()).toMatch(/Renewals paid by\s*invoice.*pp_system_default/);
-    if (s.refund) expect(await payment.textContent()).toMatch(new RegExp(`Refund.*€${s.refund.amount.toFixed(2).replace('.', '\\.')}.*${s.refund.status}`));
+    expect(s.refund).toMatchObject({ status: 'owed', amount: expect.any(Number) });
+    expect(s.refund.amount).toBeGreaterThan(0);
+    expect(await payment.textContent()).toMatch(new RegExp(`Refund.*€${s.refund.amount.toFixed(2).replace('.', '\\.')}.*owed`));
     const events = page.getByRole('region', { name: 'Events' });
     expect(await events.textContent()).toMatch(/Subscribed.*Canceled \(requested\)/);
     const ledger = page.getByRole('region', { name: 'Payments and credits' });
@@ -386,8 +401,12 @@ describe('admin console (browser)', () => {
     await heading('Quotes').waitFor();
     await page.getByRole('link', { name: servicesOnly.number }).click();
     await heading(`Quote ${servicesOnly.number}`).waitFor();
-    expect(await page.getByRole('region', { name: 'Requester' }).textContent()).toMatch(/Ada Lovelace.*Analytical Engines Ltd.*ada@analytical-engines\.example.*guest/);
-    expect(await page.getByRole('region', { name: 'Lines' }).textContent()).toMatch(/Uniform fitting.*Berlin \(× 1\).*2 hour.*€80\.00.*€160\.00.*Estimate: €160\.00/);
+    expect(await page.getByRole('region', { name: 'Requester' }).textContent()).toMatch(
+      /Ada Lovelace.*Analytical Engines Ltd.*ada@analytical-engines\.example.*guest/,
+    );
+    expect(await page.getByRole('region', { name: 'Lines' }).textContent()).toMatch(
+      /Uniform fitting.*Berlin \(× 1\).*2 hour.*€80\.00.*€160\.00.*Estimate: €160\.00/,
+    );
 
     // the PDF, downloaded as the admin
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
@@ -430,7 +449,9 @@ describe('admin console (browser)', () => {
 
   it('edits the quote settings: the form fields, a service, and the locations (create, edit, delete)', async () => {
     const config = async () =>
-      gql('{ quoteSettings { validity_days notification_email form_fields { key label type required options } } adminQuoteServices { handle name base_rate unit active } isgConfig { locations { handle name modifier } } }');
+      gql(
+        '{ quoteSettings { validity_days notification_email form_fields { key label type required options } } adminQuoteServices { handle name base_rate unit active } isgConfig { locations { handle name modifier } } }',
+      );
     await page.getByRole('link', { name: 'Quotes' }).click();
     await heading('Quotes').waitFor();
     await page.getByRole('link', { name: 'Quote settings' }).click();
@@ -467,8 +488,17 @@ describe('admin console (browser)', () => {
     await serviceForm.getByRole('textbox', { name: 'Name' }).fill('Uniform fitting on site');
     await serviceForm.getByRole('textbox', { name: 'Base rate' }).fill('95.5');
     await serviceForm.getByRole('button', { name: 'Save' }).click();
-    await services.getByRole('row', { name: /Uniform fitting on site/ }).getByText('€95.50').waitFor();
-    expect((await config()).adminQuoteServices).toContainEqual({ handle: 'fitting', name: 'Uniform fitting on site', base_rate: 95.5, unit: 'hour', active: true });
+    await services
+      .getByRole('row', { name: /Uniform fitting on site/ })
+      .getByText('€95.50')
+      .waitFor();
+    expect((await config()).adminQuoteServices).toContainEqual({
+      handle: 'fitting',
+      name: 'Uniform fitting on site',
+      base_rate: 95.5,
+      unit: 'hour',
+      active: true,
+    });
     // and a new one
     await services.getByRole('button', { name: 'New service' }).click();
     const newService = page.getByRole('form', { name: 'New service' });
@@ -494,7 +524,10 @@ describe('admin console (browser)', () => {
     const editLocation = page.getByRole('form', { name: 'Edit location Hamburg' });
     await editLocation.getByRole('textbox', { name: /^Modifier/ }).fill('1.2');
     await editLocation.getByRole('button', { name: 'Save' }).click();
-    await locations.getByRole('row', { name: /Hamburg/ }).getByText('× 1.2').waitFor();
+    await locations
+      .getByRole('row', { name: /Hamburg/ })
+      .getByText('× 1.2')
+      .waitFor();
     expect((await config()).isgConfig.locations).toContainEqual({ handle: 'hamburg', name: 'Hamburg', modifier: 1.2 });
     page.once('dialog', (d) => void d.accept());
     await locations.getByRole('button', { name: 'Delete Hamburg' }).click();

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Checkbox, Group, NativeSelect, Stack, Table, 
 import { useMutation, useQuery } from 'urql';
 import { ConsoleCreatePlanDocument, ConsolePlansDocument, ConsoleUpdatePlanDocument, type ConsolePlanFragment } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, StatusBadge, useDraft } from '../ui';
 
 const INTERVALS = ['day', 'week', 'month', 'year'];
 
@@ -70,18 +70,13 @@ function problems(d: PlanDraft): Record<string, MessageKey> {
 /** Creates a plan (`plan` null) or edits one: name, interval and count, trial days, prices per currency in major units, active. */
 function PlanForm({ plan, onDone }: { plan: ConsolePlanFragment | null; onDone: () => void }) {
   const { t } = useI18n();
-  const [d, setD] = useState<PlanDraft>(() => draftOf(plan));
-  const [tried, setTried] = useState(false);
+  const draft = useDraft<PlanDraft>(() => draftOf(plan), problems);
+  const { d, set, err } = draft;
   const [created, create] = useMutation(ConsoleCreatePlanDocument);
   const [updated, update] = useMutation(ConsoleUpdatePlanDocument);
-  const wrong = problems(d);
-  const err = (key: string) => (tried && wrong[key] ? t(wrong[key]) : undefined);
-  const set = (patch: Partial<PlanDraft>) => setD((x) => ({ ...x, ...patch }));
   const setPrice = (i: number, patch: Partial<PriceRow>) => set({ prices: d.prices.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
   const title = plan ? t('plans.edit', { name: plan.name }) : t('plans.new');
   const submit = () => {
-    setTried(true);
-    if (Object.keys(wrong).length) return;
     const fields = {
       name: d.name.trim(),
       description: d.description.trim() || null,
@@ -96,13 +91,7 @@ function PlanForm({ plan, onDone }: { plan: ConsolePlanFragment | null; onDone: 
   };
   return (
     <Card withBorder component="section" aria-label={title} mb="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={draft.onSubmit(submit)}>
         <Stack>
           <Title order={3} size="h4">
             {title}
@@ -126,8 +115,20 @@ function PlanForm({ plan, onDone }: { plan: ConsolePlanFragment | null; onDone: 
               data={INTERVALS.map((i) => ({ value: i, label: t(`plans.${i}` as MessageKey) }))}
               onChange={(e) => set({ interval: e.currentTarget.value })}
             />
-            <TextInput label={t('plans.count')} inputMode="numeric" value={d.count} error={err('count')} onChange={(e) => set({ count: e.currentTarget.value })} />
-            <TextInput label={t('plans.trialDays')} inputMode="numeric" value={d.trial} error={err('trial')} onChange={(e) => set({ trial: e.currentTarget.value })} />
+            <TextInput
+              label={t('plans.count')}
+              inputMode="numeric"
+              value={d.count}
+              error={err('count')}
+              onChange={(e) => set({ count: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t('plans.trialDays')}
+              inputMode="numeric"
+              value={d.trial}
+              error={err('trial')}
+              onChange={(e) => set({ trial: e.currentTarget.value })}
+            />
           </Group>
           <Stack gap="xs">
             <Text fw={500} size="sm">
@@ -160,9 +161,9 @@ function PlanForm({ plan, onDone }: { plan: ConsolePlanFragment | null; onDone: 
                 </ActionIcon>
               </Group>
             ))}
-            {tried && wrong.prices && (
+            {err('prices') && (
               <Text size="sm" c="red.9">
-                {t(wrong.prices)}
+                {err('prices')}
               </Text>
             )}
             <Group>
@@ -172,14 +173,7 @@ function PlanForm({ plan, onDone }: { plan: ConsolePlanFragment | null; onDone: 
             </Group>
           </Stack>
           <Checkbox label={t('plans.active')} checked={d.active} onChange={(e) => set({ active: e.currentTarget.checked })} />
-          <Group>
-            <Button type="submit" loading={created.fetching || updated.fetching}>
-              {plan ? t('common.save') : t('common.create')}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
+          <FormButtons editing={!!plan} busy={created.fetching || updated.fetching} onCancel={onDone} />
         </Stack>
       </form>
     </Card>
@@ -208,56 +202,39 @@ export default function Plans() {
       <ErrorNote error={toggled.error} />
       <Loading fetching={fetching} error={error}>
         {plans && (
-          <>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('catalogue.name')}</Table.Th>
-                  <Table.Th>{t('plans.interval')}</Table.Th>
-                  <Table.Th>{t('plans.prices')}</Table.Th>
-                  <Table.Th>{t('plans.trialDays')}</Table.Th>
-                  <Table.Th>{t('common.status')}</Table.Th>
-                  <Table.Th>{t('common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plans.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Text size="sm">{p.name}</Text>
-                      <Text size="xs" c="gray.7">
-                        {p.handle}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{t('plans.every', { count: p.interval_count, interval: t(`plans.${p.interval}` as MessageKey) })}</Table.Td>
-                    <Table.Td>{p.prices.map((x) => money(x.amount, x.currency_code)).join(' · ')}</Table.Td>
-                    <Table.Td>{p.trial_days}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={p.active ? 'active' : 'inactive'} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${p.name}`} onClick={() => setEditing(p)}>
-                          {t('plans.editButton')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color={p.active ? 'red.9' : undefined}
-                          aria-label={`${p.active ? t('plans.deactivate') : t('plans.activate')} ${p.name}`}
-                          disabled={toggled.fetching}
-                          onClick={() => void toggle({ id: p.id, input: { active: !p.active } }).then(() => refetch({ requestPolicy: 'network-only' }))}
-                        >
-                          {p.active ? t('plans.deactivate') : t('plans.activate')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {plans.length === 0 && <Text mt="md">{t('common.none')}</Text>}
-          </>
+          <ListTable
+            headers={[t('catalogue.name'), t('plans.interval'), t('plans.prices'), t('plans.trialDays'), t('common.status'), t('common.actions')]}
+            count={plans.length}
+          >
+            {plans.map((p) => (
+              <Table.Tr key={p.id}>
+                <NameCell name={p.name} sub={p.handle} />
+                <Table.Td>{t('plans.every', { count: p.interval_count, interval: t(`plans.${p.interval}` as MessageKey) })}</Table.Td>
+                <Table.Td>{p.prices.map((x) => money(x.amount, x.currency_code)).join(' · ')}</Table.Td>
+                <Table.Td>{p.trial_days}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={p.active ? 'active' : 'inactive'} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${p.name}`} onClick={() => setEditing(p)}>
+                      {t('plans.editButton')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color={p.active ? 'red.9' : undefined}
+                      aria-label={`${p.active ? t('plans.deactivate') : t('plans.activate')} ${p.name}`}
+                      disabled={toggled.fetching}
+                      onClick={() => void toggle({ id: p.id, input: { active: !p.active } }).then(() => refetch({ requestPolicy: 'network-only' }))}
+                    >
+                      {p.active ? t('plans.deactivate') : t('plans.activate')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </Loading>
     </>

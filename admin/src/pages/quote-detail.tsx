@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useClient, useMutation, useQuery, type CombinedError } from 'urql';
-import { ConsoleConvertQuoteDocument, ConsoleQuoteCartDocument, ConsoleQuoteDocument, ConsoleQuotePdfDocument, ConsoleSetQuoteStatusDocument } from '../graphql/generated';
+import {
+  ConsoleConvertQuoteDocument,
+  ConsoleQuoteCartDocument,
+  ConsoleQuoteDocument,
+  ConsoleQuotePdfDocument,
+  ConsoleSetQuoteStatusDocument,
+} from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { QuoteMoves } from '../quote-moves';
-import { ErrorNote, Facts, Loading, PageHeader, Section, StatusBadge } from '../ui';
+import { ErrorNote, Facts, ListTable, Loading, NameCell, PageHeader, Section, StatusBadge } from '../ui';
 
 /** saves base64 bytes as a file download */
 function download(base64: string, filename: string, type: string) {
@@ -140,51 +146,38 @@ export default function QuoteDetail({ id }: { id: string }) {
             </Stack>
           </SimpleGrid>
           <Section title={t('quote.lines')}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('quote.item')}</Table.Th>
-                  <Table.Th>{t('quote.location')}</Table.Th>
-                  <Table.Th>{t('quote.quantity')}</Table.Th>
-                  <Table.Th>{t('quote.unitPrice')}</Table.Th>
-                  <Table.Th>{t('orders.total')}</Table.Th>
+            <ListTable
+              headers={[t('quote.item'), t('quote.location'), t('quote.quantity'), t('quote.unitPrice'), t('orders.total')]}
+              count={q.products.length + q.services.length}
+            >
+              {q.products.map((l, i) => (
+                <Table.Tr key={`p-${i}`}>
+                  <NameCell name={l.title} sub={l.sku ?? l.variant_id} />
+                  <Table.Td>–</Table.Td>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>{money(l.unit_price, q.currency_code)}</Table.Td>
+                  <Table.Td>{money(l.total, q.currency_code)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.products.map((l, i) => (
-                  <Table.Tr key={`p-${i}`}>
-                    <Table.Td>
-                      <Text size="sm">{l.title}</Text>
-                      <Text size="xs" c="gray.7">
-                        {l.sku ?? l.variant_id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>–</Table.Td>
-                    <Table.Td>{l.quantity}</Table.Td>
-                    <Table.Td>{money(l.unit_price, q.currency_code)}</Table.Td>
-                    <Table.Td>{money(l.total, q.currency_code)}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {q.services.map((l, i) => (
-                  <Table.Tr key={`s-${i}`}>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td>
-                      {l.location_name} (× {l.modifier})
-                    </Table.Td>
-                    <Table.Td>
-                      {l.quantity} {l.unit}
-                    </Table.Td>
-                    <Table.Td>
-                      {money(l.unit_price, q.currency_code)}
-                      <Text size="xs" c="gray.7">
-                        {t('quote.baseRate')}: {money(l.base_rate, q.currency_code)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{money(l.total, q.currency_code)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+              {q.services.map((l, i) => (
+                <Table.Tr key={`s-${i}`}>
+                  <Table.Td>{l.name}</Table.Td>
+                  <Table.Td>
+                    {l.location_name} (× {l.modifier})
+                  </Table.Td>
+                  <Table.Td>
+                    {l.quantity} {l.unit}
+                  </Table.Td>
+                  <Table.Td>
+                    {money(l.unit_price, q.currency_code)}
+                    <Text size="xs" c="gray.7">
+                      {t('quote.baseRate')}: {money(l.base_rate, q.currency_code)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{money(l.total, q.currency_code)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
             <Text fw={700} mt="sm">
               {t('quotes.estimate')}: {money(q.estimate, q.currency_code)}
             </Text>

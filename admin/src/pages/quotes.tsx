@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError } from 'urql';
 import { ConsoleQuotesDocument, ConsoleSetQuoteStatusDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { QuoteMoves } from '../quote-moves';
 import { Link } from '../router';
-import { ErrorNote, ListTable, Loading, PageHeader, StatusBadge, StatusFilter } from '../ui';
+import { ErrorNote, ListTable, Loading, NameCell, PageHeader, StatusBadge, StatusFilter } from '../ui';
 
 const PAGE = 25;
 const STATUSES = ['new', 'sent', 'accepted', 'declined', 'expired'];
@@ -57,23 +57,14 @@ export default function Quotes() {
                 t('common.actions'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((q) => (
                 <Table.Tr key={q.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Link to={`/quotes/${q.id}`}>{q.number}</Link>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{q.name}</Text>
-                    {q.company && (
-                      <Text size="xs" c="gray.7">
-                        {q.company}
-                      </Text>
-                    )}
-                  </Table.Td>
+                  <NameCell name={q.name} sub={q.company} />
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
                   <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
                   <Table.Td>

@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { ConsoleSubscriptionDocument } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { Link } from '../router';
-import { Facts, Loading, PageHeader, Section, StatusBadge } from '../ui';
+import { Facts, ListTable, Loading, PageHeader, Section, StatusBadge } from '../ui';
 
 const PAYMENT_MODES: Record<string, MessageKey> = { saved_method: 'subscription.savedMethod', invoice: 'subscription.invoice' };
 
@@ -33,8 +33,16 @@ export default function SubscriptionDetail({ id }: { id: string }) {
               <Facts
                 rows={[
                   [t('orders.customer'), `${s.email ?? '–'} (${s.customer_id})`],
-                  [t('subscriptions.plan'), s.plan ? `${s.plan.name} · ${t('plans.every', { count: s.plan.interval_count, interval: t(`plans.${s.plan.interval}` as MessageKey) })}` : s.plan_id],
-                  [t('common.status'), `${s.status.replace(/_/g, ' ')}${s.cancel_at_period_end && s.status !== 'canceled' ? ` · ${t('subscriptions.endsAtPeriodEnd')}` : ''}`],
+                  [
+                    t('subscriptions.plan'),
+                    s.plan
+                      ? `${s.plan.name} · ${t('plans.every', { count: s.plan.interval_count, interval: t(`plans.${s.plan.interval}` as MessageKey) })}`
+                      : s.plan_id,
+                  ],
+                  [
+                    t('common.status'),
+                    `${s.status.replace(/_/g, ' ')}${s.cancel_at_period_end && s.status !== 'canceled' ? ` · ${t('subscriptions.endsAtPeriodEnd')}` : ''}`,
+                  ],
                   [t('subscriptions.amount'), money(s.amount, s.currency_code)],
                   [t('subscription.balance'), money(s.balance, s.currency_code)],
                   [t('subscription.period'), `${date(s.current_period_start)} – ${date(s.current_period_end)}`],
@@ -84,65 +92,59 @@ export default function SubscriptionDetail({ id }: { id: string }) {
           </SimpleGrid>
           <Stack>
             <Section title={t('subscription.renewals')}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('subscription.cycle')}</Table.Th>
-                    <Table.Th>{t('common.status')}</Table.Th>
-                    <Table.Th>{t('subscriptions.amount')}</Table.Th>
-                    <Table.Th>{t('subscription.attempt')}</Table.Th>
-                    <Table.Th>{t('orders.number')}</Table.Th>
-                    <Table.Th>{t('common.created')}</Table.Th>
+              <ListTable
+                headers={[
+                  t('subscription.cycle'),
+                  t('common.status'),
+                  t('subscriptions.amount'),
+                  t('subscription.attempt'),
+                  t('orders.number'),
+                  t('common.created'),
+                ]}
+                count={h.renewals.length}
+              >
+                {h.renewals.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.cycle}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={r.state} />
+                      {r.last_error && (
+                        <Text size="xs" c="red.9">
+                          {r.last_error}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{money(r.amount, s.currency_code)}</Table.Td>
+                    <Table.Td>{r.attempt}</Table.Td>
+                    <Table.Td>{r.order_id ? <Link to={`/orders/${r.order_id}`}>#{r.order_display_id ?? r.order_id}</Link> : '–'}</Table.Td>
+                    <Table.Td>{date(r.created_at)}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {h.renewals.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>{r.cycle}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={r.state} />
-                        {r.last_error && (
-                          <Text size="xs" c="red.9">
-                            {r.last_error}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{money(r.amount, s.currency_code)}</Table.Td>
-                      <Table.Td>{r.attempt}</Table.Td>
-                      <Table.Td>{r.order_id ? <Link to={`/orders/${r.order_id}`}>#{r.order_display_id ?? r.order_id}</Link> : '–'}</Table.Td>
-                      <Table.Td>{date(r.created_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {h.renewals.length === 0 && <Text mt="sm">{t('common.none')}</Text>}
+                ))}
+              </ListTable>
             </Section>
             <Section title={t('subscription.ledger')}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('common.created')}</Table.Th>
-                    <Table.Th>{t('subscription.kind')}</Table.Th>
-                    <Table.Th>{t('product.description')}</Table.Th>
-                    <Table.Th>{t('subscriptions.amount')}</Table.Th>
-                    <Table.Th>{t('orders.number')}</Table.Th>
-                    <Table.Th>{t('subscription.reference')}</Table.Th>
+              <ListTable
+                headers={[
+                  t('common.created'),
+                  t('subscription.kind'),
+                  t('product.description'),
+                  t('subscriptions.amount'),
+                  t('orders.number'),
+                  t('subscription.reference'),
+                ]}
+                count={h.ledger.length}
+              >
+                {h.ledger.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{date(e.created_at)}</Table.Td>
+                    <Table.Td>{e.kind.replace(/_/g, ' ')}</Table.Td>
+                    <Table.Td>{e.description}</Table.Td>
+                    <Table.Td>{money(e.amount, e.currency_code)}</Table.Td>
+                    <Table.Td>{e.order_id ? <Link to={`/orders/${e.order_id}`}>#{e.order_display_id ?? e.order_id}</Link> : '–'}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.provider_reference ?? '–'}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {h.ledger.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{date(e.created_at)}</Table.Td>
-                      <Table.Td>{e.kind.replace(/_/g, ' ')}</Table.Td>
-                      <Table.Td>{e.description}</Table.Td>
-                      <Table.Td>{money(e.amount, e.currency_code)}</Table.Td>
-                      <Table.Td>{e.order_id ? <Link to={`/orders/${e.order_id}`}>#{e.order_display_id ?? e.order_id}</Link> : '–'}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.provider_reference ?? '–'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {h.ledger.length === 0 && <Text mt="sm">{t('common.none')}</Text>}
+                ))}
+              </ListTable>
             </Section>
           </Stack>
         </>

@@ -114,9 +114,7 @@ export default function Subscriptions() {
                 t('common.actions'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((s) => (
                 <Table.Tr key={s.id}>
