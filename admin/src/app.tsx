@@ -15,6 +15,10 @@ const Orders = lazy(() => import('./pages/orders'));
 const OrderDetail = lazy(() => import('./pages/order-detail'));
 const Subscriptions = lazy(() => import('./pages/subscriptions'));
 const Quotes = lazy(() => import('./pages/quotes'));
+const Plans = lazy(() => import('./pages/plans'));
+const SubscriptionDetail = lazy(() => import('./pages/subscription-detail'));
+const QuoteDetail = lazy(() => import('./pages/quote-detail'));
+const QuoteSettings = lazy(() => import('./pages/quote-settings'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
 const PostEdit = lazy(() => import('./pages/post-edit'));
@@ -41,6 +45,10 @@ function page(path: string): ReactNode {
   let m: Record<string, string> | null;
   if ((m = match('/products/:id', path))) return <ProductEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if ((m = match('/orders/:id', path))) return <OrderDetail id={m.id} key={m.id} />;
+  if (path === '/subscriptions/plans') return <Plans />;
+  if ((m = match('/subscriptions/:id', path))) return <SubscriptionDetail id={m.id} key={m.id} />;
+  if (path === '/quotes/settings') return <QuoteSettings />;
+  if ((m = match('/quotes/:id', path))) return <QuoteDetail id={m.id} key={m.id} />;
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   switch (path) {
     case '/catalogue':

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Alert, Badge, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
 import type { CombinedError } from 'urql';
-import { useI18n } from './i18n';
+import { useI18n, type MessageKey } from './i18n';
 import { errorMessage } from './session';
 
 /** A page's heading with its actions. */
@@ -80,11 +80,17 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /**
- * A page of a list as a table: its column headers, the rows (`children`), "nothing here yet" when
- * the list is empty, and the pages when there are more than one.
+ * A list as a table: its column headers, the rows (`children`), "nothing here yet" when the list is
+ * empty, and the pages when there are more than one (a list read whole has no `paging`).
  */
-export function ListTable(props: { headers: ReactNode[]; count: number; page: number; pageSize: number; onPage: (page: number) => void; children: ReactNode }) {
+export function ListTable(props: {
+  headers: ReactNode[];
+  count: number;
+  paging?: { page: number; pageSize: number; onPage: (page: number) => void };
+  children: ReactNode;
+}) {
   const { t } = useI18n();
+  const paging = props.paging;
   return (
     <>
       <Table striped highlightOnHover>
@@ -98,16 +104,45 @@ export function ListTable(props: { headers: ReactNode[]; count: number; page: nu
         <Table.Tbody>{props.children}</Table.Tbody>
       </Table>
       {props.count === 0 && <Text mt="md">{t('common.none')}</Text>}
-      {props.count > props.pageSize && (
+      {paging && props.count > paging.pageSize && (
         <Pagination
           mt="md"
-          total={Math.ceil(props.count / props.pageSize)}
-          value={props.page}
-          onChange={props.onPage}
+          total={Math.ceil(props.count / paging.pageSize)}
+          value={paging.page}
+          onChange={paging.onPage}
           getControlProps={(control) => ({ 'aria-label': control })}
         />
       )}
     </>
+  );
+}
+
+/** A table cell's name with a smaller grey line under it (a handle, a company). */
+export function NameCell({ name, sub }: { name: ReactNode; sub?: ReactNode }) {
+  return (
+    <Table.Td>
+      <Text size="sm">{name}</Text>
+      {sub && (
+        <Text size="xs" c="gray.7">
+          {sub}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
+/** A form's last row: submit (Create for a new thing, Save for an edit) and Cancel. */
+export function FormButtons({ editing, busy, onCancel }: { editing: boolean; busy: boolean; onCancel: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Group>
+      <Button type="submit" loading={busy}>
+        {editing ? t('common.save') : t('common.create')}
+      </Button>
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+    </Group>
   );
 }
 
@@ -122,4 +157,59 @@ export function StatusFilter({ value, statuses, onChange }: { value: string; sta
       data={[{ value: '', label: t('common.all') }, ...statuses.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))]}
     />
   );
+}
+
+/** A detail page's facts: label and value rows. */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Table variant="vertical" layout="fixed">
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th w="40%">{label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A card with a heading (h3). */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Title order={3} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** A form's values, what is wrong with them per field (shown once it was submitted) and its submit. */
+export interface Draft<D> {
+  d: D;
+  set: (patch: Partial<D>) => void;
+  /** the field's problem, once the form was submitted */
+  err: (field: string) => string | undefined;
+  /** the form's onSubmit: `save` runs only when nothing is wrong */
+  onSubmit: (save: () => void) => (e: FormEvent) => void;
+}
+
+export function useDraft<D>(initial: () => D, check: (d: D) => Record<string, MessageKey>): Draft<D> {
+  const { t } = useI18n();
+  const [d, setD] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const wrong = check(d);
+  return {
+    d,
+    set: (patch) => setD((x) => ({ ...x, ...patch })),
+    err: (field) => (tried && wrong[field] ? t(wrong[field]) : undefined),
+    onSubmit: (save) => (e) => {
+      e.preventDefault();
+      setTried(true);
+      if (!Object.keys(wrong).length) save();
+    },
+  };
 }

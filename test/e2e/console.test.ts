@@ -10,13 +10,16 @@ import { solvedAntispam } from '../support/antispam';
 import { DeeplServer } from '../support/providers/deepl-server';
 import { sharedPlatform } from '../support/shared';
 import { waitFor } from '../support/wait';
+import { pdfText } from '../support/pdf';
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * The admin console at /app in Debian's Chromium (Playwright): a store's admin signs in, creates a
  * product with a price, stock and an uploaded image and finds it on the storefront API, approves a
- * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, reads the
+ * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, manages
+ * subscription plans, opens a subscription's history and a quote (its PDF, its conversion into a
+ * cart), edits the quote settings, services and locations, reads the
  * console in German and Arabic (right to left), and axe-core finds no serious violation on the main
  * pages. One browser, one page, on the worker's shared platform.
  */
@@ -277,6 +280,261 @@ describe('admin console (browser)', () => {
     expect(await row(quote.number).getByRole('button').count()).toBe(0);
   });
 
+  it('manages subscription plans: creates one (prices validated per currency), edits it, deactivates it, all read back in the API', async () => {
+    const plans = async () =>
+      (await gql('{ adminSubscriptionPlans { handle name interval interval_count trial_days active prices { currency_code amount } } }'))
+        .adminSubscriptionPlans;
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await heading('Subscriptions').waitFor();
+    await page.getByRole('link', { name: 'Plans' }).click();
+    await heading('Plans').waitFor();
+    await page.getByRole('row', { name: /Console Club/ }).waitFor();
+    expect(await page.getByRole('row', { name: /Console Club/ }).textContent()).toMatch(/1 × month.*€12\.00.*30.*active/);
+
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const form = page.getByRole('region', { name: 'New plan' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('Console Weekly');
+    await form.getByRole('combobox', { name: 'Interval' }).selectOption('week');
+    await form.getByRole('textbox', { name: 'Every how many intervals' }).fill('2');
+    await form.getByRole('textbox', { name: 'Trial days' }).fill('0');
+    await form.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).fill('4.5');
+    await form.getByRole('button', { name: 'Add price' }).click();
+    await form.getByRole('textbox', { name: 'Currency' }).nth(1).fill('USD');
+    await form.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).nth(1).fill('5.123');
+    await form.getByRole('button', { name: 'Create' }).click();
+    // a cent's fraction: refused in the form, nothing sent
+    await form.getByText('More decimals than the currency has').waitFor();
+    expect((await plans()).map((x: any) => x.name)).not.toContain('Console Weekly');
+    await form.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).nth(1).fill('5.10');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.waitFor({ state: 'detached' });
+    const weekly = page.getByRole('row', { name: /Console Weekly/ });
+    expect(await weekly.textContent()).toMatch(/console-weekly.*2 × week.*€4\.50.*\$5\.10.*active/);
+    expect((await plans()).find((x: any) => x.name === 'Console Weekly')).toEqual({
+      handle: 'console-weekly',
+      name: 'Console Weekly',
+      interval: 'week',
+      interval_count: 2,
+      trial_days: 0,
+      active: true,
+      prices: [
+        { currency_code: 'eur', amount: 4.5 },
+        { currency_code: 'usd', amount: 5.1 },
+      ],
+    });
+
+    // edit: the prices come in major units with the currency's decimals
+    await page.getByRole('button', { name: 'Edit Console Weekly' }).click();
+    const edit = page.getByRole('region', { name: 'Edit plan Console Weekly' });
+    expect(await edit.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).first().inputValue()).toBe('4.50');
+    await edit.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).first().fill('6');
+    await edit.getByRole('textbox', { name: /^Name/ }).fill('Console Weekly');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await weekly.getByText('€6.00').waitFor();
+    expect((await plans()).find((x: any) => x.name === 'Console Weekly')).toMatchObject({
+      trial_days: 0,
+      prices: [
+        { currency_code: 'eur', amount: 6 },
+        { currency_code: 'usd', amount: 5.1 },
+      ],
+    });
+
+    // deactivated: gone from the storefront's plans, and back
+    const storefront = async () => (await p.api('GET', '/store/subscription-plans', { key: t.publishable_key })).body;
+    await page.getByRole('button', { name: 'Deactivate Console Weekly' }).click();
+    await page.getByRole('button', { name: 'Activate Console Weekly', exact: true }).waitFor();
+    expect((await plans()).find((x: any) => x.name === 'Console Weekly').active).toBe(false);
+    expect(JSON.stringify(await storefront())).not.toContain('console-weekly');
+    await page.getByRole('button', { name: 'Activate Console Weekly', exact: true }).click();
+    await page.getByRole('button', { name: 'Deactivate Console Weekly' }).waitFor();
+    expect(JSON.stringify(await storefront())).toContain('console-weekly');
+  });
+
+  it("opens a subscription's detail: customer, plan, periods, payment, the refund and its history", async () => {
+    // an invoice subscription (manual payment): its first order is in the ledger; canceled at once, the refund is owed
+    const customer = await p.registerCustomer(t.publishable_key);
+    const started = await p.api('POST', '/store/subscriptions/checkout', {
+      key: t.publishable_key,
+      token: customer.token,
+      body: { plan_id: 'console-weekly', currency_code: 'eur', provider_id: 'pp_system_default' },
+    });
+    expect([started.status, started.body.message]).toEqual([200, undefined]);
+    const created = await p.api('POST', '/store/subscriptions', {
+      key: t.publishable_key,
+      token: customer.token,
+      body: { checkout_id: started.body.checkout.id },
+    });
+    const id = created.body.subscription.id as string;
+    await p.api('POST', `/store/subscriptions/${id}/cancel`, { key: t.publishable_key, token: customer.token, body: {} });
+    const { adminSubscription: s, adminSubscriptionHistory: h } = await gql(
+      'query($id: String!) { adminSubscription(id: $id) { refund { amount status } } adminSubscriptionHistory(id: $id) { ledger { kind amount order_display_id } renewals { id } } }',
+      { id },
+    );
+    expect(h.ledger.length).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await heading('Subscriptions').waitFor();
+    await page.getByRole('link', { name: customer.email }).click();
+    await heading(`Subscription: ${customer.email}`).waitFor();
+    const overview = page.getByRole('region', { name: 'Overview' });
+    expect(await overview.textContent()).toMatch(new RegExp(`${customer.email}.*Console Weekly · 2 × week.*canceled.*€6\\.00`));
+    const payment = page.getByRole('region', { name: 'Payment', exact: true });
+    expect(await payment.textContent()).toMatch(/Renewals paid by\s*invoice.*pp_system_default/);
+    expect(s.refund).toMatchObject({ status: 'owed', amount: expect.any(Number) });
+    expect(s.refund.amount).toBeGreaterThan(0);
+    expect(await payment.textContent()).toMatch(new RegExp(`Refund.*€${s.refund.amount.toFixed(2).replace('.', '\\.')}.*owed`));
+    const events = page.getByRole('region', { name: 'Events' });
+    expect(await events.textContent()).toMatch(/Subscribed.*Canceled \(requested\)/);
+    const ledger = page.getByRole('region', { name: 'Payments and credits' });
+    for (const e of h.ledger) {
+      expect(await ledger.textContent()).toContain(e.kind.replace(/_/g, ' '));
+      if (e.order_display_id) await ledger.getByRole('link', { name: `#${e.order_display_id}` }).waitFor();
+    }
+    expect(await page.getByRole('region', { name: 'Renewals', exact: true }).getByRole('row').count()).toBe(1 + h.renewals.length);
+  });
+
+  it("opens a quote: lines, fields and the PDF; converts an accepted one into a cart (the API's refusal shown as it comes)", async () => {
+    const quotes = (await gql('{ adminQuotes(status: "accepted") { items { id number } } }')).adminQuotes.items;
+    const servicesOnly = quotes[0];
+    await page.getByRole('link', { name: 'Quotes' }).click();
+    await heading('Quotes').waitFor();
+    await page.getByRole('link', { name: servicesOnly.number }).click();
+    await heading(`Quote ${servicesOnly.number}`).waitFor();
+    expect(await page.getByRole('region', { name: 'Requester' }).textContent()).toMatch(
+      /Ada Lovelace.*Analytical Engines Ltd.*ada@analytical-engines\.example.*guest/,
+    );
+    expect(await page.getByRole('region', { name: 'Lines' }).textContent()).toMatch(
+      /Uniform fitting.*Berlin \(× 1\).*2 hour.*€80\.00.*€160\.00.*Estimate: €160\.00/,
+    );
+
+    // the PDF, downloaded as the admin
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${servicesOnly.number}.pdf`);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(bytes)).toContain(`Quote ${servicesOnly.number}`);
+
+    // services only: the API refuses the cart, and says why
+    await page.getByRole('button', { name: 'Convert to cart' }).click();
+    await page.getByRole('alert').getByText('The quote has no products to put in a cart').waitFor();
+
+    // a customer's quote with a product: accepted on its page, then its cart
+    const customer = await p.registerCustomer(t.publishable_key);
+    const tee = (await p.api('GET', '/store/products/classic-organic-tee', { key: t.publishable_key })).body.product;
+    const submitted = await p.api('POST', '/store/quote-requests', {
+      key: t.publishable_key,
+      token: customer.token,
+      headers: { 'x-antispam-token': await solvedAntispam(p, t.publishable_key) },
+      body: { name: 'Grace Hopper', email: customer.email, products: [{ variant_id: tee.variants[0].id, quantity: 3 }] },
+    });
+    expect(submitted.status).toBe(200);
+    const quote = submitted.body.quote as { id: string; number: string };
+    await page.goto(app(`/quotes/${quote.id}`));
+    await heading(`Quote ${quote.number}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Convert to cart' }).count()).toBe(0);
+    await page.getByRole('button', { name: `Mark as accepted ${quote.number}` }).click();
+    await page.getByRole('button', { name: 'Convert to cart' }).click();
+    const cart = page.getByRole('status', { name: 'Cart' });
+    await cart.getByText(/3 × /).waitFor();
+    const after = (await gql('query($id: String!) { adminQuote(id: $id) { status cart_id } }', { id: quote.id })).adminQuote;
+    expect(after.status).toBe('accepted');
+    expect(after.cart_id).toMatch(/^cart_/);
+    expect(await cart.textContent()).toContain(after.cart_id);
+    expect(await cart.textContent()).toMatch(/open/);
+    const owned = await p.api('GET', `/store/carts/${after.cart_id}`, { key: t.publishable_key, token: customer.token });
+    expect(owned.body.cart.items.map((i: any) => [i.variant_id, i.quantity])).toEqual([[tee.variants[0].id, 3]]);
+    expect(await page.getByRole('button', { name: 'Convert to cart' }).count()).toBe(0);
+  });
+
+  it('edits the quote settings: the form fields, a service, and the locations (create, edit, delete)', async () => {
+    const config = async () =>
+      gql(
+        '{ quoteSettings { validity_days notification_email form_fields { key label type required options } } adminQuoteServices { handle name base_rate unit active } isgConfig { locations { handle name modifier } } }',
+      );
+    await page.getByRole('link', { name: 'Quotes' }).click();
+    await heading('Quotes').waitFor();
+    await page.getByRole('link', { name: 'Quote settings' }).click();
+    await heading('Quote settings').waitFor();
+
+    // settings and a custom field (a wrong key refused in the form first)
+    const general = page.getByRole('region', { name: 'Settings and form' });
+    await general.getByRole('textbox', { name: 'Days a quote is valid' }).fill('14');
+    await general.getByRole('textbox', { name: 'Notification email' }).fill('sales@console.example');
+    await general.getByRole('button', { name: 'Add field' }).click();
+    await general.getByRole('textbox', { name: 'Key' }).last().fill('Fabric choice');
+    await general.getByRole('textbox', { name: 'Label' }).last().fill('Fabric');
+    await general.getByRole('combobox', { name: 'Type' }).last().selectOption('select');
+    await general.getByRole('button', { name: 'Save' }).click();
+    await general.getByText('Unique; lower case letters').waitFor();
+    await general.getByText('A select field needs options').waitFor();
+    expect((await config()).quoteSettings.validity_days).toBe(30);
+    await general.getByRole('textbox', { name: 'Key' }).last().fill('fabric');
+    await general.getByRole('textbox', { name: 'Options (comma separated)' }).last().fill('Cotton, Linen');
+    await general.getByRole('checkbox', { name: 'Required' }).last().check();
+    await general.getByRole('button', { name: 'Save' }).click();
+    await general.getByRole('status').getByText('Saved').waitFor();
+    expect((await config()).quoteSettings).toEqual({
+      validity_days: 14,
+      notification_email: 'sales@console.example',
+      form_fields: [{ key: 'fabric', label: 'Fabric', type: 'select', required: true, options: ['Cotton', 'Linen'] }],
+    });
+
+    // a service edited
+    const services = page.getByRole('region', { name: 'Quotable services' });
+    await services.getByRole('button', { name: 'Edit Uniform fitting' }).click();
+    const serviceForm = page.getByRole('form', { name: 'Edit service Uniform fitting' });
+    expect(await serviceForm.getByRole('textbox', { name: 'Handle' }).isDisabled()).toBe(true);
+    await serviceForm.getByRole('textbox', { name: 'Name' }).fill('Uniform fitting on site');
+    await serviceForm.getByRole('textbox', { name: 'Base rate' }).fill('95.5');
+    await serviceForm.getByRole('button', { name: 'Save' }).click();
+    await services
+      .getByRole('row', { name: /Uniform fitting on site/ })
+      .getByText('€95.50')
+      .waitFor();
+    expect((await config()).adminQuoteServices).toContainEqual({
+      handle: 'fitting',
+      name: 'Uniform fitting on site',
+      base_rate: 95.5,
+      unit: 'hour',
+      active: true,
+    });
+    // and a new one
+    await services.getByRole('button', { name: 'New service' }).click();
+    const newService = page.getByRole('form', { name: 'New service' });
+    await newService.getByRole('textbox', { name: 'Handle' }).fill('embroidery');
+    await newService.getByRole('textbox', { name: 'Name' }).fill('Logo embroidery');
+    await newService.getByRole('textbox', { name: 'Unit' }).fill('piece');
+    await newService.getByRole('textbox', { name: 'Base rate' }).fill('6.5');
+    await newService.getByRole('button', { name: 'Create' }).click();
+    await services.getByRole('row', { name: /Logo embroidery/ }).waitFor();
+    expect((await config()).adminQuoteServices).toContainEqual({ handle: 'embroidery', name: 'Logo embroidery', base_rate: 6.5, unit: 'piece', active: true });
+
+    // locations: one created, edited, deleted after the confirmation
+    const locations = page.getByRole('region', { name: 'Locations' });
+    await locations.getByRole('button', { name: 'New location' }).click();
+    const newLocation = page.getByRole('form', { name: 'New location' });
+    await newLocation.getByRole('textbox', { name: 'Handle' }).fill('hamburg');
+    await newLocation.getByRole('textbox', { name: 'Name' }).fill('Hamburg');
+    await newLocation.getByRole('textbox', { name: /^Modifier/ }).fill('1.05');
+    await newLocation.getByRole('button', { name: 'Create' }).click();
+    await locations.getByRole('row', { name: /Hamburg/ }).waitFor();
+    expect((await config()).isgConfig.locations).toContainEqual({ handle: 'hamburg', name: 'Hamburg', modifier: 1.05 });
+    await locations.getByRole('button', { name: 'Edit Hamburg' }).click();
+    const editLocation = page.getByRole('form', { name: 'Edit location Hamburg' });
+    await editLocation.getByRole('textbox', { name: /^Modifier/ }).fill('1.2');
+    await editLocation.getByRole('button', { name: 'Save' }).click();
+    await locations
+      .getByRole('row', { name: /Hamburg/ })
+      .getByText('× 1.2')
+      .waitFor();
+    expect((await config()).isgConfig.locations).toContainEqual({ handle: 'hamburg', name: 'Hamburg', modifier: 1.2 });
+    page.once('dialog', (d) => void d.accept());
+    await locations.getByRole('button', { name: 'Delete Hamburg' }).click();
+    await locations.getByRole('row', { name: /Hamburg/ }).waitFor({ state: 'detached' });
+    expect((await config()).isgConfig.locations.map((l: any) => l.handle)).toEqual(['berlin']);
+  });
+
   it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
     // the assistant finds products through the store's search
     await gql('mutation { rebuildSearchIndex { products } }');
@@ -523,6 +781,8 @@ describe('admin console (browser)', () => {
 
   it('has no serious or critical accessibility violation (axe-core) on the main pages', async () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
+    const subscription = (await gql('{ adminSubscriptions(status: ["canceled"], limit: 1) { items { id email } } }')).adminSubscriptions.items[0];
+    const quote = (await gql('{ adminQuotes(status: "accepted", limit: 1) { items { id number } } }')).adminQuotes.items[0];
     const pages: [string, string][] = [
       ['/products', 'Products'],
       [`/products/${tote}`, 'Console Canvas Tote'],
@@ -531,6 +791,10 @@ describe('admin console (browser)', () => {
       ['/orders', 'Orders'],
       ['/subscriptions', 'Subscriptions'],
       ['/quotes', 'Quotes'],
+      ['/subscriptions/plans', 'Plans'],
+      [`/subscriptions/${subscription.id}`, `Subscription: ${subscription.email}`],
+      [`/quotes/${quote.id}`, `Quote ${quote.number}`],
+      ['/quotes/settings', 'Quote settings'],
       ['/moderation', 'Moderation'],
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],

@@ -409,6 +409,18 @@ describe('quotes: quote requests', () => {
         // the guest quote's PDF is not any customer's
         expect((await pdf(`/store/quote-requests/${first.number}/pdf`, { token: jane.token })).status).toBe(404);
       });
+
+      it("answers an admin of the store any of its quotes' PDF (quotePdf without a token), another store's admin 404", async () => {
+        const PDF = `query($number: String!) { quotePdf(number: $number) { content_base64 } }`;
+        const bytes = Buffer.from((await run(PDF, { number: first.number })).content_base64, 'base64');
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        const text = await pdfText(bytes);
+        expect(text).toContain(`Quote ${first.number}`);
+        expect(text).toContain('Ada Lovelace');
+        expect(await refused(PDF, { number: first.number }, otherAdmin)).toMatchObject({ type: 'not_found' });
+        const anonymous = await p.graphql(PDF, { number: first.number }, { key: shop.publishable_key });
+        expect(anonymous.body.errors[0].extensions).toMatchObject({ type: 'not_found' });
+      });
     });
   });
 

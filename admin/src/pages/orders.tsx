@@ -44,9 +44,7 @@ export default function Orders() {
                 t('orders.placed'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((o) => (
                 <Table.Tr key={o.id}>

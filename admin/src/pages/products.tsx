@@ -49,9 +49,7 @@ export default function Products() {
                 t('common.created'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((p) => (
                 <Table.Tr key={p.id}>

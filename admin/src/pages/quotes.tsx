@@ -1,24 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError } from 'urql';
 import { ConsoleQuotesDocument, ConsoleSetQuoteStatusDocument } from '../graphql/generated';
-import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, ListTable, Loading, PageHeader, StatusBadge, StatusFilter } from '../ui';
+import { useI18n } from '../i18n';
+import { QuoteMoves } from '../quote-moves';
+import { Link } from '../router';
+import { ErrorNote, ListTable, Loading, NameCell, PageHeader, StatusBadge, StatusFilter } from '../ui';
 
 const PAGE = 25;
 const STATUSES = ['new', 'sent', 'accepted', 'declined', 'expired'];
-/** Where a quote may go next, as the quotes domain allows it (new → sent → accepted | declined | expired) */
-const NEXT: Record<string, string[]> = {
-  new: ['sent', 'accepted', 'declined', 'expired'],
-  sent: ['accepted', 'declined', 'expired'],
-};
-const LABELS: Record<string, MessageKey> = {
-  sent: 'quotes.markSent',
-  accepted: 'quotes.markAccepted',
-  declined: 'quotes.markDeclined',
-  expired: 'quotes.markExpired',
-};
-
 /** The store's quote requests: filter by status, move a quote to its next status. */
 export default function Quotes() {
   const { t, day, money } = useI18n();
@@ -40,6 +30,9 @@ export default function Quotes() {
   return (
     <>
       <PageHeader title={t('nav.quotes')}>
+        <Button component={Link} to="/quotes/settings" variant="default">
+          {t('quoteSettings.title')}
+        </Button>
         <StatusFilter
           value={status}
           statuses={STATUSES}
@@ -64,21 +57,14 @@ export default function Quotes() {
                 t('common.actions'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((q) => (
                 <Table.Tr key={q.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.number}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{q.name}</Text>
-                    {q.company && (
-                      <Text size="xs" c="gray.7">
-                        {q.company}
-                      </Text>
-                    )}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Link to={`/quotes/${q.id}`}>{q.number}</Link>
                   </Table.Td>
+                  <NameCell name={q.name} sub={q.company} />
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.email}</Table.Td>
                   <Table.Td>{money(q.estimate, q.currency_code)}</Table.Td>
                   <Table.Td>
@@ -86,21 +72,7 @@ export default function Quotes() {
                   </Table.Td>
                   <Table.Td>{day(q.valid_until)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs">
-                      {(NEXT[q.status] ?? []).map((to) => (
-                        <Button
-                          key={to}
-                          size="xs"
-                          variant={to === 'declined' || to === 'expired' ? 'outline' : 'default'}
-                          color={to === 'declined' || to === 'expired' ? 'red.9' : undefined}
-                          aria-label={`${t(LABELS[to])} ${q.number}`}
-                          disabled={changed.fetching}
-                          onClick={() => move(q.id, to)}
-                        >
-                          {t(LABELS[to])}
-                        </Button>
-                      ))}
-                    </Group>
+                    <QuoteMoves quote={q} busy={changed.fetching} onMove={(to) => move(q.id, to)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -9,6 +9,7 @@ import {
   type ConsoleSubscriptionRowFragment,
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
+import { Link } from '../router';
 import { ErrorNote, ListTable, Loading, PageHeader, StatusBadge, StatusFilter } from '../ui';
 
 const PAGE = 25;
@@ -77,6 +78,9 @@ export default function Subscriptions() {
   return (
     <>
       <PageHeader title={t('nav.subscriptions')}>
+        <Button component={Link} to="/subscriptions/plans" variant="default">
+          {t('plans.title')}
+        </Button>
         <NativeSelect
           aria-label={t('subscriptions.plan')}
           value={plan}
@@ -110,13 +114,13 @@ export default function Subscriptions() {
                 t('common.actions'),
               ]}
               count={list.count}
-              page={pageNo}
-              pageSize={PAGE}
-              onPage={setPage}
+              paging={{ page: pageNo, pageSize: PAGE, onPage: setPage }}
             >
               {list.items.map((s) => (
                 <Table.Tr key={s.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email ?? s.customer_id}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Link to={`/subscriptions/${s.id}`}>{s.email ?? s.customer_id}</Link>
+                  </Table.Td>
                   <Table.Td>{s.plan?.name ?? '–'}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={s.status} />

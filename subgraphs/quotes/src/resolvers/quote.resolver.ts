@@ -42,7 +42,9 @@ export class QuoteResolver {
     return this.s.quotes.submit(ctx, input);
   }
 
-  @Query(() => QuotePdfType, { description: "A quote's PDF, for the token of its pdf_url or its owner's customer token (not found otherwise)" })
+  @Query(() => QuotePdfType, {
+    description: "A quote's PDF, for the token of its pdf_url, its owner's customer token or an admin of the store (not found otherwise)",
+  })
   async quotePdf(@Ctx() ctx: RequestContext, @Arg('number') number: string, @Arg('token', () => String, { nullable: true }) token: string | null) {
     const n = validated(quoteNumberSchema, number, 'quote_number');
     const t = validated(pdfQuerySchema, { token: token ?? undefined }, 'token').token;

@@ -271,14 +271,16 @@ export class QuoteRequestService {
   }
 
   /**
-   * The PDF of a quote, for the signed token of its submission or its owner's customer token;
-   * anything else (no token, a wrong one, another store's or another customer's quote) is 404.
+   * The PDF of a quote, for the signed token of its submission, its owner's customer token or an
+   * admin of the store; anything else (no token, a wrong one, another store's or another customer's
+   * quote) is 404.
    */
   async pdf(ctx: RequestContext, number: string, token: string | null | undefined): Promise<Buffer> {
     const tenantId = requireTenant(ctx);
     const q = await this.store.em(ctx).findOne(Quote, { number });
     const owner = !!q?.customerId && ctx.actor.type === 'customer' && ctx.actor.id === q.customerId;
-    if (!q || !(owner || (token && this.signer.verify(token, tenantId, q.id, q.number)))) throw Errors.notFound('Quote', number);
+    const admin = ctx.roles.includes('admin');
+    if (!q || !(owner || admin || (token && this.signer.verify(token, tenantId, q.id, q.number)))) throw Errors.notFound('Quote', number);
     return renderQuotePdf(toQuoteView(q), await this.brand(ctx));
   }
 
