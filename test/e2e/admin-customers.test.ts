@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TenantCredentials } from '@svc/identity';
 import type { PlatformClient } from '../support/http';
 import { placeOrder } from '../support/checkout';
-import { sharedPlatform } from '../support/shared';
+import { sharedTwoStores } from '../support/two-stores';
 
 /**
  * The admin's customers and order search (issues 27 and 30): `adminCustomers(q, limit, offset)`
@@ -44,11 +44,9 @@ describe('admin customers and order search', () => {
   };
 
   beforeAll(async () => {
-    p = await sharedPlatform();
-    shop = await p.createTenant();
-    other = await p.createTenant();
-    admin = await p.adminToken(shop);
-    otherAdmin = await p.adminToken(other);
+    const stores = await sharedTwoStores();
+    ({ p, shop, other, admin, otherAdmin } = stores);
+    await stores.sql.end();
     await p.seedCatalog(shop.tenant_id);
     await p.seedCommerce(shop.tenant_id);
     // one after the other: "newest first" is the reverse of this order
