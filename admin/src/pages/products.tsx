@@ -38,7 +38,7 @@ export default function Products() {
           <>
             <ListTable
               headers={[
-                <VisuallyHidden>t('product.images')</VisuallyHidden>,
+                <VisuallyHidden>{t('product.images')}</VisuallyHidden>,
                 t('common.title'),
                 t('common.status'),
                 t('products.variants'),
