@@ -13,6 +13,8 @@ const ProductEdit = lazy(() => import('./pages/product-edit'));
 const Catalogue = lazy(() => import('./pages/catalogue'));
 const Orders = lazy(() => import('./pages/orders'));
 const OrderDetail = lazy(() => import('./pages/order-detail'));
+const Customers = lazy(() => import('./pages/customers'));
+const CustomerDetail = lazy(() => import('./pages/customer-detail'));
 const Subscriptions = lazy(() => import('./pages/subscriptions'));
 const Quotes = lazy(() => import('./pages/quotes'));
 const Plans = lazy(() => import('./pages/plans'));
@@ -31,6 +33,7 @@ const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
   ['/catalogue', 'nav.catalogue'],
   ['/orders', 'nav.orders'],
+  ['/customers', 'nav.customers'],
   ['/subscriptions', 'nav.subscriptions'],
   ['/quotes', 'nav.quotes'],
   ['/moderation', 'nav.moderation'],
@@ -49,12 +52,15 @@ function page(path: string): ReactNode {
   if ((m = match('/subscriptions/:id', path))) return <SubscriptionDetail id={m.id} key={m.id} />;
   if (path === '/quotes/settings') return <QuoteSettings />;
   if ((m = match('/quotes/:id', path))) return <QuoteDetail id={m.id} key={m.id} />;
+  if ((m = match('/customers/:id', path))) return <CustomerDetail id={m.id} key={m.id} />;
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   switch (path) {
     case '/catalogue':
       return <Catalogue />;
     case '/orders':
       return <Orders />;
+    case '/customers':
+      return <Customers />;
     case '/subscriptions':
       return <Subscriptions />;
     case '/quotes':

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, Pagination, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, Pagination, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CombinedError } from 'urql';
 import { useI18n, type MessageKey } from './i18n';
 import { errorMessage } from './session';
@@ -212,4 +212,11 @@ export function useDraft<D>(initial: () => D, check: (d: D) => Record<string, Me
       if (!Object.keys(wrong).length) save();
     },
   };
+}
+
+/** A list page's search box (its label, when given, is also its placeholder): every change goes back to the first page. */
+export function SearchBox({ value, onChange, label }: { value: string; onChange: (q: string) => void; label?: string }) {
+  const { t } = useI18n();
+  const text = label ?? t('common.search');
+  return <TextInput aria-label={text} placeholder={text} type="search" value={value} onChange={(e) => onChange(e.currentTarget.value)} miw={260} />;
 }

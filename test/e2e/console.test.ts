@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { TenantCredentials } from '@svc/identity';
+import { DEMO_CUSTOMER, type TenantCredentials } from '@svc/identity';
 import { ensureConsoleBuilt } from '../../scripts/console-build';
 import { launchBrowser } from '../support/browser';
 import type { PlatformClient } from '../support/http';
+import { placeOrder } from '../support/checkout';
 import { png } from '../support/media-fixtures';
 import { solvedAntispam } from '../support/antispam';
 import { DeeplServer } from '../support/providers/deepl-server';
@@ -17,9 +18,10 @@ const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
  * The admin console at /app in Debian's Chromium (Playwright): a store's admin signs in, creates a
  * product with a price, stock and an uploaded image and finds it on the storefront API, approves a
- * review, ships an order, pauses, resumes and cancels subscriptions and moves a quote on, manages
- * subscription plans, opens a subscription's history and a quote (its PDF, its conversion into a
- * cart), edits the quote settings, services and locations, reads the
+ * review, ships an order, finds a customer and her order by search, requests a data export, erases a
+ * customer after typing their email, finds an order by number, pauses, resumes and cancels
+ * subscriptions and moves a quote on, manages subscription plans, opens a subscription's history and
+ * a quote (its PDF, its conversion into a cart), edits the quote settings, services and locations, reads the
  * console in German and Arabic (right to left), and axe-core finds no serious violation on the main
  * pages. One browser, one page, on the worker's shared platform.
  */
@@ -155,6 +157,80 @@ describe('admin console (browser)', () => {
     await page.getByText('shipped', { exact: true }).waitFor();
     const shipped = (await gql('query($id: String!) { order(id: $id) { fulfillment_status } }', { id: order.id })).order;
     expect(shipped.fulfillment_status).toBe('shipped');
+  });
+
+  it('finds Jane by search, opens her page (address, Google account, her order), requests her data export, and finds an order by number', async () => {
+    // the demo store's customer (identity's demo seed): Jane Doe, verified, an address in Berlin, a linked Google account
+    await p.seedDomain('identity', t.tenant_id);
+    const signIn = await p.api('POST', '/auth/customer/emailpass', {
+      key: t.publishable_key,
+      body: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    });
+    const order = await placeOrder(p, t.publishable_key, { token: signIn.body.token });
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await heading('Customers').waitFor();
+    await page.getByRole('searchbox', { name: 'Name or email' }).fill('jane DOE');
+    await page.getByRole('link', { name: 'Jane Doe' }).click();
+    await heading('Jane Doe').waitFor();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await page.getByText(/Friedrichstraße 43, 10117 Berlin, DE/).waitFor();
+    await page.getByRole('cell', { name: 'jane@demo.store' }).first().waitFor();
+    expect(await page.getByRole('cell', { name: /google/i }).count()).toBe(1);
+    // her order, linking to its page
+    await page.getByRole('link', { name: `#${order.display_id}` }).click();
+    await heading(`Order #${order.display_id}`).waitFor();
+    await page.goBack();
+    await heading('Jane Doe').waitFor();
+
+    await page.getByRole('button', { name: 'Request data export' }).click();
+    await page.getByRole('status').filter({ hasText: 'Export requested' }).waitFor();
+    await page.getByRole('cell', { name: 'Data export' }).waitFor();
+    const janeId = (await gql('{ adminCustomers(q: "jane@demo.store") { items { id } } }')).adminCustomers.items[0].id;
+    expect((await gql('query($id: String!) { privacyRequests(customer_id: $id) { kind requested_by } }', { id: janeId })).privacyRequests).toEqual([
+      { kind: 'export', requested_by: 'admin' },
+    ]);
+
+    // the orders page finds the order by its number
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await heading('Orders').waitFor();
+    await page.getByRole('searchbox', { name: 'Order number or email' }).fill(`#${order.display_id}`);
+    await page.getByRole('link', { name: `#${order.display_id}` }).waitFor();
+    await waitFor('only the order found', async () => (await page.getByRole('row').count()) === 2);
+  });
+
+  it('erases a customer only after their email is typed, and shows the API refusing an export afterwards', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const { token } = await p.registerCustomer(t.publishable_key, email);
+    await p.api('POST', '/store/customers/me', { key: t.publishable_key, token, body: { first_name: 'Erwin', last_name: 'Leaving' } });
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('searchbox', { name: 'Name or email' }).fill('erwin leaving');
+    await page.getByRole('link', { name: 'Erwin Leaving' }).click();
+    await heading('Erwin Leaving').waitFor();
+    await page.getByText('Not verified', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Erase customer' }).click();
+    const confirm = page.getByRole('button', { name: 'Erase for good' });
+    expect(await confirm.isDisabled()).toBe(true);
+    const typed = page.getByRole('textbox', { name: /Type the customer’s email address/ });
+    await typed.fill('someone-else@example.com');
+    expect(await confirm.isDisabled()).toBe(true);
+    // Cancel leaves everything as it was
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const id = (await gql('query($q: String) { adminCustomers(q: $q) { items { id } } }', { q: email })).adminCustomers.items[0].id;
+    expect((await gql('query($id: String!) { privacyRequests(customer_id: $id) { id } }', { id })).privacyRequests).toEqual([]);
+
+    await page.getByRole('button', { name: 'Erase customer' }).click();
+    await typed.fill(email.toUpperCase());
+    await confirm.click();
+    await page.getByRole('status').filter({ hasText: 'Erasure requested' }).waitFor();
+    await page.getByRole('cell', { name: 'Erasure' }).waitFor();
+    expect((await gql('query($id: String!) { privacyRequests(customer_id: $id) { kind requested_by } }', { id })).privacyRequests).toEqual([
+      { kind: 'erasure', requested_by: 'admin' },
+    ]);
+    // nothing is left to export: the API's refusal is shown
+    await page.getByRole('button', { name: 'Request data export' }).click();
+    await page.getByRole('alert').filter({ hasText: 'nothing left to export' }).waitFor();
   });
 
   it('manages subscriptions (filters, pause, resume, cancel at the period end and now) and moves a quote from new to sent to accepted', async () => {
@@ -783,12 +859,15 @@ describe('admin console (browser)', () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
     const subscription = (await gql('{ adminSubscriptions(status: ["canceled"], limit: 1) { items { id email } } }')).adminSubscriptions.items[0];
     const quote = (await gql('{ adminQuotes(status: "accepted", limit: 1) { items { id number } } }')).adminQuotes.items[0];
+    const jane = (await gql('{ adminCustomers(q: "jane@demo.store") { items { id } } }')).adminCustomers.items[0].id;
     const pages: [string, string][] = [
       ['/products', 'Products'],
       [`/products/${tote}`, 'Console Canvas Tote'],
       ['/products/new', 'New product'],
       ['/catalogue', 'Collections & categories'],
       ['/orders', 'Orders'],
+      ['/customers', 'Customers'],
+      [`/customers/${jane}`, 'Jane Doe'],
       ['/subscriptions', 'Subscriptions'],
       ['/quotes', 'Quotes'],
       ['/subscriptions/plans', 'Plans'],

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Image, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, Image, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ConsoleProductsDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { Link, navigate } from '../router';
-import { ListTable, Loading, PageHeader, StatusBadge } from '../ui';
+import { ListTable, Loading, PageHeader, SearchBox, StatusBadge } from '../ui';
 
 const PAGE = 20;
 
@@ -24,13 +24,10 @@ export default function Products() {
         <Button onClick={() => navigate('/products/new')}>{t('products.new')}</Button>
       </PageHeader>
       <Group mb="md">
-        <TextInput
-          aria-label={t('common.search')}
-          placeholder={t('common.search')}
-          type="search"
+        <SearchBox
           value={q}
-          onChange={(e) => {
-            setQ(e.currentTarget.value);
+          onChange={(v) => {
+            setQ(v);
             setPage(1);
           }}
         />
@@ -41,7 +38,7 @@ export default function Products() {
           <>
             <ListTable
               headers={[
-                <VisuallyHidden>t('product.images')</VisuallyHidden>,
+                <VisuallyHidden>{t('product.images')}</VisuallyHidden>,
                 t('common.title'),
                 t('common.status'),
                 t('products.variants'),

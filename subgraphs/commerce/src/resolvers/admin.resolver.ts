@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { withDocument, type RequestContext } from '@svc/kit';
+import { z } from 'zod';
+import { validated, withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import { CommerceSettingsInput, PaymentProviderSettingInput, PromotionInput, ShippingOptionInput, TaxRateInput } from '../inputs/setup.input';
 import {
@@ -78,19 +79,23 @@ export class CommerceAdminResolver {
     return this.s.setup.saveSettings(ctx, input);
   }
 
-  @Query(() => OrderListType, { description: "the tenant's orders, newest first" })
+  @Query(() => OrderListType, {
+    description: "the tenant's orders, newest first; q: digits are the display number (12 or #12), anything else part of the email, case-insensitive",
+  })
   async adminOrders(
     @Ctx() ctx: RequestContext,
     @Arg('limit', () => Int, { nullable: true }) limit: number | null,
     @Arg('offset', () => Int, { nullable: true }) offset: number | null,
     @Arg('status', () => [String], { nullable: true }) status: string[] | null,
     @Arg('customer_id', () => String, { nullable: true }) customerId: string | null,
+    @Arg('q', () => String, { nullable: true }) q: string | null,
   ) {
     const r = await this.s.orders.list(ctx, {
       limit: limit ?? undefined,
       offset: offset ?? undefined,
       status: status ?? undefined,
       customer_id: customerId ?? undefined,
+      q: q == null ? undefined : validated(z.string().max(200, 'q is at most 200 characters'), q, 'q'),
     });
     return { ...r, items: r.items.map(withDocument) };
   }

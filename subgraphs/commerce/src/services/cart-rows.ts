@@ -1,5 +1,5 @@
 import type { OptionalProps } from '@mikro-orm/core';
-import { pgArray, requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
+import { containsPattern, pgArray, requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
 import type { Cart, CartShippingMethod, LineItem, StoredAddress } from '../entities/cart.entity';
 import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus } from '../entities/payment.entity';
 import { Order } from '../entities/order.entity';
@@ -241,12 +241,14 @@ export class CartRows {
   }
 
   /**
-   * A page of the tenant's orders (of one customer, of some statuses), newest first, each with its
-   * payment collection like `order`, and how many there are: two statements side by side.
+   * A page of the tenant's orders (of one customer, of some statuses, found by `search`: digits, with
+   * or without "#", are the display number, anything else part of the email, case-insensitive),
+   * newest first, each with its payment collection like `order`, and how many there are: two
+   * statements side by side.
    */
   async orders(
     ctx: RequestContext,
-    q: { customerId?: string; status?: string[]; limit: number; offset: number },
+    q: { customerId?: string; status?: string[]; search?: string; limit: number; offset: number },
   ): Promise<{ rows: Array<{ order: Order; collection: PaymentCollectionView | null }>; count: number }> {
     const where = ['o.tenant_id = ?'];
     const params: unknown[] = [requireTenant(ctx)];
@@ -257,6 +259,12 @@ export class CartRows {
     if (q.status?.length) {
       where.push('o.status = any(?::text[])');
       params.push(pgArray(q.status));
+    }
+    const search = q.search?.trim();
+    if (search) {
+      const number = /^#?(\d{1,9})$/.exec(search);
+      where.push(number ? 'o.display_id = ?' : 'o.email ilike ?');
+      params.push(number ? Number(number[1]) : containsPattern(search));
     }
     const from = `from ${this.t('order')} o where ${where.join(' and ')}`;
     const count = () => this.store.sql<{ n: number }>(ctx, `select count(*)::int as n ${from}`, params);

@@ -532,10 +532,19 @@ export class OrderService {
     return this.list(ctx, { ...a, customer_id: ctx.actor.id });
   }
 
-  async list(ctx: RequestContext, a: { limit?: number; offset?: number; status?: string[]; customer_id?: string }): Promise<Paginated<OrderDocument>> {
+  async list(
+    ctx: RequestContext,
+    a: { limit?: number; offset?: number; status?: string[]; customer_id?: string; q?: string },
+  ): Promise<Paginated<OrderDocument>> {
     const page = normalizePage(a, 50);
     // plain SQL like `get` (MikroORM building the two queries cost more than running them)
-    const { rows, count } = await this.carts.rows.orders(ctx, { customerId: a.customer_id, status: a.status, limit: page.limit, offset: page.offset });
+    const { rows, count } = await this.carts.rows.orders(ctx, {
+      customerId: a.customer_id,
+      status: a.status,
+      search: a.q,
+      limit: page.limit,
+      offset: page.offset,
+    });
     return { items: rows.map((r) => this.document(r.order, r.collection)), count, ...page };
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Field, InputType } from 'type-graphql';
-import { JSONScalar, ValidateWith, type Metadata, metadataSchema, postalAddressFields } from '@svc/kit';
+import { ArgsType, Field, InputType } from 'type-graphql';
+import { JSONScalar, PageArgs, ValidateWith, type Metadata, metadataSchema, pageSchema, postalAddressFields } from '@svc/kit';
 
 /** The constraints of customer inputs, written once: GraphQL validates with them, REST routes reuse them. */
 const text = (max: number) => z.string().max(max).nullish();
@@ -56,4 +56,17 @@ export class CustomerAddressInput {
   @Field(() => String, { nullable: true }) postal_code?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
   @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+}
+
+/** Admin: the store's customers, newest first; `q` words each match the email, first or last name. */
+export const adminCustomerListSchema = z.strictObject({
+  ...pageSchema,
+  q: z.string().max(200, 'q is at most 200 characters').optional(),
+});
+export type AdminCustomerListQuery = z.infer<typeof adminCustomerListSchema>;
+
+@ArgsType()
+@ValidateWith(adminCustomerListSchema)
+export class AdminCustomerListArgs extends PageArgs {
+  @Field({ nullable: true, description: 'words each found (case-insensitive) in the email, first name or last name' }) q?: string;
 }

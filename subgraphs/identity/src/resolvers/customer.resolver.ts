@@ -1,9 +1,9 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { IdentityServices } from '../services';
-import { CustomerType } from '../types/customer.type';
+import { CustomerListType, CustomerType } from '../types/customer.type';
 import type { CustomerView } from '../services/views';
-import { CreateCustomerInput, CustomerAddressInput, UpdateCustomerInput } from '../inputs/customer.input';
+import { AdminCustomerListArgs, CreateCustomerInput, CustomerAddressInput, UpdateCustomerInput } from '../inputs/customer.input';
 
 @Resolver(() => CustomerType)
 export class CustomerResolver {
@@ -13,6 +13,20 @@ export class CustomerResolver {
   @Query(() => CustomerType, { description: 'The signed-in customer' })
   me(@Ctx() ctx: RequestContext): Promise<CustomerView> {
     return this.s.customers.me(ctx);
+  }
+
+  @Authorized('admin')
+  @Query(() => CustomerListType, {
+    description: "Admin: the store's customers with their addresses, newest first; q: words each in the email, first or last name (case-insensitive)",
+  })
+  adminCustomers(@Ctx() ctx: RequestContext, @Args() args: AdminCustomerListArgs) {
+    return this.s.customers.adminList(ctx, args);
+  }
+
+  @Authorized('admin')
+  @Query(() => CustomerType, { description: "Admin: one of the store's customers (another store's: 404)" })
+  adminCustomer(@Ctx() ctx: RequestContext, @Arg('id') id: string): Promise<CustomerView> {
+    return this.s.customers.adminGet(ctx, id);
   }
 
   @Authorized('operator')

@@ -1,8 +1,19 @@
-import { DomainError, Errors, loaderFor, requireCustomer, requireTenant, type RequestContext, type Store } from '@svc/kit';
+import {
+  DomainError,
+  Errors,
+  containsPattern,
+  loaderFor,
+  normalizePage,
+  requireCustomer,
+  requireTenant,
+  type Paginated,
+  type RequestContext,
+  type Store,
+} from '@svc/kit';
 import type { EntityManager } from '@mikro-orm/core';
 import { Customer, CustomerAddress } from '../entities/customer.entity';
 import { identityEvents } from '../events';
-import type { AddressData, CreateCustomerData, UpdateCustomerData } from '../inputs/customer.input';
+import type { AddressData, AdminCustomerListQuery, CreateCustomerData, UpdateCustomerData } from '../inputs/customer.input';
 import { customerViewOf, toCustomerView, type AddressRow, type CustomerRow, type CustomerView } from './views';
 
 export const MAX_ADDRESSES = 50;
@@ -164,6 +175,37 @@ export class CustomerService {
     const a = me.addresses.find((x) => x.id === addressId);
     if (!a) throw Errors.notFound('Address', addressId);
     return a;
+  }
+
+  /**
+   * Admin: the store's customers, newest first, with their addresses and how many match. Every word
+   * of `q` must occur (case-insensitive) in the email, first name or last name, so "jane doe" finds
+   * Jane Doe. Erased customers stay listed under their pseudonymous address.
+   */
+  async adminList(ctx: RequestContext, query: AdminCustomerListQuery): Promise<Paginated<CustomerView>> {
+    requireTenant(ctx);
+    const page = normalizePage(query, 20);
+    const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
+    const matches = words.map((w) => {
+      const like = containsPattern(w);
+      return { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }] };
+    });
+    const where = matches.length ? { deletedAt: null, $and: matches } : { deletedAt: null };
+    const [rows, count] = await this.store.em(ctx).findAndCount(Customer, where, {
+      populate: ['addresses'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return { items: rows.map(toCustomerView), count, ...page };
+  }
+
+  /** Admin: one of the store's customers with the addresses (another store's, or none: 404). */
+  async adminGet(ctx: RequestContext, id: string): Promise<CustomerView> {
+    requireTenant(ctx);
+    const c = await this.byId(ctx, id);
+    if (!c) throw Errors.notFound('Customer', id);
+    return c;
   }
 
   /** Federation reference: the tenant's customers, one query per request for all ids asked. */

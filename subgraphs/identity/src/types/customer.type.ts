@@ -1,5 +1,5 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
-import { JSONScalar } from '@svc/kit';
+import { JSONScalar, PaginatedList } from '@svc/kit';
 import type { CustomerAddressView, CustomerView } from '../services/views';
 
 @ObjectType('CustomerAddress', { simpleResolvers: true })
@@ -44,3 +44,6 @@ export class CustomerType implements CustomerView {
   @Field() updated_at!: string;
   @Field(() => String, { nullable: true }) deleted_at!: string | null;
 }
+
+@ObjectType('CustomerList')
+export class CustomerListType extends PaginatedList(CustomerType) {}
