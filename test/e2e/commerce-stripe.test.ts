@@ -117,7 +117,7 @@ describe('commerce with pp_stripe_stripe', () => {
     stripe.confirm(payment_collection.payment_sessions![0].data.id as string, 'pm_card_chargeDeclined');
     const r = await sdk.store.cart.complete(cart.id);
     expect(r.type).toBe('cart');
-    expect((r as any).error.message).toMatch(/declined/);
+    expect((r as any).error).toEqual({ message: expect.stringMatching(/declined/), name: 'Error', type: 'payment_authorization_error' });
     expect(await stockOf(variants[1])).toBe(before);
     expect((await sdk.store.cart.retrieve(cart.id)).cart.completed_at).toBeNull();
   });

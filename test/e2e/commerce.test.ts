@@ -311,6 +311,25 @@ describe('commerce: carts, checkout and orders', () => {
     expect(cfg.body.checkout_config.shipping_options.length).toBe(2);
     const pay = await p.api('GET', `/store/payment-config?region_id=${eur.id}`, { key });
     expect(pay.body.payment_config.regions[0].payment_providers.map((x: any) => x.id)).toContain('pp_bank-transfer_default');
+    // each provider with the public settings it has, and no others
+    const bankProvider = pay.body.payment_config.regions[0].payment_providers.find((x: any) => x.id === 'pp_bank-transfer_default');
+    expect(Object.keys(bankProvider.settings).sort()).toEqual(['account_holder', 'bank_name']);
+    // the same through GraphQL's typed fields (no JSON)
+    const typed = await p.graphql(
+      `query($r: String) {
+        paymentConfig(region_id: $r) { regions { region_id payment_providers { id settings { bank_name account_holder publishable_key } } } }
+        bankInfo { iban bic instructions reference_hint }
+      }`,
+      { r: eur.id },
+      { key },
+    );
+    expect(typed.body.errors).toBeUndefined();
+    expect(typed.body.data.paymentConfig.regions[0].region_id).toBe(eur.id);
+    expect(typed.body.data.paymentConfig.regions[0].payment_providers.find((x: any) => x.id === 'pp_bank-transfer_default').settings).toEqual({
+      ...bankProvider.settings,
+      publishable_key: null,
+    });
+    expect(typed.body.data.bankInfo.iban).toBe('DE89370400440532013000');
     // the seed path: a session for every provider of the region, answering the cart
     const variant = await firstVariant(key, eur.id, 4);
     const cart = (await p.api('POST', '/store/carts', { key, body: { region_id: eur.id, items: [{ variant_id: variant.id, quantity: 1 }] } })).body.cart;

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { JSONScalar, withDocument, type RequestContext } from '@svc/kit';
+import { withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
 import {
   CartEventItemInput,
@@ -13,12 +13,14 @@ import {
   UpdateCartLineItemInput,
 } from '../inputs/cart.input';
 import {
+  BankInfoType,
   CartCompletionType,
   CartType,
   CheckoutConfigType,
   OrderListType,
   OrderType,
   PaymentCollectionType,
+  PaymentConfigType,
   PaymentProviderType,
   ShippingOptionType,
 } from '../types/commerce.type';
@@ -142,12 +144,12 @@ export class CartResolver {
     return this.s.checkout.config(ctx, regionId);
   }
 
-  @Query(() => JSONScalar, { description: 'per region: the payment providers and their public settings' })
+  @Query(() => PaymentConfigType, { description: 'per region: the payment providers and their public settings' })
   paymentConfig(@Ctx() ctx: RequestContext, @Arg('region_id', () => String, { nullable: true }) regionId: string | null) {
     return this.s.checkout.paymentConfig(ctx, regionId);
   }
 
-  @Query(() => JSONScalar, { description: 'bank-transfer instructions' })
+  @Query(() => BankInfoType, { description: 'bank-transfer instructions (404 provider_not_enabled without bank transfer)' })
   bankInfo(@Ctx() ctx: RequestContext) {
     return this.s.checkout.bankInfo(ctx);
   }

@@ -85,6 +85,17 @@ const orderFields = { key: 'order', allowed: ORDER_FIELDS };
 const cart = (d: any) => d.document;
 
 /** commerce's REST routes: Medusa v2's cart, checkout, payment and order endpoints plus the documented extensions. */
+
+interface PublicProvidersOfRegion {
+  region_id: string;
+  payment_providers: Array<{ id: string; settings: Record<string, string | null> }>;
+}
+/** A region's providers with only the public settings each provider has. */
+const publicProviders = (r: PublicProvidersOfRegion) => ({
+  region_id: r.region_id,
+  payment_providers: r.payment_providers.map((p) => ({ id: p.id, settings: Object.fromEntries(Object.entries(p.settings).filter(([, v]) => v !== null)) })),
+});
+
 export const commerceRoutes = [
   // ---- carts ----
   route({
@@ -399,7 +410,8 @@ export const commerceRoutes = [
     operation: 'commerce/StorePaymentConfig',
     summary: 'Per region: the payment providers and their public settings (Stripe publishable key, PayPal client id)',
     variables: ({ query }) => ({ region_id: query.region_id ?? null }),
-    respond: (d) => ({ payment_config: d.paymentConfig }),
+    // each provider answers only the settings it has (the typed selection names every provider's)
+    respond: (d) => ({ payment_config: { regions: d.paymentConfig.regions.map(publicProviders) } }),
   }),
   route({
     method: 'GET',

@@ -60,12 +60,20 @@ export class OrderType {
 @ObjectType('OrderList')
 export class OrderListType extends PaginatedList(OrderType) {}
 
+@ObjectType('CartCompletionError', { ...S, description: "Why a cart was not placed (Medusa's completion error)" })
+class CartCompletionErrorType {
+  @Field({ description: "the provider's or the platform's message" }) message!: string;
+  @Field({ description: 'always Error' }) name!: string;
+  @Field({ description: 'payment_authorization_error' }) type!: string;
+}
+
 @ObjectType('CartCompletion', S)
 export class CartCompletionType {
   @Field({ description: 'order, or cart when the payment was not authorised' }) type!: string;
   @Field(() => OrderType, { nullable: true }) order!: unknown;
   @Field(() => CartType, { nullable: true }) cart!: unknown;
-  @Field(() => JSONScalar, { nullable: true, description: '{message, name, type} when type is cart' }) error!: unknown;
+  @Field(() => CartCompletionErrorType, { nullable: true, description: 'when type is cart: why the payment was not authorised' })
+  error!: CartCompletionErrorType | null;
 }
 
 @ObjectType('PaymentCollection', S)
@@ -160,6 +168,45 @@ export class CheckoutConfigType {
   @Field(() => [PaymentProviderType]) payment_providers!: PaymentProviderType[];
   @Field(() => [ShippingOptionType]) shipping_options!: ShippingOptionType[];
   @Field(() => Int) cancellation_window_hours!: number;
+}
+
+/** `GET /store/bank-info`: how a shopper pays by bank transfer. */
+@ObjectType('BankInfo', { ...S, description: "The store's bank-transfer instructions" })
+export class BankInfoType {
+  @Field(() => String, { nullable: true, description: 'the account holder named on the transfer' }) account_holder!: string | null;
+  @Field(() => String, { nullable: true }) bank_name!: string | null;
+  @Field(() => String, { nullable: true }) iban!: string | null;
+  @Field(() => String, { nullable: true }) bic!: string | null;
+  @Field({ description: "the store's instructions, or a default text" }) instructions!: string;
+  @Field({ description: 'where the payment reference comes from' }) reference_hint!: string;
+}
+
+/** A payment provider's settings a storefront needs (each provider has only its own; the others are absent or null). */
+@ObjectType('PaymentProviderPublicSettings', { ...S, description: "A payment provider's public settings (never a secret)" })
+class PaymentProviderPublicSettingsType {
+  @Field(() => String, { nullable: true, description: 'Stripe: the publishable key for Stripe.js' }) publishable_key?: string | null;
+  @Field(() => String, { nullable: true, description: 'PayPal: the client id for the JavaScript SDK' }) client_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'PayPal: sandbox or live' }) mode?: string | null;
+  @Field(() => String, { nullable: true, description: 'bank transfer: the bank' }) bank_name?: string | null;
+  @Field(() => String, { nullable: true, description: 'bank transfer: the account holder' }) account_holder?: string | null;
+}
+
+@ObjectType('PaymentProviderPublicConfig', { ...S, description: 'A payment provider of a region with its public settings' })
+class PaymentProviderPublicConfigType {
+  @Field() id!: string;
+  @Field(() => PaymentProviderPublicSettingsType) settings!: PaymentProviderPublicSettingsType;
+}
+
+@ObjectType('RegionPaymentConfig', { ...S, description: "A region's payment providers" })
+class RegionPaymentConfigType {
+  @Field() region_id!: string;
+  @Field(() => [PaymentProviderPublicConfigType]) payment_providers!: PaymentProviderPublicConfigType[];
+}
+
+/** `GET /store/payment-config`: per region, the payment providers and their public settings. */
+@ObjectType('PaymentConfig', { ...S, description: 'Per region, the payment providers and their public settings' })
+export class PaymentConfigType {
+  @Field(() => [RegionPaymentConfigType]) regions!: RegionPaymentConfigType[];
 }
 
 /** The identity's Customer, as commerce extends it (orders). */
