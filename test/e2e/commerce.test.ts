@@ -303,6 +303,32 @@ describe('commerce: carts, checkout and orders', () => {
     expect((await p.api('POST', `/store/orders/${order.id}/transfer/request`, { key, token: someoneElse.token, body: {} })).status).toBe(404);
   });
 
+  it("lets an admin set what the checkout asks of each field; the store's checkout configuration follows, another store's does not", async () => {
+    const SAVE =
+      'mutation($i: CommerceSettingsInput!) { saveCommerceSettings(input: $i) { checkout_fields { email phone company address_2 province billing_address } } }';
+    const shop = await p.createTenant();
+    const admin = await p.adminToken(shop);
+    const saved = await p.graphql(SAVE, { i: { checkout_fields: { phone: 'required', company: 'hidden' } } }, { token: admin });
+    expect(saved.body.errors).toBeUndefined();
+    const expected = { email: 'required', phone: 'required', company: 'hidden', address_2: 'optional', province: 'optional', billing_address: 'optional' };
+    expect(saved.body.data.saveCommerceSettings.checkout_fields).toEqual(expected);
+    const cfg = await p.api('GET', '/store/checkout-config', { key: shop.publishable_key });
+    expect(cfg.body.checkout_config.fields).toEqual(expected);
+    const typed = await p.graphql('{ checkoutConfig { fields { phone company } } }', {}, { key: shop.publishable_key });
+    expect(typed.body.data.checkoutConfig.fields).toEqual({ phone: 'required', company: 'hidden' });
+    // an unknown field or rule is refused and changes nothing
+    for (const bad of [{ fax: 'required' }, { phone: 'mandatory' }]) {
+      const refused = await p.graphql(SAVE, { i: { checkout_fields: bad } }, { token: admin });
+      expect(refused.body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
+    }
+    expect((await p.api('GET', '/store/checkout-config', { key: shop.publishable_key })).body.checkout_config.fields).toEqual(expected);
+    // the other store keeps the defaults
+    expect((await p.api('GET', '/store/checkout-config', { key: other.publishable_key })).body.checkout_config.fields).toMatchObject({
+      phone: 'optional',
+      company: 'optional',
+    });
+  });
+
   it('serves checkout configuration, payment configuration and bank details', async () => {
     const key = t.publishable_key;
     const cfg = await p.api('GET', `/store/checkout-config?region_id=${eur.id}`, { key });

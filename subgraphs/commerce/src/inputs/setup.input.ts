@@ -129,7 +129,7 @@ export const commerceSettingsSchema = z.strictObject({
     .max(24 * 365)
     .nullish(),
   checkout_fields: z
-    .record(z.enum(['email', 'phone', 'company', 'billing_address', 'address_2', 'province']), z.enum(['required', 'optional', 'hidden']))
+    .partialRecord(z.enum(['email', 'phone', 'company', 'billing_address', 'address_2', 'province']), z.enum(['required', 'optional', 'hidden']))
     .nullish(),
 });
 export type CommerceSettingsData = z.infer<typeof commerceSettingsSchema>;

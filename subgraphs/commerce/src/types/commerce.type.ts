@@ -155,16 +155,27 @@ export class PaymentProviderSettingType {
   @Field(() => JSONScalar, { description: 'secret values are masked' }) settings!: Record<string, unknown>;
 }
 
+/** What the checkout asks of each field: `required`, `optional` or `hidden`. */
+@ObjectType('CheckoutFields', { ...S, description: 'Per checkout field: required, optional or hidden' })
+class CheckoutFieldsType {
+  @Field() email!: string;
+  @Field() phone!: string;
+  @Field() company!: string;
+  @Field({ description: 'the second address line' }) address_2!: string;
+  @Field() province!: string;
+  @Field({ description: 'a billing address other than the shipping address' }) billing_address!: string;
+}
+
 @ObjectType('CommerceSettings', S)
 export class CommerceSettingsType {
   @Field(() => Int) cancellation_window_hours!: number;
-  @Field(() => JSONScalar) checkout_fields!: Record<string, string>;
+  @Field(() => CheckoutFieldsType) checkout_fields!: CheckoutFieldsType;
 }
 
 /** `GET /store/checkout-config`: what the checkout shows. */
 @ObjectType('CheckoutConfig', S)
 export class CheckoutConfigType {
-  @Field(() => JSONScalar) fields!: Record<string, string>;
+  @Field(() => CheckoutFieldsType) fields!: CheckoutFieldsType;
   @Field(() => [PaymentProviderType]) payment_providers!: PaymentProviderType[];
   @Field(() => [ShippingOptionType]) shipping_options!: ShippingOptionType[];
   @Field(() => Int) cancellation_window_hours!: number;
