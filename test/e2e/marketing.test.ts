@@ -498,6 +498,17 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       const get = await p.api('GET', `/store/cookie-consent/${sid}`, { key: shop.publishable_key });
       expect(get.status).toBe(200);
       expect(get.headers.get('cache-control')).toBe('no-store');
+      // GraphQL answers one typed choice per category, the same decisions as REST's map
+      const typed = await p.graphql(
+        'query($s: String!) { cookieConsent(session_id: $s) { categories { key granted } } }',
+        { s: sid },
+        { key: shop.publishable_key },
+      );
+      expect(typed.body.errors).toBeUndefined();
+      expect(Object.fromEntries(typed.body.data.cookieConsent.categories.map((c: { key: string; granted: boolean }) => [c.key, c.granted]))).toEqual(
+        get.body.consent.categories,
+      );
+      expect(typed.body.data.cookieConsent.categories.length).toBeGreaterThan(1);
       expect(get.body.consent.categories).toEqual({ necessary: true, analytics: true, ads: false });
       const del = await p.api('DELETE', `/store/cookie-consent/${sid}`, { key: shop.publishable_key, headers: ua });
       expect(del.status).toBe(200);

@@ -1,13 +1,19 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { MarketingServices } from '../services';
-import { AuditListType, BannerAdminType, BannerConfigType, ConsentType } from '../types/marketing.type';
+import { AuditListType, BannerAdminType, BannerConfigType, ConsentChoiceType, ConsentType } from '../types/marketing.type';
+import type { ConsentView } from '../services/consent.service';
 import { AuditListArgs, CookieBannerInput, CookieConsentInput } from '../inputs/consent.input';
 
 /** Cookie banner and consent in the graph. Thin: one service call each. */
 @Resolver(() => ConsentType)
 export class ConsentResolver {
   constructor(private readonly s: MarketingServices) {}
+
+  @FieldResolver(() => [ConsentChoiceType], { description: "The visitor's decision per category of the banner, in the banner's order" })
+  categories(@Root() consent: ConsentView): ConsentChoiceType[] {
+    return Object.entries(consent.categories).map(([key, granted]) => ({ key, granted }));
+  }
 
   @Query(() => BannerConfigType, { description: 'The cookie banner: categories (with their Consent Mode signals), copy for the locale, policy links, version' })
   cookieBannerConfig(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { nullable: true }) locale?: string | null) {

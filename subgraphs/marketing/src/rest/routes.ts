@@ -26,6 +26,13 @@ const TOKEN_REFUSALS: StateRefusal[] = [{ code: 'invalid_token', when: 'the toke
  * open pixel, clicks) carry no publishable key: those routes are `auth: 'none'` and find the store
  * from the signed token or the campaign; a key, when sent, must name the same store.
  */
+
+/** The REST consent: its categories as Medusa-style `{key: granted}` (the graph answers one choice per category). */
+const consentAnswer = (c: { categories: Array<{ key: string; granted: boolean }> } & Record<string, unknown>) => ({
+  ...c,
+  categories: Object.fromEntries(c.categories.map((x) => [x.key, x.granted])),
+});
+
 export const marketingRoutes = [
   route({
     method: 'POST',
@@ -157,7 +164,7 @@ export const marketingRoutes = [
     operation: 'marketing/SaveCookieConsent',
     summary: "Persists a session's consent decision (session_id: an unguessable id the client made); answers the state with Consent Mode v2 signals; audited",
     variables: ({ body }) => ({ input: body }),
-    respond: (d) => ({ consent: d.saveCookieConsent }),
+    respond: (d) => ({ consent: consentAnswer(d.saveCookieConsent) }),
   }),
   route({
     method: 'GET',
@@ -170,7 +177,7 @@ export const marketingRoutes = [
     operation: 'marketing/CookieConsent',
     summary: "A session's consent state (categories, Consent Mode v2 signals, TCF string); 404 when it never decided",
     variables: ({ params }) => ({ session_id: params.sessionId }),
-    respond: (d) => ({ consent: d.cookieConsent }),
+    respond: (d) => ({ consent: consentAnswer(d.cookieConsent) }),
   }),
   route({
     method: 'DELETE',
@@ -182,6 +189,6 @@ export const marketingRoutes = [
     operation: 'marketing/WithdrawCookieConsent',
     summary: 'Withdraws consent: every optional category false; the audit trail keeps the decision and the withdrawal',
     variables: ({ params }) => ({ session_id: params.sessionId }),
-    respond: (d) => ({ consent: d.withdrawCookieConsent }),
+    respond: (d) => ({ consent: consentAnswer(d.withdrawCookieConsent) }),
   }),
 ];

@@ -140,11 +140,18 @@ class ConsentModeType {
   @Field() ad_personalization!: string;
 }
 
+/** A category of the store's cookie banner and the visitor's decision. */
+@ObjectType('CookieConsentChoice', { ...S, description: "A cookie category of the store's banner and whether the visitor granted it" })
+export class ConsentChoiceType {
+  @Field({ description: "the category's key (necessary, analytics, marketing… as the banner defines them)" }) key!: string;
+  @Field() granted!: boolean;
+}
+
 @ObjectType('CookieConsent', S)
-export class ConsentType implements ConsentView {
+export class ConsentType implements Omit<ConsentView, 'categories'> {
   @Field() session_id!: string;
   @Field(() => Int) banner_version!: number;
-  @Field(() => JSONScalar, { description: 'category key -> granted' }) categories!: Record<string, boolean>;
+  // `categories` (one choice per category of the banner) is resolved by ConsentResolver from the view's map
   @Field(() => ConsentModeType, { description: "Google Consent Mode v2: gtag('consent', 'update', consent_mode)" }) consent_mode!: ConsentView['consent_mode'];
   @Field(() => String, { nullable: true }) tcf_string!: string | null;
   @Field() withdrawn!: boolean;
