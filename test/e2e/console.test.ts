@@ -647,7 +647,10 @@ describe('admin console (browser)', () => {
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     const en = (await storefront()).body.page;
-    expect(en).toMatchObject({ title: 'About the console shop', seo: { title: 'About us | Console Shop', description: 'Who we are', canonical_url: 'https://shop.example/about' } });
+    expect(en).toMatchObject({
+      title: 'About the console shop',
+      seo: { title: 'About us | Console Shop', description: 'Who we are', canonical_url: 'https://shop.example/about' },
+    });
     expect(en.html).toContain('<strong>organic</strong>');
     expect(en.html).toContain('<li>made in Porto</li>');
     const de = (await storefront('de')).body.page;
@@ -689,14 +692,26 @@ describe('admin console (browser)', () => {
     await editor.getByRole('textbox', { name: 'Name' }).last().fill('topic');
     await editor.getByRole('textbox', { name: 'Label', exact: true }).last().fill('Topic');
     await editor.getByRole('combobox', { name: 'Type' }).last().selectOption('select');
-    await editor.getByRole('textbox', { name: /^Options/ }).last().fill('sales=Sales, support=Support');
+    await editor
+      .getByRole('textbox', { name: /^Options/ })
+      .last()
+      .fill('sales=Sales, support=Support');
     await editor.getByRole('button', { name: 'Create' }).click();
     await heading('Form: Console contact').waitFor();
     const form = (await gql('{ adminForm(id: "console-contact") { id status fields { name label type required options { value label } } } }')).adminForm;
     expect(form.status).toBe('active');
     expect(form.fields).toEqual([
       { name: 'full_name', label: 'Name', type: 'text', required: true, options: null },
-      { name: 'topic', label: 'Topic', type: 'select', required: false, options: [{ value: 'sales', label: 'Sales' }, { value: 'support', label: 'Support' }] },
+      {
+        name: 'topic',
+        label: 'Topic',
+        type: 'select',
+        required: false,
+        options: [
+          { value: 'sales', label: 'Sales' },
+          { value: 'support', label: 'Support' },
+        ],
+      },
     ]);
 
     // edited: a message field added, the title changed

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useClient, useMutation, useQuery } from 'urql';
 import {
   ConsoleActivateFormDocument,
@@ -11,9 +11,10 @@ import {
   ConsoleUpdateFormDocument,
   type ConsoleFormFragment,
 } from '../graphql/generated';
+import { FieldRows } from '../field-rows';
 import { useI18n, type MessageKey } from '../i18n';
 import { navigate } from '../router';
-import { ErrorNote, ListTable, Loading, PageHeader, Section, StatusBadge, useDraft } from '../ui';
+import { ErrorNote, ListTable, Loading, PageHeader, SavedNote, Section, StatusBadge, useDraft } from '../ui';
 
 const FIELD_TYPES = ['text', 'email', 'number', 'select', 'checkbox', 'textarea', 'date', 'file'];
 const SUBMISSIONS = 20;
@@ -93,18 +94,16 @@ function FormEditor({ form, onSaved }: { form: ConsoleFormFragment | null; onSav
       success_redirect: form?.success_redirect ?? '',
       recipients: form?.notification_recipients.join(', ') ?? '',
       is_popup: form?.is_popup ?? false,
-      fields: (form?.fields ?? []).map(
-        (f): FieldRow => ({
-          name: f.name,
-          label: f.label,
-          type: f.type,
-          required: f.required,
-          placeholder: f.placeholder ?? '',
-          help_text: f.help_text ?? '',
-          options: optionsText(f),
-          saved: f,
-        }),
-      ),
+      fields: (form?.fields ?? []).map((f): FieldRow => ({
+        name: f.name,
+        label: f.label,
+        type: f.type,
+        required: f.required,
+        placeholder: f.placeholder ?? '',
+        help_text: f.help_text ?? '',
+        options: optionsText(f),
+        saved: f,
+      })),
     }),
     (d) => {
       const wrong: Record<string, MessageKey> = {};
@@ -122,7 +121,6 @@ function FormEditor({ form, onSaved }: { form: ConsoleFormFragment | null; onSav
   const [created, create] = useMutation(ConsoleCreateFormDocument);
   const [updated, update] = useMutation(ConsoleUpdateFormDocument);
   const [done, setDone] = useState(false);
-  const setField = (i: number, patch: Partial<FieldRow>) => set({ fields: d.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   const submit = () => {
     const input = {
       title: d.title.trim(),
@@ -182,56 +180,27 @@ function FormEditor({ form, onSaved }: { form: ConsoleFormFragment | null; onSav
             {err('fields')}
           </Text>
         )}
-        {d.fields.map((f, i) => (
-          <Group key={i} align="start" wrap="wrap" gap="xs">
-            <TextInput w={130} label={t('forms.name')} value={f.name} error={err(`name${i}`)} onChange={(e) => setField(i, { name: e.currentTarget.value })} />
-            <TextInput
-              w={160}
-              label={t('quoteSettings.label')}
-              value={f.label}
-              error={err(`label${i}`)}
-              onChange={(e) => setField(i, { label: e.currentTarget.value })}
-            />
-            <NativeSelect w={110} label={t('quoteSettings.type')} value={f.type} data={FIELD_TYPES} onChange={(e) => setField(i, { type: e.currentTarget.value })} />
-            <TextInput w={140} label={t('forms.placeholder')} value={f.placeholder} onChange={(e) => setField(i, { placeholder: e.currentTarget.value })} />
-            <TextInput w={160} label={t('forms.helpText')} value={f.help_text} onChange={(e) => setField(i, { help_text: e.currentTarget.value })} />
-            <TextInput
-              w={180}
-              label={t('forms.options')}
-              disabled={f.type !== 'select'}
-              value={f.options}
-              error={err(`options${i}`)}
-              onChange={(e) => setField(i, { options: e.currentTarget.value })}
-            />
-            <Checkbox mt={30} label={t('quoteSettings.required')} checked={f.required} onChange={(e) => setField(i, { required: e.currentTarget.checked })} />
-            <ActionIcon
-              mt={26}
-              variant="default"
-              aria-label={t('quoteSettings.removeField', { key: f.name || '–' })}
-              onClick={() => set({ fields: d.fields.filter((_, j) => j !== i) })}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => set({ fields: [...d.fields, { name: '', label: '', type: 'text', required: false, placeholder: '', help_text: '', options: '' }] })}
-          >
-            {t('quoteSettings.addField')}
-          </Button>
-        </Group>
+        <FieldRows
+          rows={d.fields}
+          onChange={(fields) => set({ fields })}
+          idField="name"
+          idLabel={t('forms.name')}
+          types={FIELD_TYPES}
+          optionsLabel={t('forms.options')}
+          err={err}
+          blank={() => ({ name: '', label: '', type: 'text', required: false, placeholder: '', help_text: '', options: '' })}
+          extra={(f, setField) => (
+            <>
+              <TextInput w={140} label={t('forms.placeholder')} value={f.placeholder} onChange={(e) => setField({ placeholder: e.currentTarget.value })} />
+              <TextInput w={160} label={t('forms.helpText')} value={f.help_text} onChange={(e) => setField({ help_text: e.currentTarget.value })} />
+            </>
+          )}
+        />
         <Group>
           <Button type="submit" loading={created.fetching || updated.fetching}>
             {form ? t('common.save') : t('common.create')}
           </Button>
-          {done && (
-            <Text role="status" c="green.9">
-              {t('common.saved')}
-            </Text>
-          )}
+          <SavedNote shown={done} />
         </Group>
       </Stack>
     </form>
@@ -342,12 +311,20 @@ export default function FormEdit({ id }: { id: string | null }) {
       <PageHeader title={form ? t('forms.title', { title: form.title }) : t('forms.new')}>
         {status && <StatusBadge status={status} />}
         {form && status !== 'active' && (
-          <Button variant="default" loading={activated.fetching} onClick={() => void activate({ id: form.id }).then((r) => r.data && setMoved(r.data.activateForm.status))}>
+          <Button
+            variant="default"
+            loading={activated.fetching}
+            onClick={() => void activate({ id: form.id }).then((r) => r.data && setMoved(r.data.activateForm.status))}
+          >
             {t('forms.activate')}
           </Button>
         )}
         {form && status === 'active' && (
-          <Button variant="default" loading={deactivated.fetching} onClick={() => void deactivate({ id: form.id }).then((r) => r.data && setMoved(r.data.deactivateForm.status))}>
+          <Button
+            variant="default"
+            loading={deactivated.fetching}
+            onClick={() => void deactivate({ id: form.id }).then((r) => r.data && setMoved(r.data.deactivateForm.status))}
+          >
             {t('forms.deactivate')}
           </Button>
         )}

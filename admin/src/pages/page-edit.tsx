@@ -13,7 +13,7 @@ import {
 import { useI18n } from '../i18n';
 import { LocaleTabs } from '../locale-tabs';
 import { navigate } from '../router';
-import { ErrorNote, PageHeader, Section, StatusBadge } from '../ui';
+import { ErrorNote, PageHeader, SavedNote, Section, StatusBadge } from '../ui';
 
 interface Variant {
   locale: string;
@@ -107,7 +107,11 @@ export default function PageEdit({ id }: { id: string | null }) {
           </Button>
         )}
         {id && pg?.status === 'published' && (
-          <Button variant="default" loading={unpublished.fetching} onClick={() => void unpublish({ id }).then((r) => r.data && setLatest(r.data.unpublishPage))}>
+          <Button
+            variant="default"
+            loading={unpublished.fetching}
+            onClick={() => void unpublish({ id }).then((r) => r.data && setLatest(r.data.unpublishPage))}
+          >
             {t('pages.unpublish')}
           </Button>
         )}
@@ -177,11 +181,7 @@ export default function PageEdit({ id }: { id: string | null }) {
         <Button loading={created.fetching || updated.fetching} onClick={() => void save()}>
           {id ? t('common.save') : t('common.create')}
         </Button>
-        {saved && (
-          <Text role="status" c="green.9">
-            {t('common.saved')}
-          </Text>
-        )}
+        <SavedNote shown={saved} />
       </Group>
     </>
   );
