@@ -3,7 +3,7 @@ import { ActionIcon, Button, Checkbox, Group, NativeSelect, TextInput } from '@m
 import { useI18n } from './i18n';
 
 /** A field of a form the admin defines: its key (`idField`), label, type, required flag and a select's options (text). */
-export interface FieldRowBase {
+interface FieldRowBase {
   label: string;
   type: string;
   required: boolean;

@@ -4,7 +4,7 @@ import { marked } from 'marked';
 import { useI18n } from './i18n';
 
 /** The live preview: Markdown to HTML with raw HTML escaped (the platform sanitizes bodies when it stores them). */
-export function Preview({ markdown }: { markdown: string }) {
+function Preview({ markdown }: { markdown: string }) {
   const html = useMemo(() => marked.parse(markdown.replace(/</g, '&lt;'), { async: false }), [markdown]);
   return (
     <Typography>
@@ -13,7 +13,7 @@ export function Preview({ markdown }: { markdown: string }) {
   );
 }
 
-export interface LocaleVariant {
+interface LocaleVariant {
   locale: string;
   title: string;
   body: string;
