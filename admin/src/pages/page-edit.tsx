@@ -171,7 +171,14 @@ export default function PageEdit({ id }: { id: string | null }) {
             </Group>
           ))}
           <Group grow align="start">
-            <TextInput label={t('pages.slug')} description={t('pages.slugHint')} value={slug} onChange={(e) => setSlug(e.currentTarget.value)} />
+            <TextInput
+              label={t('pages.slug')}
+              description={t('pages.slugHint')}
+              // Mantine's dimmed description is too faint on white (WCAG AA)
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              value={slug}
+              onChange={(e) => setSlug(e.currentTarget.value)}
+            />
             <TextInput label={t('pages.canonical')} type="url" value={canonical} onChange={(e) => setCanonical(e.currentTarget.value)} />
             <TextInput label={t('pages.ogImage')} type="url" value={ogImage} onChange={(e) => setOgImage(e.currentTarget.value)} />
           </Group>
