@@ -24,6 +24,9 @@ const QuoteSettings = lazy(() => import('./pages/quote-settings'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
 const PostEdit = lazy(() => import('./pages/post-edit'));
+const PageEdit = lazy(() => import('./pages/page-edit'));
+const Forms = lazy(() => import('./pages/forms'));
+const FormEdit = lazy(() => import('./pages/form-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
@@ -38,6 +41,7 @@ const NAV: [string, MessageKey][] = [
   ['/quotes', 'nav.quotes'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
+  ['/forms', 'nav.forms'],
   ['/assistant', 'nav.assistant'],
   ['/marketing', 'nav.marketing'],
   ['/webhooks', 'nav.webhooks'],
@@ -54,6 +58,9 @@ function page(path: string): ReactNode {
   if ((m = match('/quotes/:id', path))) return <QuoteDetail id={m.id} key={m.id} />;
   if ((m = match('/customers/:id', path))) return <CustomerDetail id={m.id} key={m.id} />;
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if (path === '/content/pages') return <Content tab="pages" />;
+  if ((m = match('/content/pages/:id', path))) return <PageEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/forms/:id', path))) return <FormEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   switch (path) {
     case '/catalogue':
       return <Catalogue />;
@@ -69,6 +76,8 @@ function page(path: string): ReactNode {
       return <Moderation />;
     case '/content':
       return <Content />;
+    case '/forms':
+      return <Forms />;
     case '/webhooks':
       return <Webhooks />;
     case '/settings':

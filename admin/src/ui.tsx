@@ -146,6 +146,16 @@ export function FormButtons({ editing, busy, onCancel }: { editing: boolean; bus
   );
 }
 
+/** "Saved" next to a form's button, once it saved. */
+export function SavedNote({ shown }: { shown: boolean }) {
+  const { t } = useI18n();
+  return shown ? (
+    <Text role="status" c="green.9">
+      {t('common.saved')}
+    </Text>
+  ) : null;
+}
+
 /** A list page's status filter: all, or one of `statuses` (shown with spaces for underscores). */
 export function StatusFilter({ value, statuses, onChange }: { value: string; statuses: readonly string[]; onChange: (status: string) => void }) {
   const { t } = useI18n();

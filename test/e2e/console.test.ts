@@ -611,6 +611,176 @@ describe('admin console (browser)', () => {
     expect((await config()).isgConfig.locations.map((l: any) => l.handle)).toEqual(['berlin']);
   });
 
+  it('creates a page with a German variant and SEO, publishes it (the storefront serves it), unpublishes and deletes it', async () => {
+    await page.getByRole('link', { name: 'Content' }).click();
+    await heading('Content').waitFor();
+    await page.getByRole('button', { name: 'New page' }).click();
+    await heading('New page').waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('About the console shop');
+    await page.getByRole('textbox', { name: 'Body' }).fill('We sell **organic** tees.\n\n- made in Porto');
+    // the post editor's live preview
+    await page.getByRole('region', { name: 'Preview' }).locator('strong', { hasText: 'organic' }).waitFor();
+    await page.getByRole('textbox', { name: 'SEO title (en)' }).fill('About us | Console Shop');
+    await page.getByRole('textbox', { name: 'SEO description (en)' }).fill('Who we are');
+    await page.getByRole('textbox', { name: 'Slug' }).fill('console-about');
+    await page.getByRole('textbox', { name: 'Canonical URL' }).fill('https://shop.example/about');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('About the console shop').waitFor();
+    await page.getByText('draft').first().waitFor();
+    // a German variant added and saved
+    await page.getByRole('button', { name: '+ Locale' }).click();
+    await page.getByRole('tab', { name: 'de' }).waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Über den Konsolen-Shop');
+    await page.getByRole('textbox', { name: 'Body' }).fill('Wir verkaufen *Bio*-Shirts.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const stored = (await gql('{ adminPage(id: "console-about") { id status canonical_url variants { locale title seo_title } } }')).adminPage;
+    expect(stored).toMatchObject({ status: 'draft', canonical_url: 'https://shop.example/about' });
+    expect(stored.variants).toEqual([
+      { locale: 'en', title: 'About the console shop', seo_title: 'About us | Console Shop' },
+      { locale: 'de', title: 'Über den Konsolen-Shop', seo_title: null },
+    ]);
+    const storefront = (locale?: string) => p.api('GET', `/store/pages/console-about${locale ? `?locale=${locale}` : ''}`, { key: t.publishable_key });
+    expect((await storefront()).status).toBe(404);
+
+    // published: the storefront API serves it, in either locale, with its SEO meta
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    const en = (await storefront()).body.page;
+    expect(en).toMatchObject({
+      title: 'About the console shop',
+      seo: { title: 'About us | Console Shop', description: 'Who we are', canonical_url: 'https://shop.example/about' },
+    });
+    expect(en.html).toContain('<strong>organic</strong>');
+    expect(en.html).toContain('<li>made in Porto</li>');
+    const de = (await storefront('de')).body.page;
+    expect(de.title).toBe('Über den Konsolen-Shop');
+    expect(de.html).toContain('<em>Bio</em>');
+    // the public GraphQL answers the same page
+    const viaGraphql = await p.graphql('{ page(slug: "console-about") { title seo { title } } }', {}, { key: t.publishable_key });
+    expect(viaGraphql.body.data.page).toEqual({ title: 'About the console shop', seo: { title: 'About us | Console Shop' } });
+
+    // unpublished: gone from the storefront; then deleted after the confirmation
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await page.getByRole('button', { name: 'Publish now' }).waitFor();
+    expect((await storefront()).status).toBe(404);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await heading('Content').waitFor();
+    await page.getByRole('tab', { name: 'Pages', selected: true }).waitFor();
+    expect((await gql('{ adminPages(limit: 100) { items { slug } } }')).adminPages.items.map((x: any) => x.slug)).not.toContain('console-about');
+  });
+
+  it('creates and edits a form, sees submissions sent through the storefront API newest first, and downloads them as CSV', async () => {
+    await page.getByRole('link', { name: 'Forms' }).click();
+    await heading('Forms').waitFor();
+    await page.getByRole('button', { name: 'New form' }).click();
+    await heading('New form').waitFor();
+    const editor = page.getByRole('form', { name: 'Form and fields' });
+    await editor.getByRole('textbox', { name: /^Title/ }).fill('Console contact');
+    await editor.getByRole('textbox', { name: /^Slug/ }).fill('Console Contact');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    // checked in the page first: the slug, no field
+    await editor.getByText('Lower case letters and digits').waitFor();
+    await editor.getByText('A form needs at least one field').waitFor();
+    await editor.getByRole('textbox', { name: /^Slug/ }).fill('console-contact');
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    await editor.getByRole('textbox', { name: 'Name' }).last().fill('full_name');
+    await editor.getByRole('textbox', { name: 'Label', exact: true }).last().fill('Name');
+    await editor.getByRole('checkbox', { name: 'Required' }).last().check();
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    await editor.getByRole('textbox', { name: 'Name' }).last().fill('topic');
+    await editor.getByRole('textbox', { name: 'Label', exact: true }).last().fill('Topic');
+    await editor.getByRole('combobox', { name: 'Type' }).last().selectOption('select');
+    await editor
+      .getByRole('textbox', { name: /^Options/ })
+      .last()
+      .fill('sales=Sales, support=Support');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await heading('Form: Console contact').waitFor();
+    const form = (await gql('{ adminForm(id: "console-contact") { id status fields { name label type required options { value label } } } }')).adminForm;
+    expect(form.status).toBe('active');
+    expect(form.fields).toEqual([
+      { name: 'full_name', label: 'Name', type: 'text', required: true, options: null },
+      {
+        name: 'topic',
+        label: 'Topic',
+        type: 'select',
+        required: false,
+        options: [
+          { value: 'sales', label: 'Sales' },
+          { value: 'support', label: 'Support' },
+        ],
+      },
+    ]);
+
+    // edited: a message field added, the title changed
+    const edit = page.getByRole('form', { name: 'Form and fields' });
+    await edit.getByRole('textbox', { name: /^Title/ }).fill('Contact us');
+    await edit.getByRole('button', { name: 'Add field' }).click();
+    await edit.getByRole('textbox', { name: 'Name' }).last().fill('message');
+    await edit.getByRole('textbox', { name: 'Label', exact: true }).last().fill('Message');
+    await edit.getByRole('combobox', { name: 'Type' }).last().selectOption('textarea');
+    await edit.getByRole('textbox', { name: 'Help text' }).last().fill('What can we do for you?');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('status').getByText('Saved').waitFor();
+    await heading('Form: Contact us').waitFor();
+    const served = (await p.api('GET', '/store/forms/console-contact', { key: t.publishable_key })).body.form;
+    expect(served.title).toBe('Contact us');
+    expect(served.fields.map((f: any) => [f.name, f.type, f.help_text ?? null])).toEqual([
+      ['full_name', 'text', null],
+      ['topic', 'select', null],
+      ['message', 'textarea', 'What can we do for you?'],
+    ]);
+
+    // two submissions through the storefront API, shown newest first
+    const submit = async (data: Record<string, unknown>) => {
+      const r = await p.api('POST', '/store/form-submissions', {
+        key: t.publishable_key,
+        body: { form: 'console-contact', data },
+        headers: { 'x-antispam-token': await solvedAntispam(p, t.publishable_key) },
+      });
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    await submit({ full_name: 'Ada Lovelace', topic: 'sales', message: 'Bulk order, 50 tees' });
+    await submit({ full_name: 'Grace "Amazing" Hopper', topic: 'support', message: 'Line one\nline two' });
+    const submissions = page.getByRole('region', { name: 'Submissions' });
+    await submissions.getByRole('button', { name: 'Refresh' }).click();
+    await submissions.getByText('2 submissions').waitFor();
+    const rows = submissions.getByRole('row');
+    await rows.nth(2).waitFor();
+    expect(await rows.nth(1).textContent()).toContain('Grace "Amazing" Hopper');
+    expect(await rows.nth(2).textContent()).toContain('Ada Lovelace');
+
+    // the CSV, built in the browser from every page of formSubmissions
+    const [download] = await Promise.all([page.waitForEvent('download'), submissions.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('console-contact-submissions.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const ids = (await gql(`{ formSubmissions(form_id: "${form.id}") { items { id created_at } } }`)).formSubmissions.items;
+    expect(csv).toBe(
+      [
+        'submitted_at,id,full_name,topic,message',
+        `${ids[0].created_at},${ids[0].id},"Grace ""Amazing"" Hopper",support,"Line one\nline two"`,
+        `${ids[1].created_at},${ids[1].id},Ada Lovelace,sales,"Bulk order, 50 tees"`,
+        '',
+      ].join('\r\n'),
+    );
+
+    // deactivated: the storefront no longer has it; active again
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+    expect((await p.api('GET', '/store/forms/console-contact', { key: t.publishable_key })).status).toBe(404);
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).waitFor();
+    expect((await p.api('GET', '/store/forms/console-contact', { key: t.publishable_key })).status).toBe(200);
+
+    // the list finds it
+    await page.getByRole('link', { name: 'Forms' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('contact');
+    await page.getByRole('link', { name: 'Contact us' }).waitFor();
+  });
+
   it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
     // the assistant finds products through the store's search
     await gql('mutation { rebuildSearchIndex { products } }');
@@ -860,6 +1030,7 @@ describe('admin console (browser)', () => {
     const subscription = (await gql('{ adminSubscriptions(status: ["canceled"], limit: 1) { items { id email } } }')).adminSubscriptions.items[0];
     const quote = (await gql('{ adminQuotes(status: "accepted", limit: 1) { items { id number } } }')).adminQuotes.items[0];
     const jane = (await gql('{ adminCustomers(q: "jane@demo.store") { items { id } } }')).adminCustomers.items[0].id;
+    const form = (await gql('{ adminForm(id: "console-contact") { id } }')).adminForm.id;
     const pages: [string, string][] = [
       ['/products', 'Products'],
       [`/products/${tote}`, 'Console Canvas Tote'],
@@ -877,6 +1048,9 @@ describe('admin console (browser)', () => {
       ['/moderation', 'Moderation'],
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],
+      ['/content/pages/new', 'New page'],
+      ['/forms', 'Forms'],
+      [`/forms/${form}`, 'Form: Contact us'],
       ['/webhooks', 'Webhooks'],
       ['/assistant', 'Assistant'],
       ['/marketing', 'Marketing'],

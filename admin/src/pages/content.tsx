@@ -5,7 +5,8 @@ import { useI18n } from '../i18n';
 import { Link, navigate } from '../router';
 import { Loading, PageHeader, StatusBadge } from '../ui';
 
-export default function Content() {
+/** Blog posts and CMS pages (`tab`: the one shown first). */
+export default function Content({ tab = 'posts' }: { tab?: string }) {
   const { t, date } = useI18n();
   const [posts] = useQuery({ query: ConsolePostsDocument });
   const [pages] = useQuery({ query: ConsolePagesDocument });
@@ -13,8 +14,11 @@ export default function Content() {
     <>
       <PageHeader title={t('nav.content')}>
         <Button onClick={() => navigate('/content/posts/new')}>{t('content.newPost')}</Button>
+        <Button variant="default" onClick={() => navigate('/content/pages/new')}>
+          {t('pages.new')}
+        </Button>
       </PageHeader>
-      <Tabs defaultValue="posts">
+      <Tabs defaultValue={tab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="posts">{t('content.posts')}</Tabs.Tab>
           <Tabs.Tab value="pages">{t('content.pages')}</Tabs.Tab>
@@ -53,6 +57,7 @@ export default function Content() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('common.title')}</Table.Th>
+                  <Table.Th>{t('pages.slug')}</Table.Th>
                   <Table.Th>{t('content.locale')}</Table.Th>
                   <Table.Th>{t('common.status')}</Table.Th>
                 </Table.Tr>
@@ -60,7 +65,10 @@ export default function Content() {
               <Table.Tbody>
                 {pages.data?.adminPages.items.map((p) => (
                   <Table.Tr key={p.id}>
-                    <Table.Td>{p.variants[0]?.title ?? p.slug}</Table.Td>
+                    <Table.Td>
+                      <Link to={`/content/pages/${p.id}`}>{p.variants[0]?.title ?? p.slug}</Link>
+                    </Table.Td>
+                    <Table.Td>{p.slug}</Table.Td>
                     <Table.Td>{p.variants.map((v) => v.locale).join(', ')}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={p.status} />

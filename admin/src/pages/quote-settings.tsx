@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError } from 'urql';
 import {
   ConsoleDeleteQuoteLocationDocument,
@@ -10,8 +10,9 @@ import {
   type ConsoleQuoteServiceFragment,
   type ConsoleQuoteSettingsQuery,
 } from '../graphql/generated';
+import { FieldRows } from '../field-rows';
 import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, Section, useDraft, type Draft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, SavedNote, Section, useDraft, type Draft } from '../ui';
 
 const FIELD_TYPES = ['text', 'number', 'select', 'date', 'boolean'];
 const DECIMAL = /^\d{1,9}(\.\d{1,4})?$/;
@@ -22,16 +23,6 @@ interface FieldRow {
   type: string;
   required: boolean;
   options: string;
-}
-
-/** A saved note next to a form's button. */
-function Saved({ shown }: { shown: boolean }) {
-  const { t } = useI18n();
-  return shown ? (
-    <Text role="status" c="green.9">
-      {t('common.saved')}
-    </Text>
-  ) : null;
 }
 
 /** Currency, validity, notification address and the quote form's custom fields. */
@@ -58,7 +49,6 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleQuoteSettingsQue
   );
   const [saved, save] = useMutation(ConsoleSaveQuoteSettingsDocument);
   const [done, setDone] = useState(false);
-  const setField = (i: number, patch: Partial<FieldRow>) => set({ fields: d.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   const options = (text: string) =>
     text
       .split(',')
@@ -113,62 +103,21 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleQuoteSettingsQue
           <Text fw={500} size="sm">
             {t('quoteSettings.formFields')}
           </Text>
-          {d.fields.map((f, i) => (
-            <Group key={i} align="start" wrap="wrap" gap="xs">
-              <TextInput
-                w={130}
-                label={t('quoteSettings.key')}
-                value={f.key}
-                error={err(`key${i}`)}
-                onChange={(e) => setField(i, { key: e.currentTarget.value })}
-              />
-              <TextInput
-                w={170}
-                label={t('quoteSettings.label')}
-                value={f.label}
-                error={err(`label${i}`)}
-                onChange={(e) => setField(i, { label: e.currentTarget.value })}
-              />
-              <NativeSelect
-                w={110}
-                label={t('quoteSettings.type')}
-                value={f.type}
-                data={FIELD_TYPES}
-                onChange={(e) => setField(i, { type: e.currentTarget.value })}
-              />
-              <TextInput
-                w={170}
-                label={t('quoteSettings.options')}
-                disabled={f.type !== 'select'}
-                value={f.options}
-                error={err(`options${i}`)}
-                onChange={(e) => setField(i, { options: e.currentTarget.value })}
-              />
-              <Checkbox mt={30} label={t('quoteSettings.required')} checked={f.required} onChange={(e) => setField(i, { required: e.currentTarget.checked })} />
-              <ActionIcon
-                mt={26}
-                variant="default"
-                aria-label={t('quoteSettings.removeField', { key: f.key || '–' })}
-                onClick={() => set({ fields: d.fields.filter((_, j) => j !== i) })}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-          <Group>
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => set({ fields: [...d.fields, { key: '', label: '', type: 'text', required: false, options: '' }] })}
-            >
-              {t('quoteSettings.addField')}
-            </Button>
-          </Group>
+          <FieldRows
+            rows={d.fields}
+            onChange={(fields) => set({ fields })}
+            idField="key"
+            idLabel={t('quoteSettings.key')}
+            types={FIELD_TYPES}
+            optionsLabel={t('quoteSettings.options')}
+            err={err}
+            blank={() => ({ key: '', label: '', type: 'text', required: false, options: '' })}
+          />
           <Group>
             <Button type="submit" loading={saved.fetching}>
               {t('common.save')}
             </Button>
-            <Saved shown={done} />
+            <SavedNote shown={done} />
           </Group>
         </Stack>
       </form>
