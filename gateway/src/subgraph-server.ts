@@ -60,6 +60,11 @@ export async function serveSubgraph(
     }),
   );
   const server = http.createServer(app);
+  // gateways keep idle connections to a subgraph open without a limit of their own: a server closing
+  // them after Node's default 5 s races the gateway's next request on the same socket ("socket hang
+  // up", seen as 500s on a busy machine); idle connections live as long as the platform's own listener's
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());

@@ -63,7 +63,10 @@ export interface PlatformOptions {
   extraSubscriptions?: Record<string, Subscription<any>[]>;
   /** jobs added to named in-process domains (tests) */
   extraJobs?: Record<string, JobDefinition<any>[]>;
-  /** the time of rate limits and sign-in throttles (tests pass a clock they move; default the system clock) */
+  /**
+   * the time of rate limits and sign-in throttles (tests pass a clock they move; default the system
+   * clock); with one, the domains' cron jobs are not scheduled (the test runs them)
+   */
   clock?: Clock;
 }
 
@@ -161,6 +164,8 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
         pollMs: config.outboxPollMs,
         extraSubscriptions: opts.extraSubscriptions,
         extraJobs: opts.extraJobs,
+        // with an injected clock (tests) the jobs run when that clock says, never on the wall clock's schedule
+        schedules: !opts.clock,
       });
       cleanup.push('workers', () => workers.stop());
       relay = new OutboxRelay(

@@ -36,6 +36,12 @@ interface WorkersOptions {
   extraSubscriptions?: Record<string, Subscription<any>[]>;
   /** jobs added to a named in-process domain (tests) */
   extraJobs?: Record<string, JobDefinition<any>[]>;
+  /**
+   * false: the jobs' cron schedules are left as they are, neither set nor removed (a platform whose
+   * time is an injected clock: a wall-clock schedule would run its jobs at moments the clock does not
+   * know, beside the test that runs them when its clock says)
+   */
+  schedules?: boolean;
 }
 
 interface WorkerInfo {
@@ -174,7 +180,7 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
       };
       await queue.ensureQueue(q, {});
       await queue.work<Record<string, unknown>>(q, run, { pollingIntervalSeconds });
-      await queue.schedule(q, def.schedule ?? null);
+      if (o.schedules !== false) await queue.schedule(q, def.schedule ?? null);
       jobs.push({ domain, name: def.name, queue: q, schedule: def.schedule });
     }
   }

@@ -39,7 +39,7 @@ const BOUNDARIES = [
 const KEY = 'pk_demo_storefront_key';
 const STOCK = 500;
 
-jest.setTimeout(600_000);
+jest.setTimeout(1_200_000);
 
 describe('checkout survives a SIGKILL at every step boundary', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -89,7 +89,7 @@ describe('checkout survives a SIGKILL at every step boundary', () => {
     proc.stderr!.on('data', (d: Buffer) => (errText = (errText + d.toString()).slice(-4000)));
     url = await new Promise<string>((resolve, reject) => {
       let buf = '';
-      const timer = setTimeout(() => reject(new Error(`platform did not start: ${buf.slice(-2000)} ${errText}`)), 120_000);
+      const timer = setTimeout(() => reject(new Error(`platform did not start: ${buf.slice(-2000)} ${errText}`)), 300_000);
       proc.stdout!.on('data', (d: Buffer) => {
         buf += d.toString();
         const lines = buf.split('\n');
