@@ -92,7 +92,11 @@ function LanguageModel({ saved, onSaved }: { saved: Settings['assistantProvider'
   const { t } = useI18n();
   const { result, done, save } = useSave(ConsoleConfigureAssistantProviderDocument, onSaved);
   const [baseUrl, setBaseUrl] = useState(saved?.base_url ?? '');
-  const [models, setModels] = useState(saved?.models ?? { fast: '', standard: '', advanced: '' });
+  // the tiers only (the answer's __typename is no input field)
+  const [models, setModels] = useState(() => {
+    const m = saved?.models;
+    return { fast: m?.fast ?? '', standard: m?.standard ?? '', advanced: m?.advanced ?? '' };
+  });
   const [key, setKey] = useState('');
   const [enabled, setEnabled] = useState(saved?.enabled ?? true);
   const tiers: [keyof typeof models, MessageKey][] = [

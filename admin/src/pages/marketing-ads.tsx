@@ -37,46 +37,47 @@ export function AdChannels({ onChange }: { onChange: () => void }) {
       </Title>
       <ErrorNote error={removed.error} />
       <Loading fetching={fetching} error={error}>
-        {data && channels.length === 0 ? (
-          <Text size="sm">{t('marketing.noAdChannels')}</Text>
-        ) : (
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('marketing.channel')}</Table.Th>
-                <Table.Th>{t('marketing.account')}</Table.Th>
-                <Table.Th>{t('marketing.ownToken')}</Table.Th>
-                <Table.Th>{t('marketing.updated')}</Table.Th>
-                <Table.Th>{t('common.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {channels.map((a) => (
-                <Table.Tr key={a.channel}>
-                  <Table.Td>{t(CHANNELS[a.channel] ?? 'marketing.other')}</Table.Td>
-                  <Table.Td>
-                    {a.account_id}
-                    {a.login_customer_id && ` (${t('marketing.adManager')} ${a.login_customer_id})`}
-                  </Table.Td>
-                  <Table.Td>{a.has_token ? '✓' : '–'}</Table.Td>
-                  <Table.Td>{date(a.updated_at)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      color="red.9"
-                      aria-label={`${t('marketing.adRemove')} ${t(CHANNELS[a.channel] ?? 'marketing.other')}`}
-                      loading={removed.fetching}
-                      onClick={() => void remove({ channel: a.channel }).then(changed)}
-                    >
-                      {t('marketing.adRemove')}
-                    </Button>
-                  </Table.Td>
+        {data &&
+          (channels.length === 0 ? (
+            <Text size="sm">{t('marketing.noAdChannels')}</Text>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('marketing.channel')}</Table.Th>
+                  <Table.Th>{t('marketing.account')}</Table.Th>
+                  <Table.Th>{t('marketing.ownToken')}</Table.Th>
+                  <Table.Th>{t('marketing.updated')}</Table.Th>
+                  <Table.Th>{t('common.actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+              </Table.Thead>
+              <Table.Tbody>
+                {channels.map((a) => (
+                  <Table.Tr key={a.channel}>
+                    <Table.Td>{t(CHANNELS[a.channel] ?? 'marketing.other')}</Table.Td>
+                    <Table.Td>
+                      {a.account_id}
+                      {a.login_customer_id && ` (${t('marketing.adManager')} ${a.login_customer_id})`}
+                    </Table.Td>
+                    <Table.Td>{a.has_token ? '✓' : '–'}</Table.Td>
+                    <Table.Td>{date(a.updated_at)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        aria-label={`${t('marketing.adRemove')} ${t(CHANNELS[a.channel] ?? 'marketing.other')}`}
+                        loading={removed.fetching}
+                        onClick={() => void remove({ channel: a.channel }).then(changed)}
+                      >
+                        {t('marketing.adRemove')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ))}
       </Loading>
       <Card
         withBorder
