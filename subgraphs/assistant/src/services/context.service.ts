@@ -79,7 +79,11 @@ export class StoreContextService {
    */
   private async ownProviders(ctx: RequestContext, llm: boolean): Promise<Set<ProviderNeed>> {
     const em = this.store.em(ctx);
-    const [deepl, social, ads] = await Promise.all([em.count(ProviderSetting, { kind: 'translation', enabled: true }), em.count(SocialAccount, {}), em.count(AdChannel, {})]);
+    const [deepl, social, ads] = await Promise.all([
+      em.count(ProviderSetting, { kind: 'translation', enabled: true }),
+      em.count(SocialAccount, {}),
+      em.count(AdChannel, {}),
+    ]);
     const out = new Set<ProviderNeed>(['speech']);
     if (llm) out.add('language_model');
     if (llm || deepl) out.add('translation');
