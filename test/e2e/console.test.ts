@@ -11,6 +11,7 @@ import { solvedAntispam } from '../support/antispam';
 import { DeeplServer } from '../support/providers/deepl-server';
 import { sharedPlatform } from '../support/shared';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { adPlatformsEnv } from '../support/providers/ad-platforms';
 import { GoogleAdsServer } from '../support/providers/google-ads-server';
 import { MetaServer } from '../support/providers/meta-server';
 import { waitFor } from '../support/wait';
@@ -1023,16 +1024,7 @@ describe('admin console (browser)', () => {
       meta = await new MetaServer().start();
       google = await new GoogleAdsServer().start();
       own = await startTestPlatform({
-        env: {
-          ASSISTANT_META_GRAPH_URL: meta.graphUrl,
-          ASSISTANT_META_APP_ID: meta.appId,
-          ASSISTANT_META_APP_SECRET: meta.appSecret,
-          ASSISTANT_GOOGLE_ADS_URL: google.apiUrl,
-          ASSISTANT_GOOGLE_TOKEN_URL: google.tokenUrl,
-          ASSISTANT_GOOGLE_CLIENT_ID: google.clientId,
-          ASSISTANT_GOOGLE_CLIENT_SECRET: google.clientSecret,
-          ASSISTANT_GOOGLE_ADS_DEVELOPER_TOKEN: google.developerToken,
-        },
+        env: adPlatformsEnv(meta, google),
       });
       shop = await own.createTenant('Ads Shop');
       await own.seedCatalog(shop.tenant_id);

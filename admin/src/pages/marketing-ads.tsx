@@ -3,7 +3,7 @@ import { Button, Card, NativeSelect, PasswordInput, Stack, Table, Text, TextInpu
 import { useMutation, useQuery } from 'urql';
 import { ConsoleAdChannelsDocument, ConsoleConfigureAdChannelDocument, ConsoleRemoveAdChannelDocument } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, Loading } from '../ui';
+import { ErrorNote, ListTable, Loading } from '../ui';
 import { SaveRow, SecretNote } from './settings-providers';
 
 const CHANNELS: Record<string, MessageKey> = { meta: 'marketing.meta', google_ads: 'marketing.googleAds' };
@@ -41,20 +41,15 @@ export function AdChannels({ onChange }: { onChange: () => void }) {
           (channels.length === 0 ? (
             <Text size="sm">{t('marketing.noAdChannels')}</Text>
           ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('marketing.channel')}</Table.Th>
-                  <Table.Th>{t('marketing.account')}</Table.Th>
-                  <Table.Th>{t('marketing.ownToken')}</Table.Th>
-                  <Table.Th>{t('marketing.updated')}</Table.Th>
-                  <Table.Th>{t('common.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {channels.map((a) => (
+            <ListTable
+              headers={[t('marketing.channel'), t('marketing.account'), t('marketing.ownToken'), t('marketing.updated'), t('common.actions')]}
+              count={channels.length}
+            >
+              {channels.map((a) => {
+                const name = t(CHANNELS[a.channel] ?? 'marketing.other');
+                return (
                   <Table.Tr key={a.channel}>
-                    <Table.Td>{t(CHANNELS[a.channel] ?? 'marketing.other')}</Table.Td>
+                    <Table.Td>{name}</Table.Td>
                     <Table.Td>
                       {a.account_id}
                       {a.login_customer_id && ` (${t('marketing.adManager')} ${a.login_customer_id})`}
@@ -66,7 +61,7 @@ export function AdChannels({ onChange }: { onChange: () => void }) {
                         size="xs"
                         variant="outline"
                         color="red.9"
-                        aria-label={`${t('marketing.adRemove')} ${t(CHANNELS[a.channel] ?? 'marketing.other')}`}
+                        aria-label={`${t('marketing.adRemove')} ${name}`}
                         loading={removed.fetching}
                         onClick={() => void remove({ channel: a.channel }).then(changed)}
                       >
@@ -74,9 +69,9 @@ export function AdChannels({ onChange }: { onChange: () => void }) {
                       </Button>
                     </Table.Td>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                );
+              })}
+            </ListTable>
           ))}
       </Loading>
       <Card
