@@ -30,6 +30,7 @@ const FormEdit = lazy(() => import('./pages/form-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
+const AssistantSettings = lazy(() => import('./pages/assistant-settings'));
 const Marketing = lazy(() => import('./pages/marketing'));
 
 const NAV: [string, MessageKey][] = [
@@ -56,6 +57,7 @@ function page(path: string): ReactNode {
   if ((m = match('/subscriptions/:id', path))) return <SubscriptionDetail id={m.id} key={m.id} />;
   if (path === '/quotes/settings') return <QuoteSettings />;
   if ((m = match('/quotes/:id', path))) return <QuoteDetail id={m.id} key={m.id} />;
+  if (path === '/assistant/settings') return <AssistantSettings />;
   if ((m = match('/customers/:id', path))) return <CustomerDetail id={m.id} key={m.id} />;
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if (path === '/content/pages') return <Content tab="pages" />;

@@ -54,7 +54,13 @@ function JobProgress({ job, label }: { job: ConsoleAssistantJobFragment; label: 
  * Translates a product, post (…) into locales the store has enabled: the job's progress, then what it
  * wrote (the translations become the resource's overrides), or why not (no translation provider: 503).
  */
-export function TranslateCard({ resourceType, resourceId }: { resourceType: 'product' | 'post'; resourceId: string }) {
+export function TranslateCard({
+  resourceType,
+  resourceId,
+}: {
+  resourceType: 'product' | 'collection' | 'page' | 'post' | 'event' | 'tour';
+  resourceId: string;
+}) {
   const { t } = useI18n();
   const [{ data }] = useQuery({ query: ConsoleStoreLocalesDocument });
   const [started, start] = useMutation(ConsoleTranslateResourceDocument);

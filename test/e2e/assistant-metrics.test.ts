@@ -4,6 +4,7 @@ import type { TenantCredentials } from '@svc/identity';
 import type { AnalyticsServices } from '@svc/analytics';
 import { TestClock } from '../support/clock';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { adPlatformsEnv } from '../support/providers/ad-platforms';
 import { GoogleAdsServer } from '../support/providers/google-ads-server';
 import { MetaServer } from '../support/providers/meta-server';
 import { waitFor } from '../support/wait';
@@ -51,17 +52,7 @@ describe('assistant marketing dashboard', () => {
     google = await new GoogleAdsServer().start();
     p = await startTestPlatform({
       clock,
-      env: {
-        ASSISTANT_META_GRAPH_URL: meta.graphUrl,
-        ASSISTANT_META_APP_ID: meta.appId,
-        ASSISTANT_META_APP_SECRET: meta.appSecret,
-        ASSISTANT_GOOGLE_ADS_URL: google.apiUrl,
-        ASSISTANT_GOOGLE_TOKEN_URL: google.tokenUrl,
-        ASSISTANT_GOOGLE_CLIENT_ID: google.clientId,
-        ASSISTANT_GOOGLE_CLIENT_SECRET: google.clientSecret,
-        ASSISTANT_GOOGLE_ADS_DEVELOPER_TOKEN: google.developerToken,
-        ASSISTANT_METRICS_CACHE_MS: '600000',
-      },
+      env: { ...adPlatformsEnv(meta, google), ASSISTANT_METRICS_CACHE_MS: '600000' },
     });
     sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();

@@ -172,6 +172,12 @@ describe('assistant translation', () => {
     // the first configuration needs a key; the agent key may not configure
     expect((await configureDeepl({ base_url: deepl.url }, otherAdmin)).errors[0].extensions.code).toBe('missing_field');
     expect((await configureDeepl({ api_key: 'k' }, shop.agent_api_key)).errors[0].extensions.code).toBe('forbidden');
+    // turned off, its key kept: translation is not set up in the store context until it is on again
+    const off = await configureDeepl({ enabled: false });
+    expect(off.data.configureAssistantTranslationProvider).toMatchObject({ enabled: false, api_key_hint: `…${deepl.apiKey.slice(-4)}` });
+    expect(await providerConfigured('translation')).toBe(false);
+    expect((await configureDeepl({ enabled: true })).data.configureAssistantTranslationProvider.enabled).toBe(true);
+    expect(await providerConfigured('translation')).toBe(true);
   });
 
   it('translates one text with DeepL, placeholders and markup kept, one credit per translation', async () => {

@@ -10,6 +10,10 @@ import { png } from '../support/media-fixtures';
 import { solvedAntispam } from '../support/antispam';
 import { DeeplServer } from '../support/providers/deepl-server';
 import { sharedPlatform } from '../support/shared';
+import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { adPlatformsEnv } from '../support/providers/ad-platforms';
+import { GoogleAdsServer } from '../support/providers/google-ads-server';
+import { MetaServer } from '../support/providers/meta-server';
 import { waitFor } from '../support/wait';
 import { pdfText } from '../support/pdf';
 
@@ -39,6 +43,13 @@ describe('admin console (browser)', () => {
     return r.body.data;
   };
   const heading = (name: string) => page.getByRole('heading', { level: 2, name });
+  /** axe-core's serious and critical violations on the page (evaluated through the DevTools protocol: the console's policy allows no inline script). */
+  const axeViolations = async (on: Page): Promise<string[]> => {
+    if (!(await on.evaluate("'axe' in window"))) await on.evaluate(AXE);
+    return on.evaluate<string[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+  };
 
   beforeAll(async () => {
     ensureConsoleBuilt();
@@ -916,6 +927,95 @@ describe('admin console (browser)', () => {
     await page.getByRole('link', { name: 'Orders' }).waitFor();
   });
 
+  it('configures the assistant: a language-model provider (validated by the API, its key never shown back) changes the skills and the store context; speech; turned off again', async () => {
+    const SETUP = '{ assistantSetupStatus { skills { id awaiting_providers } } assistantStoreContext { providers { id configured } } }';
+    const state = async () => {
+      const d = await gql(SETUP);
+      const providers = Object.fromEntries(d.assistantStoreContext.providers.map((x: any) => [x.id, x.configured]));
+      const translator = d.assistantSetupStatus.skills.find((s: any) => s.id === 'translator');
+      return { llm: providers.language_model, translation: providers.translation, translatorAwaits: translator.awaiting_providers };
+    };
+    expect(await state()).toEqual({ llm: false, translation: false, translatorAwaits: ['translation'] });
+
+    await page.getByRole('link', { name: 'Assistant', exact: true }).click();
+    await heading('Assistant').waitFor();
+    await page.getByRole('link', { name: 'Set up providers' }).click();
+    await heading('Assistant settings').waitFor();
+    const providers = page.getByRole('status', { name: 'Providers' });
+    await providers.getByText('language_model').waitFor();
+    const llm = page.getByRole('form', { name: 'Language model' });
+    const KEY = 'sk-console-llm-secret-7Q2Z';
+    // the API's validation, shown as it answers: the URL first, then the key the first save needs
+    await llm.getByLabel('Base URL').fill('not a url');
+    await llm.getByLabel('Model, fast tier').fill('gpt-4o-mini');
+    await llm.getByLabel('Model, standard tier').fill('gpt-4o');
+    await llm.getByLabel('Model, advanced tier').fill('o3');
+    await llm.getByRole('button', { name: 'Save Language model' }).click();
+    expect(await llm.getByRole('alert').textContent()).toContain('base_url must be an absolute');
+    await llm.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+    await llm.getByRole('button', { name: 'Save Language model' }).click();
+    await llm.getByRole('alert').getByText('api_key is required').waitFor();
+    expect(await gql('{ assistantProvider { kind } }')).toEqual({ assistantProvider: null });
+    await llm.getByLabel('API key').fill(KEY);
+    await llm.getByRole('button', { name: 'Save Language model' }).click();
+    await llm.getByRole('status').waitFor();
+    const saved = async () => (await gql('{ assistantProvider { kind base_url models { fast standard advanced } api_key_hint enabled } }')).assistantProvider;
+    expect(await saved()).toEqual({
+      kind: 'language_model',
+      base_url: 'http://127.0.0.1:9/v1',
+      models: { fast: 'gpt-4o-mini', standard: 'gpt-4o', advanced: 'o3' },
+      api_key_hint: '…7Q2Z',
+      enabled: true,
+    });
+    // the store context has a language model now, and the translator no longer awaits a provider
+    expect(await state()).toEqual({ llm: true, translation: true, translatorAwaits: [] });
+    await page.getByRole('form', { name: 'Translation provider' }).getByText('Translations are made with Language model now.').waitFor();
+    // the key is gone from the form and never on the page again, even after a reload
+    expect(await llm.getByLabel('API key').inputValue()).toBe('');
+    await page.reload();
+    await heading('Assistant settings').waitFor();
+    await llm.getByText('A value is saved').waitFor();
+    expect(await page.content()).not.toContain(KEY);
+    expect(await llm.getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/v1');
+    // saved again with the key left empty: the stored key stays
+    await llm.getByLabel('Model, standard tier').fill('gpt-4.1');
+    await llm.getByRole('button', { name: 'Save Language model' }).click();
+    await llm.getByRole('status').waitFor();
+    expect(await saved()).toMatchObject({ models: { standard: 'gpt-4.1' }, api_key_hint: '…7Q2Z' });
+
+    // DeepL without a key: refused by the API as it answers
+    const translation = page.getByRole('form', { name: 'Translation provider' });
+    await translation.getByLabel('Translate with').selectOption('deepl');
+    await translation.getByRole('button', { name: 'Save Translation provider' }).click();
+    await translation.getByRole('alert').getByText('api_key is required').waitFor();
+    expect(await gql('{ assistantTranslationProvider { provider } }')).toEqual({ assistantTranslationProvider: null });
+
+    // a speech provider, then off again: voiceovers take the offline voice
+    const speech = page.getByRole('form', { name: 'Speech provider' });
+    await speech.getByText('offline voice (eSpeak NG)').waitFor();
+    await speech.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+    await speech.getByLabel('Speech model').fill('tts-1');
+    await speech.getByLabel('Voice').fill('alloy');
+    await speech.getByLabel('API key').fill('sk-console-speech-9XW4');
+    await speech.getByRole('button', { name: 'Save Speech provider' }).click();
+    await speech.getByRole('status').waitFor();
+    const voice = async () => (await gql('{ assistantSpeechProvider { base_url model voice api_key_hint enabled } }')).assistantSpeechProvider;
+    expect(await voice()).toEqual({ base_url: 'http://127.0.0.1:9/v1', model: 'tts-1', voice: 'alloy', api_key_hint: '…9XW4', enabled: true });
+    await speech.getByText('OpenAI-compatible speech API').waitFor();
+    await speech.getByRole('switch', { name: 'Enabled' }).uncheck();
+    await speech.getByRole('button', { name: 'Save Speech provider' }).click();
+    await speech.getByText('offline voice (eSpeak NG)').waitFor();
+    expect(await voice()).toMatchObject({ enabled: false, api_key_hint: '…9XW4' });
+    expect(await page.content()).not.toContain('sk-console-speech-9XW4');
+
+    // the language model turned off: the skills and the store context as before
+    await llm.getByRole('switch', { name: 'Enabled' }).uncheck();
+    await llm.getByRole('button', { name: 'Save Language model' }).click();
+    await translation.getByText('No translation provider').waitFor();
+    expect(await saved()).toMatchObject({ enabled: false, api_key_hint: '…7Q2Z' });
+    expect(await state()).toEqual({ llm: false, translation: false, translatorAwaits: ['translation'] });
+  });
+
   it('drafts a social post, reads the metrics dashboard, voices a post offline and translates a post and a product', async () => {
     // the store speaks English (default) and German
     const codes = (await gql('{ locales { code } }')).locales.map((l: any) => l.code);
@@ -1007,9 +1107,16 @@ describe('admin console (browser)', () => {
 
     // with DeepL (a local server speaking its API), a product's translation the storefront serves
     deepl = await new DeeplServer().start();
-    await gql('mutation($input: AssistantTranslationProviderInput!) { configureAssistantTranslationProvider(input: $input) { provider } }', {
-      input: { api_key: deepl.apiKey, base_url: deepl.url },
-    });
+    await page.goto(app('/assistant/settings'));
+    await heading('Assistant settings').waitFor();
+    const translator = page.getByRole('form', { name: 'Translation provider' });
+    await translator.getByLabel('Translate with').selectOption('deepl');
+    await translator.getByLabel('Base URL').fill(deepl.url);
+    await translator.getByLabel('API key').fill(deepl.apiKey);
+    await translator.getByRole('button', { name: 'Save Translation provider' }).click();
+    await translator.getByText('Translations are made with DeepL now.').waitFor();
+    expect((await gql('{ assistantTranslationProvider { provider enabled } }')).assistantTranslationProvider).toEqual({ provider: 'deepl', enabled: true });
+    expect(await page.content()).not.toContain(deepl.apiKey);
     const tee = (await p.api('GET', '/store/products/classic-organic-tee', { key: t.publishable_key })).body.product;
     await page.goto(app(`/products/${tee.id}`));
     await heading(tee.title).waitFor();
@@ -1053,6 +1160,7 @@ describe('admin console (browser)', () => {
       [`/forms/${form}`, 'Form: Contact us'],
       ['/webhooks', 'Webhooks'],
       ['/assistant', 'Assistant'],
+      ['/assistant/settings', 'Assistant settings'],
       ['/marketing', 'Marketing'],
       ['/settings', 'Settings: Console Shop'],
     ];
@@ -1061,12 +1169,7 @@ describe('admin console (browser)', () => {
       await page.goto(app(route));
       await heading(title).waitFor();
       await page.waitForLoadState('networkidle');
-      // evaluated through the DevTools protocol: the console's policy allows no inline script
-      if (!(await page.evaluate("'axe' in window"))) await page.evaluate(AXE);
-      const violations = await page.evaluate<string[]>(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
-      found.push(...violations.map((v) => `${route} ${v}`));
+      found.push(...(await axeViolations(page)).map((v) => `${route} ${v}`));
     }
     expect(found).toEqual([]);
   });
@@ -1077,6 +1180,113 @@ describe('admin console (browser)', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     const r = await p.graphql('{ storeSettings { id } }', {}, { token });
     expect(r.status).toBe(401);
+  });
+
+  /**
+   * The advertising accounts on the Marketing page, on a platform of its own that has a Meta app and
+   * Google Ads credentials (local servers speaking their APIs): configured (the API's validation shown
+   * as it answers), read by the dashboard, tokens never shown back, removed.
+   */
+  describe('advertising accounts', () => {
+    let own: TestPlatform;
+    let meta: MetaServer;
+    let google: GoogleAdsServer;
+    let shop: TenantCredentials;
+    let ads: Page;
+
+    beforeAll(async () => {
+      meta = await new MetaServer().start();
+      google = await new GoogleAdsServer().start();
+      own = await startTestPlatform({
+        env: adPlatformsEnv(meta, google),
+      });
+      shop = await own.createTenant('Ads Shop');
+      await own.seedCatalog(shop.tenant_id);
+      ads = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      ads.setDefaultTimeout(20_000);
+    });
+    afterAll(async () => {
+      await ads?.close();
+      await own?.stop();
+      await meta?.close();
+      await google?.close();
+    });
+
+    it('connects a Meta ad account and a Google Ads customer, the dashboard reads them, and removes them', async () => {
+      const adsGql = async (query: string) => (await own.graphql(query, {}, { token: await own.adminToken(shop) })).body.data;
+      const today = new Date().toISOString().slice(0, 10);
+      meta.insights.set('1234567890', [{ date: today, spend: '12.50', impressions: '1000', clicks: '40' }]);
+      google.customers.set('1112223333', {
+        manager: '9998887777',
+        currency: 'EUR',
+        rows: [{ date: today, costMicros: 4_500_000, impressions: 800, clicks: 12 }],
+      });
+      const metaToken = meta.issueUserToken();
+      await ads.goto(`${own.url}/app`);
+      await ads.getByRole('textbox', { name: 'Email' }).fill(shop.admin_email);
+      await ads.getByRole('textbox', { name: 'Password' }).fill(shop.admin_password);
+      await ads.getByRole('button', { name: 'Sign in' }).click();
+      await ads.getByRole('heading', { level: 2, name: 'Products' }).waitFor();
+      await ads.getByRole('link', { name: 'Marketing' }).click();
+      await ads.getByRole('heading', { level: 2, name: 'Marketing' }).waitFor();
+      await ads.getByRole('tab', { name: 'Metrics' }).click();
+      const section = ads.getByRole('region', { name: 'Advertising accounts' });
+      await section.getByText('No advertising account connected').waitFor();
+      const form = section.getByRole('form', { name: 'Connect an advertising account' });
+      const save = form.getByRole('button', { name: 'Save Connect an advertising account' });
+
+      // Meta: a wrong account id refused as the API answers, then the account with a token of its own
+      await form.getByLabel('Meta ad account id').fill('12ab');
+      await form.getByLabel('Access token (ads_read)').fill(metaToken);
+      await save.click();
+      expect(await form.getByRole('alert').textContent()).toContain('account_id is a Meta ad account id');
+      await form.getByLabel('Meta ad account id').fill('act_1234567890');
+      await save.click();
+      await section
+        .getByRole('row', { name: /Meta ads/ })
+        .getByText('1234567890')
+        .waitFor();
+      expect(await form.getByLabel('Access token (ads_read)').inputValue()).toBe('');
+      // the dashboard reads the account's spend
+      const metaCard = ads.getByRole('region', { name: 'Meta ads' });
+      await metaCard.getByText('ok', { exact: true }).waitFor();
+      await metaCard
+        .getByRole('row', { name: /^Total/ })
+        .getByText('€12.50')
+        .waitFor();
+
+      // Google Ads: the customer through its manager account, with a refresh token
+      await form.getByLabel('Channel').selectOption('google_ads');
+      await form.getByLabel('Google Ads customer id').fill('111-222-3333');
+      await form.getByLabel('Manager account').fill('999-888-7777');
+      await save.click();
+      await form.getByRole('alert').getByText('refresh_token is required').waitFor();
+      await form.getByLabel('OAuth refresh token').fill(google.refreshToken);
+      await save.click();
+      await section
+        .getByRole('row', { name: /Google Ads/ })
+        .getByText('1112223333')
+        .waitFor();
+      expect((await adsGql('{ assistantAdChannels { channel account_id login_customer_id has_token } }')).assistantAdChannels).toEqual([
+        { channel: 'google_ads', account_id: '1112223333', login_customer_id: '9998887777', has_token: true },
+        { channel: 'meta', account_id: '1234567890', login_customer_id: null, has_token: true },
+      ]);
+      await ads.reload();
+      await ads.getByRole('tab', { name: 'Metrics' }).click();
+      await section.getByRole('row', { name: /Google Ads/ }).waitFor();
+      const html = await ads.content();
+      expect(html).not.toContain(metaToken);
+      expect(html).not.toContain(google.refreshToken);
+      expect(await axeViolations(ads)).toEqual([]);
+
+      // removed: the API has none left, the dashboard says not connected
+      await section.getByRole('button', { name: 'Remove Meta ads' }).click();
+      await section.getByRole('row', { name: /Meta ads/ }).waitFor({ state: 'detached' });
+      await metaCard.getByText('not connected').waitFor();
+      await section.getByRole('button', { name: 'Remove Google Ads' }).click();
+      await section.getByText('No advertising account connected').waitFor();
+      expect((await adsGql('{ assistantAdChannels { channel } }')).assistantAdChannels).toEqual([]);
+    });
   });
 });
 

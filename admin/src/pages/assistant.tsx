@@ -377,7 +377,11 @@ export default function Assistant() {
   const [{ data, fetching, error }, refetch] = useOverview();
   return (
     <>
-      <PageHeader title={t('nav.assistant')} />
+      <PageHeader title={t('nav.assistant')}>
+        <Anchor component={Link} to="/assistant/settings">
+          {t('aiSettings.link')}
+        </Anchor>
+      </PageHeader>
       <Tabs defaultValue="chat" onChange={(tab) => tab !== 'chat' && refetch({ requestPolicy: 'network-only' })}>
         <Tabs.List mb="md">
           <Tabs.Tab value="chat">{t('assistant.chat')}</Tabs.Tab>

@@ -16,6 +16,7 @@ import {
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
+import { AdChannels } from './marketing-ads';
 
 type Account = ConsoleMarketingSocialQuery['assistantSocialAccounts'][number];
 type Channel = ConsoleMarketingMetricsQuery['assistantMarketingDashboard']['channels'][number];
@@ -356,7 +357,7 @@ function Metrics() {
   const [from, setFrom] = useState(day(new Date(now.getTime() - 29 * 86_400_000)));
   const [to, setTo] = useState(day(now));
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
-  const [{ data, fetching, error }] = useQuery({ query: ConsoleMarketingMetricsDocument, variables: { from, to }, pause: !valid });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: ConsoleMarketingMetricsDocument, variables: { from, to }, pause: !valid });
   const dashboard = data?.assistantMarketingDashboard;
   const revenue = (list: Money[]) => (list.length ? list.map((m) => money(m.amount, m.currency_code)).join(', ') : '–');
   const count = (n: number | null | undefined) => (n === null || n === undefined ? '–' : number(n));
@@ -386,37 +387,7 @@ function Metrics() {
           </Stack>
         )}
       </Loading>
-      {data && (
-        <section aria-label={t('marketing.adChannels')}>
-          <Title order={3} size="h4" mt="xl" mb="sm">
-            {t('marketing.adChannels')}
-          </Title>
-          {data.assistantAdChannels.length === 0 ? (
-            <Text size="sm">{t('marketing.noAdChannels')}</Text>
-          ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('marketing.channel')}</Table.Th>
-                  <Table.Th>{t('marketing.account')}</Table.Th>
-                  <Table.Th>{t('marketing.ownToken')}</Table.Th>
-                  <Table.Th>{t('marketing.updated')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.assistantAdChannels.map((a) => (
-                  <Table.Tr key={a.channel}>
-                    <Table.Td>{t(CHANNELS[a.channel] ?? 'marketing.other')}</Table.Td>
-                    <Table.Td>{a.account_id}</Table.Td>
-                    <Table.Td>{a.has_token ? '✓' : '–'}</Table.Td>
-                    <Table.Td>{date(a.updated_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </section>
-      )}
+      <AdChannels onChange={() => refetch({ requestPolicy: 'network-only' })} />
     </>
   );
 }

@@ -21,7 +21,7 @@ const PAYMENT: { id: string; title: string; fields: { key: string; secret?: bool
 ];
 
 /** Under a secret's field: whether a value is saved (it is never shown), in a colour that reads well. */
-function SecretNote({ saved }: { saved: boolean }) {
+export function SecretNote({ saved }: { saved: boolean }) {
   const { t } = useI18n();
   return (
     <Text span size="xs" c="gray.8">
@@ -31,7 +31,7 @@ function SecretNote({ saved }: { saved: boolean }) {
 }
 
 /** A provider form's Save button (named after the provider) and its confirmation. */
-function SaveRow({ title, busy, done }: { title: string; busy: boolean; done: boolean }) {
+export function SaveRow({ title, busy, done }: { title: string; busy: boolean; done: boolean }) {
   const { t } = useI18n();
   return (
     <Group>

@@ -73,13 +73,17 @@ export class StoreContextService {
   ) {}
 
   /**
-   * The providers the store has set up besides the language model: a DeepL key (translation; the
+   * The providers the store has set up besides the language model: an enabled DeepL key (translation; the
    * language model translates too), connected social accounts, ad channels. Speech is always there:
    * offline with eSpeak NG when the store has no speech provider.
    */
   private async ownProviders(ctx: RequestContext, llm: boolean): Promise<Set<ProviderNeed>> {
     const em = this.store.em(ctx);
-    const [deepl, social, ads] = await Promise.all([em.count(ProviderSetting, { kind: 'translation' }), em.count(SocialAccount, {}), em.count(AdChannel, {})]);
+    const [deepl, social, ads] = await Promise.all([
+      em.count(ProviderSetting, { kind: 'translation', enabled: true }),
+      em.count(SocialAccount, {}),
+      em.count(AdChannel, {}),
+    ]);
     const out = new Set<ProviderNeed>(['speech']);
     if (llm) out.add('language_model');
     if (llm || deepl) out.add('translation');
