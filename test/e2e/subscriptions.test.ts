@@ -3,6 +3,7 @@ import { jobQueueName, systemContext } from '@svc/kit';
 import type { TenantCredentials } from '@svc/identity';
 import type { SubscriptionsServices } from '@svc/subscriptions';
 import { startTestPlatform, type TestPlatform } from '../support/platform';
+import { sharedPlatform } from '../support/shared';
 import { TestClock } from '../support/clock';
 import { waitFor } from '../support/wait';
 import { startStripeServer, type StripeServer } from '../support/providers/stripe-server';
@@ -714,8 +715,19 @@ describe('subscriptions', () => {
 
     it('runs on the job queue every minute (renewals, and the retries of refunds the provider was down for)', async () => {
       const names = ['renew-subscriptions', 'retry-refunds'].map((n) => jobQueueName('subscriptions', n));
-      const rows = (await sql.query(`select name, cron from pgboss.schedule where name = any($1) order by name`, [names])).rows;
-      expect(rows).toEqual(names.sort().map((name) => ({ name, cron: '* * * * *' })));
+      const scheduled = async (dbUrl: string) => {
+        const c = new Client({ connectionString: dbUrl });
+        await c.connect();
+        try {
+          return (await c.query(`select name, cron from pgboss.schedule where name = any($1) order by name`, [names])).rows;
+        } finally {
+          await c.end();
+        }
+      };
+      // a platform on the wall clock schedules them (the worker's shared one)…
+      expect(await scheduled((await sharedPlatform()).dbUrl)).toEqual(names.sort().map((name) => ({ name, cron: '* * * * *' })));
+      // …and this one, whose time is the test's clock, leaves them to the test (runDue above)
+      expect(await scheduled(p.dbUrl)).toEqual([]);
     });
   });
 
