@@ -259,6 +259,13 @@ describe('localization: currency rates', () => {
       stale: false,
       rates: { CHF: 0.9391, GBP: 0.8412, JPY: 162.45, USD: 1.0823 },
     });
+    // GraphQL answers one typed entry per currency, the same rates as REST's map
+    const typed = await p.graphql('{ exchangeRates { base rates { currency rate } } }', {}, { key: shop.publishable_key });
+    expect(typed.body.errors).toBeUndefined();
+    expect(typed.body.data.exchangeRates.base).toBe('EUR');
+    expect(Object.fromEntries(typed.body.data.exchangeRates.rates.map((r: { currency: string; rate: number }) => [r.currency, r.rate]))).toEqual(
+      eur.body.rates,
+    );
     const usd = await p.api('GET', '/store/exchange-rates?base=usd', { key: shop.publishable_key });
     expect(usd.body.base).toBe('USD');
     expect(usd.body.rates.EUR).toBe(Number((1 / 1.0823).toPrecision(10)));

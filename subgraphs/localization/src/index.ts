@@ -4,7 +4,7 @@ import { Locale } from './entities/locale.entity';
 import { CurrencyPair, RateSource } from './entities/currency.entity';
 import { Translation } from './entities/translation.entity';
 import { LocaleResolver } from './resolvers/locale.resolver';
-import { CurrencyResolver } from './resolvers/currency.resolver';
+import { CurrencyResolver, ExchangeRatesResolver } from './resolvers/currency.resolver';
 import { TranslationResolver } from './resolvers/translation.resolver';
 import { currencyPairReference, localeReference } from './resolvers/localization.reference';
 import { createLocalizationServices, type LocalizationServices } from './services';
@@ -26,7 +26,7 @@ export const domain = defineDomain<LocalizationServices, LocalizationSettings>({
   entities: [Locale, CurrencyPair, RateSource, Translation],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [LocaleResolver, CurrencyResolver, TranslationResolver],
+  resolvers: [LocaleResolver, CurrencyResolver, ExchangeRatesResolver, TranslationResolver],
   settings: localizationSettings,
   createServices: createLocalizationServices,
   references: (s) => ({ Locale: localeReference(s), CurrencyPair: currencyPairReference(s) }),

@@ -1,7 +1,8 @@
-import { Arg, Authorized, Ctx, Float, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { LocalizationServices } from '../services';
-import { CurrencyPairType, CurrencyRateType, ExchangeRatesType, RateSourceStatusType } from '../types/localization.type';
+import { CurrencyPairType, CurrencyRateType, ExchangeRateType, ExchangeRatesType, RateSourceStatusType } from '../types/localization.type';
+import type { ExchangeRatesView } from '../services/views';
 import { AddCurrencyPairInput } from '../inputs/currency.input';
 
 /** Currency pairs, overrides and rates: storefronts read rates, admins manage pairs and feeds. */
@@ -59,5 +60,14 @@ export class CurrencyResolver {
   @Mutation(() => [RateSourceStatusType], { description: 'Asks every rate feed now; answers their state' })
   refreshCurrencyRates(@Ctx() ctx: RequestContext) {
     return this.s.currencies.refresh(ctx);
+  }
+}
+
+/** A feed snapshot's rates as one typed entry per quote currency (REST answers them as a `{CODE: rate}` map). */
+@Resolver(() => ExchangeRatesType)
+export class ExchangeRatesResolver {
+  @FieldResolver(() => [ExchangeRateType], { description: 'Units of each quote currency per 1 of the base, by currency code' })
+  rates(@Root() snapshot: ExchangeRatesView): ExchangeRateType[] {
+    return Object.entries(snapshot.rates).map(([currency, rate]) => ({ currency, rate }));
   }
 }

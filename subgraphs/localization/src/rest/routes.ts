@@ -39,7 +39,11 @@ export const localizationRoutes = [
     summary:
       "The raw feed snapshot for `base` (ISO 4217, default the feed's base): {base, date, source, fetched_at, stale, rates: {CODE: rate}}; 400 for a malformed or unknown base",
     variables: ({ query }) => ({ base: query.base ?? null }),
-    respond: (d) => d.exchangeRates,
+    // the graph's one entry per currency, answered as the documented {CODE: rate} map
+    respond: (d) => ({
+      ...d.exchangeRates,
+      rates: Object.fromEntries(d.exchangeRates.rates.map((r: { currency: string; rate: number }) => [r.currency, r.rate])),
+    }),
   }),
   route({
     method: 'GET',

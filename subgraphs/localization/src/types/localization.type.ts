@@ -39,14 +39,20 @@ export class CurrencyRateType implements CurrencyRateView {
   @Field({ description: 'True when no source answers now and the last known rate is shown' }) stale!: boolean;
 }
 
+@ObjectType('ExchangeRate', { ...S, description: 'Units of a quote currency per 1 of the base' })
+export class ExchangeRateType {
+  @Field({ description: 'the quote currency (ISO 4217, upper case)' }) currency!: string;
+  @Field(() => Float) rate!: number;
+}
+
 @ObjectType('ExchangeRates', { ...S, description: 'A feed snapshot for one base currency' })
-export class ExchangeRatesType implements ExchangeRatesView {
+export class ExchangeRatesType implements Omit<ExchangeRatesView, 'rates'> {
   @Field() base!: string;
   @Field() date!: string;
   @Field() source!: string;
   @Field() fetched_at!: string;
   @Field() stale!: boolean;
-  @Field(() => JSONScalar, { description: 'quote currency -> units per 1 base' }) rates!: Record<string, number>;
+  // `rates` (one ExchangeRate per quote currency) is resolved by ExchangeRatesResolver from the view's map
 }
 
 @ObjectType('RateSourceStatus', { ...S, description: 'What one rate feed last answered' })
