@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { printSchema } from 'graphql';
 import { publicSchemaOf, restrictedFields } from '@svc/kit';
-import { apiSchemaOf, composeSupergraph } from '@svc/gateway';
+import { composeSupergraph } from '@svc/gateway';
+import { apiSchemaOf } from './generate-ports';
 import { loadDomains } from '@svc/platform';
 
 export const SCHEMA_DIR = path.join(__dirname, '..', 'schema');

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeServices } from '@apollo/composition';
-import { Supergraph, operationFromDocument } from '@apollo/federation-internals';
+import { operationFromDocument } from '@apollo/federation-internals';
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, GraphQLError } from 'graphql';
 import { claimsOf, subgraphSdl, type Logger, type RequestContext, type DomainDefinition } from '@svc/kit';
@@ -128,11 +128,6 @@ export function composeSupergraph(defs: DomainDefinition[], urls: Record<string,
   );
   if (result.errors?.length) throw new Error(`Supergraph composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
   return { supergraphSdl: result.supergraphSdl!, subgraphs };
-}
-
-/** The API schema clients query (no federation directives or join types) of a supergraph SDL. */
-export function apiSchemaOf(supergraphSdl: string): GraphQLSchema {
-  return Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
 }
 
 /** The committed schema files (`npm run schema:generate`), beside the packages. */

@@ -1,6 +1,5 @@
 /** The gateway's public API: composition, the loaded supergraph, authentication, the GraphQL door, remote subgraphs. */
 export {
-  apiSchemaOf,
   composeSupergraph,
   supergraphFor,
   SCHEMA_DIR,
