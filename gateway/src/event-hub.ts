@@ -3,8 +3,9 @@ import { DomainError, type DomainEvent, type Logger } from '@svc/kit';
 /*
  * The in-process fan-out of live domain events (/graphql/stream). Each platform instance hears
  * every event once (the relay NOTIFYs it on `DOMAIN_EVENT_CHANNEL`, see kit jobs.ts) and hands it
- * to the streams open on this instance, by tenant and type. Nothing is stored for a stream: what
- * happens while no stream is open (or while a stream reconnects) is not replayed.
+ * to the streams open on this instance, by tenant and type. Nothing is stored for a stream; a stream
+ * that reconnects with `Last-Event-ID` is first given what it missed, read from the outboxes
+ * (`StreamSubscriber.replayFrom`), then the live events, without the ones the replay already gave.
  */
 
 /** An event as a stream delivers it: the outbox row, secrets redacted, with the entity it is about. */
@@ -81,12 +82,30 @@ export function entityIdOf(type: string, data: Record<string, unknown>): string 
   return typeof own === 'string' ? own : null;
 }
 
+/** An outbox event as streams deliver it: secrets redacted, the entity it is about named. */
+export function toStreamEvent(event: DomainEvent & { tenant_id: string }): StreamEvent {
+  const data = (redact(event.data ?? {}) ?? {}) as Record<string, unknown>;
+  return {
+    id: event.id,
+    type: event.type,
+    tenant_id: event.tenant_id,
+    created_at: event.created_at,
+    request_id: event.request_id,
+    data,
+    entity_id: entityIdOf(event.type, data),
+  };
+}
+
 /** One open stream: a bounded queue of events read by its GraphQL subscription. */
 export class StreamSubscriber implements AsyncIterableIterator<StreamEvent> {
   private filter: TypeFilter | null = null;
   private readonly queue: StreamEvent[] = [];
   private waiting?: (r: IteratorResult<StreamEvent>) => void;
   private closed = false;
+  /** a reconnected stream's missed events, given before the live ones (which wait in `queue` meanwhile) */
+  private replay?: { events: AsyncIterator<StreamEvent>; given: Set<string> };
+  /** ids of the events handed to the subscription, oldest first: the writer labels each `next` message with one (SSE `id:`) */
+  readonly handed: string[] = [];
   /** called once when the server ends the stream (slow consumer, shutdown) */
   onEnd?: (why: StreamEnd) => void;
 
@@ -108,9 +127,17 @@ export class StreamSubscriber implements AsyncIterableIterator<StreamEvent> {
     return !this.closed && matchesType(this.filter, type);
   }
 
+  /**
+   * Gives these events (a reconnected stream's missed ones, oldest first) before any live event.
+   * Live events that arrive meanwhile wait, and those the replay also gave are dropped.
+   */
+  replayFrom(events: AsyncIterable<StreamEvent>): void {
+    this.replay = { events: events[Symbol.asyncIterator](), given: new Set() };
+  }
+
   push(event: StreamEvent): void {
     if (this.closed) return;
-    if (this.waiting) {
+    if (this.waiting && !this.replay) {
       const w = this.waiting;
       this.waiting = undefined;
       w({ value: event, done: false });
@@ -135,17 +162,40 @@ export class StreamSubscriber implements AsyncIterableIterator<StreamEvent> {
     if (this.closed) return;
     this.closed = true;
     this.queue.length = 0;
+    const replay = this.replay;
+    this.replay = undefined;
+    void replay?.events.return?.().catch(() => undefined);
     this.release(this);
     const w = this.waiting;
     this.waiting = undefined;
     w?.({ value: undefined, done: true });
   }
 
-  next(): Promise<IteratorResult<StreamEvent>> {
+  async next(): Promise<IteratorResult<StreamEvent>> {
+    while (this.replay) {
+      const { events, given } = this.replay;
+      const r = await events.next();
+      if (this.closed) return { value: undefined, done: true };
+      if (r.done) {
+        this.replay = undefined;
+        // the live events that came meanwhile, less those the replay gave
+        const live = this.queue.splice(0).filter((e) => !given.has(e.id));
+        this.queue.push(...live);
+        break;
+      }
+      given.add(r.value.id);
+      if (matchesType(this.filter, r.value.type)) return this.hand(r.value);
+    }
     const value = this.queue.shift();
-    if (value) return Promise.resolve({ value, done: false });
+    if (value) return this.hand(value);
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => (this.waiting = resolve));
+    const r = await new Promise<IteratorResult<StreamEvent>>((resolve) => (this.waiting = resolve));
+    return r.done ? r : this.hand(r.value);
+  }
+
+  private hand(value: StreamEvent): IteratorResult<StreamEvent> {
+    this.handed.push(value.id);
+    return { value, done: false };
   }
 
   return(): Promise<IteratorResult<StreamEvent>> {
@@ -213,8 +263,7 @@ export class EventHub {
     if (!subs?.size) return 0;
     const wanting = [...subs].filter((s) => s.wants(event.type));
     if (!wanting.length) return 0;
-    const data = (redact(event.data ?? {}) ?? {}) as Record<string, unknown>;
-    const out: StreamEvent = { ...event, tenant_id: event.tenant_id, data, entity_id: entityIdOf(event.type, data) };
+    const out = toStreamEvent({ ...event, tenant_id: event.tenant_id });
     for (const s of wanting) s.push(out);
     return wanting.length;
   }

@@ -16,7 +16,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import { createHandler } from 'graphql-sse';
-import { DomainError, JSONScalar, toDomainError, type Logger, type RequestContext } from '@svc/kit';
+import { DomainError, JSONScalar, looksLikeId, toDomainError, type Logger, type OutboxReader, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import {
   clientOf,
@@ -29,7 +29,7 @@ import {
   type GraphQLLimits,
   type GraphQLRateLimits,
 } from './limits';
-import { parseTypeFilter, type EventHub, type StreamEnd, type StreamSubscriber } from './event-hub';
+import { parseTypeFilter, toStreamEvent, type EventHub, type StreamEnd, type StreamEvent, type StreamSubscriber } from './event-hub';
 
 /*
  * `/graphql/stream`: live domain events over GraphQL over SSE (graphql-sse, distinct connections
@@ -75,7 +75,7 @@ export const eventStreamSchema = new GraphQLSchema({
       domainEvents: {
         type: new GraphQLNonNull(DomainEventType),
         description:
-          "Live domain events of the admin's store from now on. `types`: event types (`order.placed`), prefixes (`order.*`) or `*`; absent or empty: every type.",
+          "Live domain events of the admin's store from now on (after the events it missed, for a stream that reconnects with the Last-Event-ID header). `types`: event types (`order.placed`), prefixes (`order.*`) or `*`; absent or empty: every type.",
         args: { types: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) } },
         subscribe: (_src: unknown, args: { types?: string[] | null }, c: StreamOperationContext) => {
           c.subscriber.setFilter(parseTypeFilter(args.types));
@@ -95,7 +95,62 @@ export interface EventStreamOptions {
   bufferBytes: number;
   limits?: GraphQLLimits;
   rateLimits?: GraphQLRateLimits;
+  /** `Last-Event-ID` replay from the outboxes; undefined: the header is ignored (live events only) */
+  replay?: StreamReplay;
   log: Logger;
+}
+
+export interface StreamReplay {
+  reader: Pick<OutboxReader, 'publishedAt' | 'after'>;
+  /** how far back a reconnecting stream may resume: an older last event answers 409 `replay_unavailable` */
+  windowMs: number;
+  /**
+   * the replay starts this long before the last event's relay: relays of different domains commit in
+   * their own order, so an event relayed just before the last one may have reached no stream yet
+   * (at least once: an event may come twice, never not at all; clients drop ids they have seen)
+   */
+  overlapMs: number;
+  /** events read from the outboxes at a time */
+  pageSize?: number;
+  now?: () => number;
+}
+
+/** The tenant's events after `from`, page by page, as streams deliver them. */
+async function* replayed(r: StreamReplay, tenantId: string, from: { publishedAt: Date; id: string }, skip: string): AsyncGenerator<StreamEvent> {
+  let cursor = from;
+  for (;;) {
+    const page = await r.reader.after(tenantId, cursor, r.pageSize ?? 500);
+    for (const e of page) if (e.id !== skip) yield toStreamEvent(e);
+    if (page.length < (r.pageSize ?? 500)) return;
+    const last = page[page.length - 1];
+    cursor = { publishedAt: last.published_at, id: last.id };
+  }
+}
+
+/** Where a reconnecting stream resumes (`Last-Event-ID`): refused before the stream opens when it cannot. */
+async function replayStart(r: StreamReplay, tenantId: string, header: string | string[] | undefined): Promise<{ publishedAt: Date; id: string } | undefined> {
+  if (header === undefined) return undefined;
+  const id = Array.isArray(header) ? header[0] : header;
+  if (typeof id !== 'string' || !looksLikeId(id.trim(), 'evt')) {
+    const message = 'Last-Event-ID must be the id of an event this stream delivered (evt_…)';
+    throw new DomainError('validation_error', 'invalid_field', message, [{ field: 'Last-Event-ID', code: 'invalid_field', message }]);
+  }
+  const publishedAt = await r.reader.publishedAt(tenantId, id.trim());
+  if (!publishedAt) {
+    throw new DomainError(
+      'conflict',
+      'replay_unavailable',
+      "Last-Event-ID names no event of the store's streams; reconnect without it and read the current state",
+    );
+  }
+  if (publishedAt.getTime() < (r.now ?? Date.now)() - r.windowMs) {
+    throw new DomainError(
+      'conflict',
+      'replay_unavailable',
+      `Events are replayed for ${Math.round(r.windowMs / 3_600_000)} hours; reconnect without Last-Event-ID and read the current state`,
+    );
+  }
+  return { publishedAt: new Date(publishedAt.getTime() - r.overlapMs), id: '' };
 }
 
 const sendJsonError = (res: Response, status: number, body: object) => {
@@ -251,7 +306,9 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
       } catch (err) {
         throw invalidQuery((err as Error).message, 'query_too_complex');
       }
+      const resumeAt = o.replay ? await replayStart(o.replay, ctx.tenantId, req.headers['last-event-id']) : undefined;
       subscriber = hub.open(ctx.tenantId);
+      if (resumeAt && o.replay) subscriber.replayFrom(replayed(o.replay, ctx.tenantId, resumeAt, String(req.headers['last-event-id']).trim()));
       // a client gone at any point from here frees its slot (close is idempotent)
       const opened = subscriber;
       res.once('close', () => opened.close());
@@ -303,7 +360,9 @@ export function createEventStreamHandler(o: EventStreamOptions): RequestHandler[
       res.once('close', gone);
       for await (const chunk of stream) {
         if (res.writableEnded || res.destroyed) break;
-        res.write(chunk);
+        // each event's message carries its id: a client that reconnects sends the last one as Last-Event-ID
+        const id = chunk.startsWith('event: next') ? sub.handed.shift() : undefined;
+        res.write(id ? `id: ${id}\n${chunk}` : chunk);
         // the socket does not take what is written: the client is too slow (or gone)
         if (res.writableLength > o.bufferBytes) {
           sub.end('slow_consumer');

@@ -28,5 +28,15 @@ export { AdmittingDocumentStore } from './document-store';
 export { sendPublicRead, publicReadEtag, PUBLIC_READ } from './public-read';
 export { ResponseCache, type ResponseCacheOptions, type CacheSnapshot, type CachedResponse } from './response-cache';
 export { resolveClient, CLIENT_LOCAL, type ClientAddress } from './client';
-export { EventHub, StreamSubscriber, parseTypeFilter, matchesType, entityIdOf, type EventHubOptions, type StreamEvent, type TypeFilter } from './event-hub';
-export { createEventStreamHandler, eventStreamSchema, type EventStreamOptions } from './event-stream';
+export {
+  EventHub,
+  StreamSubscriber,
+  parseTypeFilter,
+  matchesType,
+  entityIdOf,
+  toStreamEvent,
+  type EventHubOptions,
+  type StreamEvent,
+  type TypeFilter,
+} from './event-hub';
+export { createEventStreamHandler, eventStreamSchema, type EventStreamOptions, type StreamReplay } from './event-stream';

@@ -34,6 +34,7 @@ import {
   EventHub,
   supergraphFor,
   createEventStreamHandler,
+  type StreamReplay,
   createGraphQLServer,
   loadGateway,
   type GraphQLServer,
@@ -182,6 +183,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
     // live domain events: every instance hears every event the relays announce (NOTIFY) and hands
     // it to its open streams; streams need the relay, so an instance without workers serves none
     let eventStreams: EventHub | undefined;
+    let streamReplay: StreamReplay | undefined;
     if (!config.workersDisabled) {
       // an event too large for a NOTIFY payload is read from its outbox row (any domain's schema)
       const reader = outboxReader(
@@ -197,6 +199,10 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       });
       await bus.on(DOMAIN_EVENT_CHANNEL, (payload) => hub.receive(payload));
       eventStreams = hub;
+      if (config.eventStreams.replayMs > 0) {
+        const clock = opts.clock;
+        streamReplay = { reader, windowMs: config.eventStreams.replayMs, overlapMs: config.eventStreams.replayOverlapMs, now: clock && (() => clock.now()) };
+      }
     }
 
     // a domain served elsewhere (SUBGRAPH_URLS) counts with its committed SDL, the contract it serves
@@ -271,6 +277,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       builder,
       hub: eventStreams,
       bufferBytes: config.eventStreams.bufferBytes,
+      replay: streamReplay,
       limits: graphqlLimits,
       rateLimits: config.rateLimit.disabled
         ? undefined

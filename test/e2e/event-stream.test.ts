@@ -59,7 +59,8 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
   };
 
   beforeAll(async () => {
-    s = await startTwoStores({ env: { STREAM_MAX_PER_TENANT: '2' } });
+    // no replay overlap: a resumed stream gets exactly the events after the last one it saw
+    s = await startTwoStores({ env: { STREAM_MAX_PER_TENANT: '2', STREAM_REPLAY_OVERLAP_MS: '0' } });
     hub = s.p.eventStreams!;
     streamUrl = `${s.p.url}/graphql/stream`;
   });
@@ -212,5 +213,80 @@ describe('live domain events over graphql-sse (/graphql/stream)', () => {
     expect(JSON.parse(line.slice(6))).toMatchObject({ data: { domainEvents: { type: 'collection.created', entity_id: id, data: { id } } } });
     ac.abort();
     await waitFor('no stream left', () => hub.count() === 0, 10_000);
+  });
+  it('labels each event with its id, and a stream that reconnects with Last-Event-ID gets what it missed, then live events', async () => {
+    const auth = { authorization: `Bearer ${s.admin}` };
+    const createCollection = async (title: string) => {
+      const r = await s.p.graphql('mutation($input: CollectionInput!) { createCollection(input: $input) { id } }', { input: { title } }, { token: s.admin });
+      expect(r.status).toBe(200);
+      return r.body.data.createCollection.id as string;
+    };
+    /** the `id:` and the event of each SSE message, read until `count` have come */
+    const readMessages = async (res: Response, count: number) => {
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const messages = () =>
+        text
+          .split('\n\n')
+          .filter((m) => m.includes('event: next'))
+          .map((m) => ({ id: /^id: (.*)$/m.exec(m)?.[1], event: JSON.parse(/^data: (.*)$/m.exec(m)![1]).data.domainEvents as Received }));
+      while (messages().length < count) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      return messages();
+    };
+    const open = (lastEventId?: string, signal?: AbortSignal) =>
+      fetch(`${streamUrl}?query=${encodeURIComponent(SUBSCRIPTION)}&variables=${encodeURIComponent(JSON.stringify({ types: ['collection.created'] }))}`, {
+        headers: { accept: 'text/event-stream', ...auth, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        signal,
+      });
+
+    const first = new AbortController();
+    const res = await open(undefined, first.signal);
+    expect(res.status).toBe(200);
+    await waitFor('the stream open', () => hub.count(s.shop.tenant_id) === 1);
+    const a = await createCollection('Replay A');
+    const [seen] = await readMessages(res, 1);
+    expect(seen.event.entity_id).toBe(a);
+    expect(seen.id).toBe(seen.event.id);
+    first.abort();
+    await waitFor('the stream closed', () => hub.count() === 0);
+
+    // while no stream is open: two of the shop's collections, one of another store
+    const b = await createCollection('Replay B');
+    const c = await createCollection('Replay C');
+    await s.p.graphql(
+      'mutation($input: CollectionInput!) { createCollection(input: $input) { id } }',
+      { input: { title: 'Elsewhere' } },
+      { token: s.otherAdmin },
+    );
+
+    const again = new AbortController();
+    const resumed = await open(seen.id, again.signal);
+    expect(resumed.status).toBe(200);
+    await waitFor('the stream open again', () => hub.count(s.shop.tenant_id) === 1);
+    const d = await createCollection('Replay D (live)');
+    const got = await readMessages(resumed, 3);
+    // what it missed in order, then the live one; never the last one seen, nor another store's
+    expect(got.map((m) => m.event.entity_id)).toEqual([b, c, d]);
+    expect(got.every((m) => m.id === m.event.id)).toBe(true);
+    again.abort();
+    await waitFor('no stream left', () => hub.count() === 0);
+
+    // refusals, before the stream opens: a malformed id, another store's event, one older than the window
+    const malformed = await refused(await open('not-an-id'));
+    expect(malformed).toMatchObject({ status: 400, body: { type: 'validation_error', code: 'invalid_field' } });
+    const [foreign] = await s.sql
+      .query<{ id: string }>(`select id from catalog.outbox_event where tenant_id = $1 limit 1`, [s.other.tenant_id])
+      .then((r) => r.rows);
+    expect(await refused(await open(foreign.id))).toMatchObject({ status: 409, body: { type: 'conflict', code: 'replay_unavailable' } });
+    await s.sql.query(`update catalog.outbox_event set published_at = now() - interval '25 hours' where id = $1`, [seen.id]);
+    const old = await refused(await open(seen.id));
+    expect(old).toMatchObject({ status: 409, body: { code: 'replay_unavailable' } });
+    expect(old.body.message).toMatch(/24 hours/);
+    expect(hub.count()).toBe(0);
   });
 });

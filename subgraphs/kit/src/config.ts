@@ -170,6 +170,23 @@ export const platformSettings = z.object({
     .max(64 * 2 ** 20)
     .default(2 ** 20)
     .describe('unsent bytes a stream may have before its client counts as too slow and is disconnected (16 KiB – 64 MiB)'),
+  STREAM_REPLAY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24)
+    .describe(
+      'how far back a `/graphql/stream` stream that reconnects with `Last-Event-ID` is given the events it missed (read from the outboxes); 0: the header is ignored',
+    ),
+  STREAM_REPLAY_OVERLAP_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(5000)
+    .describe(
+      "a replay also gives the events relayed this long before the last one seen (domains' relays commit in their own order; clients drop ids they have seen)",
+    ),
   PUBLIC_URL: z
     .string()
     .url()
@@ -232,7 +249,7 @@ export interface PlatformConfig {
   antispamMaxNumber: number;
   workersDisabled: boolean;
   /** live event streams at /graphql/stream (STREAM_*): limits per instance */
-  eventStreams: { maxPerTenant: number; maxConnections: number; bufferBytes: number };
+  eventStreams: { maxPerTenant: number; maxConnections: number; bufferBytes: number; replayMs: number; replayOverlapMs: number };
   publicUrl?: string;
   /** SMTP server of the platform mailer; undefined: mails are written as .eml files to <dataDir>/mail */
   smtpUrl?: string;
@@ -382,7 +399,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     jobRetryScale: e.JOB_RETRY_SCALE,
     antispamMaxNumber: e.ANTISPAM_MAX_NUMBER,
     workersDisabled: e.WORKERS_DISABLED,
-    eventStreams: { maxPerTenant: e.STREAM_MAX_PER_TENANT, maxConnections: e.STREAM_MAX_CONNECTIONS, bufferBytes: e.STREAM_BUFFER_BYTES },
+    eventStreams: {
+      maxPerTenant: e.STREAM_MAX_PER_TENANT,
+      maxConnections: e.STREAM_MAX_CONNECTIONS,
+      bufferBytes: e.STREAM_BUFFER_BYTES,
+      replayMs: e.STREAM_REPLAY_HOURS * 3_600_000,
+      replayOverlapMs: e.STREAM_REPLAY_OVERLAP_MS,
+    },
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

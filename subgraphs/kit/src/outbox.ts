@@ -51,23 +51,62 @@ export interface DomainEvent {
   position?: string;
 }
 
+/** Where a stream's replay starts: after this event of the tenant's log (`published_at`, then id). */
+export interface ReplayCursor {
+  publishedAt: Date;
+  id: string;
+}
+
+/** What `/graphql/stream` reads from the outboxes: large events' payloads, and a reconnecting stream's replay. */
+export interface OutboxReader {
+  /** one event's payload, from its domain's schema (the live streams receive an event too large for a NOTIFY as a reference) */
+  load(schema: string, id: string): Promise<Record<string, unknown> | null>;
+  /** when the tenant's event was relayed (its place in the order streams saw it); null: not one of the tenant's relayed events */
+  publishedAt(tenantId: string, id: string): Promise<Date | null>;
+  /** the tenant's relayed events after `after` in (published_at, id) order, across every domain, at most `limit` */
+  after(tenantId: string, after: ReplayCursor, limit: number): Promise<Array<DomainEvent & { tenant_id: string; published_at: Date }>>;
+  close(): Promise<void>;
+}
+
 /**
- * Reads one event's data from its outbox row, in any domain schema (the live streams receive an
- * event too large for a NOTIFY payload as a reference). A small pool of its own: the process need
- * not run the domain that wrote the event.
+ * Reads the outboxes of every domain schema, with a small pool of its own: the process need not run
+ * the domain that wrote the event. Every query names the tenant.
  */
-export function outboxReader(
-  dbUrl: string,
-  schemas: string[],
-): { load(schema: string, id: string): Promise<Record<string, unknown> | null>; close(): Promise<void> } {
+export function outboxReader(dbUrl: string, schemas: string[]): OutboxReader {
   const known = new Set(schemas);
+  const table = (s: string) => `"${s.replace(/"/g, '""')}".outbox_event`;
   let pool: Pool | undefined;
+  const db = () => (pool ??= new Pool({ connectionString: dbUrl, max: 2, application_name: 'platform-outbox-reader' }));
   return {
     load: async (schema, id) => {
       if (!known.has(schema)) return null;
-      pool ??= new Pool({ connectionString: dbUrl, max: 2, application_name: 'platform-outbox-reader' });
-      const { rows } = await pool.query<{ data: Record<string, unknown> }>(`select data from "${schema}".outbox_event where id = $1`, [id]);
+      const { rows } = await db().query<{ data: Record<string, unknown> }>(`select data from ${table(schema)} where id = $1`, [id]);
       return rows[0]?.data ?? null;
+    },
+    publishedAt: async (tenantId, id) => {
+      if (!schemas.length) return null;
+      const { rows } = await db().query<{ published_at: Date }>(
+        schemas.map((s) => `select published_at from ${table(s)} where id = $1 and tenant_id = $2 and published_at is not null`).join(' union all '),
+        [id, tenantId],
+      );
+      return rows[0]?.published_at ?? null;
+    },
+    after: async (tenantId, after, limit) => {
+      if (!schemas.length) return [];
+      // each schema's first `limit` rows (its (published_at, created_at) index), then the first `limit` of all
+      const branch = (s: string) =>
+        `(select id, type, tenant_id, data, request_id, created_at, published_at from ${table(s)}
+           where tenant_id = $1 and published_at >= $2 and (published_at, id) > ($2, $3) order by published_at, id limit $4)`;
+      const { rows } = await db().query<{
+        id: string;
+        type: string;
+        tenant_id: string;
+        data: Record<string, unknown>;
+        request_id: string | null;
+        created_at: Date;
+        published_at: Date;
+      }>(`select * from (${schemas.map(branch).join(' union all ')}) e order by published_at, id limit $4`, [tenantId, after.publishedAt, after.id, limit]);
+      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
     },
     close: async () => {
       await pool?.end();
