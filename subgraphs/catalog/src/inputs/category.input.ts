@@ -28,10 +28,10 @@ export type CategoryData = z.infer<typeof categorySchema>;
 @ArgsType()
 @ValidateWith(categoryListSchema)
 export class CategoryListArgs extends PageArgs {
-  @Field({ nullable: true }) order?: string;
-  @Field({ nullable: true }) q?: string;
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) handle?: string[];
+  @Field({ nullable: true, description: 'name, handle, rank, created_at or updated_at, prefixed with - for descending; default: tree order' }) order?: string;
+  @Field({ nullable: true, description: 'Only categories whose name or handle contains this text (case-insensitive)' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'Only these category ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
   @Field({ nullable: true, description: '"null" lists the top level' }) parent_category_id?: string;
   @Field({ nullable: true, description: 'nest all descendants in category_children' }) include_descendants_tree?: boolean;
 }

@@ -20,13 +20,15 @@ export const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 86
 /** a range of instants: after (gt, gte) and before (lt, lte) */
 export const dateRangeSchema = z.strictObject({ gt: instant.optional(), gte: instant.optional(), lt: instant.optional(), lte: instant.optional() });
 
-@InputType('DateRangeInput')
+@InputType('DateRangeInput', {
+  description: 'A range of instants, each bound optional: after (gt, gte) and before (lt, lte); ISO 8601 date-times (2026-01-31T00:00:00Z) or dates',
+})
 @ValidateWith(dateRangeSchema)
 class DateRangeInput {
-  @Field({ nullable: true }) gt?: string;
-  @Field({ nullable: true }) gte?: string;
-  @Field({ nullable: true }) lt?: string;
-  @Field({ nullable: true }) lte?: string;
+  @Field({ nullable: true, description: 'Strictly after this instant' }) gt?: string;
+  @Field({ nullable: true, description: 'At or after this instant' }) gte?: string;
+  @Field({ nullable: true, description: 'Strictly before this instant' }) lt?: string;
+  @Field({ nullable: true, description: 'At or before this instant' }) lte?: string;
 }
 
 /** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
@@ -151,24 +153,24 @@ export type CreateProductData = z.infer<typeof createProductSchema>;
 @ArgsType()
 @ValidateWith(productListSchema)
 export class ProductListArgs extends PageArgs {
-  @Field({ nullable: true }) order?: string;
-  @Field({ nullable: true }) q?: string;
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) handle?: string[];
-  @Field(() => [String], { nullable: true }) collection_id?: string[];
-  @Field(() => [String], { nullable: true }) category_id?: string[];
-  @Field(() => [String], { nullable: true }) tag_id?: string[];
-  @Field(() => [String], { nullable: true }) type_id?: string[];
+  @Field({ nullable: true, description: 'created_at, updated_at, title or handle, prefixed with - for descending; default -created_at' }) order?: string;
+  @Field({ nullable: true, description: 'Only products whose title, description or handle contains this text (case-insensitive)' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'Only these product ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products in one of these collections' }) collection_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products in one of these categories' }) category_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products with one of these tags' }) tag_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products of one of these types' }) type_id?: string[];
   @Field(() => [String], { nullable: true, description: "within the publishable key's sales channels" }) sales_channel_id?: string[];
   @Field(() => [String], { nullable: true, description: 'products with a variant of one of these SKUs' }) sku?: string[];
-  @Field({ nullable: true }) is_giftcard?: boolean;
-  @Field(() => DateRangeInput, { nullable: true }) created_at?: DateRangeInput;
-  @Field(() => DateRangeInput, { nullable: true }) updated_at?: DateRangeInput;
+  @Field({ nullable: true, description: 'true: gift cards only; false: no gift cards' }) is_giftcard?: boolean;
+  @Field(() => DateRangeInput, { nullable: true, description: 'Only products created in this range' }) created_at?: DateRangeInput;
+  @Field(() => DateRangeInput, { nullable: true, description: 'Only products last changed in this range' }) updated_at?: DateRangeInput;
   @Field({ nullable: true, description: 'pricing context: variants get calculated_price for this region' }) region_id?: string;
   @Field({ nullable: true, description: 'pricing context when region_id is absent: the region that contains this country' }) country_code?: string;
-  @Field({ nullable: true }) currency_code?: string;
+  @Field({ nullable: true, description: 'The currency of min_price and max_price when region_id is absent (ISO 4217)' }) currency_code?: string;
   @Field(() => Float, { nullable: true, description: 'lowest variant price, in the region currency' }) min_price?: number;
-  @Field(() => Float, { nullable: true }) max_price?: number;
+  @Field(() => Float, { nullable: true, description: 'Highest variant price, in major units of the region currency (or currency_code)' }) max_price?: number;
 }
 
 @InputType('PriceInput')
@@ -254,9 +256,10 @@ export const variantListSchema = z.strictObject({
 @ArgsType()
 @ValidateWith(variantListSchema)
 export class VariantListArgs extends PageArgs {
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) sku?: string[];
-  @Field(() => [String], { nullable: true }) product_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these variant ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only variants with these SKUs' }) sku?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only variants of these products' }) product_id?: string[];
   @Field({ nullable: true, description: 'pricing context: calculated_price for this region' }) region_id?: string;
-  @Field({ nullable: true }) country_code?: string;
+  @Field({ nullable: true, description: 'Pricing context when region_id is absent: the region that contains this country (ISO 3166-1 alpha-2)' })
+  country_code?: string;
 }

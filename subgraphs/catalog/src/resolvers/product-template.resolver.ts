@@ -13,8 +13,8 @@ export class ProductTemplateResolver {
     return this.s.templates.list(ctx, args);
   }
 
-  @Query(() => TemplateType)
-  productTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Query(() => TemplateType, { description: 'One product template of the store by id' })
+  productTemplate(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The template id (ptpl_…)' }) id: string) {
     return this.s.templates.get(ctx, id);
   }
 

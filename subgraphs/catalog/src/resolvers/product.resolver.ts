@@ -26,8 +26,12 @@ export class ProductResolver {
   product(
     @Ctx() ctx: RequestContext,
     @Arg('id', { description: 'product id or handle' }) id: string,
-    @Arg('region_id', () => String, { nullable: true }) regionId?: string | null,
-    @Arg('country_code', () => String, { nullable: true }) countryCode?: string | null,
+    @Arg('region_id', () => String, { nullable: true, description: 'Pricing context: variants get calculated_price for this region' }) regionId?: string | null,
+    @Arg('country_code', () => String, {
+      nullable: true,
+      description: 'Pricing context when region_id is absent: the region that contains this country (ISO 3166-1 alpha-2)',
+    })
+    countryCode?: string | null,
   ) {
     return this.s.products.get(ctx, id, regionId, countryCode);
   }
@@ -35,7 +39,11 @@ export class ProductResolver {
   @FieldResolver(() => JSONScalar, {
     description: 'The whole Medusa StoreProduct as one JSON value (the REST read path); with_prices adds every variant price as variants[].prices',
   })
-  document(@Root() p: ProductView, @Arg('with_prices', () => Boolean, { nullable: true }) withPrices?: boolean | null): ProductView {
+  document(
+    @Root() p: ProductView,
+    @Arg('with_prices', () => Boolean, { nullable: true, description: 'true adds every variant price as variants[].prices; default false' })
+    withPrices?: boolean | null,
+  ): ProductView {
     return withPrices ? withVariantPrices(p) : p;
   }
 

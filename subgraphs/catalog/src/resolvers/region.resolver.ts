@@ -8,13 +8,13 @@ import { RegionInput } from '../inputs/region.input';
 export class RegionResolver {
   constructor(private readonly s: CatalogServices) {}
 
-  @Query(() => RegionListType)
+  @Query(() => RegionListType, { description: "The store's regions with their countries" })
   regions(@Ctx() ctx: RequestContext, @Args() page: PageArgs) {
     return this.s.regions.list(ctx, page);
   }
 
-  @Query(() => RegionType)
-  region(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Query(() => RegionType, { description: 'One region of the store by id' })
+  region(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The region id (reg_…)' }) id: string) {
     return this.s.regions.get(ctx, id);
   }
 

@@ -18,7 +18,7 @@ export class MediaResolver {
   constructor(private readonly s: MediaServices) {}
 
   @Query(() => MediaType, { description: 'One media asset of the store by id' })
-  media(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  media(@Ctx() ctx: RequestContext, @Arg('id', { description: "The asset id (med_…); another store's id answers not_found" }) id: string) {
     return this.s.media.get(ctx, checkedId(id));
   }
 
