@@ -117,14 +117,19 @@ export type CollectionInput = {
 
 /** Fields not given keep their value; null clears an override */
 export type ConfigureSocialProviderInput = {
+  /** Apple: the id of the key that signs the client secret */
   apple_key_id?: string | null | undefined;
   /** PEM of the .p8 key that signs the client secret; kept encrypted */
   apple_private_key?: string | null | undefined;
+  /** Apple: the developer team id */
   apple_team_id?: string | null | undefined;
+  /** Override of the authorization endpoint (OAuth providers without discovery) */
   authorization_url?: string | null | undefined;
+  /** The OAuth client id at the provider */
   client_id?: string | null | undefined;
   /** kept encrypted; never answered */
   client_secret?: string | null | undefined;
+  /** Whether customers can sign in with it */
   enabled?: boolean | null | undefined;
   /** OpenID issuer for discovery (Google, Microsoft, Apple), when not the real one */
   issuer?: string | null | undefined;
@@ -134,7 +139,9 @@ export type ConfigureSocialProviderInput = {
   redirect_uri?: string | null | undefined;
   /** null or []: the provider's default scopes */
   scopes?: Array<string> | null | undefined;
+  /** Override of the token endpoint */
   token_url?: string | null | undefined;
+  /** Override of the user info endpoint */
   userinfo_url?: string | null | undefined;
 };
 
@@ -148,17 +155,25 @@ export type CreateBlogPostInput = {
   variants: Array<BlogPostVariantInput>;
 };
 
+/** A new form */
 export type CreateFormInput = {
+  /** An introduction shown above the fields */
   description?: string | null | undefined;
+  /** The fields, in display order */
   fields: Array<FormFieldInput>;
+  /** Whether the form is the store's popup; default false */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store (lowercase letters, digits and -) */
   slug: string;
   /** active (default) or inactive */
   status?: string | null | undefined;
+  /** What to show after a successful submission */
   success_message?: string | null | undefined;
   /** a relative path (/thank-you) or an https URL */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title: string;
 };
 
@@ -220,29 +235,43 @@ export type CreateWebhookEndpointInput = {
   url: string;
 };
 
+/** A field of a form and its validation rules */
 export type FormFieldInput = {
+  /** Explanation shown with the field */
   help_text?: string | null | undefined;
+  /** The label shown */
   label: string;
+  /** Number fields: the largest value accepted */
   max?: number | null | undefined;
   /** YYYY-MM-DD */
   max_date?: string | null | undefined;
+  /** Text fields: the most characters accepted */
   max_length?: number | null | undefined;
+  /** Number fields: the smallest value accepted */
   min?: number | null | undefined;
   /** YYYY-MM-DD */
   min_date?: string | null | undefined;
+  /** Text fields: the fewest characters accepted */
   min_length?: number | null | undefined;
   /** the key of the value in a submission: lowercase letters, digits and _ */
   name: string;
+  /** Select fields: the choices, in order */
   options?: Array<FormFieldOptionInput> | null | undefined;
+  /** A regular expression the whole value must match */
   pattern?: string | null | undefined;
+  /** Hint text shown inside the empty input */
   placeholder?: string | null | undefined;
+  /** Whether a value is required (checkbox: must be checked); default false */
   required?: boolean | null | undefined;
   /** text, email, number, select, checkbox, textarea, date, file */
   type: string;
 };
 
+/** A choice of a select field */
 export type FormFieldOptionInput = {
+  /** The text shown */
   label: string;
+  /** The value a submission sends */
   value: string;
 };
 
@@ -358,15 +387,23 @@ export type UpdateBlogPostInput = {
   variants?: Array<BlogPostVariantInput> | null | undefined;
 };
 
+/** Changes to a form; absent fields stay, null clears */
 export type UpdateFormInput = {
+  /** An introduction shown above the fields; null clears */
   description?: string | null | undefined;
   /** replaces all fields */
   fields?: Array<FormFieldInput> | null | undefined;
+  /** Whether the form is the store's popup */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store */
   slug?: string | null | undefined;
+  /** What to show after a successful submission; null clears */
   success_message?: string | null | undefined;
+  /** A relative path (/thank-you) or an https URL; null clears */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title?: string | null | undefined;
 };
 

@@ -38,17 +38,25 @@ export type CreateBlogPostInput = {
   variants: Array<BlogPostVariantInput>;
 };
 
+/** A new form */
 export type CreateFormInput = {
+  /** An introduction shown above the fields */
   description?: string | null | undefined;
+  /** The fields, in display order */
   fields: Array<FormFieldInput>;
+  /** Whether the form is the store's popup; default false */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store (lowercase letters, digits and -) */
   slug: string;
   /** active (default) or inactive */
   status?: string | null | undefined;
+  /** What to show after a successful submission */
   success_message?: string | null | undefined;
   /** a relative path (/thank-you) or an https URL */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title: string;
 };
 
@@ -81,29 +89,43 @@ export type CreateProductInput = {
   weight?: number | null | undefined;
 };
 
+/** A field of a form and its validation rules */
 export type FormFieldInput = {
+  /** Explanation shown with the field */
   help_text?: string | null | undefined;
+  /** The label shown */
   label: string;
+  /** Number fields: the largest value accepted */
   max?: number | null | undefined;
   /** YYYY-MM-DD */
   max_date?: string | null | undefined;
+  /** Text fields: the most characters accepted */
   max_length?: number | null | undefined;
+  /** Number fields: the smallest value accepted */
   min?: number | null | undefined;
   /** YYYY-MM-DD */
   min_date?: string | null | undefined;
+  /** Text fields: the fewest characters accepted */
   min_length?: number | null | undefined;
   /** the key of the value in a submission: lowercase letters, digits and _ */
   name: string;
+  /** Select fields: the choices, in order */
   options?: Array<FormFieldOptionInput> | null | undefined;
+  /** A regular expression the whole value must match */
   pattern?: string | null | undefined;
+  /** Hint text shown inside the empty input */
   placeholder?: string | null | undefined;
+  /** Whether a value is required (checkbox: must be checked); default false */
   required?: boolean | null | undefined;
   /** text, email, number, select, checkbox, textarea, date, file */
   type: string;
 };
 
+/** A choice of a select field */
 export type FormFieldOptionInput = {
+  /** The text shown */
   label: string;
+  /** The value a submission sends */
   value: string;
 };
 
@@ -151,11 +173,13 @@ export type PromotionInput = {
   value: string;
 };
 
+/** Field overrides of one resource in one locale */
 export type SetTranslationInput = {
   /** field -> text; null removes that override; fields not named are kept */
   fields: unknown;
   /** an enabled locale other than the default (BCP 47) */
   locale: string;
+  /** The id of the resource */
   resource_id: string;
   /** product, product_variant, product_collection, product_category, page, blog_post, event, event_session, event_speaker, event_ticket_type, tour, tour_itinerary_day, tour_destination, tour_category */
   resource_type: string;

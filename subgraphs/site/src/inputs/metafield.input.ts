@@ -86,7 +86,7 @@ export type MetafieldKeyData = z.infer<typeof metafieldKeySchema>;
 @ValidateWith(resourceSchema)
 export class MetafieldResourceArgs {
   @Field({ description: 'product, order, customer or a custom type (lower-case identifier)' }) resource_type!: string;
-  @Field() resource_id!: string;
+  @Field({ description: 'The id of the resource' }) resource_id!: string;
 }
 
 @InputType('SetMetafieldInput')
