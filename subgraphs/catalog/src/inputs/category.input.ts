@@ -36,12 +36,13 @@ export class CategoryListArgs extends PageArgs {
   @Field({ nullable: true, description: 'nest all descendants in category_children' }) include_descendants_tree?: boolean;
 }
 
-@InputType('CategoryInput')
+@InputType('CategoryInput', { description: 'A new product category' })
 @ValidateWith(categorySchema)
 export class CategoryInput {
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) handle?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true }) parent_category_id?: string | null;
-  @Field(() => Int, { nullable: true }) rank?: number | null;
+  @Field({ description: "The category's name" }) name!: string;
+  @Field(() => String, { nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes); default: made from the name' }) handle?:
+    string | null;
+  @Field(() => String, { nullable: true, description: "The category's description" }) description?: string | null;
+  @Field(() => String, { nullable: true, description: 'The parent category; null or absent: a top-level category' }) parent_category_id?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Position among its siblings, from 0; default 0' }) rank?: number | null;
 }

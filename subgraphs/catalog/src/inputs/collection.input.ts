@@ -26,9 +26,10 @@ export class CollectionListArgs extends PageArgs {
   @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
 }
 
-@InputType('CollectionInput')
+@InputType('CollectionInput', { description: 'A new product collection' })
 @ValidateWith(collectionSchema)
 export class CollectionInput {
-  @Field() title!: string;
-  @Field(() => String, { nullable: true }) handle?: string | null;
+  @Field({ description: "The collection's name" }) title!: string;
+  @Field(() => String, { nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes); default: made from the title' }) handle?:
+    string | null;
 }

@@ -16,7 +16,7 @@ export class ReviewListArgs extends PageArgs {
 @ValidateWith(adminReviewListSchema)
 export class AdminReviewListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'pending, approved or rejected; all when absent' }) status?: (typeof REVIEW_STATUSES)[number];
-  @Field({ nullable: true }) product_id?: string;
+  @Field({ nullable: true, description: 'Only reviews of this product' }) product_id?: string;
 }
 
 @InputType('ProductReviewInput', { description: 'A review the signed-in customer writes' })

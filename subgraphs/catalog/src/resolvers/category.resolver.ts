@@ -35,8 +35,8 @@ export class CategoryResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => CategoryType)
-  createProductCategory(@Ctx() ctx: RequestContext, @Arg('input') input: CategoryInput) {
+  @Mutation(() => CategoryType, { description: 'Admin: a new product category' })
+  createProductCategory(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new category' }) input: CategoryInput) {
     return this.s.categories.create(ctx, input);
   }
 }

@@ -30,8 +30,8 @@ export class CollectionResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => CollectionType)
-  createCollection(@Ctx() ctx: RequestContext, @Arg('input') input: CollectionInput) {
+  @Mutation(() => CollectionType, { description: 'Admin: a new product collection' })
+  createCollection(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new collection' }) input: CollectionInput) {
     return this.s.collections.create(ctx, input);
   }
 }

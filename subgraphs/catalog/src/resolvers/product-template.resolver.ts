@@ -19,20 +19,24 @@ export class ProductTemplateResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateType)
-  createProductTemplate(@Ctx() ctx: RequestContext, @Arg('input') input: CreateTemplateInput) {
+  @Mutation(() => TemplateType, { description: 'Admin: a new product template' })
+  createProductTemplate(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new template' }) input: CreateTemplateInput) {
     return this.s.templates.create(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateType)
-  updateProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateTemplateInput) {
+  @Mutation(() => TemplateType, { description: 'Admin: changes the fields given of a product template' })
+  updateProductTemplate(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The template id' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateTemplateInput,
+  ) {
     return this.s.templates.update(ctx, id, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateDeletionType)
-  deleteProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Mutation(() => TemplateDeletionType, { description: 'Admin: deletes a product template (products made from it stay)' })
+  deleteProductTemplate(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The template id' }) id: string) {
     return this.s.templates.delete(ctx, id);
   }
 }

@@ -19,8 +19,8 @@ export class RegionResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => RegionType)
-  createRegion(@Ctx() ctx: RequestContext, @Arg('input') input: RegionInput) {
+  @Mutation(() => RegionType, { description: 'Admin: a new region with its currency and countries' })
+  createRegion(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new region' }) input: RegionInput) {
     return this.s.regions.create(ctx, input);
   }
 }

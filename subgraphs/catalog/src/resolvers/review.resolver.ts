@@ -35,13 +35,13 @@ export class ReviewResolver {
 
   @Authorized('admin')
   @Mutation(() => ReviewType, { description: 'Admin: the review is listed and counts in the product rating (review.approved)' })
-  approveProductReview(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  approveProductReview(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The review id' }) id: string) {
     return this.s.reviews.moderate(ctx, id, 'approved');
   }
 
   @Authorized('admin')
   @Mutation(() => ReviewType, { description: 'Admin: the review is not listed and does not count (review.rejected)' })
-  rejectProductReview(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  rejectProductReview(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The review id' }) id: string) {
     return this.s.reviews.moderate(ctx, id, 'rejected');
   }
 }
