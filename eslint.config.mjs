@@ -78,6 +78,31 @@ export default tseslint.config(
       '@graphql-eslint/no-unreachable-types': 'error',
       '@graphql-eslint/unique-enum-value-names': 'error',
       '@graphql-eslint/no-typename-prefix': 'error',
+      // a description on every public type, field, argument, input field and enum value, and on every root field;
+      // the root types themselves (Query, Mutation) are only containers
+      '@graphql-eslint/require-description': [
+        'error',
+        {
+          types: true,
+          rootField: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+          DirectiveDefinition: true,
+          ignoredSelectors: ['[type=ObjectTypeDefinition][name.value=/^(Query|Mutation|Subscription)$/]'],
+        },
+      ],
+      // the names the contract already follows, so a new one cannot drift: PascalCase types, camelCase operations,
+      // snake_case fields and arguments (Medusa's JSON names); enum values keep their existing case (PasswordResetActor is lower case)
+      '@graphql-eslint/naming-convention': [
+        'error',
+        {
+          types: 'PascalCase',
+          InputValueDefinition: 'snake_case',
+          'FieldDefinition[parent.name.value=/^(Query|Mutation)$/]': 'camelCase',
+          'FieldDefinition[parent.name.value!=/^(Query|Mutation)$/]': 'snake_case',
+        },
+      ],
     },
   },
 );

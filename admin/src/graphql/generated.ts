@@ -102,29 +102,43 @@ export type BlogPostVariantInput = {
   title: string;
 };
 
+/** A new product category */
 export type CategoryInput = {
+  /** The category's description */
   description?: string | null | undefined;
+  /** URL-safe unique name (lower-case words joined by dashes); default: made from the name */
   handle?: string | null | undefined;
+  /** The category's name */
   name: string;
+  /** The parent category; null or absent: a top-level category */
   parent_category_id?: string | null | undefined;
+  /** Position among its siblings, from 0; default 0 */
   rank?: number | null | undefined;
 };
 
+/** A new product collection */
 export type CollectionInput = {
+  /** URL-safe unique name (lower-case words joined by dashes); default: made from the title */
   handle?: string | null | undefined;
+  /** The collection's name */
   title: string;
 };
 
 /** Fields not given keep their value; null clears an override */
 export type ConfigureSocialProviderInput = {
+  /** Apple: the id of the key that signs the client secret */
   apple_key_id?: string | null | undefined;
   /** PEM of the .p8 key that signs the client secret; kept encrypted */
   apple_private_key?: string | null | undefined;
+  /** Apple: the developer team id */
   apple_team_id?: string | null | undefined;
+  /** Override of the authorization endpoint (OAuth providers without discovery) */
   authorization_url?: string | null | undefined;
+  /** The OAuth client id at the provider */
   client_id?: string | null | undefined;
   /** kept encrypted; never answered */
   client_secret?: string | null | undefined;
+  /** Whether customers can sign in with it */
   enabled?: boolean | null | undefined;
   /** OpenID issuer for discovery (Google, Microsoft, Apple), when not the real one */
   issuer?: string | null | undefined;
@@ -134,7 +148,9 @@ export type ConfigureSocialProviderInput = {
   redirect_uri?: string | null | undefined;
   /** null or []: the provider's default scopes */
   scopes?: Array<string> | null | undefined;
+  /** Override of the token endpoint */
   token_url?: string | null | undefined;
+  /** Override of the user info endpoint */
   userinfo_url?: string | null | undefined;
 };
 
@@ -148,17 +164,25 @@ export type CreateBlogPostInput = {
   variants: Array<BlogPostVariantInput>;
 };
 
+/** A new form */
 export type CreateFormInput = {
+  /** An introduction shown above the fields */
   description?: string | null | undefined;
+  /** The fields, in display order */
   fields: Array<FormFieldInput>;
+  /** Whether the form is the store's popup; default false */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store (lowercase letters, digits and -) */
   slug: string;
   /** active (default) or inactive */
   status?: string | null | undefined;
+  /** What to show after a successful submission */
   success_message?: string | null | undefined;
   /** a relative path (/thank-you) or an https URL */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title: string;
 };
 
@@ -170,24 +194,41 @@ export type CreatePageInput = {
   variants: Array<PageVariantInput>;
 };
 
+/** A new product with its options, variants and images */
 export type CreateProductInput = {
+  /** The categories the product is in (replaces the list) */
   category_ids?: Array<string> | null | undefined;
+  /** The collection the product is in; null takes it out */
   collection_id?: string | null | undefined;
+  /** The product's description (plain text) */
   description?: string | null | undefined;
+  /** URL-safe unique name (lower-case words joined by dashes) */
   handle?: string | null | undefined;
+  /** Image URLs, in gallery order (at most 30) */
   images?: Array<string> | null | undefined;
+  /** Material, e.g. cotton */
   material?: string | null | undefined;
+  /** Free key-value data (replaces the stored object) */
   metadata?: unknown;
+  /** The ways the product varies, with their values (at most 10) */
   options?: Array<ProductOptionInput> | null | undefined;
+  /** Country of origin (ISO 3166-1 alpha-2) */
   origin_country?: string | null | undefined;
   /** draft, proposed, published, rejected or archived */
   status?: string | null | undefined;
+  /** A short line under the title */
   subtitle?: string | null | undefined;
+  /** Tag values (replaces the tags; unknown values become new tags) */
   tags?: Array<string> | null | undefined;
+  /** URL of the main image */
   thumbnail?: string | null | undefined;
+  /** The product's name (required) */
   title: string;
+  /** The product type's name (an unknown one becomes a new type); null removes it */
   type?: string | null | undefined;
+  /** The variants, each with its option values, prices and stock (at most 200) */
   variants?: Array<VariantInput> | null | undefined;
+  /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
 };
 
@@ -220,29 +261,43 @@ export type CreateWebhookEndpointInput = {
   url: string;
 };
 
+/** A field of a form and its validation rules */
 export type FormFieldInput = {
+  /** Explanation shown with the field */
   help_text?: string | null | undefined;
+  /** The label shown */
   label: string;
+  /** Number fields: the largest value accepted */
   max?: number | null | undefined;
   /** YYYY-MM-DD */
   max_date?: string | null | undefined;
+  /** Text fields: the most characters accepted */
   max_length?: number | null | undefined;
+  /** Number fields: the smallest value accepted */
   min?: number | null | undefined;
   /** YYYY-MM-DD */
   min_date?: string | null | undefined;
+  /** Text fields: the fewest characters accepted */
   min_length?: number | null | undefined;
   /** the key of the value in a submission: lowercase letters, digits and _ */
   name: string;
+  /** Select fields: the choices, in order */
   options?: Array<FormFieldOptionInput> | null | undefined;
+  /** A regular expression the whole value must match */
   pattern?: string | null | undefined;
+  /** Hint text shown inside the empty input */
   placeholder?: string | null | undefined;
+  /** Whether a value is required (checkbox: must be checked); default false */
   required?: boolean | null | undefined;
   /** text, email, number, select, checkbox, textarea, date, file */
   type: string;
 };
 
+/** A choice of a select field */
 export type FormFieldOptionInput = {
+  /** The text shown */
   label: string;
+  /** The value a submission sends */
   value: string;
 };
 
@@ -265,17 +320,25 @@ export type PaymentProviderSettingInput = {
   settings?: unknown;
 };
 
+/** One price of a variant */
 export type PriceInput = {
   /** major units (10.5) */
   amount: number;
+  /** ISO 4217 currency code, lower case (eur) */
   currency_code: string;
+  /** The largest quantity the price applies to; null: no upper bound */
   max_quantity?: number | null | undefined;
+  /** The smallest quantity the price applies to; null: from one unit */
   min_quantity?: number | null | undefined;
+  /** Limits the price to one region; null: every region with this currency */
   region_id?: string | null | undefined;
 };
 
+/** An option of a new product and its values */
 export type ProductOptionInput = {
+  /** The option's name, e.g. Size */
   title: string;
+  /** The option's values, in order */
   values: Array<string>;
 };
 
@@ -323,6 +386,7 @@ export type SaveQuoteSettingsInput = {
   validity_days: number;
 };
 
+/** Changes to the store's settings; absent fields stay */
 export type StoreSettingsInput = {
   /** storefront origins allowed by CORS (replaces the list) */
   allowed_origins?: Array<string> | null | undefined;
@@ -358,15 +422,23 @@ export type UpdateBlogPostInput = {
   variants?: Array<BlogPostVariantInput> | null | undefined;
 };
 
+/** Changes to a form; absent fields stay, null clears */
 export type UpdateFormInput = {
+  /** An introduction shown above the fields; null clears */
   description?: string | null | undefined;
   /** replaces all fields */
   fields?: Array<FormFieldInput> | null | undefined;
+  /** Whether the form is the store's popup */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store */
   slug?: string | null | undefined;
+  /** What to show after a successful submission; null clears */
   success_message?: string | null | undefined;
+  /** A relative path (/thank-you) or an https URL; null clears */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title?: string | null | undefined;
 };
 
@@ -378,21 +450,35 @@ export type UpdatePageInput = {
   variants?: Array<PageVariantInput> | null | undefined;
 };
 
+/** Changes to a product; absent fields stay, null clears */
 export type UpdateProductInput = {
+  /** The categories the product is in (replaces the list) */
   category_ids?: Array<string> | null | undefined;
+  /** The collection the product is in; null takes it out */
   collection_id?: string | null | undefined;
+  /** The product's description (plain text) */
   description?: string | null | undefined;
+  /** URL-safe unique name (lower-case words joined by dashes) */
   handle?: string | null | undefined;
+  /** Material, e.g. cotton */
   material?: string | null | undefined;
+  /** Free key-value data (replaces the stored object) */
   metadata?: unknown;
+  /** Country of origin (ISO 3166-1 alpha-2) */
   origin_country?: string | null | undefined;
   /** draft, proposed, published, rejected or archived */
   status?: string | null | undefined;
+  /** A short line under the title */
   subtitle?: string | null | undefined;
+  /** Tag values (replaces the tags; unknown values become new tags) */
   tags?: Array<string> | null | undefined;
+  /** URL of the main image */
   thumbnail?: string | null | undefined;
+  /** The product's name */
   title?: string | null | undefined;
+  /** The product type's name (an unknown one becomes a new type); null removes it */
   type?: string | null | undefined;
+  /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
 };
 
@@ -407,26 +493,39 @@ export type UpdateSubscriptionPlanInput = {
   trial_days?: number | null | undefined;
 };
 
+/** A file to upload, base64-encoded */
 export type UploadMediaInput = {
+  /** Alternative text for screen readers */
   alt?: string | null | undefined;
   /** The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG, PDF or WAV */
   content_base64: string;
   /** The file name as the uploader knows it (display only: the type is read from the bytes) */
   filename: string;
+  /** A title (e.g. a caption) */
   title?: string | null | undefined;
 };
 
+/** A new variant */
 export type VariantInput = {
+  /** Whether it can be ordered when out of stock; default false */
   allow_backorder?: boolean | null | undefined;
+  /** Barcode */
   barcode?: string | null | undefined;
+  /** Units in stock; default 0 */
   inventory_quantity?: number | null | undefined;
+  /** Whether stock is tracked; default true */
   manage_inventory?: boolean | null | undefined;
+  /** Free key-value data */
   metadata?: unknown;
   /** option title -> value, e.g. {"Size":"M"} */
   options?: unknown;
+  /** The variant's prices (one per currency, region and quantity range) */
   prices?: Array<PriceInput> | null | undefined;
+  /** Stock keeping unit, unique in the store */
   sku?: string | null | undefined;
+  /** The variant's name, e.g. M / Blue */
   title: string;
+  /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
 };
 

@@ -5,10 +5,13 @@ export const MAX_LIMIT = 100;
 
 @ArgsType()
 export class PageArgs {
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, {
+    nullable: true,
+    description: `Page size: at most ${MAX_LIMIT} (larger values are clamped); the default depends on the list (usually 20)`,
+  })
   limit?: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Items to skip before the page starts; default 0' })
   offset?: number;
 }
 
@@ -35,16 +38,16 @@ export interface Paginated<T> extends Page {
 export function PaginatedList<T extends object>(itemType: ClassType<T>) {
   @ObjectType()
   abstract class PaginatedListClass {
-    @Field(() => [itemType])
+    @Field(() => [itemType], { description: 'The items of this page, in the order asked for' })
     items!: T[];
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'How many items match across all pages' })
     count!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'Items skipped before this page (the offset applied)' })
     offset!: number;
 
-    @Field(() => Int)
+    @Field(() => Int, { description: 'The page size applied (after the default and the maximum)' })
     limit!: number;
   }
   return PaginatedListClass;

@@ -37,8 +37,8 @@ export type PrivacySubject = z.infer<typeof privacySubjectSchema>;
 @InputType('PrivacySubjectInput', { description: 'Operator: the customer of a privacy request (export or erasure)' })
 @ValidateWith(privacySubjectSchema)
 export class PrivacySubjectInput {
-  @Field() customer_id!: string;
-  @Field() email!: string;
+  @Field({ description: 'the customer id (cus_…)' }) customer_id!: string;
+  @Field({ description: "the customer's email address" }) email!: string;
   @Field(() => [String], { description: 'the strings that identify the person (email, names, phones, address lines)' }) personal!: string[];
   @Field(() => Boolean, { nullable: true, description: 'remove reviews and comments instead of keeping them as "anonymous"' }) remove_reviews?: boolean;
 }
@@ -207,7 +207,7 @@ export function privacyResolverFor(def: { name: string; privacy?: PrivacyDefinit
     constructor(private readonly services: unknown) {}
 
     @Query(() => JSONScalar, { name: queryName, description: `Operator: the ${def.name} domain's records of a customer (a privacy export)` })
-    exportCustomerData(@Ctx() ctx: RequestContext, @Arg('subject', () => PrivacySubjectInput) subject: PrivacySubjectInput) {
+    exportCustomerData(@Ctx() ctx: RequestContext, @Arg('subject', () => PrivacySubjectInput, { description: 'the customer' }) subject: PrivacySubjectInput) {
       return privacy.export(ctx, this.services, privacySubjectSchema.parse(subject));
     }
 
@@ -215,7 +215,10 @@ export function privacyResolverFor(def: { name: string; privacy?: PrivacyDefinit
       name: `erase${prefix}CustomerData`,
       description: `Operator: removes or pseudonymises a customer's personal data in the ${def.name} domain (idempotent); answers rows changed per table`,
     })
-    eraseCustomerData(@Ctx() ctx: RequestContext, @Arg('subject', () => PrivacySubjectInput) subject: PrivacySubjectInput) {
+    eraseCustomerData(
+      @Ctx() ctx: RequestContext,
+      @Arg('subject', () => PrivacySubjectInput, { description: 'the customer, and the store policy for reviews' }) subject: PrivacySubjectInput,
+    ) {
       const s = privacySubjectSchema.parse(subject);
       const store = privacy.store(this.services);
       return store.transaction(ctx, async (_em, tx) => {

@@ -15,16 +15,25 @@ export type BlogPostVariantInput = {
   title: string;
 };
 
+/** A new product category */
 export type CategoryInput = {
+  /** The category's description */
   description?: string | null | undefined;
+  /** URL-safe unique name (lower-case words joined by dashes); default: made from the name */
   handle?: string | null | undefined;
+  /** The category's name */
   name: string;
+  /** The parent category; null or absent: a top-level category */
   parent_category_id?: string | null | undefined;
+  /** Position among its siblings, from 0; default 0 */
   rank?: number | null | undefined;
 };
 
+/** A new product collection */
 export type CollectionInput = {
+  /** URL-safe unique name (lower-case words joined by dashes); default: made from the title */
   handle?: string | null | undefined;
+  /** The collection's name */
   title: string;
 };
 
@@ -38,17 +47,25 @@ export type CreateBlogPostInput = {
   variants: Array<BlogPostVariantInput>;
 };
 
+/** A new form */
 export type CreateFormInput = {
+  /** An introduction shown above the fields */
   description?: string | null | undefined;
+  /** The fields, in display order */
   fields: Array<FormFieldInput>;
+  /** Whether the form is the store's popup; default false */
   is_popup?: boolean | null | undefined;
+  /** Email addresses notified of each submission */
   notification_recipients?: Array<string> | null | undefined;
+  /** The form's unique name in the store (lowercase letters, digits and -) */
   slug: string;
   /** active (default) or inactive */
   status?: string | null | undefined;
+  /** What to show after a successful submission */
   success_message?: string | null | undefined;
   /** a relative path (/thank-you) or an https URL */
   success_redirect?: string | null | undefined;
+  /** The form's title */
   title: string;
 };
 
@@ -60,50 +77,81 @@ export type CreatePageInput = {
   variants: Array<PageVariantInput>;
 };
 
+/** A new product with its options, variants and images */
 export type CreateProductInput = {
+  /** The categories the product is in (replaces the list) */
   category_ids?: Array<string> | null | undefined;
+  /** The collection the product is in; null takes it out */
   collection_id?: string | null | undefined;
+  /** The product's description (plain text) */
   description?: string | null | undefined;
+  /** URL-safe unique name (lower-case words joined by dashes) */
   handle?: string | null | undefined;
+  /** Image URLs, in gallery order (at most 30) */
   images?: Array<string> | null | undefined;
+  /** Material, e.g. cotton */
   material?: string | null | undefined;
+  /** Free key-value data (replaces the stored object) */
   metadata?: unknown;
+  /** The ways the product varies, with their values (at most 10) */
   options?: Array<ProductOptionInput> | null | undefined;
+  /** Country of origin (ISO 3166-1 alpha-2) */
   origin_country?: string | null | undefined;
   /** draft, proposed, published, rejected or archived */
   status?: string | null | undefined;
+  /** A short line under the title */
   subtitle?: string | null | undefined;
+  /** Tag values (replaces the tags; unknown values become new tags) */
   tags?: Array<string> | null | undefined;
+  /** URL of the main image */
   thumbnail?: string | null | undefined;
+  /** The product's name (required) */
   title: string;
+  /** The product type's name (an unknown one becomes a new type); null removes it */
   type?: string | null | undefined;
+  /** The variants, each with its option values, prices and stock (at most 200) */
   variants?: Array<VariantInput> | null | undefined;
+  /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
 };
 
+/** A field of a form and its validation rules */
 export type FormFieldInput = {
+  /** Explanation shown with the field */
   help_text?: string | null | undefined;
+  /** The label shown */
   label: string;
+  /** Number fields: the largest value accepted */
   max?: number | null | undefined;
   /** YYYY-MM-DD */
   max_date?: string | null | undefined;
+  /** Text fields: the most characters accepted */
   max_length?: number | null | undefined;
+  /** Number fields: the smallest value accepted */
   min?: number | null | undefined;
   /** YYYY-MM-DD */
   min_date?: string | null | undefined;
+  /** Text fields: the fewest characters accepted */
   min_length?: number | null | undefined;
   /** the key of the value in a submission: lowercase letters, digits and _ */
   name: string;
+  /** Select fields: the choices, in order */
   options?: Array<FormFieldOptionInput> | null | undefined;
+  /** A regular expression the whole value must match */
   pattern?: string | null | undefined;
+  /** Hint text shown inside the empty input */
   placeholder?: string | null | undefined;
+  /** Whether a value is required (checkbox: must be checked); default false */
   required?: boolean | null | undefined;
   /** text, email, number, select, checkbox, textarea, date, file */
   type: string;
 };
 
+/** A choice of a select field */
 export type FormFieldOptionInput = {
+  /** The text shown */
   label: string;
+  /** The value a submission sends */
   value: string;
 };
 
@@ -117,17 +165,25 @@ export type PageVariantInput = {
   title: string;
 };
 
+/** One price of a variant */
 export type PriceInput = {
   /** major units (10.5) */
   amount: number;
+  /** ISO 4217 currency code, lower case (eur) */
   currency_code: string;
+  /** The largest quantity the price applies to; null: no upper bound */
   max_quantity?: number | null | undefined;
+  /** The smallest quantity the price applies to; null: from one unit */
   min_quantity?: number | null | undefined;
+  /** Limits the price to one region; null: every region with this currency */
   region_id?: string | null | undefined;
 };
 
+/** An option of a new product and its values */
 export type ProductOptionInput = {
+  /** The option's name, e.g. Size */
   title: string;
+  /** The option's values, in order */
   values: Array<string>;
 };
 
@@ -151,36 +207,51 @@ export type PromotionInput = {
   value: string;
 };
 
+/** Field overrides of one resource in one locale */
 export type SetTranslationInput = {
   /** field -> text; null removes that override; fields not named are kept */
   fields: unknown;
   /** an enabled locale other than the default (BCP 47) */
   locale: string;
+  /** The id of the resource */
   resource_id: string;
   /** product, product_variant, product_collection, product_category, page, blog_post, event, event_session, event_speaker, event_ticket_type, tour, tour_itinerary_day, tour_destination, tour_category */
   resource_type: string;
 };
 
+/** A file to upload, base64-encoded */
 export type UploadMediaInput = {
+  /** Alternative text for screen readers */
   alt?: string | null | undefined;
   /** The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG, PDF or WAV */
   content_base64: string;
   /** The file name as the uploader knows it (display only: the type is read from the bytes) */
   filename: string;
+  /** A title (e.g. a caption) */
   title?: string | null | undefined;
 };
 
+/** A new variant */
 export type VariantInput = {
+  /** Whether it can be ordered when out of stock; default false */
   allow_backorder?: boolean | null | undefined;
+  /** Barcode */
   barcode?: string | null | undefined;
+  /** Units in stock; default 0 */
   inventory_quantity?: number | null | undefined;
+  /** Whether stock is tracked; default true */
   manage_inventory?: boolean | null | undefined;
+  /** Free key-value data */
   metadata?: unknown;
   /** option title -> value, e.g. {"Size":"M"} */
   options?: unknown;
+  /** The variant's prices (one per currency, region and quantity range) */
   prices?: Array<PriceInput> | null | undefined;
+  /** Stock keeping unit, unique in the store */
   sku?: string | null | undefined;
+  /** The variant's name, e.g. M / Blue */
   title: string;
+  /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
 };
 

@@ -28,20 +28,21 @@ export type CategoryData = z.infer<typeof categorySchema>;
 @ArgsType()
 @ValidateWith(categoryListSchema)
 export class CategoryListArgs extends PageArgs {
-  @Field({ nullable: true }) order?: string;
-  @Field({ nullable: true }) q?: string;
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) handle?: string[];
+  @Field({ nullable: true, description: 'name, handle, rank, created_at or updated_at, prefixed with - for descending; default: tree order' }) order?: string;
+  @Field({ nullable: true, description: 'Only categories whose name or handle contains this text (case-insensitive)' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'Only these category ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
   @Field({ nullable: true, description: '"null" lists the top level' }) parent_category_id?: string;
   @Field({ nullable: true, description: 'nest all descendants in category_children' }) include_descendants_tree?: boolean;
 }
 
-@InputType('CategoryInput')
+@InputType('CategoryInput', { description: 'A new product category' })
 @ValidateWith(categorySchema)
 export class CategoryInput {
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) handle?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true }) parent_category_id?: string | null;
-  @Field(() => Int, { nullable: true }) rank?: number | null;
+  @Field({ description: "The category's name" }) name!: string;
+  @Field(() => String, { nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes); default: made from the name' }) handle?:
+    string | null;
+  @Field(() => String, { nullable: true, description: "The category's description" }) description?: string | null;
+  @Field(() => String, { nullable: true, description: 'The parent category; null or absent: a top-level category' }) parent_category_id?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Position among its siblings, from 0; default 0' }) rank?: number | null;
 }

@@ -20,15 +20,16 @@ export type CollectionData = z.infer<typeof collectionSchema>;
 @ArgsType()
 @ValidateWith(collectionListSchema)
 export class CollectionListArgs extends PageArgs {
-  @Field({ nullable: true }) order?: string;
-  @Field({ nullable: true }) q?: string;
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) handle?: string[];
+  @Field({ nullable: true, description: 'created_at, updated_at, title or handle, prefixed with - for descending; default -created_at' }) order?: string;
+  @Field({ nullable: true, description: 'Only collections whose title contains this text (case-insensitive)' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'Only these collection ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
 }
 
-@InputType('CollectionInput')
+@InputType('CollectionInput', { description: 'A new product collection' })
 @ValidateWith(collectionSchema)
 export class CollectionInput {
-  @Field() title!: string;
-  @Field(() => String, { nullable: true }) handle?: string | null;
+  @Field({ description: "The collection's name" }) title!: string;
+  @Field(() => String, { nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes); default: made from the title' }) handle?:
+    string | null;
 }

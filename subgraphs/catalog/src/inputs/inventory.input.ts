@@ -7,9 +7,9 @@ const inventoryLineSchema = z.strictObject({
   quantity: z.number().int().min(1).max(1_000_000),
 });
 
-@InputType('InventoryLineInput')
+@InputType('InventoryLineInput', { description: 'Units of one variant' })
 @ValidateWith(inventoryLineSchema)
 export class InventoryLineInput {
-  @Field() variant_id!: string;
-  @Field(() => Int) quantity!: number;
+  @Field({ description: 'The variant id' }) variant_id!: string;
+  @Field(() => Int, { description: 'Units (positive)' }) quantity!: number;
 }

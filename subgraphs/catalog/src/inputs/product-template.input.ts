@@ -48,25 +48,26 @@ export class TemplateListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'name (default), -name, created_at or -created_at' }) order?: (typeof TEMPLATE_ORDERS)[number];
 }
 
-@InputType('ProductTemplateOptionInput')
+@InputType('ProductTemplateOptionInput', { description: 'An option of a template' })
 class TemplateOptionInput {
-  @Field() title!: string;
-  @Field(() => [String]) values!: string[];
+  @Field({ description: "The option's name, e.g. Size" }) title!: string;
+  @Field(() => [String], { description: "The option's values, in order" }) values!: string[];
 }
 
-@InputType('UpdateProductTemplateInput')
+@InputType('UpdateProductTemplateInput', { description: 'Changes to a product template; absent fields stay' })
 @ValidateWith(updateTemplateSchema)
 export class UpdateTemplateInput {
-  @Field({ nullable: true }) name?: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => [TemplateOptionInput], { nullable: true }) options?: TemplateOptionInput[];
+  @Field({ nullable: true, description: "The template's name" }) name?: string;
+  @Field(() => String, { nullable: true, description: 'What the template is for; null clears' }) description?: string | null;
+  @Field(() => [TemplateOptionInput], { nullable: true, description: 'The options a new product starts with (replaces the list)' })
+  options?: TemplateOptionInput[];
   @Field(() => JSONScalar, { nullable: true, description: 'flat key -> value (metadata limits): what a new product metadata starts with' })
   attributes?: Metadata | null;
   @Field(() => String, { nullable: true, description: 'draft (default), proposed or published' }) default_status?: (typeof TEMPLATE_STATUSES)[number];
 }
 
-@InputType('CreateProductTemplateInput')
+@InputType('CreateProductTemplateInput', { description: 'A new product template' })
 @ValidateWith(createTemplateSchema)
 export class CreateTemplateInput extends UpdateTemplateInput {
-  @Field() declare name: string;
+  @Field({ description: "The template's name (required)" }) declare name: string;
 }

@@ -20,13 +20,15 @@ export const instant = z.iso.datetime({ offset: true, message: 'dates are ISO 86
 /** a range of instants: after (gt, gte) and before (lt, lte) */
 export const dateRangeSchema = z.strictObject({ gt: instant.optional(), gte: instant.optional(), lt: instant.optional(), lte: instant.optional() });
 
-@InputType('DateRangeInput')
+@InputType('DateRangeInput', {
+  description: 'A range of instants, each bound optional: after (gt, gte) and before (lt, lte); ISO 8601 date-times (2026-01-31T00:00:00Z) or dates',
+})
 @ValidateWith(dateRangeSchema)
 class DateRangeInput {
-  @Field({ nullable: true }) gt?: string;
-  @Field({ nullable: true }) gte?: string;
-  @Field({ nullable: true }) lt?: string;
-  @Field({ nullable: true }) lte?: string;
+  @Field({ nullable: true, description: 'Strictly after this instant' }) gt?: string;
+  @Field({ nullable: true, description: 'At or after this instant' }) gte?: string;
+  @Field({ nullable: true, description: 'Strictly before this instant' }) lt?: string;
+  @Field({ nullable: true, description: 'At or before this instant' }) lte?: string;
 }
 
 /** The constraints of product inputs, written once: GraphQL validates with them, REST routes reuse them. */
@@ -151,95 +153,98 @@ export type CreateProductData = z.infer<typeof createProductSchema>;
 @ArgsType()
 @ValidateWith(productListSchema)
 export class ProductListArgs extends PageArgs {
-  @Field({ nullable: true }) order?: string;
-  @Field({ nullable: true }) q?: string;
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) handle?: string[];
-  @Field(() => [String], { nullable: true }) collection_id?: string[];
-  @Field(() => [String], { nullable: true }) category_id?: string[];
-  @Field(() => [String], { nullable: true }) tag_id?: string[];
-  @Field(() => [String], { nullable: true }) type_id?: string[];
+  @Field({ nullable: true, description: 'created_at, updated_at, title or handle, prefixed with - for descending; default -created_at' }) order?: string;
+  @Field({ nullable: true, description: 'Only products whose title, description or handle contains this text (case-insensitive)' }) q?: string;
+  @Field(() => [String], { nullable: true, description: 'Only these product ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these handles' }) handle?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products in one of these collections' }) collection_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products in one of these categories' }) category_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products with one of these tags' }) tag_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only products of one of these types' }) type_id?: string[];
   @Field(() => [String], { nullable: true, description: "within the publishable key's sales channels" }) sales_channel_id?: string[];
   @Field(() => [String], { nullable: true, description: 'products with a variant of one of these SKUs' }) sku?: string[];
-  @Field({ nullable: true }) is_giftcard?: boolean;
-  @Field(() => DateRangeInput, { nullable: true }) created_at?: DateRangeInput;
-  @Field(() => DateRangeInput, { nullable: true }) updated_at?: DateRangeInput;
+  @Field({ nullable: true, description: 'true: gift cards only; false: no gift cards' }) is_giftcard?: boolean;
+  @Field(() => DateRangeInput, { nullable: true, description: 'Only products created in this range' }) created_at?: DateRangeInput;
+  @Field(() => DateRangeInput, { nullable: true, description: 'Only products last changed in this range' }) updated_at?: DateRangeInput;
   @Field({ nullable: true, description: 'pricing context: variants get calculated_price for this region' }) region_id?: string;
   @Field({ nullable: true, description: 'pricing context when region_id is absent: the region that contains this country' }) country_code?: string;
-  @Field({ nullable: true }) currency_code?: string;
+  @Field({ nullable: true, description: 'The currency of min_price and max_price when region_id is absent (ISO 4217)' }) currency_code?: string;
   @Field(() => Float, { nullable: true, description: 'lowest variant price, in the region currency' }) min_price?: number;
-  @Field(() => Float, { nullable: true }) max_price?: number;
+  @Field(() => Float, { nullable: true, description: 'Highest variant price, in major units of the region currency (or currency_code)' }) max_price?: number;
 }
 
-@InputType('PriceInput')
+@InputType('PriceInput', { description: 'One price of a variant' })
 @ValidateWith(priceSchema)
 export class PriceInput {
-  @Field() currency_code!: string;
+  @Field({ description: 'ISO 4217 currency code, lower case (eur)' }) currency_code!: string;
   @Field(() => Float, { description: 'major units (10.5)' }) amount!: number;
-  @Field(() => String, { nullable: true }) region_id?: string | null;
-  @Field(() => Int, { nullable: true }) min_quantity?: number | null;
-  @Field(() => Int, { nullable: true }) max_quantity?: number | null;
+  @Field(() => String, { nullable: true, description: 'Limits the price to one region; null: every region with this currency' }) region_id?: string | null;
+  @Field(() => Int, { nullable: true, description: 'The smallest quantity the price applies to; null: from one unit' }) min_quantity?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The largest quantity the price applies to; null: no upper bound' }) max_quantity?: number | null;
 }
 
-@InputType('ProductOptionInput')
+@InputType('ProductOptionInput', { description: 'An option of a new product and its values' })
 class ProductOptionInput {
-  @Field() title!: string;
-  @Field(() => [String]) values!: string[];
+  @Field({ description: "The option's name, e.g. Size" }) title!: string;
+  @Field(() => [String], { description: "The option's values, in order" }) values!: string[];
 }
 
-@InputType('VariantInput')
+@InputType('VariantInput', { description: 'A new variant' })
 @ValidateWith(variantSchema)
 export class VariantInput {
-  @Field() title!: string;
-  @Field(() => String, { nullable: true }) sku?: string | null;
-  @Field(() => String, { nullable: true }) barcode?: string | null;
+  @Field({ description: "The variant's name, e.g. M / Blue" }) title!: string;
+  @Field(() => String, { nullable: true, description: 'Stock keeping unit, unique in the store' }) sku?: string | null;
+  @Field(() => String, { nullable: true, description: 'Barcode' }) barcode?: string | null;
   @Field(() => JSONScalar, { nullable: true, description: 'option title -> value, e.g. {"Size":"M"}' }) options?: Record<string, string> | null;
-  @Field(() => [PriceInput], { nullable: true }) prices?: PriceInput[] | null;
-  @Field(() => Int, { nullable: true }) inventory_quantity?: number | null;
-  @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
-  @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => [PriceInput], { nullable: true, description: "The variant's prices (one per currency, region and quantity range)" }) prices?:
+    PriceInput[] | null;
+  @Field(() => Int, { nullable: true, description: 'Units in stock; default 0' }) inventory_quantity?: number | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether stock is tracked; default true' }) manage_inventory?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether it can be ordered when out of stock; default false' }) allow_backorder?: boolean | null;
+  @Field(() => Int, { nullable: true, description: "Weight in the store's unit (the demo uses grams)" }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data' }) metadata?: Metadata | null;
 }
 
-@InputType('UpdateVariantInput')
+@InputType('UpdateVariantInput', { description: 'Changes to a variant; absent fields stay, null clears' })
 @ValidateWith(updateVariantSchema)
 export class UpdateVariantInput {
-  @Field({ nullable: true }) title?: string;
-  @Field(() => String, { nullable: true }) sku?: string | null;
-  @Field(() => String, { nullable: true }) barcode?: string | null;
-  @Field(() => Boolean, { nullable: true }) manage_inventory?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) allow_backorder?: boolean | null;
-  @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field({ nullable: true, description: "The variant's name" }) title?: string;
+  @Field(() => String, { nullable: true, description: 'Stock keeping unit, unique in the store' }) sku?: string | null;
+  @Field(() => String, { nullable: true, description: 'Barcode' }) barcode?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether stock is tracked' }) manage_inventory?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether it can be ordered when out of stock' }) allow_backorder?: boolean | null;
+  @Field(() => Int, { nullable: true, description: "Weight in the store's unit (the demo uses grams)" }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data (replaces the stored object)' }) metadata?: Metadata | null;
 }
 
-@InputType('UpdateProductInput')
+@InputType('UpdateProductInput', { description: 'Changes to a product; absent fields stay, null clears' })
 @ValidateWith(updateProductSchema)
 export class UpdateProductInput {
-  @Field({ nullable: true }) title?: string;
-  @Field({ nullable: true }) handle?: string;
-  @Field(() => String, { nullable: true }) subtitle?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field({ nullable: true, description: "The product's name" }) title?: string;
+  @Field({ nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes)' }) handle?: string;
+  @Field(() => String, { nullable: true, description: 'A short line under the title' }) subtitle?: string | null;
+  @Field(() => String, { nullable: true, description: "The product's description (plain text)" }) description?: string | null;
   @Field(() => String, { nullable: true, description: 'draft, proposed, published, rejected or archived' }) status?: ProductStatus;
-  @Field(() => String, { nullable: true }) thumbnail?: string | null;
-  @Field(() => String, { nullable: true }) collection_id?: string | null;
-  @Field(() => [String], { nullable: true }) category_ids?: string[];
-  @Field(() => [String], { nullable: true }) tags?: string[];
-  @Field(() => String, { nullable: true }) type?: string | null;
-  @Field(() => String, { nullable: true }) material?: string | null;
-  @Field(() => String, { nullable: true }) origin_country?: string | null;
-  @Field(() => Int, { nullable: true }) weight?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => String, { nullable: true, description: 'URL of the main image' }) thumbnail?: string | null;
+  @Field(() => String, { nullable: true, description: 'The collection the product is in; null takes it out' }) collection_id?: string | null;
+  @Field(() => [String], { nullable: true, description: 'The categories the product is in (replaces the list)' }) category_ids?: string[];
+  @Field(() => [String], { nullable: true, description: 'Tag values (replaces the tags; unknown values become new tags)' }) tags?: string[];
+  @Field(() => String, { nullable: true, description: "The product type's name (an unknown one becomes a new type); null removes it" }) type?: string | null;
+  @Field(() => String, { nullable: true, description: 'Material, e.g. cotton' }) material?: string | null;
+  @Field(() => String, { nullable: true, description: 'Country of origin (ISO 3166-1 alpha-2)' }) origin_country?: string | null;
+  @Field(() => Int, { nullable: true, description: "Weight in the store's unit (the demo uses grams)" }) weight?: number | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data (replaces the stored object)' }) metadata?: Metadata | null;
 }
 
-@InputType('CreateProductInput')
+@InputType('CreateProductInput', { description: 'A new product with its options, variants and images' })
 @ValidateWith(createProductSchema)
 export class CreateProductInput extends UpdateProductInput {
-  @Field() declare title: string;
-  @Field(() => [ProductOptionInput], { nullable: true }) options?: ProductOptionInput[] | null;
-  @Field(() => [VariantInput], { nullable: true }) variants?: VariantInput[] | null;
-  @Field(() => [String], { nullable: true }) images?: string[] | null;
+  @Field({ description: "The product's name (required)" }) declare title: string;
+  @Field(() => [ProductOptionInput], { nullable: true, description: 'The ways the product varies, with their values (at most 10)' }) options?:
+    ProductOptionInput[] | null;
+  @Field(() => [VariantInput], { nullable: true, description: 'The variants, each with its option values, prices and stock (at most 200)' }) variants?:
+    VariantInput[] | null;
+  @Field(() => [String], { nullable: true, description: 'Image URLs, in gallery order (at most 30)' }) images?: string[] | null;
 }
 
 export const variantListSchema = z.strictObject({
@@ -254,9 +259,10 @@ export const variantListSchema = z.strictObject({
 @ArgsType()
 @ValidateWith(variantListSchema)
 export class VariantListArgs extends PageArgs {
-  @Field(() => [String], { nullable: true }) id?: string[];
-  @Field(() => [String], { nullable: true }) sku?: string[];
-  @Field(() => [String], { nullable: true }) product_id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these variant ids' }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only variants with these SKUs' }) sku?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only variants of these products' }) product_id?: string[];
   @Field({ nullable: true, description: 'pricing context: calculated_price for this region' }) region_id?: string;
-  @Field({ nullable: true }) country_code?: string;
+  @Field({ nullable: true, description: 'Pricing context when region_id is absent: the region that contains this country (ISO 3166-1 alpha-2)' })
+  country_code?: string;
 }

@@ -14,10 +14,10 @@ export const regionSchema = z.strictObject({
 });
 export type RegionData = z.infer<typeof regionSchema>;
 
-@InputType('RegionInput')
+@InputType('RegionInput', { description: 'A new region' })
 @ValidateWith(regionSchema)
 export class RegionInput {
-  @Field() name!: string;
-  @Field() currency_code!: string;
+  @Field({ description: "The region's name, e.g. Europe" }) name!: string;
+  @Field({ description: "The region's currency, ISO 4217 lower case (eur)" }) currency_code!: string;
   @Field(() => [String], { nullable: true, description: 'ISO 3166-1 alpha-2 codes' }) countries?: string[] | null;
 }

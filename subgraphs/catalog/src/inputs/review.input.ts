@@ -16,13 +16,13 @@ export class ReviewListArgs extends PageArgs {
 @ValidateWith(adminReviewListSchema)
 export class AdminReviewListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'pending, approved or rejected; all when absent' }) status?: (typeof REVIEW_STATUSES)[number];
-  @Field({ nullable: true }) product_id?: string;
+  @Field({ nullable: true, description: 'Only reviews of this product' }) product_id?: string;
 }
 
-@InputType('ProductReviewInput')
+@InputType('ProductReviewInput', { description: 'A review the signed-in customer writes' })
 @ValidateWith(reviewSchema)
 export class ReviewInput {
   @Field(() => Int, { description: '1 to 5' }) rating!: number;
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field() content!: string;
+  @Field(() => String, { nullable: true, description: 'A headline; optional' }) title?: string | null;
+  @Field({ description: 'The review text (plain text)' }) content!: string;
 }

@@ -8,17 +8,17 @@ const salesChannelSchema = z.strictObject({
   is_disabled: z.boolean().nullish(),
 });
 
-@InputType('SalesChannelInput')
+@InputType('SalesChannelInput', { description: "A sales channel's fields; on update absent fields stay" })
 @ValidateWith(salesChannelSchema)
 export class SalesChannelInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Boolean, { nullable: true }) is_disabled?: boolean | null;
+  @Field(() => String, { nullable: true, description: "The channel's name" }) name?: string | null;
+  @Field(() => String, { nullable: true, description: 'What the channel is for' }) description?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the channel is switched off' }) is_disabled?: boolean | null;
 }
 
 const channelProductsSchema = z.strictObject({ add: idList.nullish(), remove: idList.nullish() });
 
-@InputType('SalesChannelProductsInput')
+@InputType('SalesChannelProductsInput', { description: 'Products to add to and take out of a sales channel' })
 @ValidateWith(channelProductsSchema)
 export class SalesChannelProductsInput {
   @Field(() => [String], { nullable: true, description: 'product ids to sell in the channel' }) add?: string[] | null;

@@ -13,8 +13,8 @@ export class CategoryResolver {
   products(
     @Root() parent: { id: string },
     @Ctx() ctx: RequestContext,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many products (default and maximum 100)' }) limit: number | null,
+    @Arg('region_id', () => String, { nullable: true, description: 'Pricing context: variants get calculated_price for this region' }) regionId: string | null,
   ) {
     return this.s.products.list(ctx, { category_id: [parent.id], limit: Math.min(limit ?? 100, 100), region_id: regionId ?? undefined });
   }
@@ -25,13 +25,18 @@ export class CategoryResolver {
   }
 
   @Query(() => CategoryType, { description: 'By id or handle' })
-  productCategory(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('include_descendants_tree', { nullable: true }) deep?: boolean) {
+  productCategory(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: "The category's id or handle" }) id: string,
+    @Arg('include_descendants_tree', { nullable: true, description: 'true nests all descendants in category_children; default: direct children only' })
+    deep?: boolean,
+  ) {
     return this.s.categories.get(ctx, id, !!deep);
   }
 
   @Authorized('admin')
-  @Mutation(() => CategoryType)
-  createProductCategory(@Ctx() ctx: RequestContext, @Arg('input') input: CategoryInput) {
+  @Mutation(() => CategoryType, { description: 'Admin: a new product category' })
+  createProductCategory(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new category' }) input: CategoryInput) {
     return this.s.categories.create(ctx, input);
   }
 }

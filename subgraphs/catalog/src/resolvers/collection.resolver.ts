@@ -13,25 +13,25 @@ export class CollectionResolver {
   products(
     @Root() parent: { id: string },
     @Ctx() ctx: RequestContext,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'At most this many products (default and maximum 100)' }) limit: number | null,
+    @Arg('region_id', () => String, { nullable: true, description: 'Pricing context: variants get calculated_price for this region' }) regionId: string | null,
   ) {
     return this.s.products.list(ctx, { collection_id: [parent.id], limit: Math.min(limit ?? 100, 100), region_id: regionId ?? undefined });
   }
 
-  @Query(() => CollectionListType)
+  @Query(() => CollectionListType, { description: "The store's product collections, newest first unless order says otherwise" })
   collections(@Ctx() ctx: RequestContext, @Args() args: CollectionListArgs) {
     return this.s.collections.list(ctx, args);
   }
 
   @Query(() => CollectionType, { description: 'By id or handle' })
-  collection(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  collection(@Ctx() ctx: RequestContext, @Arg('id', { description: "The collection's id or handle" }) id: string) {
     return this.s.collections.get(ctx, id);
   }
 
   @Authorized('admin')
-  @Mutation(() => CollectionType)
-  createCollection(@Ctx() ctx: RequestContext, @Arg('input') input: CollectionInput) {
+  @Mutation(() => CollectionType, { description: 'Admin: a new product collection' })
+  createCollection(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new collection' }) input: CollectionInput) {
     return this.s.collections.create(ctx, input);
   }
 }

@@ -13,30 +13,39 @@ export class InventoryResolver {
   @Query(() => [VariantSnapshotType], { description: 'variants as a cart snapshots them, priced in a currency (region price first)' })
   variantSnapshots(
     @Ctx() ctx: RequestContext,
-    @Arg('ids', () => [String]) ids: string[],
-    @Arg('currency_code') currencyCode: string,
-    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
+    @Arg('ids', () => [String], { description: 'The variant ids' }) ids: string[],
+    @Arg('currency_code', { description: 'The currency to price in (ISO 4217)' }) currencyCode: string,
+    @Arg('region_id', () => String, { nullable: true, description: 'A region whose prices win over currency-wide ones' }) regionId: string | null,
   ) {
     return this.s.inventory.snapshots(ctx, ids.slice(0, 500), currencyCode, regionId ?? null);
   }
 
   @Authorized('operator')
   @Mutation(() => Boolean, { description: 'reserves every line or none (409 insufficient_inventory)' })
-  async reserveInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+  async reserveInventory(
+    @Ctx() ctx: RequestContext,
+    @Arg('lines', () => [InventoryLineInput], { description: 'The variants and units' }) lines: InventoryLineInput[],
+  ) {
     await this.s.inventory.reserve(ctx, lines);
     return true;
   }
 
   @Authorized('operator')
   @Mutation(() => Boolean, { description: 'gives reserved units back' })
-  async releaseInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+  async releaseInventory(
+    @Ctx() ctx: RequestContext,
+    @Arg('lines', () => [InventoryLineInput], { description: 'The variants and units' }) lines: InventoryLineInput[],
+  ) {
     await this.s.inventory.release(ctx, lines);
     return true;
   }
 
   @Authorized('operator')
   @Mutation(() => Boolean, { description: 'reserved units shipped: stock and reservation go down' })
-  async fulfilInventory(@Ctx() ctx: RequestContext, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+  async fulfilInventory(
+    @Ctx() ctx: RequestContext,
+    @Arg('lines', () => [InventoryLineInput], { description: 'The variants and units shipped' }) lines: InventoryLineInput[],
+  ) {
     await this.s.inventory.fulfil(ctx, lines);
     return true;
   }
@@ -48,23 +57,27 @@ export class InventoryResolver {
   })
   async holdInventory(
     @Ctx() ctx: RequestContext,
-    @Arg('key') key: string,
-    @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[],
-    @Arg('ttl_seconds', () => Int) ttlSeconds: number,
+    @Arg('key', { description: "The hold's key (e.g. the cart id; at most 200 characters)" }) key: string,
+    @Arg('lines', () => [InventoryLineInput], { description: 'The variants and units' }) lines: InventoryLineInput[],
+    @Arg('ttl_seconds', () => Int, { description: 'How long the hold lasts unless confirmed (1 s to 7 days)' }) ttlSeconds: number,
   ) {
     return this.s.reservations.hold(ctx, key.slice(0, 200), lines, Math.max(1, Math.min(ttlSeconds, 7 * 24 * 3600)));
   }
 
   @Authorized('operator')
   @Mutation(() => Boolean, { description: 'the hold `key` becomes permanent (the order was placed); an expired hold is taken again or refused (409)' })
-  async confirmInventoryHold(@Ctx() ctx: RequestContext, @Arg('key') key: string, @Arg('lines', () => [InventoryLineInput]) lines: InventoryLineInput[]) {
+  async confirmInventoryHold(
+    @Ctx() ctx: RequestContext,
+    @Arg('key', { description: "The hold's key" }) key: string,
+    @Arg('lines', () => [InventoryLineInput], { description: 'The lines of the hold' }) lines: InventoryLineInput[],
+  ) {
     await this.s.reservations.confirm(ctx, key.slice(0, 200), lines);
     return true;
   }
 
   @Authorized('operator')
   @Mutation(() => Boolean, { description: 'gives the units of the hold `key` back (idempotent)' })
-  async releaseInventoryHold(@Ctx() ctx: RequestContext, @Arg('key') key: string) {
+  async releaseInventoryHold(@Ctx() ctx: RequestContext, @Arg('key', { description: "The hold's key" }) key: string) {
     await this.s.reservations.release(ctx, key.slice(0, 200));
     return true;
   }

@@ -13,26 +13,30 @@ export class ProductTemplateResolver {
     return this.s.templates.list(ctx, args);
   }
 
-  @Query(() => TemplateType)
-  productTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Query(() => TemplateType, { description: 'One product template of the store by id' })
+  productTemplate(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The template id (ptpl_…)' }) id: string) {
     return this.s.templates.get(ctx, id);
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateType)
-  createProductTemplate(@Ctx() ctx: RequestContext, @Arg('input') input: CreateTemplateInput) {
+  @Mutation(() => TemplateType, { description: 'Admin: a new product template' })
+  createProductTemplate(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new template' }) input: CreateTemplateInput) {
     return this.s.templates.create(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateType)
-  updateProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateTemplateInput) {
+  @Mutation(() => TemplateType, { description: 'Admin: changes the fields given of a product template' })
+  updateProductTemplate(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The template id' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateTemplateInput,
+  ) {
     return this.s.templates.update(ctx, id, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => TemplateDeletionType)
-  deleteProductTemplate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Mutation(() => TemplateDeletionType, { description: 'Admin: deletes a product template (products made from it stay)' })
+  deleteProductTemplate(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The template id' }) id: string) {
     return this.s.templates.delete(ctx, id);
   }
 }

@@ -8,19 +8,19 @@ import { RegionInput } from '../inputs/region.input';
 export class RegionResolver {
   constructor(private readonly s: CatalogServices) {}
 
-  @Query(() => RegionListType)
+  @Query(() => RegionListType, { description: "The store's regions with their countries" })
   regions(@Ctx() ctx: RequestContext, @Args() page: PageArgs) {
     return this.s.regions.list(ctx, page);
   }
 
-  @Query(() => RegionType)
-  region(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Query(() => RegionType, { description: 'One region of the store by id' })
+  region(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The region id (reg_…)' }) id: string) {
     return this.s.regions.get(ctx, id);
   }
 
   @Authorized('admin')
-  @Mutation(() => RegionType)
-  createRegion(@Ctx() ctx: RequestContext, @Arg('input') input: RegionInput) {
+  @Mutation(() => RegionType, { description: 'Admin: a new region with its currency and countries' })
+  createRegion(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new region' }) input: RegionInput) {
     return this.s.regions.create(ctx, input);
   }
 }

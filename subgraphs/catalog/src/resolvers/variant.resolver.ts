@@ -18,9 +18,13 @@ export class VariantResolver {
   @Query(() => StoreVariantType, { description: 'One variant of a published product' })
   async productVariant(
     @Ctx() ctx: RequestContext,
-    @Arg('id') id: string,
-    @Arg('region_id', () => String, { nullable: true }) regionId: string | null,
-    @Arg('country_code', () => String, { nullable: true }) countryCode: string | null,
+    @Arg('id', { description: 'The variant id' }) id: string,
+    @Arg('region_id', () => String, { nullable: true, description: 'Pricing context: calculated_price for this region' }) regionId: string | null,
+    @Arg('country_code', () => String, {
+      nullable: true,
+      description: 'Pricing context when region_id is absent: the region that contains this country (ISO 3166-1 alpha-2)',
+    })
+    countryCode: string | null,
   ) {
     return withDocument(await this.s.products.variant(ctx, id, regionId ?? undefined, countryCode ?? undefined));
   }

@@ -9,8 +9,11 @@ export type EventTicketLineInput = {
   ticket_id: string;
 };
 
+/** Units of one variant */
 export type InventoryLineInput = {
+  /** Units (positive) */
   quantity: number;
+  /** The variant id */
   variant_id: string;
 };
 

@@ -4,8 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Resources of one type to look up overrides for */
 export type TranslationKeysInput = {
+  /** The resource ids */
   ids: Array<string>;
+  /** product, product_variant, product_collection, product_category, page or blog_post */
   resource_type: string;
 };
 

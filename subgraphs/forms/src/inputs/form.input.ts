@@ -177,55 +177,55 @@ export type ConfigureVerifierData = z.infer<typeof configureVerifierSchema>;
 
 // ---- GraphQL inputs ----
 
-@InputType('FormFieldOptionInput')
+@InputType('FormFieldOptionInput', { description: 'A choice of a select field' })
 export class FormFieldOptionInput {
-  @Field() value!: string;
-  @Field() label!: string;
+  @Field({ description: 'The value a submission sends' }) value!: string;
+  @Field({ description: 'The text shown' }) label!: string;
 }
 
-@InputType('FormFieldInput')
+@InputType('FormFieldInput', { description: 'A field of a form and its validation rules' })
 export class FormFieldInput {
   @Field({ description: 'the key of the value in a submission: lowercase letters, digits and _' }) name!: string;
-  @Field() label!: string;
+  @Field({ description: 'The label shown' }) label!: string;
   @Field(() => String, { description: FIELD_TYPES.join(', ') }) type!: FieldType;
-  @Field(() => Boolean, { nullable: true }) required?: boolean | null;
-  @Field(() => String, { nullable: true }) placeholder?: string | null;
-  @Field(() => String, { nullable: true }) help_text?: string | null;
-  @Field(() => Int, { nullable: true }) min_length?: number | null;
-  @Field(() => Int, { nullable: true }) max_length?: number | null;
-  @Field(() => Float, { nullable: true }) min?: number | null;
-  @Field(() => Float, { nullable: true }) max?: number | null;
-  @Field(() => String, { nullable: true }) pattern?: string | null;
-  @Field(() => [FormFieldOptionInput], { nullable: true }) options?: FormFieldOptionInput[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether a value is required (checkbox: must be checked); default false' }) required?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Hint text shown inside the empty input' }) placeholder?: string | null;
+  @Field(() => String, { nullable: true, description: 'Explanation shown with the field' }) help_text?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Text fields: the fewest characters accepted' }) min_length?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Text fields: the most characters accepted' }) max_length?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Number fields: the smallest value accepted' }) min?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Number fields: the largest value accepted' }) max?: number | null;
+  @Field(() => String, { nullable: true, description: 'A regular expression the whole value must match' }) pattern?: string | null;
+  @Field(() => [FormFieldOptionInput], { nullable: true, description: 'Select fields: the choices, in order' }) options?: FormFieldOptionInput[] | null;
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) min_date?: string | null;
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) max_date?: string | null;
 }
 
-@InputType('CreateFormInput')
+@InputType('CreateFormInput', { description: 'A new form' })
 @ValidateWith(createFormSchema)
 export class CreateFormInput {
-  @Field() slug!: string;
-  @Field() title!: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => [FormFieldInput]) fields!: FormFieldInput[];
-  @Field(() => String, { nullable: true }) success_message?: string | null;
+  @Field({ description: "The form's unique name in the store (lowercase letters, digits and -)" }) slug!: string;
+  @Field({ description: "The form's title" }) title!: string;
+  @Field(() => String, { nullable: true, description: 'An introduction shown above the fields' }) description?: string | null;
+  @Field(() => [FormFieldInput], { description: 'The fields, in display order' }) fields!: FormFieldInput[];
+  @Field(() => String, { nullable: true, description: 'What to show after a successful submission' }) success_message?: string | null;
   @Field(() => String, { nullable: true, description: 'a relative path (/thank-you) or an https URL' }) success_redirect?: string | null;
-  @Field(() => [String], { nullable: true }) notification_recipients?: string[] | null;
+  @Field(() => [String], { nullable: true, description: 'Email addresses notified of each submission' }) notification_recipients?: string[] | null;
   @Field(() => String, { nullable: true, description: 'active (default) or inactive' }) status?: FormStatus | null;
-  @Field(() => Boolean, { nullable: true }) is_popup?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "Whether the form is the store's popup; default false" }) is_popup?: boolean | null;
 }
 
-@InputType('UpdateFormInput')
+@InputType('UpdateFormInput', { description: 'Changes to a form; absent fields stay, null clears' })
 @ValidateWith(updateFormSchema)
 export class UpdateFormInput {
-  @Field(() => String, { nullable: true }) slug?: string;
-  @Field(() => String, { nullable: true }) title?: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => String, { nullable: true, description: "The form's unique name in the store" }) slug?: string;
+  @Field(() => String, { nullable: true, description: "The form's title" }) title?: string;
+  @Field(() => String, { nullable: true, description: 'An introduction shown above the fields; null clears' }) description?: string | null;
   @Field(() => [FormFieldInput], { nullable: true, description: 'replaces all fields' }) fields?: FormFieldInput[];
-  @Field(() => String, { nullable: true }) success_message?: string | null;
-  @Field(() => String, { nullable: true }) success_redirect?: string | null;
-  @Field(() => [String], { nullable: true }) notification_recipients?: string[] | null;
-  @Field(() => Boolean, { nullable: true }) is_popup?: boolean;
+  @Field(() => String, { nullable: true, description: 'What to show after a successful submission; null clears' }) success_message?: string | null;
+  @Field(() => String, { nullable: true, description: 'A relative path (/thank-you) or an https URL; null clears' }) success_redirect?: string | null;
+  @Field(() => [String], { nullable: true, description: 'Email addresses notified of each submission' }) notification_recipients?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: "Whether the form is the store's popup" }) is_popup?: boolean;
 }
 
 @ArgsType()
@@ -238,25 +238,29 @@ export class FormListArgs extends PageArgs {
 @ArgsType()
 @ValidateWith(submissionListSchema)
 export class SubmissionListArgs extends PageArgs {
-  @Field() form_id!: string;
+  @Field({ description: 'The form id' }) form_id!: string;
 }
 
-@InputType('FormSubmissionInput')
+@InputType('FormSubmissionInput', { description: "A visitor's submission of a form" })
 @ValidateWith(submitFormSchema)
 export class FormSubmissionInput {
   @Field(() => String, { nullable: true, description: 'the form slug (or form_id)' }) form?: string;
-  @Field(() => String, { nullable: true }) form_id?: string;
+  @Field(() => String, { nullable: true, description: 'The form id (or give form)' }) form_id?: string;
   @Field(() => JSONScalar, { description: 'field name -> value' }) data!: Record<string, unknown>;
   @Field(() => String, { nullable: true, description: 'reCAPTCHA / hCaptcha / Turnstile response, when the store configures a verifier' })
   challenge_token?: string;
 }
 
-@InputType('FormVerifierInput')
+@InputType('FormVerifierInput', { description: "The store's challenge verifier settings" })
 @ValidateWith(configureVerifierSchema)
 export class FormVerifierInput {
   @Field(() => String, { description: VERIFIER_PROVIDERS.join(', ') }) provider!: VerifierProvider;
   @Field(() => String, { nullable: true, description: 'the secret key; kept encrypted, never returned' }) secret?: string | null;
   @Field(() => String, { nullable: true, description: "overrides the provider's siteverify URL" }) verify_url?: string | null;
   @Field(() => Float, { nullable: true, description: 'reCAPTCHA v3: the lowest score accepted (0 to 1)' }) min_score?: number | null;
-  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether submissions must carry a valid challenge_token; absent: unchanged (true when first configured)',
+  })
+  enabled?: boolean | null;
 }

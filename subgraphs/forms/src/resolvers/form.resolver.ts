@@ -10,7 +10,10 @@ export class FormResolver {
   constructor(private readonly s: FormsServices) {}
 
   @Query(() => FormType, { description: 'An active form by slug (or id)' })
-  form(@Ctx() ctx: RequestContext, @Arg('slug') slug: string) {
+  form(
+    @Ctx() ctx: RequestContext,
+    @Arg('slug', { description: "The form's slug (or id); an inactive or another store's form answers not_found" }) slug: string,
+  ) {
     return this.s.forms.storeForm(ctx, slug);
   }
 
@@ -22,7 +25,7 @@ export class FormResolver {
   @Mutation(() => SubmissionResultType, {
     description: 'Submits an active form; needs a solved anti-spam challenge, and challenge_token when the store configures a verifier',
   })
-  submitForm(@Ctx() ctx: RequestContext, @Arg('input') input: FormSubmissionInput) {
+  submitForm(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The form and the values' }) input: FormSubmissionInput) {
     return this.s.submissions.submit(ctx, input);
   }
 
@@ -36,37 +39,41 @@ export class FormResolver {
 
   @Authorized('admin')
   @Query(() => AdminFormType, { description: 'Admin: one form by id or slug' })
-  adminForm(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  adminForm(@Ctx() ctx: RequestContext, @Arg('id', { description: "The form's id or slug" }) id: string) {
     return this.s.forms.get(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => AdminFormType, { description: 'Admin: a new form (active unless status says otherwise)' })
-  createForm(@Ctx() ctx: RequestContext, @Arg('input') input: CreateFormInput) {
+  createForm(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new form' }) input: CreateFormInput) {
     return this.s.forms.create(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => AdminFormType)
-  updateForm(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateFormInput) {
+  @Mutation(() => AdminFormType, { description: 'Admin: changes the fields given of a form' })
+  updateForm(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The form id' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateFormInput,
+  ) {
     return this.s.forms.update(ctx, id, input);
   }
 
   @Authorized('admin')
   @Mutation(() => Boolean, { description: 'Admin: deletes the form and its submissions' })
-  deleteForm(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  deleteForm(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The form id' }) id: string) {
     return this.s.forms.delete(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => AdminFormType, { description: 'Admin: shows the form; a popup form only when no other popup form is active (409 popup_already_active)' })
-  activateForm(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  activateForm(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The form id' }) id: string) {
     return this.s.forms.setStatus(ctx, id, 'active');
   }
 
   @Authorized('admin')
   @Mutation(() => AdminFormType, { description: 'Admin: hides the form (its page and submissions answer 404)' })
-  deactivateForm(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  deactivateForm(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The form id' }) id: string) {
     return this.s.forms.setStatus(ctx, id, 'inactive');
   }
 
@@ -77,8 +84,8 @@ export class FormResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => Boolean)
-  deleteFormSubmission(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Mutation(() => Boolean, { description: 'Admin: deletes one submission' })
+  deleteFormSubmission(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The submission id' }) id: string) {
     return this.s.submissions.delete(ctx, id);
   }
 
@@ -90,7 +97,7 @@ export class FormResolver {
 
   @Authorized('admin')
   @Mutation(() => VerifierType, { description: 'Admin: configures the challenge verifier (the secret is stored encrypted)' })
-  configureFormVerifier(@Ctx() ctx: RequestContext, @Arg('input') input: FormVerifierInput) {
+  configureFormVerifier(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The provider, secret and options' }) input: FormVerifierInput) {
     return this.s.verifier.configure(ctx, input);
   }
 

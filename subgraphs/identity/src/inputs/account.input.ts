@@ -13,7 +13,7 @@ export const emailChangeConfirmSchema = z.strictObject({
   token: z.string({ message: 'token must be a string' }).min(1, 'token is required').max(16_384),
 });
 
-@InputType('EmailChangeRequestInput')
+@InputType('EmailChangeRequestInput', { description: 'A new email address for the signed-in customer, proved with the current password' })
 @ValidateWith(emailChangeRequestSchema)
 export class EmailChangeRequestInput {
   @Field({ description: 'the new address: the confirmation code goes there' }) email!: string;
@@ -21,7 +21,7 @@ export class EmailChangeRequestInput {
   password?: string | null;
 }
 
-@InputType('EmailChangeConfirmInput')
+@InputType('EmailChangeConfirmInput', { description: 'The code mailed to the new address' })
 @ValidateWith(emailChangeConfirmSchema)
 export class EmailChangeConfirmInput {
   @Field({ description: 'the code of the mail to the new address' }) token!: string;

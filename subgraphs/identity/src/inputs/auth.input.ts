@@ -30,36 +30,37 @@ export const createTenantSchema = z.strictObject({
   allowed_origins: z.array(z.string().max(300).url('allowed_origins must be URLs')).max(50).nullish(),
 });
 
-@InputType('EmailPassInput')
+@InputType('EmailPassInput', { description: 'Credentials of a password sign-in' })
 @ValidateWith(emailPassSchema)
 export class EmailPassInput {
-  @Field() email!: string;
-  @Field() password!: string;
+  @Field({ description: "The account's email address (case-insensitive)" }) email!: string;
+  @Field({ description: "The account's password" }) password!: string;
 }
 
-@InputType('RegisterInput')
+@InputType('RegisterInput', { description: 'A new customer account with a password' })
 @ValidateWith(registerSchema)
 export class RegisterInput {
-  @Field() email!: string;
-  @Field() password!: string;
+  @Field({ description: "The customer's email address (case-insensitive, unique in the store)" }) email!: string;
+  @Field({ description: 'The password (8 to 200 characters)' }) password!: string;
 }
 
-@InputType('CreateTenantInput')
+@InputType('CreateTenantInput', { description: 'A new tenant (store) and its first admin' })
 @ValidateWith(createTenantSchema)
 export class CreateTenantInput {
-  @Field() name!: string;
-  @Field() admin_email!: string;
-  @Field(() => String, { nullable: true }) admin_password?: string | null;
-  @Field(() => [String], { nullable: true }) allowed_origins?: string[] | null;
+  @Field({ description: "The store's name" }) name!: string;
+  @Field({ description: "The first admin's email" }) admin_email!: string;
+  @Field(() => String, { nullable: true, description: "The first admin's password; null generates one" }) admin_password?: string | null;
+  @Field(() => [String], { nullable: true, description: 'Browser origins allowed to call the API (CORS), e.g. https://shop.example.com' }) allowed_origins?:
+    string[] | null;
 }
 
-@InputType('PasswordResetRequestInput')
+@InputType('PasswordResetRequestInput', { description: 'Whose password to reset' })
 @ValidateWith(passwordResetRequestSchema)
 export class PasswordResetRequestInput {
   @Field({ description: "the account's email address" }) identifier!: string;
 }
 
-@InputType('PasswordResetInput')
+@InputType('PasswordResetInput', { description: 'A new password with the token of the reset mail' })
 @ValidateWith(passwordResetSchema)
 export class PasswordResetInput {
   @Field({ description: 'the one-time token of the reset mail' }) token!: string;
@@ -67,7 +68,7 @@ export class PasswordResetInput {
   @Field(() => String, { nullable: true, description: "when given, it must be the account's address" }) email?: string | null;
 }
 
-@InputType('VerifyEmailInput')
+@InputType('VerifyEmailInput', { description: 'The token of a verification mail' })
 @ValidateWith(verifyEmailSchema)
 export class VerifyEmailInput {
   @Field({ description: 'the token of the verification mail' }) token!: string;

@@ -23,39 +23,41 @@ export const addressSchema = z.strictObject({
 });
 export type AddressData = z.infer<typeof addressSchema>;
 
-@InputType('UpdateCustomerInput')
+@InputType('UpdateCustomerInput', { description: "Changes to the signed-in customer's profile; absent fields stay, null clears" })
 @ValidateWith(updateCustomerSchema)
 export class UpdateCustomerInput {
-  @Field(() => String, { nullable: true }) first_name?: string | null;
-  @Field(() => String, { nullable: true }) last_name?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => String, { nullable: true }) company_name?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => String, { nullable: true, description: 'First name; null clears' }) first_name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Last name; null clears' }) last_name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number; null clears' }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'Company name; null clears' }) company_name?: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data (replaces the stored object); null clears' }) metadata?: Metadata | null;
 }
 
-@InputType('CreateCustomerInput')
+@InputType('CreateCustomerInput', { description: 'The profile of the signed-in customer, created or completed; absent fields stay' })
 @ValidateWith(createCustomerSchema)
 export class CreateCustomerInput extends UpdateCustomerInput {
-  @Field(() => String, { nullable: true }) email?: string | null;
+  @Field(() => String, { nullable: true, description: 'The email; when given it must be the address the customer signed in with' }) email?: string | null;
 }
 
-@InputType('CustomerAddressInput')
+@InputType('CustomerAddressInput', { description: "An address of the signed-in customer's address book; on update absent fields stay, null clears" })
 @ValidateWith(addressSchema)
 export class CustomerAddressInput {
-  @Field(() => String, { nullable: true }) address_name?: string | null;
-  @Field(() => Boolean, { nullable: true }) is_default_shipping?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) is_default_billing?: boolean | null;
-  @Field(() => String, { nullable: true }) company?: string | null;
-  @Field(() => String, { nullable: true }) first_name?: string | null;
-  @Field(() => String, { nullable: true }) last_name?: string | null;
-  @Field(() => String, { nullable: true }) address_1?: string | null;
-  @Field(() => String, { nullable: true }) address_2?: string | null;
-  @Field(() => String, { nullable: true }) city?: string | null;
-  @Field(() => String, { nullable: true }) country_code?: string | null;
-  @Field(() => String, { nullable: true }) province?: string | null;
-  @Field(() => String, { nullable: true }) postal_code?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => String, { nullable: true, description: 'A name for the address, e.g. Home' }) address_name?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'true makes it the default shipping address (the previous default loses the mark)' })
+  is_default_shipping?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'true makes it the default billing address (the previous default loses the mark)' })
+  is_default_billing?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Company name' }) company?: string | null;
+  @Field(() => String, { nullable: true, description: "Recipient's first name" }) first_name?: string | null;
+  @Field(() => String, { nullable: true, description: "Recipient's last name" }) last_name?: string | null;
+  @Field(() => String, { nullable: true, description: 'Street and house number' }) address_1?: string | null;
+  @Field(() => String, { nullable: true, description: 'Second address line (apartment, floor)' }) address_2?: string | null;
+  @Field(() => String, { nullable: true, description: 'City' }) city?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2 country code (de)' }) country_code?: string | null;
+  @Field(() => String, { nullable: true, description: 'State, province or county (free text)' }) province?: string | null;
+  @Field(() => String, { nullable: true, description: 'Postal code' }) postal_code?: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number at the address' }) phone?: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data kept on the address' }) metadata?: Metadata | null;
 }
 
 /** Admin: the store's customers, newest first; `q` words each match the email, first or last name. */

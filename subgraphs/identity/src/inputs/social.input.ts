@@ -38,18 +38,19 @@ export type ConfigureSocialProviderData = z.infer<typeof configureSocialProvider
 @ValidateWith(configureSocialProviderSchema)
 export class ConfigureSocialProviderInput {
   @Field(() => String, { description: SOCIAL_PROVIDERS.join(' | ') }) provider!: ConfigureSocialProviderData['provider'];
-  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
-  @Field(() => String, { nullable: true }) client_id?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether customers can sign in with it' }) enabled?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'The OAuth client id at the provider' }) client_id?: string | null;
   @Field(() => String, { nullable: true, description: 'kept encrypted; never answered' }) client_secret?: string | null;
   @Field(() => [String], { nullable: true, description: "null or []: the provider's default scopes" }) scopes?: string[] | null;
   @Field(() => String, { nullable: true, description: 'OpenID issuer for discovery (Google, Microsoft, Apple), when not the real one' }) issuer?: string | null;
-  @Field(() => String, { nullable: true }) authorization_url?: string | null;
-  @Field(() => String, { nullable: true }) token_url?: string | null;
-  @Field(() => String, { nullable: true }) userinfo_url?: string | null;
+  @Field(() => String, { nullable: true, description: 'Override of the authorization endpoint (OAuth providers without discovery)' }) authorization_url?:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'Override of the token endpoint' }) token_url?: string | null;
+  @Field(() => String, { nullable: true, description: 'Override of the user info endpoint' }) userinfo_url?: string | null;
   @Field(() => String, { nullable: true, description: "where the provider sends the browser back (default: this platform's callback route)" }) redirect_uri?:
     string | null;
-  @Field(() => String, { nullable: true }) apple_team_id?: string | null;
-  @Field(() => String, { nullable: true }) apple_key_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'Apple: the developer team id' }) apple_team_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'Apple: the id of the key that signs the client secret' }) apple_key_id?: string | null;
   @Field(() => String, { nullable: true, description: 'PEM of the .p8 key that signs the client secret; kept encrypted' }) apple_private_key?: string | null;
 }
 
@@ -67,11 +68,11 @@ export const socialCallbackSchema = z.object({
 @InputType('SocialCallbackInput', { description: "What the provider's redirect carried (query or form_post body)" })
 @ValidateWith(socialCallbackSchema)
 export class SocialCallbackInput {
-  @Field(() => String, { nullable: true }) code?: string;
-  @Field(() => String, { nullable: true }) state?: string;
-  @Field(() => String, { nullable: true }) iss?: string;
-  @Field(() => String, { nullable: true }) error?: string;
-  @Field(() => String, { nullable: true }) error_description?: string;
+  @Field(() => String, { nullable: true, description: 'The authorization code; absent when the provider answered an error' }) code?: string;
+  @Field(() => String, { nullable: true, description: 'The state of the start, unchanged' }) state?: string;
+  @Field(() => String, { nullable: true, description: 'The issuer the provider names (RFC 9207), checked when present' }) iss?: string;
+  @Field(() => String, { nullable: true, description: "The provider's error code (e.g. access_denied when the customer cancelled)" }) error?: string;
+  @Field(() => String, { nullable: true, description: "The provider's explanation of the error" }) error_description?: string;
   @Field(() => String, { nullable: true, description: 'Apple: the user JSON of the first sign-in' }) user?: string;
   @Field(() => String, { nullable: true, description: 'the binding secret start answered: proves the caller started this sign-in' }) binding?: string;
 }

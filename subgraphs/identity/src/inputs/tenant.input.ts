@@ -22,7 +22,7 @@ export const storeSettingsSchema = z.strictObject({
 });
 export type StoreSettingsData = z.infer<typeof storeSettingsSchema>;
 
-@InputType('StoreSettingsInput')
+@InputType('StoreSettingsInput', { description: "Changes to the store's settings; absent fields stay" })
 @ValidateWith(storeSettingsSchema)
 export class StoreSettingsInput {
   @Field(() => [String], { nullable: true, description: 'storefront origins allowed by CORS (replaces the list)' }) allowed_origins?: string[] | null;

@@ -6,7 +6,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Operator: the customer of a privacy request (export or erasure) */
 export type PrivacySubjectInput = {
+  /** the customer id (cus_…) */
   customer_id: string;
+  /** the customer's email address */
   email: string;
   /** the strings that identify the person (email, names, phones, address lines) */
   personal: Array<string>;

@@ -23,7 +23,10 @@ export class AccountResolver {
     description:
       'Customer: asks to change the address (with the password, or a sign-in at most 10 minutes old); a code goes to the new address, a notice to the old',
   })
-  async requestEmailChange(@Ctx() ctx: RequestContext, @Arg('input') input: EmailChangeRequestInput): Promise<SuccessType> {
+  async requestEmailChange(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: 'The new address and the current password' }) input: EmailChangeRequestInput,
+  ): Promise<SuccessType> {
     await this.s.emailChanges.request(ctx, input.email, input.password);
     return { success: true };
   }
@@ -31,7 +34,10 @@ export class AccountResolver {
   @Mutation(() => EmailChangedType, {
     description: "Confirms a change of address with the code mailed to the new address (once, within an hour); with a publishable key, only the key's store",
   })
-  confirmEmailChange(@Ctx() ctx: RequestContext, @Arg('input') input: EmailChangeConfirmInput): Promise<EmailChangedType> {
+  confirmEmailChange(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: 'The code of the mail' }) input: EmailChangeConfirmInput,
+  ): Promise<EmailChangedType> {
     return this.s.emailChanges.confirm(ctx, input.token);
   }
 }

@@ -17,19 +17,19 @@ export class ApiKeyResolver {
 
   @Authorized('admin')
   @Mutation(() => CreatedAgentApiKeyType, { description: 'Admin: a new agent API key, shown this once (409 too_many_keys past 20 live keys)' })
-  createAgentApiKey(@Ctx() ctx: RequestContext, @Arg('title', () => String, { nullable: true }) title?: string | null) {
+  createAgentApiKey(@Ctx() ctx: RequestContext, @Arg('title', () => String, { nullable: true, description: 'A label for listings' }) title?: string | null) {
     return this.s.apiKeys.createAgentKey(ctx, title);
   }
 
   @Authorized('admin')
   @Mutation(() => AgentApiKeyType, { description: "Admin: revokes an agent API key of the store; it stops working at once (another store's: 404)" })
-  revokeAgentApiKey(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  revokeAgentApiKey(@Ctx() ctx: RequestContext, @Arg('id', { description: "The key's id (akey_…)" }) id: string) {
     return this.s.apiKeys.revokeAgentKey(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => PublishableKeyType, { description: 'Admin: a new publishable key for a storefront (409 too_many_keys past 20 live keys)' })
-  createPublishableKey(@Ctx() ctx: RequestContext, @Arg('title', () => String, { nullable: true }) title?: string | null) {
+  createPublishableKey(@Ctx() ctx: RequestContext, @Arg('title', () => String, { nullable: true, description: 'A label for listings' }) title?: string | null) {
     return this.s.apiKeys.createPublishableKey(ctx, title);
   }
 
@@ -37,7 +37,7 @@ export class ApiKeyResolver {
   @Mutation(() => PublishableKeyType, {
     description: "Admin: revokes a publishable key of the store; it stops working at once (another store's: 404; the last live one: 409 last_publishable_key)",
   })
-  revokePublishableKey(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  revokePublishableKey(@Ctx() ctx: RequestContext, @Arg('id', { description: "The key's id (apk_…)" }) id: string) {
     return this.s.apiKeys.revokePublishableKey(ctx, id);
   }
 }

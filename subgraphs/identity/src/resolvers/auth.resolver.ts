@@ -9,29 +9,44 @@ export enum PasswordResetActor {
   customer = 'customer',
   admin = 'admin',
 }
-registerEnumType(PasswordResetActor, { name: 'PasswordResetActor' });
+registerEnumType(PasswordResetActor, {
+  name: 'PasswordResetActor',
+  description: 'Whose password a reset is for',
+  valuesConfig: {
+    customer: { description: "A customer of the publishable key's store" },
+    admin: { description: 'An admin user of the console' },
+  },
+});
 
 @Resolver()
 export class AuthResolver {
   constructor(private readonly s: IdentityServices) {}
 
   @Mutation(() => AuthTokenType, { description: 'Creates a customer identity and profile in the tenant of the publishable key' })
-  async registerCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: RegisterInput): Promise<AuthTokenType> {
+  async registerCustomer(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: "The new customer's email and password" }) input: RegisterInput,
+  ): Promise<AuthTokenType> {
     return { token: await this.s.auth.registerCustomer(ctx, input) };
   }
 
-  @Mutation(() => AuthTokenType)
-  async loginCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: EmailPassInput): Promise<AuthTokenType> {
+  @Mutation(() => AuthTokenType, {
+    description: "Signs a customer of the publishable key's store in with email and password (wrong credentials: 401; too many attempts: 429)",
+  })
+  async loginCustomer(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: "The customer's email and password" }) input: EmailPassInput,
+  ): Promise<AuthTokenType> {
     return { token: await this.s.auth.loginCustomer(ctx, input) };
   }
 
-  @Mutation(() => AuthTokenType)
-  async loginAdmin(@Ctx() ctx: RequestContext, @Arg('input') input: EmailPassInput): Promise<AuthTokenType> {
+  @Mutation(() => AuthTokenType, { description: 'Signs an admin user in with email and password (wrong credentials: 401; too many attempts: 429)' })
+  async loginAdmin(@Ctx() ctx: RequestContext, @Arg('input', { description: "The admin's email and password" }) input: EmailPassInput): Promise<AuthTokenType> {
     return { token: await this.s.auth.loginAdmin(ctx, input) };
   }
 
   @Authorized('customer', 'admin')
-  @Mutation(() => AuthTokenType)
+  @Mutation(() => AuthTokenType, { description: 'A new token for the session of the presented one (a fresh lifetime)' })
   async refreshToken(@Ctx() ctx: RequestContext): Promise<AuthTokenType> {
     return { token: await this.s.auth.refresh(ctx) };
   }
@@ -48,8 +63,8 @@ export class AuthResolver {
   })
   async requestPasswordReset(
     @Ctx() ctx: RequestContext,
-    @Arg('actor', () => PasswordResetActor) actor: PasswordResetActor,
-    @Arg('input') input: PasswordResetRequestInput,
+    @Arg('actor', () => PasswordResetActor, { description: "Whose password: a customer of the publishable key's store or an admin" }) actor: PasswordResetActor,
+    @Arg('input', { description: "The account's email address" }) input: PasswordResetRequestInput,
   ): Promise<SuccessType> {
     await this.s.passwordResets.request(ctx, actor, input.identifier);
     return { success: true };
@@ -61,8 +76,8 @@ export class AuthResolver {
   })
   async resetPassword(
     @Ctx() ctx: RequestContext,
-    @Arg('actor', () => PasswordResetActor) actor: PasswordResetActor,
-    @Arg('input') input: PasswordResetInput,
+    @Arg('actor', () => PasswordResetActor, { description: "Whose password: a customer of the publishable key's store or an admin" }) actor: PasswordResetActor,
+    @Arg('input', { description: 'The token of the reset mail and the new password' }) input: PasswordResetInput,
   ): Promise<SuccessType> {
     await this.s.passwordResets.reset(ctx, actor, input.token, input.password, input.email);
     return { success: true };
@@ -71,7 +86,10 @@ export class AuthResolver {
   @Mutation(() => EmailVerifiedType, {
     description: "Confirms a customer's address with the token of the verification mail (once, within 24 hours); with a publishable key, only the key's store",
   })
-  async verifyEmail(@Ctx() ctx: RequestContext, @Arg('input') input: VerifyEmailInput): Promise<EmailVerifiedType> {
+  async verifyEmail(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: 'The token of the verification mail' }) input: VerifyEmailInput,
+  ): Promise<EmailVerifiedType> {
     return this.s.verifications.verify(ctx, input.token);
   }
 
@@ -89,7 +107,10 @@ export class AuthResolver {
 
   @Authorized('operator')
   @Mutation(() => TenantCreatedType, { description: 'Operator only: a new tenant with keys and its first admin' })
-  async createTenant(@Ctx() ctx: RequestContext, @Arg('input') input: CreateTenantInput): Promise<TenantCreatedType> {
+  async createTenant(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: "The store's name and first admin" }) input: CreateTenantInput,
+  ): Promise<TenantCreatedType> {
     return this.s.tenants.create(ctx, {
       name: input.name,
       adminEmail: input.admin_email,

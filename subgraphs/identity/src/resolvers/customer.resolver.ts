@@ -25,7 +25,7 @@ export class CustomerResolver {
 
   @Authorized('admin')
   @Query(() => CustomerType, { description: "Admin: one of the store's customers (another store's: 404)" })
-  adminCustomer(@Ctx() ctx: RequestContext, @Arg('id') id: string): Promise<CustomerView> {
+  adminCustomer(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The customer id' }) id: string): Promise<CustomerView> {
     return this.s.customers.adminGet(ctx, id);
   }
 
@@ -34,37 +34,44 @@ export class CustomerResolver {
     nullable: true,
     description: "Internal: the tenant's customer with this email (the platform's own domains, e.g. their demo data)",
   })
-  customerByEmail(@Ctx() ctx: RequestContext, @Arg('email') email: string): Promise<CustomerView | null> {
+  customerByEmail(
+    @Ctx() ctx: RequestContext,
+    @Arg('email', { description: 'The email address (case-insensitive)' }) email: string,
+  ): Promise<CustomerView | null> {
     return this.s.customers.byEmail(ctx, email);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Creates or completes the profile of the signed-in customer' })
-  createCustomer(@Ctx() ctx: RequestContext, @Arg('input') input: CreateCustomerInput): Promise<CustomerView> {
+  createCustomer(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The profile fields' }) input: CreateCustomerInput): Promise<CustomerView> {
     return this.s.customers.createOrComplete(ctx, input);
   }
 
   @Authorized('customer')
-  @Mutation(() => CustomerType)
-  updateMe(@Ctx() ctx: RequestContext, @Arg('input') input: UpdateCustomerInput): Promise<CustomerView> {
+  @Mutation(() => CustomerType, { description: "Changes the signed-in customer's profile; answers the customer" })
+  updateMe(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The fields to change' }) input: UpdateCustomerInput): Promise<CustomerView> {
     return this.s.customers.update(ctx, input);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Adds an address; answers the customer (Medusa shape)' })
-  addMyAddress(@Ctx() ctx: RequestContext, @Arg('input') input: CustomerAddressInput): Promise<CustomerView> {
+  addMyAddress(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new address' }) input: CustomerAddressInput): Promise<CustomerView> {
     return this.s.customers.addAddress(ctx, input);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Changes the fields given of one of my addresses; answers the customer' })
-  updateMyAddress(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CustomerAddressInput): Promise<CustomerView> {
+  updateMyAddress(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: "The address id (another customer's: 404)" }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: CustomerAddressInput,
+  ): Promise<CustomerView> {
     return this.s.customers.updateAddress(ctx, id, input);
   }
 
   @Authorized('customer')
   @Mutation(() => CustomerType, { description: 'Removes one of my addresses; answers the customer' })
-  deleteMyAddress(@Ctx() ctx: RequestContext, @Arg('id') id: string): Promise<CustomerView> {
+  deleteMyAddress(@Ctx() ctx: RequestContext, @Arg('id', { description: "The address id (another customer's: 404)" }) id: string): Promise<CustomerView> {
     return this.s.customers.deleteAddress(ctx, id);
   }
 }

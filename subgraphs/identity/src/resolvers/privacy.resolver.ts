@@ -35,19 +35,22 @@ export class PrivacyResolver {
   @Mutation(() => PrivacyRequestType, {
     description: "Admin: an export of a customer's data on their behalf (mailed to the customer; another store's customer: 404)",
   })
-  requestCustomerDataExport(@Ctx() ctx: RequestContext, @Arg('customer_id') customerId: string) {
+  requestCustomerDataExport(@Ctx() ctx: RequestContext, @Arg('customer_id', { description: "The customer id (another store's: 404)" }) customerId: string) {
     return this.s.privacy.requestFor(ctx, customerId, 'export');
   }
 
   @Authorized('admin')
   @Mutation(() => PrivacyRequestType, { description: "Admin: the erasure of a customer's personal data on their behalf (another store's customer: 404)" })
-  requestCustomerErasure(@Ctx() ctx: RequestContext, @Arg('customer_id') customerId: string) {
+  requestCustomerErasure(@Ctx() ctx: RequestContext, @Arg('customer_id', { description: "The customer id (another store's: 404)" }) customerId: string) {
     return this.s.privacy.requestFor(ctx, customerId, 'erasure');
   }
 
   @Authorized('admin')
   @Query(() => [PrivacyRequestType], { description: "Admin: the store's privacy requests (of one customer when given), newest first: the audit trail" })
-  privacyRequests(@Ctx() ctx: RequestContext, @Arg('customer_id', () => String, { nullable: true }) customerId?: string | null) {
+  privacyRequests(
+    @Ctx() ctx: RequestContext,
+    @Arg('customer_id', () => String, { nullable: true, description: "Only this customer's requests; all when absent" }) customerId?: string | null,
+  ) {
     return this.s.privacy.list(ctx, customerId);
   }
 
@@ -59,14 +62,14 @@ export class PrivacyResolver {
 
   @Authorized('admin')
   @Mutation(() => PrivacySettingsType, { description: 'Admin: sets what an erasure does to reviews and comments (`anonymise` or `remove`)' })
-  updatePrivacySettings(@Ctx() ctx: RequestContext, @Arg('review_policy') reviewPolicy: string) {
+  updatePrivacySettings(@Ctx() ctx: RequestContext, @Arg('review_policy', { description: 'anonymise or remove' }) reviewPolicy: string) {
     return this.s.privacy.updateSettings(ctx, validated(z.enum(['anonymise', 'remove']), reviewPolicy, 'review_policy'));
   }
 
   @Query(() => DataExportType, {
     description: 'The data export behind the link of its mail (the store comes from the token; expired or made up: 401 token_invalid)',
   })
-  async dataExport(@Ctx() ctx: RequestContext, @Arg('token') token: string) {
+  async dataExport(@Ctx() ctx: RequestContext, @Arg('token', { description: "The token of the export mail's link" }) token: string) {
     return { export: await this.s.privacy.download(ctx, validated(dataExportTokenSchema, token, 'token')) };
   }
 }

@@ -16,7 +16,7 @@ export class TenantResolver {
 
   @Authorized('admin')
   @Mutation(() => StoreSettingsType, { description: 'Admin: changes the given store settings (CORS origins, anti-spam difficulty)' })
-  updateStoreSettings(@Ctx() ctx: RequestContext, @Arg('input') input: StoreSettingsInput) {
+  updateStoreSettings(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The settings to change' }) input: StoreSettingsInput) {
     return this.s.tenants.updateSettings(ctx, input);
   }
 
@@ -36,7 +36,11 @@ export class TenantResolver {
 
   @Authorized('admin')
   @Mutation(() => PublishableKeyType, { description: 'Admin: the sales channels a publishable key sees (replaces the list; [] = every product)' })
-  setPublishableKeySalesChannels(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('sales_channel_ids', () => [String]) ids: string[]) {
+  setPublishableKeySalesChannels(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: "The key's id (apk_…)" }) id: string,
+    @Arg('sales_channel_ids', () => [String], { description: 'The catalog sales channel ids; [] lets the key see every product' }) ids: string[],
+  ) {
     return this.s.tenants.setKeySalesChannels(ctx, id, ids);
   }
 }

@@ -9,5 +9,5 @@ export class CheckoutRequirementsType implements CheckoutRequirementsView {
 
 @ObjectType('EmailChanged', { simpleResolvers: true, description: "The customer's new (verified) address" })
 export class EmailChangedType {
-  @Field() email!: string;
+  @Field({ description: "The new address, now the customer's email and verified" }) email!: string;
 }

@@ -7,8 +7,8 @@ import type { PrivacyRequestView } from '../services/privacy.service';
   description: "A customer's request for an export of their data or its erasure, and afterwards its audit record (never the data itself)",
 })
 export class PrivacyRequestType implements PrivacyRequestView {
-  @Field(() => ID) id!: string;
-  @Field() customer_id!: string;
+  @Field(() => ID, { description: 'The request id (privreq_…)' }) id!: string;
+  @Field({ description: 'The customer the request is about' }) customer_id!: string;
   @Field({ description: '`export` or `erasure`' }) kind!: 'export' | 'erasure';
   @Field({ description: '`pending` until every domain has answered, then `completed`' }) status!: string;
   @Field({ description: '`customer` (the customer themself) or `admin` (on their behalf)' }) requested_by!: string;
@@ -16,8 +16,8 @@ export class PrivacyRequestType implements PrivacyRequestView {
     string,
     Record<string, number>
   > | null;
-  @Field() created_at!: string;
-  @Field(() => String, { nullable: true }) completed_at!: string | null;
+  @Field({ description: 'When the request was made (ISO 8601, UTC)' }) created_at!: string;
+  @Field(() => String, { nullable: true, description: 'When every domain had answered (ISO 8601, UTC); null while pending' }) completed_at!: string | null;
 }
 
 @ObjectType('PrivacySettings', { simpleResolvers: true, description: "A store's privacy policy" })

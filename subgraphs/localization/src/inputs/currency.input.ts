@@ -23,7 +23,7 @@ export type AddCurrencyPairData = z.infer<typeof addCurrencyPairSchema>;
 
 export const setManualRateSchema = z.strictObject({ rate: manualRateSchema });
 
-@InputType('AddCurrencyPairInput')
+@InputType('AddCurrencyPairInput', { description: 'A currency pair to follow (ISO 4217 codes, upper case)' })
 @ValidateWith(addCurrencyPairSchema)
 export class AddCurrencyPairInput {
   @Field({ description: 'ISO 4217 code, e.g. EUR' }) base!: string;

@@ -39,20 +39,20 @@ export const updateLocaleSchema = z.strictObject({
 });
 export type UpdateLocaleData = z.infer<typeof updateLocaleSchema>;
 
-@InputType('AddLocaleInput')
+@InputType('AddLocaleInput', { description: 'A locale to enable' })
 @ValidateWith(addLocaleSchema)
 export class AddLocaleInput {
   @Field({ description: 'BCP 47 tag (en, de-CH, ar)' }) code!: string;
   @Field(() => String, { nullable: true, description: "Default: the language's own name (Deutsch, العربية)" }) name?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Right-to-left; default: from the language (ar, he, fa, ur…)' }) rtl?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: "Make it the default (the store's first locale always is)" }) is_default?: boolean | null;
-  @Field(() => Number, { nullable: true }) position?: number | null;
+  @Field(() => Number, { nullable: true, description: 'Place in the locale switcher, from 0; default: at the end' }) position?: number | null;
 }
 
-@InputType('UpdateLocaleInput')
+@InputType('UpdateLocaleInput', { description: 'Changes to a locale; absent fields stay' })
 @ValidateWith(updateLocaleSchema)
 export class UpdateLocaleInput {
-  @Field(() => String, { nullable: true }) name?: string;
-  @Field(() => Boolean, { nullable: true }) rtl?: boolean;
-  @Field(() => Number, { nullable: true }) position?: number;
+  @Field(() => String, { nullable: true, description: 'The name shown in the locale switcher' }) name?: string;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the script runs right to left' }) rtl?: boolean;
+  @Field(() => Number, { nullable: true, description: 'Place in the locale switcher, from 0' }) position?: number;
 }

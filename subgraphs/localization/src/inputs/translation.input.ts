@@ -103,11 +103,11 @@ export const overlaySchema = z.strictObject({
   keys: z.array(z.strictObject({ resource_type: resourceTypeSchema, ids })).max(20),
 });
 
-@InputType('SetTranslationInput')
+@InputType('SetTranslationInput', { description: 'Field overrides of one resource in one locale' })
 @ValidateWith(setTranslationSchema)
 export class SetTranslationInput {
   @Field({ description: `${RESOURCE_TYPES.join(', ')}` }) resource_type!: string;
-  @Field() resource_id!: string;
+  @Field({ description: 'The id of the resource' }) resource_id!: string;
   @Field({ description: 'an enabled locale other than the default (BCP 47)' }) locale!: string;
   @Field(() => JSONScalar, { description: 'field -> text; null removes that override; fields not named are kept' }) fields!: Record<string, string | null>;
 }
@@ -115,25 +115,25 @@ export class SetTranslationInput {
 @ArgsType()
 @ValidateWith(translationListSchema)
 export class TranslationListArgs {
-  @Field() resource_type!: string;
+  @Field({ description: 'product, product_variant, product_collection, product_category, page or blog_post' }) resource_type!: string;
   @Field(() => String, { nullable: true, description: 'one locale; all when omitted' }) locale?: string | null;
-  @Field(() => [String], { nullable: true }) resource_ids?: string[] | null;
-  @Field(() => Int, { nullable: true }) limit?: number | null;
-  @Field(() => Int, { nullable: true }) offset?: number | null;
+  @Field(() => [String], { nullable: true, description: 'Only these resource ids' }) resource_ids?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'Overrides per page (default 50, at most 100)' }) limit?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Overrides to skip; default 0' }) offset?: number | null;
 }
 
 @ArgsType()
 @ValidateWith(storeTranslationsSchema)
 export class StoreTranslationsArgs {
-  @Field() resource_type!: string;
+  @Field({ description: 'product, product_variant, product_collection, product_category, page or blog_post' }) resource_type!: string;
   @Field(() => String, { nullable: true, description: 'default: the request locale (x-medusa-locale, accept-language)' }) locale?: string | null;
-  @Field(() => [String], { nullable: true }) ids?: string[] | null;
-  @Field(() => Int, { nullable: true }) limit?: number | null;
-  @Field(() => Int, { nullable: true }) offset?: number | null;
+  @Field(() => [String], { nullable: true, description: 'Only these resource ids; all with overrides when omitted' }) ids?: string[] | null;
+  @Field(() => Int, { nullable: true, description: 'Resources per page: at most 500, default 100' }) limit?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Resources to skip; default 0' }) offset?: number | null;
 }
 
-@InputType('TranslationKeysInput')
+@InputType('TranslationKeysInput', { description: 'Resources of one type to look up overrides for' })
 export class TranslationKeysInput {
-  @Field() resource_type!: string;
-  @Field(() => [String]) ids!: string[];
+  @Field({ description: 'product, product_variant, product_collection, product_category, page or blog_post' }) resource_type!: string;
+  @Field(() => [String], { description: 'The resource ids' }) ids!: string[];
 }

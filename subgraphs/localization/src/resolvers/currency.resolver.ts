@@ -16,12 +16,16 @@ export class CurrencyResolver {
   }
 
   @Query(() => ExchangeRatesType, { description: "The feed snapshot for a base currency (default: the feed's own base)" })
-  exchangeRates(@Ctx() ctx: RequestContext, @Arg('base', () => String, { nullable: true }) base?: string | null) {
+  exchangeRates(
+    @Ctx() ctx: RequestContext,
+    @Arg('base', () => String, { nullable: true, description: "The base currency (ISO 4217); default: the feed's own base (EUR for the ECB)" })
+    base?: string | null,
+  ) {
     return this.s.currencies.exchangeRates(ctx, base);
   }
 
   @Authorized('admin')
-  @Query(() => [CurrencyPairType])
+  @Query(() => [CurrencyPairType], { description: 'Admin: the configured currency pairs and their manual rates' })
   currencyPairs(@Ctx() ctx: RequestContext) {
     return this.s.currencies.pairs(ctx);
   }
@@ -33,26 +37,30 @@ export class CurrencyResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => CurrencyPairType)
-  addCurrencyPair(@Ctx() ctx: RequestContext, @Arg('input') input: AddCurrencyPairInput) {
+  @Mutation(() => CurrencyPairType, { description: 'Adds a currency pair to follow' })
+  addCurrencyPair(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The pair' }) input: AddCurrencyPairInput) {
     return this.s.currencies.addPair(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => CurrencyPairType)
-  removeCurrencyPair(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Mutation(() => CurrencyPairType, { description: 'Removes a currency pair; answers what it was' })
+  removeCurrencyPair(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The pair id' }) id: string) {
     return this.s.currencies.removePair(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => CurrencyPairType, { description: 'A manual rate for the pair: it wins over every feed' })
-  setCurrencyRateOverride(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('rate', () => Float) rate: number) {
+  setCurrencyRateOverride(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The pair id' }) id: string,
+    @Arg('rate', () => Float, { description: 'Units of quote per 1 base (positive)' }) rate: number,
+  ) {
     return this.s.currencies.setManualRate(ctx, id, rate);
   }
 
   @Authorized('admin')
-  @Mutation(() => CurrencyPairType)
-  clearCurrencyRateOverride(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Mutation(() => CurrencyPairType, { description: 'Removes the manual rate: the feeds count again' })
+  clearCurrencyRateOverride(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The pair id' }) id: string) {
     return this.s.currencies.setManualRate(ctx, id, null);
   }
 

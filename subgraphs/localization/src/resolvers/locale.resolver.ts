@@ -16,25 +16,29 @@ export class LocaleResolver {
 
   @Authorized('admin')
   @Mutation(() => LocaleType, { description: 'Enables a locale (the first one becomes the default)' })
-  addLocale(@Ctx() ctx: RequestContext, @Arg('input') input: AddLocaleInput) {
+  addLocale(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The locale to enable' }) input: AddLocaleInput) {
     return this.s.locales.add(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => LocaleType)
-  updateLocale(@Ctx() ctx: RequestContext, @Arg('code') code: string, @Arg('input') input: UpdateLocaleInput) {
+  @Mutation(() => LocaleType, { description: "Changes a locale's name, direction or position" })
+  updateLocale(
+    @Ctx() ctx: RequestContext,
+    @Arg('code', { description: "The locale's BCP 47 tag" }) code: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateLocaleInput,
+  ) {
     return this.s.locales.update(ctx, code, input);
   }
 
   @Authorized('admin')
   @Mutation(() => LocaleType, { description: 'Removes a locale; the default: 409 default_locale' })
-  removeLocale(@Ctx() ctx: RequestContext, @Arg('code') code: string) {
+  removeLocale(@Ctx() ctx: RequestContext, @Arg('code', { description: "The locale's BCP 47 tag" }) code: string) {
     return this.s.locales.remove(ctx, code);
   }
 
   @Authorized('admin')
   @Mutation(() => LocaleType, { description: 'Makes the locale the default (the previous default stops being one)' })
-  setDefaultLocale(@Ctx() ctx: RequestContext, @Arg('code') code: string) {
+  setDefaultLocale(@Ctx() ctx: RequestContext, @Arg('code', { description: "The locale's BCP 47 tag" }) code: string) {
     return this.s.locales.setDefault(ctx, code);
   }
 }

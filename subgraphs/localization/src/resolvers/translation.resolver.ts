@@ -19,7 +19,11 @@ export class TranslationResolver {
   @Query(() => TranslationOverlayType, {
     description: 'Merged overrides of the named resources in a requested locale (what catalog and content lay over their answers)',
   })
-  translationOverlay(@Ctx() ctx: RequestContext, @Arg('locale') locale: string, @Arg('keys', () => [TranslationKeysInput]) keys: TranslationKeysInput[]) {
+  translationOverlay(
+    @Ctx() ctx: RequestContext,
+    @Arg('locale', { description: "The requested locale (BCP 47); falls back along the store's locales" }) locale: string,
+    @Arg('keys', () => [TranslationKeysInput], { description: 'The resources, by type (at most 20 groups)' }) keys: TranslationKeysInput[],
+  ) {
     return this.s.translations.overlay(ctx, { locale, keys: keys.map((k) => ({ resource_type: k.resource_type, ids: k.ids })) });
   }
 
@@ -33,7 +37,10 @@ export class TranslationResolver {
   @Mutation(() => [TranslationType], {
     description: 'Sets overrides of up to 500 resources at once (all or none); a field set to null is removed, a resource left with none is deleted',
   })
-  setTranslations(@Ctx() ctx: RequestContext, @Arg('input', () => [SetTranslationInput]) input: SetTranslationInput[]) {
+  setTranslations(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', () => [SetTranslationInput], { description: 'The overrides, one entry per resource and locale' }) input: SetTranslationInput[],
+  ) {
     return this.s.translations.set(ctx, input);
   }
 
@@ -41,9 +48,9 @@ export class TranslationResolver {
   @Mutation(() => Int, { description: 'Removes the overrides of a resource in one locale (all locales when omitted); answers how many were removed' })
   removeTranslations(
     @Ctx() ctx: RequestContext,
-    @Arg('resource_type') resourceType: string,
-    @Arg('resource_id') resourceId: string,
-    @Arg('locale', () => String, { nullable: true }) locale?: string | null,
+    @Arg('resource_type', { description: 'product, product_variant, product_collection, product_category, page or blog_post' }) resourceType: string,
+    @Arg('resource_id', { description: 'The id of the resource' }) resourceId: string,
+    @Arg('locale', () => String, { nullable: true, description: "Only this locale's overrides; all locales when omitted" }) locale?: string | null,
   ) {
     return this.s.translations.remove(ctx, resourceType, resourceId, locale ?? null);
   }

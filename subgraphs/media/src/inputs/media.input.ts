@@ -63,28 +63,28 @@ export const mediaIdSchema = z.string().min(1).max(200);
 export class MediaListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: `One of ${MEDIA_ORDERS.join(', ')} (default -created_at)` }) order?: MediaOrder;
   @Field(() => [String], { nullable: true, description: `Only these types (${MEDIA_MIME_TYPES.join(', ')})` }) mime_type?: string[];
-  @Field(() => [String], { nullable: true }) id?: string[];
+  @Field(() => [String], { nullable: true, description: 'Only these asset ids' }) id?: string[];
 }
 
-@InputType('UploadMediaInput')
+@InputType('UploadMediaInput', { description: 'A file to upload, base64-encoded' })
 @ValidateWith(uploadMediaSchema)
 export class UploadMediaInput {
   @Field({ description: 'The file name as the uploader knows it (display only: the type is read from the bytes)' }) filename!: string;
   @Field({ description: 'The file, base64 (at most 10 MB decoded): JPEG, PNG, GIF, WebP, AVIF, SVG, PDF or WAV' }) content_base64!: string;
-  @Field(() => String, { nullable: true }) alt?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true, description: 'Alternative text for screen readers' }) alt?: string | null;
+  @Field(() => String, { nullable: true, description: 'A title (e.g. a caption)' }) title?: string | null;
 }
 
-@InputType('UpdateMediaInput')
+@InputType('UpdateMediaInput', { description: 'New alt text and title; absent fields stay, null clears' })
 @ValidateWith(updateMediaSchema)
 export class UpdateMediaInput {
-  @Field(() => String, { nullable: true }) alt?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true, description: 'Alternative text for screen readers; null clears' }) alt?: string | null;
+  @Field(() => String, { nullable: true, description: 'A title (e.g. a caption); null clears' }) title?: string | null;
 }
 
-@InputType('ReplaceMediaFileInput')
+@InputType('ReplaceMediaFileInput', { description: 'The new file of an asset, base64-encoded' })
 @ValidateWith(replaceMediaFileSchema)
 export class ReplaceMediaFileInput {
-  @Field(() => String, { nullable: true }) filename?: string;
-  @Field() content_base64!: string;
+  @Field(() => String, { nullable: true, description: 'The new file name; default: the old one' }) filename?: string;
+  @Field({ description: 'The file, base64 (at most 10 MB decoded); its type is read from the bytes' }) content_base64!: string;
 }

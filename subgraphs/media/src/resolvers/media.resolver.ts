@@ -18,7 +18,7 @@ export class MediaResolver {
   constructor(private readonly s: MediaServices) {}
 
   @Query(() => MediaType, { description: 'One media asset of the store by id' })
-  media(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  media(@Ctx() ctx: RequestContext, @Arg('id', { description: "The asset id (med_…); another store's id answers not_found" }) id: string) {
     return this.s.media.get(ctx, checkedId(id));
   }
 
@@ -30,25 +30,33 @@ export class MediaResolver {
 
   @Authorized('admin')
   @Mutation(() => MediaType, { description: 'Uploads a file (base64, at most 10 MB): its type, size and dimensions are read from the bytes' })
-  uploadMedia(@Ctx() ctx: RequestContext, @Arg('input') input: UploadMediaInput) {
+  uploadMedia(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The file and its alt text and title' }) input: UploadMediaInput) {
     return this.s.media.upload(ctx, input);
   }
 
   @Authorized('admin')
   @Mutation(() => MediaType, { description: 'Changes alt text and title (null clears)' })
-  updateMedia(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateMediaInput) {
+  updateMedia(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The asset id (med_…)' }) id: string,
+    @Arg('input', { description: 'The alt text and title' }) input: UpdateMediaInput,
+  ) {
     return this.s.media.update(ctx, checkedId(id), input);
   }
 
   @Authorized('admin')
   @Mutation(() => MediaType, { description: 'Replaces the file of an asset (new URL; the old file is removed)' })
-  replaceMediaFile(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: ReplaceMediaFileInput) {
+  replaceMediaFile(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The asset id (med_…)' }) id: string,
+    @Arg('input', { description: 'The new file' }) input: ReplaceMediaFileInput,
+  ) {
     return this.s.media.replaceFile(ctx, checkedId(id), input);
   }
 
   @Authorized('admin')
   @Mutation(() => MediaDeletionType, { description: 'Deletes an asset and its stored file' })
-  deleteMedia(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  deleteMedia(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The asset id (med_…)' }) id: string) {
     return this.s.media.delete(ctx, checkedId(id));
   }
 }

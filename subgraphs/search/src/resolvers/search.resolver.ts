@@ -9,7 +9,9 @@ import { SearchIndexStatusType, SearchRebuildReportType, SearchResultType } from
 export class SearchResolver {
   constructor(private readonly s: SearchServices) {}
 
-  @Query(() => SearchResultType, { description: 'Typo-tolerant, faceted full-text search over the products, blog posts, pages and tours of the tenant' })
+  @Query(() => SearchResultType, {
+    description: 'Typo-tolerant, faceted full-text search over the products, blog posts, pages, tours and events of the tenant',
+  })
   search(@Ctx() ctx: RequestContext, @Args() args: SearchArgs) {
     return this.s.search.search(ctx, args);
   }

@@ -45,45 +45,45 @@ export const updateBrandSchema = z.strictObject({
 });
 export type UpdateBrandData = z.infer<typeof updateBrandSchema>;
 
-@InputType('BrandColorsInput')
+@InputType('BrandColorsInput', { description: 'Brand colors to change, each a hex color (#rgb or #rrggbb); null restores the default' })
 class BrandColorsInput {
-  @Field(() => String, { nullable: true }) primary?: string | null;
-  @Field(() => String, { nullable: true }) secondary?: string | null;
-  @Field(() => String, { nullable: true }) accent?: string | null;
-  @Field(() => String, { nullable: true }) background?: string | null;
-  @Field(() => String, { nullable: true }) text?: string | null;
+  @Field(() => String, { nullable: true, description: 'Main brand color' }) primary?: string | null;
+  @Field(() => String, { nullable: true, description: 'Secondary color' }) secondary?: string | null;
+  @Field(() => String, { nullable: true, description: 'Accent color' }) accent?: string | null;
+  @Field(() => String, { nullable: true, description: 'Page background color' }) background?: string | null;
+  @Field(() => String, { nullable: true, description: 'Body text color' }) text?: string | null;
 }
 
-@InputType('BrandTypographyInput')
+@InputType('BrandTypographyInput', { description: 'Brand fonts to change, each a CSS font-family list; null restores the default' })
 class BrandTypographyInput {
-  @Field(() => String, { nullable: true }) heading_font?: string | null;
-  @Field(() => String, { nullable: true }) body_font?: string | null;
+  @Field(() => String, { nullable: true, description: 'Font family for headings' }) heading_font?: string | null;
+  @Field(() => String, { nullable: true, description: 'Font family for body text' }) body_font?: string | null;
 }
 
-@InputType('BrandSocialLinksInput')
+@InputType('BrandSocialLinksInput', { description: 'Social profile links to change, each an absolute http(s) URL; null removes one' })
 class BrandSocialLinksInput {
-  @Field(() => String, { nullable: true }) facebook?: string | null;
-  @Field(() => String, { nullable: true }) instagram?: string | null;
-  @Field(() => String, { nullable: true }) x?: string | null;
-  @Field(() => String, { nullable: true }) tiktok?: string | null;
-  @Field(() => String, { nullable: true }) youtube?: string | null;
-  @Field(() => String, { nullable: true }) linkedin?: string | null;
-  @Field(() => String, { nullable: true }) pinterest?: string | null;
+  @Field(() => String, { nullable: true, description: 'Facebook page URL' }) facebook?: string | null;
+  @Field(() => String, { nullable: true, description: 'Instagram profile URL' }) instagram?: string | null;
+  @Field(() => String, { nullable: true, description: 'X (Twitter) profile URL' }) x?: string | null;
+  @Field(() => String, { nullable: true, description: 'TikTok profile URL' }) tiktok?: string | null;
+  @Field(() => String, { nullable: true, description: 'YouTube channel URL' }) youtube?: string | null;
+  @Field(() => String, { nullable: true, description: 'LinkedIn page URL' }) linkedin?: string | null;
+  @Field(() => String, { nullable: true, description: 'Pinterest profile URL' }) pinterest?: string | null;
 }
 
-@InputType('BrandContactInput')
+@InputType('BrandContactInput', { description: 'Contact details to change; null removes one' })
 class BrandContactInput {
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => String, { nullable: true }) address?: string | null;
+  @Field(() => String, { nullable: true, description: 'Contact email address' }) email?: string | null;
+  @Field(() => String, { nullable: true, description: 'Contact phone number (digits, spaces and ()+-./, 3 to 30)' }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'Postal address, free text' }) address?: string | null;
 }
 
 @InputType('UpdateBrandInput', { description: 'A value replaces, null goes back to the default, an absent field stays' })
 @ValidateWith(updateBrandSchema)
 export class UpdateBrandInput {
   @Field(() => String, { nullable: true, description: 'An image of the media domain (med_…); null removes the logo' }) logo_media_id?: string | null;
-  @Field(() => BrandColorsInput, { nullable: true }) colors?: BrandColorsInput;
-  @Field(() => BrandTypographyInput, { nullable: true }) typography?: BrandTypographyInput;
-  @Field(() => BrandSocialLinksInput, { nullable: true }) social_links?: BrandSocialLinksInput;
-  @Field(() => BrandContactInput, { nullable: true }) contact?: BrandContactInput;
+  @Field(() => BrandColorsInput, { nullable: true, description: 'Colors to change (the others stay)' }) colors?: BrandColorsInput;
+  @Field(() => BrandTypographyInput, { nullable: true, description: 'Fonts to change (the others stay)' }) typography?: BrandTypographyInput;
+  @Field(() => BrandSocialLinksInput, { nullable: true, description: 'Social links to change (the others stay)' }) social_links?: BrandSocialLinksInput;
+  @Field(() => BrandContactInput, { nullable: true, description: 'Contact details to change (the others stay)' }) contact?: BrandContactInput;
 }

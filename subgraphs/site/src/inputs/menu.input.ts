@@ -98,7 +98,7 @@ export const toItemData = (items: MenuItemArg[]): MenuItemData[] =>
     };
   });
 
-@InputType('MenuItemInput')
+@InputType('MenuItemInput', { description: 'A menu item: a URL, or a reference to a product, collection, category, page or blog post by id' })
 class MenuItemInput {
   @Field({ description: 'The text shown' }) label!: string;
   @Field(() => String, { nullable: true, description: 'A path of the store or an absolute http(s) URL (type url)' }) url?: string | null;
@@ -109,18 +109,18 @@ class MenuItemInput {
   @Field(() => [MenuItemInput], { nullable: true, description: 'Nested items (at most 3 levels in all)' }) children?: MenuItemInput[] | null;
 }
 
-@InputType('CreateMenuInput')
+@InputType('CreateMenuInput', { description: 'A new menu' })
 @ValidateWith(createMenuSchema)
 export class CreateMenuInput {
   @Field({ description: 'Lower-case letters, digits and dashes (main-menu, footer-menu, …), unique in the store' }) handle!: string;
-  @Field() title!: string;
+  @Field({ description: "The menu's title" }) title!: string;
   @Field(() => [MenuItemInput], { nullable: true, description: 'At most 3 levels and 200 items' }) items?: MenuItemInput[] | null;
 }
 
-@InputType('UpdateMenuInput')
+@InputType('UpdateMenuInput', { description: 'Changes to a menu; absent fields stay' })
 @ValidateWith(updateMenuSchema)
 export class UpdateMenuInput {
-  @Field(() => String, { nullable: true }) handle?: string | null;
-  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true, description: 'A new handle (lower-case letters, digits and dashes), unique in the store' }) handle?: string | null;
+  @Field(() => String, { nullable: true, description: 'A new title' }) title?: string | null;
   @Field(() => [MenuItemInput], { nullable: true, description: 'Replaces all items when given' }) items?: MenuItemInput[] | null;
 }

@@ -86,27 +86,27 @@ export type MetafieldKeyData = z.infer<typeof metafieldKeySchema>;
 @ValidateWith(resourceSchema)
 export class MetafieldResourceArgs {
   @Field({ description: 'product, order, customer or a custom type (lower-case identifier)' }) resource_type!: string;
-  @Field() resource_id!: string;
+  @Field({ description: 'The id of the resource' }) resource_id!: string;
 }
 
-@InputType('SetMetafieldInput')
+@InputType('SetMetafieldInput', { description: 'A metafield to create or replace, by resource, namespace and key' })
 @ValidateWith(setMetafieldSchema)
 export class SetMetafieldInput {
-  @Field() resource_type!: string;
-  @Field() resource_id!: string;
-  @Field() namespace!: string;
-  @Field() key!: string;
+  @Field({ description: 'product, order, customer or a custom type (lower-case identifier)' }) resource_type!: string;
+  @Field({ description: 'The id of the resource' }) resource_id!: string;
+  @Field({ description: 'Groups keys, e.g. specs' }) namespace!: string;
+  @Field({ description: 'The name within the namespace, e.g. fabric' }) key!: string;
   @Field(() => String, { description: METAFIELD_TYPES.join(', ') }) type!: MetafieldType;
   @Field(() => JSONScalar, { description: 'JSON of the type: integer a number, decimal a string of digits, date YYYY-MM-DD, …' }) value!: unknown;
   @Field(() => Boolean, { nullable: true, description: 'Shown on /store/metafields (default false; unchanged on update when absent)' })
   storefront_visible?: boolean;
 }
 
-@InputType('MetafieldKeyInput')
+@InputType('MetafieldKeyInput', { description: 'Which metafield: resource, namespace and key' })
 @ValidateWith(metafieldKeySchema)
 export class MetafieldKeyInput {
-  @Field() resource_type!: string;
-  @Field() resource_id!: string;
-  @Field() namespace!: string;
-  @Field() key!: string;
+  @Field({ description: 'product, order, customer or a custom type (lower-case identifier)' }) resource_type!: string;
+  @Field({ description: 'The id of the resource' }) resource_id!: string;
+  @Field({ description: "The metafield's namespace" }) namespace!: string;
+  @Field({ description: "The metafield's key" }) key!: string;
 }

@@ -68,7 +68,7 @@ export class RedirectListArgs extends PageArgs {
   @Field(() => Boolean, { nullable: true, description: 'Only active (true) or inactive (false) ones' }) active?: boolean;
 }
 
-@InputType('CreateRedirectInput')
+@InputType('CreateRedirectInput', { description: 'A new redirect' })
 @ValidateWith(createRedirectSchema)
 export class CreateRedirectInput {
   @Field({ description: 'A path of the store, stored normalised (lower case, no trailing slash)' }) source!: string;
@@ -77,11 +77,11 @@ export class CreateRedirectInput {
   @Field(() => Boolean, { nullable: true, description: 'Default true' }) active?: boolean;
 }
 
-@InputType('UpdateRedirectInput')
+@InputType('UpdateRedirectInput', { description: 'Changes to a redirect; absent fields stay' })
 @ValidateWith(updateRedirectSchema)
 export class UpdateRedirectInput {
-  @Field(() => String, { nullable: true }) source?: string;
-  @Field(() => String, { nullable: true }) target?: string;
-  @Field(() => Int, { nullable: true }) status_code?: 301 | 302;
-  @Field(() => Boolean, { nullable: true }) active?: boolean;
+  @Field(() => String, { nullable: true, description: 'A path of the store, stored normalised (lower case, no trailing slash)' }) source?: string;
+  @Field(() => String, { nullable: true, description: 'A path of the store or an absolute http(s) URL' }) target?: string;
+  @Field(() => Int, { nullable: true, description: '301 or 302' }) status_code?: 301 | 302;
+  @Field(() => Boolean, { nullable: true, description: 'Whether storefronts apply it' }) active?: boolean;
 }

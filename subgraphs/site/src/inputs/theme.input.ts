@@ -78,21 +78,24 @@ export class UpdateThemeTokensInput {
   @Field(() => JSONScalar, { nullable: true, description: 'name -> length (px, rem, em, %)' }) radii?: Record<string, string>;
 }
 
-@InputType('AddThemeSectionInput')
+@InputType('AddThemeSectionInput', { description: 'A new section of the page layout' })
 @ValidateWith(addThemeSectionSchema)
 export class AddThemeSectionInput {
   @Field({ description: 'e.g. hero, featured-products, newsletter' }) type!: string;
-  @Field(() => JSONScalar, { nullable: true }) settings?: Record<string, unknown>;
+  @Field(() => JSONScalar, { nullable: true, description: "The section's settings: identifier keys, JSON values; default {}" }) settings?: Record<
+    string,
+    unknown
+  >;
   @Field(() => Int, { nullable: true, description: '0-based place; default: at the end' }) position?: number;
 }
 
-@InputType('UpdateThemeSettingsInput')
+@InputType('UpdateThemeSettingsInput', { description: "The theme's new global settings" })
 @ValidateWith(updateThemeSettingsSchema)
 export class UpdateThemeSettingsInput {
   @Field(() => JSONScalar, { description: 'Replaces the global settings' }) settings!: Record<string, unknown>;
 }
 
-@InputType('UpdateThemeSectionInput')
+@InputType('UpdateThemeSectionInput', { description: "A section's new settings" })
 @ValidateWith(updateThemeSectionSchema)
 export class UpdateThemeSectionInput {
   @Field(() => JSONScalar, { description: "Replaces the section's settings" }) settings!: Record<string, unknown>;

@@ -18,7 +18,7 @@ export class BrandResolver {
   @Mutation(() => BrandType, {
     description: 'A value replaces, null goes back to the default, an absent field stays; 400 when the logo is not an image of this store',
   })
-  updateBrand(@Ctx() ctx: RequestContext, @Arg('input') input: UpdateBrandInput) {
+  updateBrand(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The brand fields to change' }) input: UpdateBrandInput) {
     return this.s.brand.update(ctx, input);
   }
 }

@@ -12,7 +12,7 @@ export class MenuResolver {
   @Query(() => StoreMenuType, {
     description: 'A menu by handle, its references resolved to current storefront paths (hidden or deleted targets dropped, their children moved up)',
   })
-  storeMenu(@Ctx() ctx: RequestContext, @Arg('handle') handle: string) {
+  storeMenu(@Ctx() ctx: RequestContext, @Arg('handle', { description: "The menu's handle, e.g. main" }) handle: string) {
     return this.s.menus.storeMenu(ctx, handle);
   }
 
@@ -24,25 +24,29 @@ export class MenuResolver {
 
   @Authorized('admin')
   @Query(() => MenuType, { description: 'A menu by id or handle, items as stored' })
-  menu(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  menu(@Ctx() ctx: RequestContext, @Arg('id', { description: "The menu's id or handle" }) id: string) {
     return this.s.menus.get(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => MenuType, { description: '409 duplicate handle; 400 for a bad handle or item (at most 3 levels, 200 items)' })
-  createMenu(@Ctx() ctx: RequestContext, @Arg('input') input: CreateMenuInput) {
+  createMenu(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new menu' }) input: CreateMenuInput) {
     return this.s.menus.create(ctx, input);
   }
 
   @Authorized('admin')
   @Mutation(() => MenuType, { description: 'Given items replace all items' })
-  updateMenu(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateMenuInput) {
+  updateMenu(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The menu id' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateMenuInput,
+  ) {
     return this.s.menus.update(ctx, id, input);
   }
 
   @Authorized('admin')
   @Mutation(() => MenuType, { description: 'Removes a menu; answers what it was' })
-  deleteMenu(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  deleteMenu(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The menu id' }) id: string) {
     return this.s.menus.delete(ctx, id);
   }
 }

@@ -22,13 +22,13 @@ export class MetafieldResolver {
 
   @Authorized('admin')
   @Mutation(() => MetafieldType, { description: 'Creates or replaces the metafield (resource, namespace, key); 400 when the value does not fit its type' })
-  setMetafield(@Ctx() ctx: RequestContext, @Arg('input') input: SetMetafieldInput) {
+  setMetafield(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The resource, namespace, key, type and value' }) input: SetMetafieldInput) {
     return this.s.metafields.set(ctx, input);
   }
 
   @Authorized('admin')
   @Mutation(() => MetafieldType, { description: 'Removes a metafield; answers what it was' })
-  deleteMetafield(@Ctx() ctx: RequestContext, @Arg('input') input: MetafieldKeyInput) {
+  deleteMetafield(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The resource, namespace and key' }) input: MetafieldKeyInput) {
     return this.s.metafields.delete(ctx, input);
   }
 }

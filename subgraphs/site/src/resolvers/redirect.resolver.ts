@@ -21,26 +21,30 @@ export class RedirectResolver {
   }
 
   @Authorized('admin')
-  @Query(() => RedirectType)
-  redirect(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  @Query(() => RedirectType, { description: 'One redirect of the store by id' })
+  redirect(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The redirect id' }) id: string) {
     return this.s.redirects.get(ctx, id);
   }
 
   @Authorized('admin')
   @Mutation(() => RedirectType, { description: '409 duplicate, redirect_chain or redirect_loop; 400 for a bad source or target' })
-  createRedirect(@Ctx() ctx: RequestContext, @Arg('input') input: CreateRedirectInput) {
+  createRedirect(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new redirect' }) input: CreateRedirectInput) {
     return this.s.redirects.create(ctx, input);
   }
 
   @Authorized('admin')
-  @Mutation(() => RedirectType)
-  updateRedirect(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: UpdateRedirectInput) {
+  @Mutation(() => RedirectType, { description: 'Changes the fields given of a redirect (409 duplicate, redirect_chain or redirect_loop)' })
+  updateRedirect(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The redirect id' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateRedirectInput,
+  ) {
     return this.s.redirects.update(ctx, id, input);
   }
 
   @Authorized('admin')
   @Mutation(() => RedirectType, { description: 'Removes a redirect; answers what it was' })
-  deleteRedirect(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  deleteRedirect(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The redirect id' }) id: string) {
     return this.s.redirects.delete(ctx, id);
   }
 }

@@ -4,26 +4,26 @@ import type { MetafieldView, StoreMetafield } from '../services/views';
 
 const S = { simpleResolvers: true };
 
-@ObjectType('Metafield', S)
+@ObjectType('Metafield', { ...S, description: 'A typed custom value the store keeps on a resource (namespace + key), optionally visible to storefronts' })
 @Directive('@key(fields: "id")')
 export class MetafieldType implements MetafieldView {
-  @Field(() => ID) id!: string;
-  @Field() resource_type!: string;
-  @Field() resource_id!: string;
-  @Field() namespace!: string;
-  @Field() key!: string;
-  @Field() type!: string;
+  @Field(() => ID, { description: 'The metafield id (mf_…)' }) id!: string;
+  @Field({ description: 'product, order, customer or a custom type (lower-case identifier)' }) resource_type!: string;
+  @Field({ description: 'The id of the resource it belongs to' }) resource_id!: string;
+  @Field({ description: 'Groups keys, e.g. specs' }) namespace!: string;
+  @Field({ description: 'The name within the namespace, e.g. fabric' }) key!: string;
+  @Field({ description: 'string, integer, decimal, boolean, json, date, url or reference: what value holds' }) type!: string;
   @Field(() => JSONScalar, { description: 'JSON of the type (a decimal is a string of its digits)' }) value!: unknown;
-  @Field() storefront_visible!: boolean;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
+  @Field({ description: 'Whether storefronts see it (storeMetafields)' }) storefront_visible!: boolean;
+  @Field({ description: 'When the metafield was created (ISO 8601, UTC)' }) created_at!: string;
+  @Field({ description: 'When the value last changed (ISO 8601, UTC)' }) updated_at!: string;
 }
 
 /** What a storefront sees of a visible metafield. */
-@ObjectType('StoreMetafield', S)
+@ObjectType('StoreMetafield', { ...S, description: 'What a storefront sees of a visible metafield' })
 export class StoreMetafieldType implements StoreMetafield {
-  @Field() namespace!: string;
-  @Field() key!: string;
-  @Field() type!: string;
-  @Field(() => JSONScalar) value!: unknown;
+  @Field({ description: 'Groups keys, e.g. specs' }) namespace!: string;
+  @Field({ description: 'The name within the namespace, e.g. fabric' }) key!: string;
+  @Field({ description: 'string, integer, decimal, boolean, json, date, url or reference: what value holds' }) type!: string;
+  @Field(() => JSONScalar, { description: 'The value as JSON of its type (a decimal is a string of its digits, a date YYYY-MM-DD)' }) value!: unknown;
 }
