@@ -131,6 +131,24 @@ describe('marketing admin: lists, members and campaigns for the console', () => 
     expect(await refusal(DELETE_CAMPAIGN, { id: draft.id })).toMatchObject({ type: 'not_found' });
   });
 
+  it("the consent audit's CSV: a user agent a spreadsheet would run as a formula is exported with a leading quote", async () => {
+    const session_id = `audit_${'x'.repeat(24)}`;
+    const r = await p.api('POST', '/store/cookie-consent', {
+      key: shop.publishable_key,
+      body: { session_id, categories: { analytics: true } },
+      headers: { 'user-agent': '=HYPERLINK("https://evil.example","open")' },
+    });
+    expect(r.status).toBe(200);
+    const csv: string = (await run('query($s: String) { exportCookieConsentAudit(session_id: $s) }', { s: session_id })).exportCookieConsentAudit;
+    const [head, row, end] = csv.split('\r\n');
+    expect(head.split(',').at(-1)).toBe('user_agent');
+    expect(row.endsWith(',"\'=HYPERLINK(""https://evil.example"",""open"")"')).toBe(true);
+    expect(end).toBe('');
+    expect((await run('query($s: String) { exportCookieConsentAudit(session_id: $s) }', { s: session_id }, otherAdmin)).exportCookieConsentAudit).toBe(
+      'created_at,session_hash,action,banner_version,categories,consent_mode,tcf_string,ip_hash,user_agent\r\n',
+    );
+  });
+
   it("deletes a list with its members and drafts; a list a campaign went to is 409; another store's id not_found", async () => {
     expect(await refusal(DELETE_LIST, { id: list.id })).toMatchObject({ type: 'conflict', code: 'list_has_sent_campaigns' });
 

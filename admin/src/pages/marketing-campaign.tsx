@@ -14,7 +14,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { Link, navigate } from '../router';
 import { ErrorNote, Facts, Loading, PageHeader, SavedNote, Section, StatusBadge, useDraft } from '../ui';
-import { usePercent } from './marketing-email';
+import { HELP, usePercent } from './marketing-email';
 import { MarketingNav } from './marketing-nav';
 
 type Campaign = NonNullable<ConsoleCampaignQuery['campaign']>;
@@ -192,13 +192,14 @@ function Editor({ campaign, onSaved }: { campaign: Campaign | null; onSaved: () 
               autosize
               minRows={10}
               maxRows={30}
-              styles={{ input: { fontFamily: 'monospace' } }}
+              styles={{ input: { fontFamily: 'monospace' }, description: HELP }}
             />
             <Textarea
               label={t('email.text')}
               description={t('email.textHelp')}
               value={f.d.text}
               onChange={(e) => f.set({ text: e.currentTarget.value })}
+              styles={{ description: HELP }}
               autosize
               minRows={4}
               maxRows={20}

@@ -282,7 +282,7 @@ function BannerEditor({ version, config, onSaved }: { version: number; config: B
                     aria-label={t('consent.removeCategory', { key: c.key })}
                     onClick={() => set({ categories: b.categories.filter((_, j) => j !== i) })}
                   >
-                    {t('common.delete')}
+                    {t('email.remove')}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -16,6 +16,8 @@ import { MarketingNav } from './marketing-nav';
 
 const PAGE = 25;
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** help under a field, dark enough for WCAG AA (Mantine's dimmed grey is not on white) */
+export const HELP = { color: 'var(--mantine-color-gray-7)' };
 
 /** A share (0.25) as the language writes a percentage ("25 %", "٢٥٪"). */
 export function usePercent(): (share: number) => string {
@@ -182,18 +184,21 @@ function ListForm({ list, onDone }: { list: ConsoleMailingListFragment | null; o
           <Checkbox
             label={t('email.doubleOptIn')}
             description={t('email.doubleOptInHelp')}
+            styles={{ description: HELP }}
             checked={f.d.double_opt_in}
             onChange={(e) => f.set({ double_opt_in: e.currentTarget.checked })}
           />
           <Checkbox
             label={t('email.isNewsletter')}
             description={t('email.isNewsletterHelp')}
+            styles={{ description: HELP }}
             checked={f.d.is_newsletter}
             onChange={(e) => f.set({ is_newsletter: e.currentTarget.checked })}
           />
           <TextInput
             label={t('email.confirmationUrl')}
             description={t('email.confirmationUrlHelp')}
+            styles={{ description: HELP }}
             value={f.d.confirmation_url}
             error={f.err('confirmation_url')}
             onChange={(e) => f.set({ confirmation_url: e.currentTarget.value })}

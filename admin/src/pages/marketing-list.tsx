@@ -20,7 +20,7 @@ export default function MarketingList({ id }: { id: string }) {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState('');
   const [pageNo, setPage] = useState(1);
-  const [lists] = useQuery({ query: ConsoleMailingListsDocument, requestPolicy: 'cache-and-network' });
+  const [lists, rereadLists] = useQuery({ query: ConsoleMailingListsDocument, requestPolicy: 'cache-and-network' });
   const [{ data, fetching, error }, reread] = useQuery({
     query: ConsoleListSubscribersDocument,
     variables: { listId: id, q: q.trim() || undefined, status: status || undefined, offset: (pageNo - 1) * PAGE },
@@ -29,8 +29,10 @@ export default function MarketingList({ id }: { id: string }) {
   const [unsubscribed, unsubscribe] = useMutation(ConsoleUnsubscribeSubscriberDocument);
   const [removed, remove] = useMutation(ConsoleRemoveSubscriberDocument);
   const list = lists.data?.mailingLists.find((l) => l.id === id);
+  // the members and the list's count of subscribed ones, read again after a change
   const again = () => {
     reread({ requestPolicy: 'network-only' });
+    rereadLists({ requestPolicy: 'network-only' });
   };
   const members = data?.mailingListSubscribers;
   return (
