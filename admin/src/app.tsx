@@ -32,6 +32,11 @@ const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
 const AssistantSettings = lazy(() => import('./pages/assistant-settings'));
 const Marketing = lazy(() => import('./pages/marketing'));
+// marketing: email lists, subscribers and campaigns; the cookie banner and consent audit
+const MarketingEmail = lazy(() => import('./pages/marketing-email'));
+const MarketingList = lazy(() => import('./pages/marketing-list'));
+const MarketingCampaign = lazy(() => import('./pages/marketing-campaign'));
+const MarketingConsent = lazy(() => import('./pages/marketing-consent'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -63,6 +68,12 @@ function page(path: string): ReactNode {
   if (path === '/content/pages') return <Content tab="pages" />;
   if ((m = match('/content/pages/:id', path))) return <PageEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if ((m = match('/forms/:id', path))) return <FormEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  // marketing: email and cookie consent
+  if (path === '/marketing/email') return <MarketingEmail />;
+  if (path === '/marketing/email/campaigns') return <MarketingEmail tab="campaigns" />;
+  if ((m = match('/marketing/email/lists/:id', path))) return <MarketingList id={m.id} key={m.id} />;
+  if ((m = match('/marketing/email/campaigns/:id', path))) return <MarketingCampaign id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if (path === '/marketing/consent') return <MarketingConsent />;
   switch (path) {
     case '/catalogue':
       return <Catalogue />;

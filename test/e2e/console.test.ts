@@ -1132,6 +1132,195 @@ describe('admin console (browser)', () => {
     expect(german.title).toBe(`[DE] ${tee.title.toUpperCase()}`);
   });
 
+  // marketing: email lists, subscribers and campaigns; the cookie banner and the consent audit (issue 30)
+  it('manages mailing lists and members, writes, previews and sends a campaign with its rates, edits the cookie banner and downloads the consent audit', async () => {
+    // the settings' test accepts every dialog from its own listener on: a dialog accepted there already is fine here
+    const accept = () => page.once('dialog', (d) => void d.accept().catch(() => undefined));
+    await page.goto(app('/marketing/email'));
+    await heading('Marketing').waitFor();
+    await page.getByRole('navigation', { name: 'Marketing sections' }).getByRole('link', { name: 'Email' }).waitFor();
+    // a list: its handle refused in the page first, then created with single opt-in
+    await page.getByRole('button', { name: 'New list' }).click();
+    const listForm = page.getByRole('region', { name: 'New list' });
+    await listForm.getByRole('textbox', { name: /^Name/ }).fill('Console news');
+    await listForm.getByRole('textbox', { name: /^Handle/ }).fill('Console News');
+    await listForm.getByRole('checkbox', { name: 'Double opt-in' }).uncheck();
+    await listForm.getByRole('button', { name: 'Create' }).click();
+    await listForm.getByText('Lower-case letters and digits').waitFor();
+    await listForm.getByRole('textbox', { name: /^Handle/ }).fill('console-news');
+    await listForm.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Console news' }).waitFor();
+    const LISTS = '{ mailingLists { id handle name double_opt_in subscribed_count } }';
+    const list = (await gql(LISTS)).mailingLists.find((l: { handle: string }) => l.handle === 'console-news');
+    expect(list).toMatchObject({ name: 'Console news', double_opt_in: false, subscribed_count: 0 });
+    for (const email of ['ada@example.com', 'grace@example.com', 'bob@example.com', 'cy@example.com'])
+      expect((await p.api('POST', '/store/email-subscribe', { key: t.publishable_key, body: { email, list_id: list.id } })).status).toBe(200);
+    // edited: the name
+    await page.getByRole('button', { name: 'Edit list Console news' }).click();
+    const editForm = page.getByRole('region', { name: 'Edit list Console news' });
+    await editForm.getByRole('textbox', { name: /^Name/ }).fill('Console weekly');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Console weekly' }).click();
+    await heading('List: Console weekly').waitFor();
+    await page.getByText('4 subscribed').waitFor();
+    await page.getByRole('row').nth(4).waitFor();
+    expect(await page.getByRole('row').count()).toBe(5);
+    await page.getByRole('searchbox', { name: 'Email or first name' }).fill('ADA');
+    await page.getByRole('row').nth(2).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('ada@example.com');
+    await page.getByRole('searchbox', { name: 'Email or first name' }).fill('');
+    // grace unsubscribed, bob removed (each after a confirmation)
+    accept();
+    await page.getByRole('button', { name: 'Unsubscribe grace@example.com' }).click();
+    await page.getByRole('button', { name: 'Unsubscribe grace@example.com' }).waitFor({ state: 'detached' });
+    accept();
+    await page.getByRole('button', { name: 'Remove bob@example.com' }).click();
+    await page.getByText('bob@example.com').waitFor({ state: 'detached' });
+    await page.getByText('2 subscribed').waitFor();
+    const MEMBERS = 'query($l: String!) { mailingListSubscribers(list_id: $l) { items { email status unsubscribe_reason } } }';
+    const members = (await gql(MEMBERS, { l: list.id })).mailingListSubscribers.items;
+    expect(members.map((m: { email: string; status: string; unsubscribe_reason: string | null }) => [m.email, m.status, m.unsubscribe_reason]).sort()).toEqual([
+      ['ada@example.com', 'subscribed', null],
+      ['cy@example.com', 'subscribed', null],
+      ['grace@example.com', 'unsubscribed', 'admin'],
+    ]);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('unsubscribed');
+    await page.getByRole('row').nth(2).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('grace@example.com');
+
+    // a campaign: written with its preview, the text made from the HTML, sent now after a confirmation
+    await page.getByRole('navigation', { name: 'Marketing sections' }).getByRole('link', { name: 'Email' }).click();
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    await heading('New campaign').waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Spring sale');
+    await page.getByRole('textbox', { name: /^Subject/ }).fill('Spring is here');
+    await page.getByRole('combobox', { name: /^List/ }).selectOption(list.id);
+    await page
+      .getByRole('textbox', { name: /^Content \(HTML\)/ })
+      .fill(
+        '<h1>Spring sale</h1>\n<p>Everything 20% off: <a href="https://shop.example/spring">shop now</a></p>\n<p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>',
+      );
+    await page.frameLocator('iframe[title="Preview"]').getByRole('heading', { name: 'Spring sale' }).waitFor();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Campaign: Spring sale').waitFor();
+    const campaigns = (await gql('{ campaigns { items { id name status text links list_id } } }')).campaigns.items;
+    const spring = campaigns.find((c: { name: string }) => c.name === 'Spring sale');
+    expect(spring).toMatchObject({ status: 'draft', list_id: list.id, links: ['https://shop.example/spring'] });
+    expect(spring.text).toContain('Everything 20% off: shop now (https://shop.example/spring)');
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('2 subscribed members of "Console weekly"');
+      void d.accept().catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const stats = page.getByRole('region', { name: 'Statistics' });
+    await stats.waitFor();
+    const sent = (await gql('query($id: String!) { campaign(id: $id) { status recipients } }', { id: spring.id })).campaign;
+    expect(sent).toEqual({ status: 'sent', recipients: 2 });
+    // one recipient opens the mail and clicks its link (the tracking routes a mail client calls)
+    const outbox = (await gql('query($c: String) { marketingOutbox(campaign_id: $c) { items { subscriber_id to } } }', { c: spring.id })).marketingOutbox.items;
+    const ada = outbox.find((m: { to: string }) => m.to === 'ada@example.com').subscriber_id;
+    await waitFor(
+      'both mails delivered',
+      async () => (await gql('query($id: String!) { campaignStats(id: $id) { delivered } }', { id: spring.id })).campaignStats.delivered === 2,
+    );
+    expect((await fetch(`${p.url}/api/store/track/open/${spring.id}/${ada}`)).status).toBe(200);
+    const click = await fetch(`${p.url}/api/store/track/click/${spring.id}/${ada}?url=${encodeURIComponent('https://shop.example/spring')}`, {
+      redirect: 'manual',
+    });
+    expect(click.status).toBe(302);
+    await page.reload();
+    await stats.waitFor();
+    const statsText = await stats.textContent();
+    for (const part of [
+      'Delivered2',
+      'Opens (unique / total)1 / 1',
+      'Open rate50%',
+      'Click rate50%',
+      'Click-to-open rate100%',
+      'https://shop.example/spring11',
+    ])
+      expect(statsText).toContain(part);
+    await page.getByRole('link', { name: '← All campaigns' }).click();
+    const row = page.getByRole('row', { name: /Spring sale/ });
+    await row.waitFor();
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/Console weekly.*sent.*2.*50%.*50%/);
+
+    // a list a campaign went to is kept (the API's refusal shown); another is deleted with its members
+    await page.getByRole('tab', { name: 'Lists' }).click();
+    accept();
+    await page.getByRole('button', { name: 'Delete list Console weekly' }).click();
+    await page.getByRole('alert').getByText('cannot be deleted').waitFor();
+    const spare = (await gql('mutation { createMailingList(input: { handle: "spare", name: "Spare list" }) { id } }')).createMailingList;
+    await page.reload();
+    accept();
+    await page.getByRole('button', { name: 'Delete list Spare list' }).click();
+    await page.getByRole('link', { name: 'Spare list' }).waitFor({ state: 'detached' });
+    const left = (await gql(LISTS)).mailingLists.map((l: { id: string }) => l.id);
+    expect(left).toContain(list.id);
+    expect(left).not.toContain(spare.id);
+
+    // the cookie banner: checked in the page first, then saved with a German copy and a new category
+    await page.getByRole('navigation', { name: 'Marketing sections' }).getByRole('link', { name: 'Cookie consent' }).click();
+    const banner = page.getByRole('region', { name: 'Cookie banner' });
+    await banner.getByText('Version 1').waitFor();
+    await banner.getByRole('textbox', { name: /^Title \(en\)/ }).fill('Your privacy');
+    await banner.getByRole('button', { name: '+ Category' }).click();
+    await banner.getByRole('textbox', { name: 'Key of category 5' }).fill('Video');
+    await banner.getByRole('checkbox', { name: 'Video: ad_storage' }).check();
+    await banner.getByRole('button', { name: 'Save' }).click();
+    await banner.getByText('Category keys are lower-case words').waitFor();
+    await banner.getByText('Every text and every category’s label and description are needed in the default locale.').waitFor();
+    await banner.getByRole('textbox', { name: 'Key of category 5' }).fill('video');
+    await banner.getByRole('textbox', { name: /^Label of video \(en\)/ }).fill('Videos');
+    await banner.getByRole('textbox', { name: /^Description of video \(en\)/ }).fill('Embedded videos from other sites.');
+    await banner.getByRole('textbox', { name: 'New locale' }).fill('de');
+    await banner.getByRole('button', { name: '+ Locale' }).click();
+    for (const [name, value] of [
+      [/^Title \(de\)/, 'Cookies'],
+      [/^Text \(de\)/, 'Wir verwenden Cookies.'],
+      [/^Accept all button \(de\)/, 'Alle akzeptieren'],
+      [/^Reject all button \(de\)/, 'Alle ablehnen'],
+      [/^Save choices button \(de\)/, 'Auswahl speichern'],
+      [/^Label of analytics \(de\)/, 'Statistik'],
+    ] as const)
+      await banner.getByRole('textbox', { name }).fill(value);
+    await banner.getByRole('button', { name: 'Save' }).click();
+    await banner.getByText('Version 2').waitFor();
+    const config = async (locale: string) =>
+      (await p.api('GET', `/store/cookie-banner-config?locale=${locale}`, { key: t.publishable_key })).body.cookie_banner;
+    const de = await config('de');
+    expect(de).toMatchObject({ version: 2, locale: 'de', locales: ['en', 'de'], copy: { title: 'Cookies', accept_all: 'Alle akzeptieren' } });
+    expect(de.categories.map((c: { key: string; label: string }) => [c.key, c.label])).toEqual([
+      ['necessary', 'Strictly necessary'],
+      ['analytics', 'Statistik'],
+      ['marketing', 'Marketing'],
+      ['personalization', 'Personalised ads'],
+      ['video', 'Videos'],
+    ]);
+    expect(de.categories[4].consent_mode).toEqual(['ad_storage']);
+    expect((await config('en')).copy.title).toBe('Your privacy');
+
+    // the audit trail lists a shopper's decision; its CSV is the API's export, byte for byte
+    const session = `console_${'s'.repeat(24)}`;
+    const decided = await p.api('POST', '/store/cookie-consent', {
+      key: t.publishable_key,
+      body: { session_id: session, categories: { analytics: true, video: true }, banner_version: 2 },
+    });
+    expect(decided.status).toBe(200);
+    await page.reload();
+    const audit = page.getByRole('region', { name: 'Consent audit trail' });
+    const entry = audit.getByRole('row', { name: /granted/ });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('analytics, necessary, video');
+    const [download] = await Promise.all([page.waitForEvent('download'), audit.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^consent-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toBe((await gql('{ exportCookieConsentAudit }')).exportCookieConsentAudit);
+    expect(csv.split('\r\n')[0]).toBe('created_at,session_hash,action,banner_version,categories,consent_mode,tcf_string,ip_hash,user_agent');
+    expect(csv.split('\r\n')).toHaveLength(3);
+  });
+
   it('has no serious or critical accessibility violation (axe-core) on the main pages', async () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
     const subscription = (await gql('{ adminSubscriptions(status: ["canceled"], limit: 1) { items { id email } } }')).adminSubscriptions.items[0];
@@ -1164,6 +1353,17 @@ describe('admin console (browser)', () => {
       ['/marketing', 'Marketing'],
       ['/settings', 'Settings: Console Shop'],
     ];
+    // marketing: email and cookie consent
+    const mailing = (await gql('{ mailingLists { id name } }')).mailingLists.find((l: { name: string }) => l.name === 'Console weekly');
+    const spring = (await gql('{ campaigns { items { id name } } }')).campaigns.items.find((c: { name: string }) => c.name === 'Spring sale');
+    pages.push(
+      ['/marketing/email', 'Marketing'],
+      ['/marketing/email/campaigns', 'Marketing'],
+      [`/marketing/email/lists/${mailing.id}`, 'List: Console weekly'],
+      ['/marketing/email/campaigns/new', 'New campaign'],
+      [`/marketing/email/campaigns/${spring.id}`, 'Campaign: Spring sale'],
+      ['/marketing/consent', 'Marketing'],
+    );
     const found: string[] = [];
     for (const [route, title] of pages) {
       await page.goto(app(route));

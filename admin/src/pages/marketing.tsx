@@ -17,6 +17,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
 import { AdChannels } from './marketing-ads';
+import { MarketingNav } from './marketing-nav';
 
 type Account = ConsoleMarketingSocialQuery['assistantSocialAccounts'][number];
 type Channel = ConsoleMarketingMetricsQuery['assistantMarketingDashboard']['channels'][number];
@@ -33,6 +34,7 @@ export default function Marketing() {
   return (
     <>
       <PageHeader title={t('nav.marketing')} />
+      <MarketingNav />
       <Tabs defaultValue="social">
         <Tabs.List mb="md">
           <Tabs.Tab value="social">{t('marketing.social')}</Tabs.Tab>

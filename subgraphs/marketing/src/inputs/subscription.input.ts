@@ -58,6 +58,7 @@ export const subscriberListSchema = z.strictObject({
   ...pageSchema,
   list_id: z.string().max(40),
   status: z.enum(['pending', 'subscribed', 'unsubscribed']).nullish(),
+  q: z.string().trim().max(320).nullish(),
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListSchema>;
 
@@ -94,4 +95,5 @@ export class MailingListInput {
 export class SubscriberListArgs extends PageArgs {
   @Field() list_id!: string;
   @Field(() => String, { nullable: true }) status?: 'pending' | 'subscribed' | 'unsubscribed' | null;
+  @Field(() => String, { nullable: true, description: 'Part of the address or first name, any case' }) q?: string | null;
 }

@@ -1,6 +1,7 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PageArgs, type RequestContext } from '@svc/kit';
 import type { MarketingServices } from '../services';
+import type { CampaignView } from '../services/views';
 import { CampaignListType, CampaignStatsType, CampaignType, EmailMessageListType, SenderType } from '../types/marketing.type';
 import { CampaignInput, OutboxArgs, SenderSettingsInput } from '../inputs/campaign.input';
 
@@ -49,6 +50,18 @@ export class CampaignResolver {
   @Mutation(() => CampaignType, { description: 'Admin: changes a draft (a sent campaign: 409)' })
   updateCampaign(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: CampaignInput) {
     return this.s.campaigns.save(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => Boolean, { description: 'Admin: deletes a draft (a sent campaign: 409 invalid_transition)' })
+  deleteCampaign(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.campaigns.remove(ctx, id);
+  }
+
+  @Authorized('admin')
+  @FieldResolver(() => CampaignStatsType, { description: 'Admin: the campaign statistics (as campaignStats; a draft: all zero)' })
+  stats(@Ctx() ctx: RequestContext, @Root() campaign: CampaignView) {
+    return this.s.campaigns.stats(ctx, campaign.id);
   }
 
   @Authorized('admin')

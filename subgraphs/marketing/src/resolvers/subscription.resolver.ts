@@ -1,6 +1,7 @@
-import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '@svc/kit';
 import type { MarketingServices } from '../services';
+import type { MailingListView } from '../services/views';
 import { MailingListType, SubscriberListType, SubscriberType, SubscriptionResultType } from '../types/marketing.type';
 import { EmailSubscribeInput, MailingListInput, NewsletterSignupInput, SubscriberListArgs } from '../inputs/subscription.input';
 
@@ -47,6 +48,32 @@ export class SubscriptionResolver {
   @Mutation(() => MailingListType, { description: 'Admin: changes a mailing list' })
   updateMailingList(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('input') input: MailingListInput) {
     return this.s.subscriptions.saveList(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => Boolean, {
+    description: 'Admin: deletes a mailing list with its members and draft campaigns (a list a campaign was sent to: 409 list_has_sent_campaigns)',
+  })
+  deleteMailingList(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.subscriptions.deleteList(ctx, id);
+  }
+
+  @Authorized('admin')
+  @FieldResolver(() => Int, { description: 'Admin: how many members are subscribed (confirmed) now' })
+  subscribed_count(@Ctx() ctx: RequestContext, @Root() list: MailingListView) {
+    return this.s.subscriptions.subscribedCount(ctx, list.id);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => SubscriberType, { description: "Admin: unsubscribes a list member at once (reason 'admin' unless given); again: no change" })
+  unsubscribeMailingListSubscriber(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('reason', () => String, { nullable: true }) reason?: string | null) {
+    return this.s.subscriptions.adminUnsubscribe(ctx, id, reason);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => Boolean, { description: 'Admin: removes a member from its list (mails already sent keep their log and statistics)' })
+  removeMailingListSubscriber(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+    return this.s.subscriptions.removeMember(ctx, id);
   }
 
   @Authorized('admin')

@@ -85,6 +85,18 @@ export class CampaignService {
     });
   }
 
+  /** Admin: deletes a draft; a sent campaign stays (409: its mails and statistics name it). */
+  async remove(ctx: RequestContext, id: string): Promise<boolean> {
+    return this.store.transaction(ctx, async (em) => {
+      const c = await em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!c) throw Errors.notFound('Campaign', id);
+      if (c.status !== 'draft') throw Errors.conflict('invalid_transition', 'A campaign that was sent cannot be deleted');
+      em.remove(c);
+      await em.flush();
+      return true;
+    });
+  }
+
   /**
    * Sends a draft to every subscribed member of its list: one outbox message each, in one unit of
    * work with the status change (a second send is 409). Delivery happens in the background.

@@ -307,7 +307,10 @@ export class ConsentService {
     };
   }
 
-  /** Admin: the audit trail as CSV (RFC 4180), oldest first, at most 100,000 rows. */
+  /**
+   * Admin: the audit trail as CSV (RFC 4180), oldest first, at most 100,000 rows; a cell starting
+   * with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` (no formula in a spreadsheet).
+   */
   async exportAudit(ctx: RequestContext, a: Pick<AuditListQuery, 'session_id' | 'from' | 'to'>): Promise<string> {
     const tenantId = requireTenant(ctx);
     const rows = await this.store.sql(
@@ -319,7 +322,9 @@ export class ConsentService {
       [tenantId, ...Array(2).fill(a.session_id ? sha256Hex(a.session_id) : null), ...Array(2).fill(a.from ?? null), ...Array(2).fill(a.to ?? null)],
     );
     const cell = (v: unknown) => {
-      const s = v == null ? '' : typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : String(v);
+      const raw = v == null ? '' : typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : String(v);
+      // a visitor's user agent is theirs to choose: text a spreadsheet would run as a formula gets a leading '
+      const s = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
       return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
     };
     const head = ['created_at', 'session_hash', 'action', 'banner_version', 'categories', 'consent_mode', 'tcf_string', 'ip_hash', 'user_agent'];

@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { DomainError, Errors, newId, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { DomainError, Errors, containsPattern, newId, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { Campaign } from '../entities/campaign.entity';
 import { MailingList, Subscriber } from '../entities/list.entity';
 import { marketingEvents } from '../events';
 import type { ListData, NewsletterData, SubscribeData, SubscriberListQuery } from '../inputs/subscription.input';
@@ -56,9 +57,69 @@ export class SubscriptionService {
     const page = normalizePage(a, 20);
     const em = this.store.em(ctx);
     if (!(await em.count(MailingList, { id: a.list_id }))) throw Errors.notFound('Mailing list', a.list_id);
-    const where = { list: a.list_id, ...(a.status ? { status: a.status } : {}) };
+    const like = a.q ? containsPattern(a.q) : null;
+    const where = {
+      list: a.list_id,
+      ...(a.status ? { status: a.status } : {}),
+      ...(like ? { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }] } : {}),
+    };
     const [rows, count] = await em.findAndCount(Subscriber, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit || 1, offset: page.offset });
     return { items: page.limit ? rows.map(toSubscriberView) : [], count, ...page };
+  }
+
+  /**
+   * Admin: deletes a list with its members and draft campaigns. A list with a sent campaign is
+   * 409 `list_has_sent_campaigns`: the campaign's statistics and mail log depend on it.
+   */
+  async deleteList(ctx: RequestContext, id: string): Promise<boolean> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const list = await em.findOne(MailingList, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!list) throw Errors.notFound('Mailing list', id);
+      if (await em.count(Campaign, { list: id, status: { $ne: 'draft' } }))
+        throw Errors.conflict('list_has_sent_campaigns', 'A list that a sent campaign went to cannot be deleted (its statistics name it)');
+      await em.nativeDelete(Campaign, { list: id });
+      await em.nativeDelete(Subscriber, { list: id });
+      em.remove(list);
+      marketingEvents.emit(em, tx, 'mailing_list.deleted', { id: list.id, handle: list.handle });
+      await em.flush();
+      return true;
+    });
+  }
+
+  async subscribedCount(ctx: RequestContext, listId: string): Promise<number> {
+    return this.store.em(ctx).count(Subscriber, { list: listId, status: 'subscribed' });
+  }
+
+  private async member(em: EntityManager, id: string): Promise<Subscriber> {
+    const sub = await em.findOne(Subscriber, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!sub) throw Errors.notFound('Subscriber', id);
+    return sub;
+  }
+
+  /** Admin: takes a member off its list at once (`unsubscribed`, reason `admin` unless given); again: no change. */
+  async adminUnsubscribe(ctx: RequestContext, id: string, reason?: string | null): Promise<SubscriberView> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const sub = await this.member(em, id);
+      if (sub.status !== 'unsubscribed') {
+        sub.status = 'unsubscribed';
+        sub.unsubscribedAt = new Date();
+        sub.unsubscribeReason = reason ?? 'admin';
+        marketingEvents.emit(em, tx, 'subscriber.unsubscribed', { id: sub.id, list_id: sub.list.id });
+      }
+      await em.flush();
+      return toSubscriberView(sub);
+    });
+  }
+
+  /** Admin: removes a member from its list (the row goes; mails already sent keep their log and statistics). */
+  async removeMember(ctx: RequestContext, id: string): Promise<boolean> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const sub = await this.member(em, id);
+      marketingEvents.emit(em, tx, 'subscriber.removed', { id: sub.id, list_id: sub.list.id });
+      em.remove(sub);
+      await em.flush();
+      return true;
+    });
   }
 
   // ---- storefront ----
