@@ -452,6 +452,14 @@ export async function loadGateway(opts: {
   const clientExecutor: ApolloGateway['executor'] = async (requestContext) => {
     const { document, queryHash, source } = requestContext;
     const operationName = requestContext.operationName ?? undefined;
+    // no operation to run (several without an operationName, or none of that name): Apollo Server
+    // answers 400 with the first error of this result, as it does for a schema it executes itself
+    if (!requestContext.operation) {
+      const named = requestContext.request.operationName;
+      return {
+        errors: [new GraphQLError(named ? `Unknown operation named "${named}".` : 'Must provide operation name if query contains multiple operations.')],
+      };
+    }
     const key = `${queryHash}\0${operationName ?? ''}`;
     let direct = plans.get(key);
     if (direct === undefined) {

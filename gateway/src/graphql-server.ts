@@ -1,9 +1,9 @@
 import express, { type RequestHandler, type Response } from 'express';
-import { Kind, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { contextFailure, graphqlRequestError, type RequestContext } from '@svc/kit';
+import { Errors, contextFailure, graphqlRequestError, type RequestContext } from '@svc/kit';
 import type { ContextBuilder } from './context';
 import { AdmittingDocumentStore } from './document-store';
 import { PUBLIC_READ, sendPublicRead } from './public-read';
@@ -72,6 +72,39 @@ const publicReadResponse: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * Every error `/graphql` answers, in the platform's vocabulary: `extensions: {type, code}` (with the
+ * field `errors` and `retry_after` where they apply). GraphQL's own request errors are translated;
+ * anything else without a type (a crash, a subgraph that could not be reached, a non-null field a
+ * resolver left null) is an internal error whose message is not shown (`didEncounterErrors` logs it).
+ */
+export function platformGraphQLError(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const ext = formatted.extensions ?? {};
+  // the APQ protocol: clients recognise a miss by this message and code, kept as Apollo sends them
+  if (ext.code === 'PERSISTED_QUERY_NOT_FOUND') return { message: formatted.message, extensions: { type: 'not_found', code: ext.code } };
+  if (!ext.type && /^(provided sha does not match query|Unsupported persisted query version)$/.test(formatted.message))
+    return { message: formatted.message, extensions: { type: 'validation_error', code: 'invalid_persisted_query' } };
+  if (ext.type) {
+    const extensions = {
+      type: ext.type,
+      code: ext.code,
+      ...(ext.errors ? { errors: ext.errors } : {}),
+      ...(ext.retry_after ? { retry_after: ext.retry_after } : {}),
+    };
+    return { message: formatted.message, path: formatted.path, extensions };
+  }
+  // GraphQL's own request errors (syntax, validation, input coercion) in the platform's vocabulary
+  const e = graphqlRequestError(formatted.message, ext.code);
+  if (e)
+    return {
+      message: formatted.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      extensions: { type: e.type, code: e.code, ...(e.extensions.errors ? { errors: e.extensions.errors } : {}) },
+    };
+  const internal = Errors.internal();
+  return { message: internal.message, ...(formatted.path ? { path: formatted.path } : {}), extensions: { type: internal.type, code: internal.code } };
+}
+
 /** Apollo Server over the loaded supergraph: the GraphQL door of the platform. */
 export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBuilder, opts: GraphQLServerOptions): Promise<GraphQLServer> {
   const limits = opts.limits ?? DEFAULT_GRAPHQL_LIMITS;
@@ -86,7 +119,12 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     async requestDidStart() {
       let cost: { requested: number; limit: number } | undefined;
       return {
-        async didResolveOperation({ document, request, contextValue, schema, operationName }) {
+        async didResolveOperation({ document, request, contextValue, schema, operationName, operation }) {
+          // the supergraph has no subscription root: live events stream from /graphql/stream
+          if (operation?.operation === 'subscription')
+            throw new GraphQLError('Subscriptions are not served on /graphql; live domain events stream from /graphql/stream', {
+              extensions: { type: 'validation_error', code: 'invalid_query', http: { status: 400 } },
+            });
           const l = limitsFor(contextValue, limits);
           try {
             cost = { requested: checkOperation(schema, document, request.variables, operationName, l), limit: l.maxCost };
@@ -96,6 +134,17 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
             if (requested !== undefined) cost = { requested, limit: l.maxCost };
             throw err;
           }
+        },
+        // what platformGraphQLError answers as a bare internal error is logged here, whole
+        async didEncounterErrors({ errors, contextValue }) {
+          const untyped = errors.filter(
+            (e) => !e.extensions?.type && platformGraphQLError({ message: e.message, extensions: e.extensions }).extensions?.code === 'internal_error',
+          );
+          if (untyped.length)
+            contextValue?.log?.error(
+              { errors: untyped.map((e) => ({ message: e.message, path: e.path, code: e.extensions?.code, err: e.originalError })) },
+              'GraphQL error without a type',
+            );
         },
         async willSendResponse({ request, response, contextValue, operation }) {
           if (response.body.kind !== 'single') return;
@@ -145,33 +194,7 @@ export async function createGraphQLServer(gw: LoadedGateway, builder: ContextBui
     plugins: [ApolloServerPluginLandingPageDisabled(), costPlugin],
     // the platform owns SIGINT/SIGTERM and stops every part in order
     stopOnTerminationSignals: false,
-    formatError: (formatted) => {
-      const ext = formatted.extensions ?? {};
-      // the APQ protocol: clients recognise a miss by this message and code, kept as Apollo sends them
-      if (ext.code === 'PERSISTED_QUERY_NOT_FOUND') return { message: formatted.message, extensions: { type: 'not_found', code: ext.code } };
-      if (!ext.type && /^(provided sha does not match query|Unsupported persisted query version)$/.test(formatted.message))
-        return { message: formatted.message, extensions: { type: 'validation_error', code: 'invalid_persisted_query' } };
-      // GraphQL's own request errors (syntax, validation, input coercion) in the platform's vocabulary
-      if (!ext.type) {
-        const e = graphqlRequestError(formatted.message, ext.code);
-        if (e)
-          return {
-            message: formatted.message,
-            ...(formatted.locations ? { locations: formatted.locations } : {}),
-            extensions: { type: e.type, code: e.code, ...(e.extensions.errors ? { errors: e.extensions.errors } : {}) },
-          };
-      }
-      if (ext.type) {
-        const extensions = {
-          type: ext.type,
-          code: ext.code,
-          ...(ext.errors ? { errors: ext.errors } : {}),
-          ...(ext.retry_after ? { retry_after: ext.retry_after } : {}),
-        };
-        return { message: formatted.message, path: formatted.path, extensions };
-      }
-      return formatted;
-    },
+    formatError: platformGraphQLError,
   });
   await apollo.start();
   // bodies up to 1 MB, admins' up to ADMIN_BODY_LIMIT (media uploads travel as base64 in variables):

@@ -352,6 +352,18 @@ describe('bookings: services, slots and bookings', () => {
     expect(forBob.body.data.myServiceBookings).toEqual([]);
     const anonymous = await p.graphql(MINE, {}, { key: shop.publishable_key });
     expect(anonymous.body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
+    // the paged list: the same bookings with a count, like every other list of the graph
+    const PAGE = `query ($limit: Int, $offset: Int) { myServiceBookingList(limit: $limit, offset: $offset) { count limit offset items { id } } }`;
+    const page = await p.graphql(PAGE, {}, { token: alice.token, key: shop.publishable_key });
+    expect(page.body.data.myServiceBookingList).toEqual({ count: 1, limit: 20, offset: 0, items: [{ id: r.body.service_booking.id }] });
+    const beyond = await p.graphql(PAGE, { limit: 5, offset: 1 }, { token: alice.token, key: shop.publishable_key });
+    expect(beyond.body.data.myServiceBookingList).toEqual({ count: 1, limit: 5, offset: 1, items: [] });
+    const bobsPage = await p.graphql(PAGE, {}, { token: bob.token, key: shop.publishable_key });
+    expect(bobsPage.body.data.myServiceBookingList).toMatchObject({ count: 0, items: [] });
+    const badPage = await p.graphql(PAGE, { offset: -1 }, { token: alice.token, key: shop.publishable_key });
+    expect(badPage.body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
+    const anonymousPage = await p.graphql(PAGE, {}, { key: shop.publishable_key });
+    expect(anonymousPage.body.errors[0].extensions).toMatchObject({ type: 'authentication_error' });
     // admin writes are refused to customers
     const asCustomer = await p.graphql(CANCEL, { id: r.body.service_booking.id }, { token: bob.token, key: shop.publishable_key });
     expect(asCustomer.body.errors[0].extensions).toMatchObject({ type: 'permission_error' });

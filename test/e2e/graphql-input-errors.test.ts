@@ -81,4 +81,33 @@ describe('/graphql: input coercion and request errors in the platform vocabulary
     const notFound = await p.graphql('query($id: String!) { product(id: $id) { id } }', { id: 'prod_nope' }, { key: shop.publishable_key });
     expect(notFound.body.errors[0].extensions).toMatchObject({ type: 'not_found' });
   });
+
+  it('a document whose operation cannot be chosen, or a subscription: 400 validation_error, never a 500 without a type', async () => {
+    const post = (body: Record<string, unknown>): Promise<{ status: number; json(): Promise<any> }> =>
+      fetch(`${p.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-publishable-api-key': shop.publishable_key },
+        body: JSON.stringify(body),
+      });
+    const two = 'query A { regions { count } } query B { regions { count } }';
+    for (const [body, message] of [
+      [{ query: two }, 'Must provide operation name if query contains multiple operations.'],
+      [{ query: two, operationName: 'C' }, 'Unknown operation named "C".'],
+      [{ query: 'query A { regions { count } }', operationName: 'B' }, 'Unknown operation named "B".'],
+    ] as const) {
+      const r = await post(body);
+      expect(r.status).toBe(400);
+      expect((await r.json()).errors).toEqual([{ message, extensions: { type: 'validation_error', code: 'invalid_request' } }]);
+    }
+    // naming one of several runs it
+    const chosen = await post({ query: two, operationName: 'B' });
+    expect(chosen.status).toBe(200);
+    expect((await chosen.json()).data.regions.count).toEqual(expect.any(Number));
+    // the supergraph has no subscription root (live events are /graphql/stream)
+    const subscription = await post({ query: 'subscription { orderPlaced }' });
+    expect(subscription.status).toBe(400);
+    expect((await subscription.json()).errors).toEqual([
+      { message: expect.stringContaining('/graphql/stream'), extensions: { type: 'validation_error', code: 'invalid_query' } },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { graphqlRequestError } from '@svc/kit';
+import { platformGraphQLError } from '../../gateway/src/graphql-server';
 
 /** GraphQL's request errors -> the platform's {type, code, errors} (the /graphql door and the facade share it). */
 describe('graphqlRequestError', () => {
@@ -77,5 +78,36 @@ describe('graphqlRequestError', () => {
     });
     expect(graphqlRequestError('Product not found', undefined)).toBeUndefined();
     expect(graphqlRequestError('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND')).toBeUndefined();
+  });
+});
+
+/** What /graphql answers for each error: always `extensions: {type, code}`, never Apollo's own codes alone. */
+describe('platformGraphQLError', () => {
+  it('keeps typed errors, translates request errors and masks anything else as an internal error', () => {
+    const typed = { message: 'No product', path: ['product'], extensions: { type: 'not_found', code: 'product_not_found', stacktrace: ['…'] } };
+    expect(platformGraphQLError(typed)).toEqual({ message: 'No product', path: ['product'], extensions: { type: 'not_found', code: 'product_not_found' } });
+    expect(platformGraphQLError({ message: 'Syntax Error: Expected Name, found <EOF>.', extensions: { code: 'GRAPHQL_PARSE_FAILED' } })).toEqual({
+      message: 'Syntax Error: Expected Name, found <EOF>.',
+      extensions: { type: 'validation_error', code: 'invalid_query' },
+    });
+    expect(platformGraphQLError({ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }).extensions).toEqual({
+      type: 'not_found',
+      code: 'PERSISTED_QUERY_NOT_FOUND',
+    });
+    // a crash, an unreachable subgraph, a non-null field left null: no internals shown, still typed
+    for (const untyped of [
+      { message: "Cannot read properties of undefined (reading 'operation')", extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      {
+        message: 'request to http://10.0.0.7:4001/ failed, reason: connect ECONNREFUSED',
+        path: ['products'],
+        extensions: { code: 'DOWNSTREAM_SERVICE_ERROR', serviceName: 'catalog' },
+      },
+      { message: 'Cannot return null for non-nullable field Query.brand.', path: ['brand'] },
+    ])
+      expect(platformGraphQLError(untyped)).toEqual({
+        message: 'An internal error occurred',
+        ...(untyped.path ? { path: untyped.path } : {}),
+        extensions: { type: 'api_error', code: 'internal_error' },
+      });
   });
 });

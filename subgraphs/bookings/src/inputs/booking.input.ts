@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IANAZone } from 'luxon';
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { ValidateWith, handleSchema } from '@svc/kit';
+import { PageArgs, ValidateWith, handleSchema, pageSchema } from '@svc/kit';
 
 /**
  * The constraints of bookings' arguments, written once: GraphQL validates with them
@@ -144,10 +144,16 @@ export class ServiceExceptionInput {
 @ArgsType()
 @ValidateWith(slotQuerySchema)
 export class ServiceSlotsArgs {
-  @Field() service_id!: string;
+  @Field({ description: "The service's id or handle" }) service_id!: string;
   @Field({ description: 'First local date, YYYY-MM-DD' }) from!: string;
   @Field({ description: 'Last local date (inclusive), at most 62 days in all' }) to!: string;
 }
+
+const myBookingsSchema = z.strictObject({ ...pageSchema });
+
+@ArgsType()
+@ValidateWith(myBookingsSchema)
+export class MyServiceBookingsArgs extends PageArgs {}
 
 @ArgsType()
 @ValidateWith(bookingListSchema)
@@ -157,15 +163,15 @@ export class ServiceBookingListArgs {
   @Field(() => String, { nullable: true, description: 'Slots up to this local date (inclusive)' }) to?: string | null;
 }
 
-@InputType('CreateServiceBookingInput')
+@InputType('CreateServiceBookingInput', { description: 'A booking of places in one slot' })
 @ValidateWith(createBookingSchema)
 export class CreateServiceBookingInput {
-  @Field() service_id!: string;
+  @Field({ description: "The service's id or handle" }) service_id!: string;
   @Field({ description: "The slot's start: an ISO instant with offset" }) starts_at!: string;
   @Field(() => Int, { nullable: true, description: 'Places (default 1)' }) quantity?: number | null;
-  @Field() first_name!: string;
-  @Field() last_name!: string;
+  @Field({ description: 'First name of the person booking' }) first_name!: string;
+  @Field({ description: 'Last name of the person booking' }) last_name!: string;
   @Field(() => String, { nullable: true, description: 'Required unless a customer is signed in' }) email?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => String, { nullable: true }) notes?: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number (optional)' }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'Notes to the store (optional)' }) notes?: string | null;
 }

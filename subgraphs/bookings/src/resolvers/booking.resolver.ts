@@ -1,10 +1,11 @@
 import { Arg, Args, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { validated, type RequestContext } from '@svc/kit';
 import type { BookingsServices } from '../services';
-import { BookableServiceType, ServiceBookingType, ServiceSlotsType } from '../types/booking.type';
+import { BookableServiceType, ServiceBookingListType, ServiceBookingType, ServiceSlotsType } from '../types/booking.type';
 import {
   CreateBookableServiceInput,
   CreateServiceBookingInput,
+  MyServiceBookingsArgs,
   OpeningDayInput,
   ServiceBookingListArgs,
   ServiceExceptionInput,
@@ -28,7 +29,7 @@ export class BookingResolver {
   }
 
   @Query(() => BookableServiceType, { description: 'By id or handle (the storefront: published ones)' })
-  bookableService(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  bookableService(@Ctx() ctx: RequestContext, @Arg('id', { description: "The service's id or handle" }) id: string) {
     return this.s.services.get(ctx, id);
   }
 
@@ -38,13 +39,22 @@ export class BookingResolver {
   }
 
   @Authorized('customer')
-  @Query(() => [ServiceBookingType], { description: "The signed-in customer's bookings" })
+  @Query(() => [ServiceBookingType], {
+    description: "The signed-in customer's bookings, newest slot first, all of them",
+    deprecationReason: 'Use myServiceBookingList: the same bookings, paged (limit, offset) with a count like every other list',
+  })
   myServiceBookings(@Ctx() ctx: RequestContext) {
     return this.s.bookings.mine(ctx);
   }
 
+  @Authorized('customer')
+  @Query(() => ServiceBookingListType, { description: "The signed-in customer's bookings, newest slot first, a page with the total count" })
+  myServiceBookingList(@Ctx() ctx: RequestContext, @Args() args: MyServiceBookingsArgs) {
+    return this.s.bookings.minePage(ctx, args);
+  }
+
   @Mutation(() => ServiceBookingType, { description: 'Books places of one slot (409 slot_full when fewer are left)' })
-  createServiceBooking(@Ctx() ctx: RequestContext, @Arg('input') input: CreateServiceBookingInput) {
+  createServiceBooking(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The slot, places and contact details' }) input: CreateServiceBookingInput) {
     return this.s.bookings.create(ctx, input);
   }
 

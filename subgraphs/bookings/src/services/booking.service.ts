@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import { DateTime } from 'luxon';
-import { Errors, newId, requireTenant, type Clock, type GraphClient, type RequestContext, type Store } from '@svc/kit';
+import { Errors, newId, normalizePage, requireTenant, type Clock, type GraphClient, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { BookableService, ServiceBooking } from '../entities/booking.entity';
 import { bookingsEvents } from '../events';
 import type { BookingListQuery, CreateBookingData, SlotQuery } from '../inputs/booking.input';
@@ -191,6 +191,20 @@ export class ServiceBookingService {
       .em(ctx)
       .find(ServiceBooking, { customerId: ctx.actor.id }, { orderBy: { startsAt: 'desc', id: 'desc' }, populate: ['service'] });
     return rows.map((b) => toBookingView(b, b.service.timeZone));
+  }
+
+  /** The same bookings as `mine`, one page of them with the total count (the graph's list shape). */
+  async minePage(ctx: RequestContext, page0: { limit?: number; offset?: number }): Promise<Paginated<ServiceBookingView>> {
+    if (ctx.actor.type !== 'customer' || !ctx.actor.id) throw Errors.unauthenticated();
+    const page = normalizePage(page0);
+    const [rows, count] = await this.store
+      .em(ctx)
+      .findAndCount(
+        ServiceBooking,
+        { customerId: ctx.actor.id },
+        { orderBy: { startsAt: 'desc', id: 'desc' }, populate: ['service'], limit: page.limit, offset: page.offset },
+      );
+    return { items: rows.map((b) => toBookingView(b, b.service.timeZone)), count, ...page };
   }
 
   private async customerEmail(ctx: RequestContext): Promise<string | null> {

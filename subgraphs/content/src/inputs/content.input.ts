@@ -42,13 +42,13 @@ export class PostListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Locale of the variants served (default: the request locale, then the store default)' }) locale?: string;
   @Field(() => String, { nullable: true, description: 'Category slug' }) category?: string;
   @Field(() => String, { nullable: true, description: 'Tag slug' }) tag?: string;
-  @Field(() => String, { nullable: true }) author_id?: string;
+  @Field(() => String, { nullable: true, description: 'Only the posts of this author (id)' }) author_id?: string;
 }
 
 @ArgsType()
 @ValidateWith(postsOfSchema)
 export class PostsOfArgs extends PageArgs {
-  @Field(() => String, { nullable: true }) locale?: string;
+  @Field(() => String, { nullable: true, description: 'Locale of the variants served (default: the request locale, then the store default)' }) locale?: string;
 }
 
 @ArgsType()
@@ -70,13 +70,18 @@ export const commentSchema = z.strictObject({
 });
 export type CommentData = z.infer<typeof commentSchema>;
 
-@InputType('BlogCommentInput')
+@InputType('BlogCommentInput', { description: 'A comment on a blog post' })
 @ValidateWith(commentSchema)
 export class CommentInput {
   @Field(() => String, { nullable: true, description: 'Required for guests; customers default to their name' }) author_name?: string;
   @Field(() => String, { nullable: true, description: 'Never shown publicly' }) author_email?: string;
-  @Field() body!: string;
-  @Field(() => String, { nullable: true }) antispam_token?: string;
+  @Field({ description: 'The comment (plain text, up to 5,000 characters; markup is removed)' }) body!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The solved anti-spam challenge (REST: or the x-antispam-token header); GraphQL answers createBlogComment only through the REST route, which checks it',
+  })
+  antispam_token?: string;
 }
 
 export const COMMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;

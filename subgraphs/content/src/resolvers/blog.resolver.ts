@@ -52,17 +52,26 @@ export class BlogResolver {
   }
 
   @Query(() => PostType, { description: 'One visible post by slug' })
-  blogPost(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Arg('locale', () => String, { nullable: true }) locale?: string | null) {
+  blogPost(
+    @Ctx() ctx: RequestContext,
+    @Arg('slug', { description: "The post's URL handle" }) slug: string,
+    @Arg('locale', () => String, { nullable: true, description: 'Locale of the variant served (default: the request locale, then the store default)' })
+    locale?: string | null,
+  ) {
     return this.s.posts.get(ctx, slug, localeArg(locale));
   }
 
   @Query(() => CommentListType, { description: 'Approved comments of a visible post, oldest first' })
-  blogComments(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Args() args: CommentListArgs) {
+  blogComments(@Ctx() ctx: RequestContext, @Arg('slug', { description: "The post's URL handle" }) slug: string, @Args() args: CommentListArgs) {
     return this.s.comments.listApproved(ctx, slug, args);
   }
 
   @Mutation(() => CommentType, { description: 'A comment on a visible post: pending until moderated; needs a solved anti-spam challenge' })
-  createBlogComment(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Arg('input') input: CommentInput) {
+  createBlogComment(
+    @Ctx() ctx: RequestContext,
+    @Arg('slug', { description: "The post's URL handle" }) slug: string,
+    @Arg('input', { description: 'The comment' }) input: CommentInput,
+  ) {
     return this.s.comments.create(ctx, slug, input);
   }
 
@@ -72,7 +81,7 @@ export class BlogResolver {
   }
 
   @Query(() => TermWithPostsType, { description: 'One category by slug with its visible posts' })
-  blogCategory(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Args() args: PostsOfArgs) {
+  blogCategory(@Ctx() ctx: RequestContext, @Arg('slug', { description: "The category's URL handle" }) slug: string, @Args() args: PostsOfArgs) {
     return this.s.taxonomy.get(ctx, 'category', slug, args);
   }
 
@@ -82,12 +91,12 @@ export class BlogResolver {
   }
 
   @Query(() => TermWithPostsType, { description: 'One tag by slug with its visible posts' })
-  blogTag(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Args() args: PostsOfArgs) {
+  blogTag(@Ctx() ctx: RequestContext, @Arg('slug', { description: "The tag's URL handle" }) slug: string, @Args() args: PostsOfArgs) {
     return this.s.taxonomy.get(ctx, 'tag', slug, args);
   }
 
   @Query(() => AuthorWithPostsType, { description: 'An author profile with their visible posts' })
-  blogAuthor(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Args() args: PostsOfArgs) {
+  blogAuthor(@Ctx() ctx: RequestContext, @Arg('id', { description: "The author's id" }) id: string, @Args() args: PostsOfArgs) {
     return this.s.taxonomy.author(ctx, id, args);
   }
 

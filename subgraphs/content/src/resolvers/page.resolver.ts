@@ -15,7 +15,12 @@ export class PageResolver {
   }
 
   @Query(() => PageType, { description: 'One published page by slug' })
-  page(@Ctx() ctx: RequestContext, @Arg('slug') slug: string, @Arg('locale', () => String, { nullable: true }) locale?: string | null) {
+  page(
+    @Ctx() ctx: RequestContext,
+    @Arg('slug', { description: "The page's URL handle" }) slug: string,
+    @Arg('locale', () => String, { nullable: true, description: 'Locale of the variant served (default: the request locale, then the store default)' })
+    locale?: string | null,
+  ) {
     const l = locale == null ? undefined : locale.trim().toLowerCase();
     if (l !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(l)) throw Errors.invalidField('locale', 'locale must look like "en" or "pt-br"');
     return this.s.pages.get(ctx, slug, l);

@@ -176,15 +176,15 @@ export class EventListArgs extends PageArgs {
 @ArgsType()
 @ValidateWith(eventDetailSchema)
 export class EventDetailArgs {
-  @Field() slug!: string;
-  @Field(() => String, { nullable: true }) locale?: string;
+  @Field({ description: "The event's URL handle" }) slug!: string;
+  @Field(() => String, { nullable: true, description: 'Locale of the texts (default: the request locale, then the store default)' }) locale?: string;
 }
 
 @ArgsType()
 @ValidateWith(ticketListSchema)
 export class TicketListArgs {
-  @Field() slug!: string;
-  @Field(() => String, { nullable: true }) locale?: string;
+  @Field({ description: "The event's URL handle" }) slug!: string;
+  @Field(() => String, { nullable: true, description: 'Locale of the texts (default: the request locale, then the store default)' }) locale?: string;
   @Field(() => String, { nullable: true, description: 'Currency of calculated_price' }) currency_code?: string;
   @Field(() => String, { nullable: true, description: 'Region whose currency prices calculated_price' }) region_id?: string;
 }

@@ -42,14 +42,18 @@ export type CountsQuery = z.infer<typeof countsSchema>;
 export const funnelSchema = z.strictObject({ steps: z.array(z.enum(EVENT_TYPES)).min(2).max(8), from: day, to: day });
 export type FunnelQuery = z.infer<typeof funnelSchema>;
 
-@InputType('TrackEventInput')
+@InputType('TrackEventInput', { description: 'A storefront analytics event' })
 @ValidateWith(trackEventSchema)
 export class TrackEventInput {
-  @Field() session_id!: string;
+  @Field({
+    description:
+      "The storefront's session id (22–128 characters of A-Z, a-z, 0-9, _ and -); the event is stored only when this session granted analytics_storage",
+  })
+  session_id!: string;
   @Field({ description: 'page_view, add_to_cart, checkout_started, purchase or custom' }) type!: string;
   @Field(() => String, { nullable: true, description: 'The name of a custom event' }) name?: string | null;
-  @Field(() => String, { nullable: true }) url?: string | null;
-  @Field(() => String, { nullable: true }) referrer?: string | null;
+  @Field(() => String, { nullable: true, description: 'The page: an http(s) URL or a path' }) url?: string | null;
+  @Field(() => String, { nullable: true, description: 'The referring URL' }) referrer?: string | null;
   @Field(() => JSONScalar, { nullable: true, description: '{source, medium, campaign, term, content}; default: the utm_* parameters of url' })
   utm?: TrackEventData['utm'];
   @Field(() => JSONScalar, { nullable: true, description: 'At most 4 KB of JSON, 50 keys, 3 levels' }) properties?: Record<string, unknown> | null;

@@ -83,10 +83,14 @@ export type AuditListQuery = z.infer<typeof auditListSchema>;
 /** @alias REST body of POST /store/cookie-consent: the same fields */
 export const consentBody = consentSchema;
 
-@InputType('CookieConsentInput')
+@InputType('CookieConsentInput', { description: "A session's cookie consent decision" })
 @ValidateWith(consentSchema)
 export class CookieConsentInput {
-  @Field() session_id!: string;
+  @Field({
+    description:
+      "The storefront's session id: 22–128 characters of A-Z, a-z, 0-9, _ and -, at least 128 random bits (knowing it allows reading and withdrawing)",
+  })
+  session_id!: string;
   @Field(() => JSONScalar, { description: 'category key -> granted; required categories are granted, missing optional ones refused' }) categories!: Record<
     string,
     boolean

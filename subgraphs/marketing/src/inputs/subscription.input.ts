@@ -62,20 +62,20 @@ export const subscriberListSchema = z.strictObject({
 });
 export type SubscriberListQuery = z.infer<typeof subscriberListSchema>;
 
-@InputType('EmailSubscribeInput')
+@InputType('EmailSubscribeInput', { description: 'An address to put on a mailing list' })
 @ValidateWith(subscribeSchema)
 export class EmailSubscribeInput {
-  @Field() email!: string;
+  @Field({ description: 'The address to subscribe' }) email!: string;
   @Field(() => String, { nullable: true, description: 'The list by id (else `list`, else the newsletter list)' }) list_id?: string | null;
   @Field(() => String, { nullable: true, description: 'The list by handle' }) list?: string | null;
-  @Field(() => String, { nullable: true }) first_name?: string | null;
+  @Field(() => String, { nullable: true, description: 'First name (optional)' }) first_name?: string | null;
 }
 
-@InputType('NewsletterSignupInput')
+@InputType('NewsletterSignupInput', { description: "An address to put on the store's newsletter list" })
 @ValidateWith(newsletterSchema)
 export class NewsletterSignupInput {
-  @Field() email!: string;
-  @Field(() => String, { nullable: true }) first_name?: string | null;
+  @Field({ description: 'The address to subscribe' }) email!: string;
+  @Field(() => String, { nullable: true, description: 'First name (optional)' }) first_name?: string | null;
 }
 
 @InputType('MailingListInput')

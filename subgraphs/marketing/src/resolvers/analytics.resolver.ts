@@ -11,7 +11,7 @@ export class AnalyticsResolver {
   constructor(private readonly s: MarketingServices) {}
 
   @Mutation(() => TrackResultType, { description: 'Records an analytics event; dropped (stored: false) when the session has no analytics consent' })
-  trackAnalyticsEvent(@Ctx() ctx: RequestContext, @Arg('input') input: TrackEventInput) {
+  trackAnalyticsEvent(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The event' }) input: TrackEventInput) {
     return this.s.analytics.track(ctx, input as TrackEventData);
   }
 

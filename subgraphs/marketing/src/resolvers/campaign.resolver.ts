@@ -11,17 +11,22 @@ export class CampaignResolver {
   constructor(private readonly s: MarketingServices) {}
 
   @Mutation(() => Boolean, { description: 'Records an email open (tracking pixel); false when the ids name no delivered message' })
-  trackEmailOpen(@Ctx() ctx: RequestContext, @Arg('campaign_id') campaignId: string, @Arg('subscriber_id') subscriberId: string) {
+  trackEmailOpen(
+    @Ctx() ctx: RequestContext,
+    @Arg('campaign_id', { description: "The campaign's id (from the pixel's URL)" }) campaignId: string,
+    @Arg('subscriber_id', { description: "The subscriber's id (from the pixel's URL)" }) subscriberId: string,
+  ) {
     return this.s.campaigns.recordOpen(ctx, campaignId, subscriberId);
   }
 
   @Mutation(() => String, { description: 'Records a click and answers the destination: registered for the campaign or signed by the platform, else 400' })
   trackEmailClick(
     @Ctx() ctx: RequestContext,
-    @Arg('campaign_id') campaignId: string,
-    @Arg('subscriber_id') subscriberId: string,
-    @Arg('url') url: string,
-    @Arg('sig', () => String, { nullable: true }) sig?: string | null,
+    @Arg('campaign_id', { description: "The campaign's id (from the link)" }) campaignId: string,
+    @Arg('subscriber_id', { description: "The subscriber's id (from the link)" }) subscriberId: string,
+    @Arg('url', { description: 'The destination URL' }) url: string,
+    @Arg('sig', () => String, { nullable: true, description: "The platform's signature of (campaign, url), for links not registered with the campaign" })
+    sig?: string | null,
   ) {
     return this.s.campaigns.recordClick(ctx, campaignId, subscriberId, url, sig);
   }

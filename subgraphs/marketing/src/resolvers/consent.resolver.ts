@@ -16,22 +16,29 @@ export class ConsentResolver {
   }
 
   @Query(() => BannerConfigType, { description: 'The cookie banner: categories (with their Consent Mode signals), copy for the locale, policy links, version' })
-  cookieBannerConfig(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { nullable: true }) locale?: string | null) {
+  cookieBannerConfig(
+    @Ctx() ctx: RequestContext,
+    @Arg('locale', () => String, {
+      nullable: true,
+      description: "Locale of the texts (default: the request's locale, with language fallback, then the banner's default locale)",
+    })
+    locale?: string | null,
+  ) {
     return this.s.consent.bannerConfig(ctx, locale);
   }
 
   @Mutation(() => ConsentType, { description: "Records a session's consent decision (appends to the audit trail)" })
-  saveCookieConsent(@Ctx() ctx: RequestContext, @Arg('input') input: CookieConsentInput) {
+  saveCookieConsent(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The session and its choices' }) input: CookieConsentInput) {
     return this.s.consent.decide(ctx, input);
   }
 
   @Query(() => ConsentType, { description: "A session's consent (404 when it never decided)" })
-  cookieConsent(@Ctx() ctx: RequestContext, @Arg('session_id') sessionId: string) {
+  cookieConsent(@Ctx() ctx: RequestContext, @Arg('session_id', { description: "The storefront's session id" }) sessionId: string) {
     return this.s.consent.get(ctx, sessionId);
   }
 
   @Mutation(() => ConsentType, { description: 'Withdraws consent: every optional category false (appends to the audit trail)' })
-  withdrawCookieConsent(@Ctx() ctx: RequestContext, @Arg('session_id') sessionId: string) {
+  withdrawCookieConsent(@Ctx() ctx: RequestContext, @Arg('session_id', { description: "The storefront's session id" }) sessionId: string) {
     return this.s.consent.withdraw(ctx, sessionId);
   }
 

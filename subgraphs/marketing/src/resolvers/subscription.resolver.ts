@@ -11,22 +11,26 @@ export class SubscriptionResolver {
   constructor(private readonly s: MarketingServices) {}
 
   @Mutation(() => SubscriptionResultType, { description: 'Puts an address on a list (double opt-in: pending until the mailed link is followed); idempotent' })
-  subscribeEmail(@Ctx() ctx: RequestContext, @Arg('input') input: EmailSubscribeInput) {
+  subscribeEmail(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The address and the list' }) input: EmailSubscribeInput) {
     return this.s.subscriptions.subscribe(ctx, input);
   }
 
   @Mutation(() => SubscriptionResultType, { description: "Newsletter sign-up (the store's newsletter list); needs a solved anti-spam challenge" })
-  newsletterSignup(@Ctx() ctx: RequestContext, @Arg('input') input: NewsletterSignupInput) {
+  newsletterSignup(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The address' }) input: NewsletterSignupInput) {
     return this.s.subscriptions.newsletter(ctx, input);
   }
 
   @Mutation(() => SubscriberType, { description: 'Confirms a double opt-in with the token of the confirmation mail' })
-  confirmEmailSubscription(@Ctx() ctx: RequestContext, @Arg('token') token: string) {
+  confirmEmailSubscription(@Ctx() ctx: RequestContext, @Arg('token', { description: "The token of the confirmation mail's link" }) token: string) {
     return this.s.subscriptions.confirm(ctx, token);
   }
 
   @Mutation(() => SubscriberType, { description: 'Unsubscribes the address a signed token names, at once; records the reason when given' })
-  unsubscribeEmail(@Ctx() ctx: RequestContext, @Arg('token') token: string, @Arg('reason', () => String, { nullable: true }) reason?: string | null) {
+  unsubscribeEmail(
+    @Ctx() ctx: RequestContext,
+    @Arg('token', { description: "The signed token of the mail's unsubscribe link" }) token: string,
+    @Arg('reason', () => String, { nullable: true, description: 'Why (optional, stored with the unsubscription)' }) reason?: string | null,
+  ) {
     return this.s.subscriptions.unsubscribe(ctx, token, reason);
   }
 

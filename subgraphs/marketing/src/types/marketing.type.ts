@@ -21,30 +21,31 @@ export class MailingListType implements MailingListView {
   @Field() created_at!: string;
 }
 
-@ObjectType('MailingListSubscriber', S)
+@ObjectType('MailingListSubscriber', { ...S, description: 'An email address on a mailing list' })
 @Directive('@key(fields: "id")')
 export class SubscriberType implements SubscriberView {
-  @Field(() => ID) id!: string;
-  @Field() list_id!: string;
-  @Field() email!: string;
+  @Field(() => ID, { description: "The subscriber's id" }) id!: string;
+  @Field({ description: "The mailing list's id" }) list_id!: string;
+  @Field({ description: 'The subscribed address' }) email!: string;
   @Field({ description: 'pending, subscribed or unsubscribed' }) status!: string;
-  @Field() source!: string;
-  @Field(() => String, { nullable: true }) first_name!: string | null;
-  @Field(() => String, { nullable: true }) confirmed_at!: string | null;
-  @Field(() => String, { nullable: true }) unsubscribed_at!: string | null;
-  @Field(() => String, { nullable: true }) unsubscribe_reason!: string | null;
-  @Field() created_at!: string;
+  @Field({ description: 'Where the sign-up came from: email-subscribe (subscribeEmail) or newsletter (newsletterSignup)' }) source!: string;
+  @Field(() => String, { nullable: true, description: 'First name; null when not given' }) first_name!: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO instant the double opt-in was confirmed (or the single opt-in made); null while pending' })
+  confirmed_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO instant of the unsubscription; null while subscribed or pending' }) unsubscribed_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'The reason given when unsubscribing; null when none' }) unsubscribe_reason!: string | null;
+  @Field({ description: 'ISO instant the address was first put on the list' }) created_at!: string;
 }
 
 @ObjectType('MailingListSubscriberList')
 export class SubscriberListType extends PaginatedList(SubscriberType) {}
 
-@ObjectType('EmailSubscription', S)
+@ObjectType('EmailSubscription', { ...S, description: 'The result of a sign-up' })
 export class SubscriptionResultType implements SubscriptionResultView {
-  @Field() list_id!: string;
-  @Field() email!: string;
+  @Field({ description: "The mailing list's id" }) list_id!: string;
+  @Field({ description: 'The address signed up' }) email!: string;
   @Field({ description: 'subscribed (single opt-in) or pending (a confirmation mail is on its way)' }) status!: string;
-  @Field() confirmation_required!: boolean;
+  @Field({ description: 'true when the list uses double opt-in (status is pending until the mailed link is followed)' }) confirmation_required!: boolean;
 }
 
 @ObjectType('Campaign', S)
@@ -124,73 +125,74 @@ export class SenderType implements SenderView {
   @Field() has_dkim_key!: boolean;
 }
 
-@ObjectType('TrackEventResult', S)
+@ObjectType('TrackEventResult', { ...S, description: 'The result of recording an analytics event' })
 export class TrackResultType implements TrackResultView {
-  @Field() success!: true;
-  @Field() stored!: boolean;
-  @Field(() => String, { nullable: true }) dropped_reason!: string | null;
-  @Field(() => String, { nullable: true }) id!: string | null;
+  @Field({ description: 'Always true (the event was accepted, stored or not)' }) success!: true;
+  @Field({ description: 'true when the event was stored; false when dropped (see dropped_reason)' }) stored!: boolean;
+  @Field(() => String, { nullable: true, description: 'Why it was not stored (no_analytics_consent); null when stored' }) dropped_reason!: string | null;
+  @Field(() => String, { nullable: true, description: "The stored event's id; null when dropped" }) id!: string | null;
 }
 
-@ObjectType('ConsentModeState', S)
+@ObjectType('ConsentModeState', { ...S, description: 'Google Consent Mode v2 signals, each granted or denied' })
 class ConsentModeType {
-  @Field() ad_storage!: string;
-  @Field() analytics_storage!: string;
-  @Field() ad_user_data!: string;
-  @Field() ad_personalization!: string;
+  @Field({ description: 'granted or denied' }) ad_storage!: string;
+  @Field({ description: 'granted or denied' }) analytics_storage!: string;
+  @Field({ description: 'granted or denied' }) ad_user_data!: string;
+  @Field({ description: 'granted or denied' }) ad_personalization!: string;
 }
 
 /** A category of the store's cookie banner and the visitor's decision. */
 @ObjectType('CookieConsentChoice', { ...S, description: "A cookie category of the store's banner and whether the visitor granted it" })
 export class ConsentChoiceType {
   @Field({ description: "the category's key (necessary, analytics, marketing… as the banner defines them)" }) key!: string;
-  @Field() granted!: boolean;
+  @Field({ description: 'true when the visitor granted the category (required ones always)' }) granted!: boolean;
 }
 
-@ObjectType('CookieConsent', S)
+@ObjectType('CookieConsent', { ...S, description: "A browser session's cookie consent decision" })
 export class ConsentType implements Omit<ConsentView, 'categories'> {
-  @Field() session_id!: string;
-  @Field(() => Int) banner_version!: number;
+  @Field({ description: "The storefront's session id the decision belongs to" }) session_id!: string;
+  @Field(() => Int, { description: 'The banner version the decision was made on' }) banner_version!: number;
   // `categories` (one choice per category of the banner) is resolved by ConsentResolver from the view's map
   @Field(() => ConsentModeType, { description: "Google Consent Mode v2: gtag('consent', 'update', consent_mode)" }) consent_mode!: ConsentView['consent_mode'];
-  @Field(() => String, { nullable: true }) tcf_string!: string | null;
-  @Field() withdrawn!: boolean;
-  @Field() updated_at!: string;
+  @Field(() => String, { nullable: true, description: 'IAB TCF v2 TC string as given; null when none was given or after withdrawal' }) tcf_string!:
+    string | null;
+  @Field({ description: 'true when the consent was withdrawn (every optional category refused)' }) withdrawn!: boolean;
+  @Field({ description: 'ISO instant of the last decision' }) updated_at!: string;
 }
 
-@ObjectType('CookieBannerCategory', S)
+@ObjectType('CookieBannerCategory', { ...S, description: 'A category of cookies the banner asks about' })
 class BannerCategoryType {
-  @Field() key!: string;
-  @Field() required!: boolean;
-  @Field() label!: string;
-  @Field() description!: string;
+  @Field({ description: "The category's key (necessary, analytics, marketing…), used in CookieConsentInput.categories" }) key!: string;
+  @Field({ description: 'true when the category cannot be refused (always granted)' }) required!: boolean;
+  @Field({ description: "Label in the banner's locale" }) label!: string;
+  @Field({ description: "Explanation in the banner's locale" }) description!: string;
   @Field(() => [String], { description: 'The Consent Mode v2 signals this category grants' }) consent_mode!: string[];
 }
 
-@ObjectType('CookieBannerCopy', S)
+@ObjectType('CookieBannerCopy', { ...S, description: "The banner's texts in one locale" })
 class BannerCopyType {
-  @Field() title!: string;
-  @Field() body!: string;
-  @Field() accept_all!: string;
-  @Field() reject_all!: string;
-  @Field() save!: string;
+  @Field({ description: 'Heading' }) title!: string;
+  @Field({ description: 'Main text' }) body!: string;
+  @Field({ description: 'Label of the accept-all button' }) accept_all!: string;
+  @Field({ description: 'Label of the reject-all button' }) reject_all!: string;
+  @Field({ description: 'Label of the button that saves the chosen categories' }) save!: string;
 }
 
-@ObjectType('CookieBannerLinks', S)
+@ObjectType('CookieBannerLinks', { ...S, description: 'Links the banner shows' })
 class BannerLinksType {
-  @Field(() => String, { nullable: true }) privacy_policy!: string | null;
-  @Field(() => String, { nullable: true }) cookie_policy!: string | null;
-  @Field(() => String, { nullable: true }) imprint!: string | null;
+  @Field(() => String, { nullable: true, description: 'URL of the privacy policy; null when none' }) privacy_policy!: string | null;
+  @Field(() => String, { nullable: true, description: 'URL of the cookie policy; null when none' }) cookie_policy!: string | null;
+  @Field(() => String, { nullable: true, description: 'URL of the imprint; null when none' }) imprint!: string | null;
 }
 
-@ObjectType('CookieBannerConfig', S)
+@ObjectType('CookieBannerConfig', { ...S, description: "The store's cookie banner in one locale" })
 export class BannerConfigType {
-  @Field(() => Int) version!: number;
-  @Field() locale!: string;
-  @Field(() => [String]) locales!: string[];
-  @Field(() => [BannerCategoryType]) categories!: BannerCategoryType[];
-  @Field(() => BannerCopyType) copy!: BannerCopyType;
-  @Field(() => BannerLinksType) links!: BannerLinksType;
+  @Field(() => Int, { description: 'The banner version; a consent saved on an older version is refused (409 banner_version_outdated)' }) version!: number;
+  @Field({ description: 'The locale of the texts answered (after fallback)' }) locale!: string;
+  @Field(() => [String], { description: 'Every locale the banner has texts in: the default first, then the others in alphabetical order' }) locales!: string[];
+  @Field(() => [BannerCategoryType], { description: "The categories, in the banner's order" }) categories!: BannerCategoryType[];
+  @Field(() => BannerCopyType, { description: 'The texts in the answered locale' }) copy!: BannerCopyType;
+  @Field(() => BannerLinksType, { description: 'The policy links' }) links!: BannerLinksType;
   @Field(() => ConsentModeType, { description: 'The Consent Mode state before any decision' }) consent_mode_default!: ConsentModeType;
 }
 

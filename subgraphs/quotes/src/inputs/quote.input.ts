@@ -143,30 +143,30 @@ export class SaveQuoteLocationInput {
   @Field(() => Float, { description: 'Multiplies the base rates there (1.15 = +15 %)' }) modifier!: number;
 }
 
-@InputType('QuoteProductInput')
+@InputType('QuoteProductInput', { description: 'A product to quote' })
 class QuoteProductInput {
-  @Field() variant_id!: string;
-  @Field(() => Int) quantity!: number;
+  @Field({ description: "A variant of one of the store's published products" }) variant_id!: string;
+  @Field(() => Int, { description: 'Units, 1 to 10,000' }) quantity!: number;
 }
 
-@InputType('QuoteServiceLineInput')
+@InputType('QuoteServiceLineInput', { description: 'A service to quote at a location' })
 class QuoteServiceLineInput {
   @Field({ description: 'Id or handle of a quotable service' }) service_id!: string;
   @Field({ description: 'Id or handle of an ISG location' }) location_id!: string;
   @Field(() => Int, { description: "Units of the service's unit" }) quantity!: number;
 }
 
-@InputType('SubmitQuoteInput')
+@InputType('SubmitQuoteInput', { description: "A quote request: contact details, at least one product or service line, the custom fields' answers" })
 @ValidateWith(submitQuoteSchema)
 export class SubmitQuoteInput {
-  @Field() name!: string;
-  @Field() email!: string;
-  @Field(() => String, { nullable: true }) company?: string | null;
-  @Field(() => String, { nullable: true }) phone?: string | null;
-  @Field(() => String, { nullable: true }) message?: string | null;
+  @Field({ description: "The requester's name" }) name!: string;
+  @Field({ description: "The requester's email (the confirmation and the PDF link go there)" }) email!: string;
+  @Field(() => String, { nullable: true, description: 'Company (optional)' }) company?: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number (optional)' }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'A message to the store (optional)' }) message?: string | null;
   @Field(() => String, { nullable: true, description: "Language of the PDF and the mails (default: the request's locale, else en)" }) locale?: string | null;
-  @Field(() => [QuoteProductInput], { nullable: true }) products?: QuoteProductInput[] | null;
-  @Field(() => [QuoteServiceLineInput], { nullable: true }) services?: QuoteServiceLineInput[] | null;
+  @Field(() => [QuoteProductInput], { nullable: true, description: 'Product lines (at most 50)' }) products?: QuoteProductInput[] | null;
+  @Field(() => [QuoteServiceLineInput], { nullable: true, description: 'Service lines (at most 50)' }) services?: QuoteServiceLineInput[] | null;
   @Field(() => JSONScalar, { nullable: true, description: "The store's custom fields: key -> value" }) fields?: Record<
     string,
     string | number | boolean

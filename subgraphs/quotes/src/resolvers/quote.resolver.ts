@@ -38,14 +38,22 @@ export class QuoteResolver {
   }
 
   @Mutation(() => QuoteSubmissionType, { description: 'Submits a quote request (anti-spam token required): priced, numbered, with the link to its PDF' })
-  submitQuoteRequest(@Ctx() ctx: RequestContext, @Arg('input') input: SubmitQuoteInput) {
+  submitQuoteRequest(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The request' }) input: SubmitQuoteInput) {
     return this.s.quotes.submit(ctx, input);
   }
 
   @Query(() => QuotePdfType, {
     description: "A quote's PDF, for the token of its pdf_url, its owner's customer token or an admin of the store (not found otherwise)",
   })
-  async quotePdf(@Ctx() ctx: RequestContext, @Arg('number') number: string, @Arg('token', () => String, { nullable: true }) token: string | null) {
+  async quotePdf(
+    @Ctx() ctx: RequestContext,
+    @Arg('number', { description: 'The quote number (Q-2027-000001)' }) number: string,
+    @Arg('token', () => String, {
+      nullable: true,
+      description: "The access token of the quote's pdf_url; not needed with the owner's customer token or an admin's",
+    })
+    token: string | null,
+  ) {
     const n = validated(quoteNumberSchema, number, 'quote_number');
     const t = validated(pdfQuerySchema, { token: token ?? undefined }, 'token').token;
     return { content_base64: (await this.s.quotes.pdf(ctx, n, t)).toString('base64') };

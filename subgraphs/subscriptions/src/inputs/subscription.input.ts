@@ -133,18 +133,18 @@ export class UpdatePlanInput {
   @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
 }
 
-@InputType('SubscriptionCheckoutInput')
+@InputType('SubscriptionCheckoutInput', { description: 'A subscription checkout to start' })
 @ValidateWith(checkoutSchema)
 export class CheckoutInput {
   @Field({ description: 'Plan id or handle' }) plan_id!: string;
-  @Field() currency_code!: string;
+  @Field({ description: 'ISO 4217 currency, lowercase; the plan must have a price in it' }) currency_code!: string;
   @Field({ description: 'A payment provider the store offers in the currency (pp_stripe_stripe, pp_system_default, pp_bank-transfer_default)' })
   provider_id!: string;
   @Field({ nullable: true, description: "Where the provider's approval page (PayPal) returns the shopper after approving" }) return_url?: string;
   @Field({ nullable: true, description: 'Where the approval page sends a shopper who cancels' }) cancel_url?: string;
 }
 
-@InputType('SubscriptionPaymentMethodInput')
+@InputType('SubscriptionPaymentMethodInput', { description: 'Where to save the new payment method' })
 @ValidateWith(paymentMethodUpdateSchema)
 export class PaymentMethodUpdateInput {
   @Field({ nullable: true, description: "A provider that keeps a method for renewals (pp_stripe_stripe, pp_paypal_paypal); default: the subscription's" })
@@ -153,12 +153,12 @@ export class PaymentMethodUpdateInput {
   @Field({ nullable: true, description: 'Where the approval page sends a shopper who cancels' }) cancel_url?: string;
 }
 
-@InputType('CreateSubscriptionInput')
+@InputType('CreateSubscriptionInput', { description: 'A subscription: of a completed checkout, or a trial without payment' })
 @ValidateWith(createSubscriptionSchema)
 export class CreateSubscriptionInput {
   @Field({ nullable: true, description: 'The checkout (its id) whose payment was completed' }) checkout_id?: string;
   @Field({ nullable: true, description: 'A plan with trial days: a trial without payment' }) plan_id?: string;
-  @Field({ nullable: true }) currency_code?: string;
+  @Field({ nullable: true, description: "With plan_id: the currency of the trial's later charges (ISO 4217, lowercase)" }) currency_code?: string;
 }
 
 @ArgsType()

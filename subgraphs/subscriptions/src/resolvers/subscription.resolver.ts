@@ -41,13 +41,13 @@ export class SubscriptionResolver {
 
   @Authorized('customer')
   @Query(() => SubscriptionType, { description: "One of the signed-in customer's subscriptions (404 for anyone else's)" })
-  mySubscription(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  mySubscription(@Ctx() ctx: RequestContext, @Arg('id', { description: "The subscription's id" }) id: string) {
     return this.s.subscriptions.get(ctx, idOf(id));
   }
 
   @Authorized('customer')
   @Mutation(() => CheckoutResultType, { description: 'Starts a checkout: an incomplete subscription and the payment session that saves the method' })
-  startSubscriptionCheckout(@Ctx() ctx: RequestContext, @Arg('input') input: CheckoutInput) {
+  startSubscriptionCheckout(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The plan, currency and payment provider' }) input: CheckoutInput) {
     return this.s.subscriptions.checkout(ctx, input);
   }
 
@@ -55,13 +55,16 @@ export class SubscriptionResolver {
   @Mutation(() => SubscriptionType, {
     description: 'The subscription of a completed checkout (checkout_id), or a trial without payment (plan_id, currency_code)',
   })
-  createSubscription(@Ctx() ctx: RequestContext, @Arg('input') input: CreateSubscriptionInput) {
+  createSubscription(
+    @Ctx() ctx: RequestContext,
+    @Arg('input', { description: 'The completed checkout, or the plan of a trial' }) input: CreateSubscriptionInput,
+  ) {
     return this.s.subscriptions.create(ctx, input);
   }
 
   @Authorized('customer', 'admin')
   @Mutation(() => SubscriptionType, { description: 'Pauses an active subscription (409 invalid_transition otherwise)' })
-  pauseSubscription(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  pauseSubscription(@Ctx() ctx: RequestContext, @Arg('id', { description: "The subscription's id" }) id: string) {
     return this.s.subscriptions.pause(ctx, idOf(id));
   }
 
@@ -69,19 +72,31 @@ export class SubscriptionResolver {
   @Mutation(() => SubscriptionType, {
     description: 'Resumes a paused subscription; the period end moves by the paused time (409 invalid_transition otherwise)',
   })
-  resumeSubscription(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  resumeSubscription(@Ctx() ctx: RequestContext, @Arg('id', { description: "The subscription's id" }) id: string) {
     return this.s.subscriptions.resume(ctx, idOf(id));
   }
 
   @Authorized('customer', 'admin')
   @Mutation(() => SubscriptionType, { description: 'Cancels now, or at the period end (409 invalid_transition when canceled already)' })
-  cancelSubscription(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('at_period_end', () => Boolean, { nullable: true }) atPeriodEnd: boolean | null) {
+  cancelSubscription(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: "The subscription's id" }) id: string,
+    @Arg('at_period_end', () => Boolean, {
+      nullable: true,
+      description: 'true: ends at the period end; false or absent: now (with a refund of the unused share)',
+    })
+    atPeriodEnd: boolean | null,
+  ) {
     return this.s.subscriptions.cancel(ctx, idOf(id), atPeriodEnd ?? false);
   }
 
   @Authorized('customer', 'admin')
   @Mutation(() => PlanChangeType, { description: 'Switches plan, prorated exactly: {credit, charge, net} (409 invalid_transition unless active)' })
-  changeSubscriptionPlan(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Arg('plan_id') planId: string) {
+  changeSubscriptionPlan(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: "The subscription's id" }) id: string,
+    @Arg('plan_id', { description: "The new plan's id or handle" }) planId: string,
+  ) {
     return this.s.subscriptions.changePlan(ctx, idOf(id), validated(subscriptionIdSchema, planId, 'plan_id'));
   }
 
@@ -92,8 +107,9 @@ export class SubscriptionResolver {
   })
   startSubscriptionPaymentMethodUpdate(
     @Ctx() ctx: RequestContext,
-    @Arg('id') id: string,
-    @Arg('input', () => PaymentMethodUpdateInput, { nullable: true }) input: PaymentMethodUpdateInput | null,
+    @Arg('id', { description: "The subscription's id" }) id: string,
+    @Arg('input', () => PaymentMethodUpdateInput, { nullable: true, description: "The provider and return URLs (default: the subscription's provider)" })
+    input: PaymentMethodUpdateInput | null,
   ) {
     return this.s.subscriptions.startPaymentMethodUpdate(ctx, idOf(id), input ?? {});
   }
@@ -103,7 +119,7 @@ export class SubscriptionResolver {
     description:
       'Confirms the replacement started last: the new method is charged from now on; a past-due subscription is retried on it at once (409 payment_incomplete before the customer completed it)',
   })
-  confirmSubscriptionPaymentMethodUpdate(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
+  confirmSubscriptionPaymentMethodUpdate(@Ctx() ctx: RequestContext, @Arg('id', { description: "The subscription's id" }) id: string) {
     return this.s.subscriptions.confirmPaymentMethodUpdate(ctx, idOf(id));
   }
 

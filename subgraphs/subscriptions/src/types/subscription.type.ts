@@ -5,116 +5,130 @@ import type { CheckoutView } from '../services/subscription.service';
 
 const S = { simpleResolvers: true };
 
-@ObjectType('SubscriptionPlanPrice', S)
+@ObjectType('SubscriptionPlanPrice', { ...S, description: "A plan's price per period in one currency" })
 class PlanPriceType implements PlanPriceView {
-  @Field() currency_code!: string;
+  @Field({ description: 'ISO 4217 currency code, lowercase (eur)' }) currency_code!: string;
   @Field(() => Float, { description: 'Major units' }) amount!: number;
 }
 
 /** A plan: an entity (`@key`), so other subgraphs can reference it by id. */
-@ObjectType('SubscriptionPlan', S)
+@ObjectType('SubscriptionPlan', { ...S, description: 'A subscription plan: what is delivered or charged every interval, its prices and trial' })
 @Directive('@key(fields: "id")')
 export class PlanType implements PlanView {
-  @Field(() => ID) id!: string;
-  @Field() handle!: string;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field(() => ID, { description: "The plan's id" }) id!: string;
+  @Field({ description: 'Handle, unique in the store' }) handle!: string;
+  @Field({ description: 'Name shown to customers' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'Description (plain text); null when none' }) description!: string | null;
   @Field({ description: 'day, week, month or year' }) interval!: string;
-  @Field(() => Int) interval_count!: number;
-  @Field(() => [PlanPriceType]) prices!: PlanPriceType[];
-  @Field(() => Int) trial_days!: number;
-  @Field() active!: boolean;
-  @Field(() => JSONScalar, { nullable: true }) metadata!: Record<string, unknown> | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
+  @Field(() => Int, { description: 'How many intervals one period lasts (3 with month: quarterly)' }) interval_count!: number;
+  @Field(() => [PlanPriceType], { description: 'The price per period in every currency the plan is sold in (major units)' }) prices!: PlanPriceType[];
+  @Field(() => Int, { description: 'Days of free trial before the first charge (0: none)' }) trial_days!: number;
+  @Field({ description: 'true when customers may subscribe to it' }) active!: boolean;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data the store attached (JSON object); null when none' }) metadata!: Record<
+    string,
+    unknown
+  > | null;
+  @Field({ description: 'ISO instant the plan was created' }) created_at!: string;
+  @Field({ description: 'ISO instant of the last change' }) updated_at!: string;
 }
 
-@ObjectType('SubscriptionRefund', S)
+@ObjectType('SubscriptionRefund', { ...S, description: 'The refund of an immediate cancel: the unused share of the paid period' })
 class SubscriptionRefundType {
   @Field(() => Float, { description: 'Major units' }) amount!: number;
-  @Field() currency_code!: string;
+  @Field({ description: 'ISO 4217 currency code, lowercase' }) currency_code!: string;
   @Field({ description: 'pending (asked of the provider), refunded (the provider confirmed) or owed (invoice providers: the merchant pays it back)' })
   status!: string;
   @Field(() => String, { nullable: true, description: "The provider's refund id" }) provider_reference!: string | null;
 }
 
 /** A customer's subscription (GraphQL reserves `Subscription` for its root type); not a federation entity: only its customer and the store's staff may see it. */
-@ObjectType('CustomerSubscription', S)
+@ObjectType('CustomerSubscription', { ...S, description: "A customer's subscription to a plan: its status, current period, renewals and balance" })
 export class SubscriptionType implements SubscriptionView {
-  @Field(() => ID) id!: string;
-  @Field() customer_id!: string;
-  @Field(() => String, { nullable: true }) email!: string | null;
-  @Field() plan_id!: string;
-  @Field(() => PlanType, { nullable: true }) plan!: PlanType | null;
+  @Field(() => ID, { description: "The subscription's id" }) id!: string;
+  @Field({ description: "The subscribing customer's id" }) customer_id!: string;
+  @Field(() => String, { nullable: true, description: 'Where receipts and notices go; null when the customer has no email' }) email!: string | null;
+  @Field({ description: "The current plan's id" }) plan_id!: string;
+  @Field(() => PlanType, { nullable: true, description: 'The current plan; null only when the plan row is missing (plans are not deleted)' })
+  plan!: PlanType | null;
   @Field({ description: 'incomplete, active, paused, past_due or canceled' }) status!: string;
-  @Field() currency_code!: string;
+  @Field({ description: 'ISO 4217 currency of every amount, lowercase' }) currency_code!: string;
   @Field(() => Float, { description: "The plan's price per period" }) amount!: number;
-  @Field(() => String, { nullable: true }) provider_id!: string | null;
+  @Field(() => String, { nullable: true, description: 'The payment provider charging renewals; null for a trial without payment' }) provider_id!: string | null;
   @Field(() => String, { nullable: true, description: 'saved_method (charged off-session) or invoice (paid outside)' }) payment_mode!: string | null;
-  @Field() current_period_start!: string;
-  @Field() current_period_end!: string;
-  @Field(() => String, { nullable: true }) trial_end!: string | null;
-  @Field() cancel_at_period_end!: boolean;
-  @Field(() => String, { nullable: true }) canceled_at!: string | null;
+  @Field({ description: 'ISO instant the current period started' }) current_period_start!: string;
+  @Field({ description: 'ISO instant the current period ends (the next renewal)' }) current_period_end!: string;
+  @Field(() => String, { nullable: true, description: 'ISO instant the trial ends; null without a trial' }) trial_end!: string | null;
+  @Field({ description: 'true when the subscription ends at current_period_end instead of renewing' }) cancel_at_period_end!: boolean;
+  @Field(() => String, { nullable: true, description: 'ISO instant it was canceled; null while not canceled' }) canceled_at!: string | null;
   @Field(() => String, { nullable: true, description: 'requested, period_end or payment_failed' }) cancel_reason!: string | null;
-  @Field(() => String, { nullable: true }) paused_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO instant it was paused; null while not paused' }) paused_at!: string | null;
   @Field(() => String, { nullable: true, description: 'A plan of another interval, from the period end' }) scheduled_plan_id!: string | null;
   @Field(() => Float, { description: 'Added to (negative: taken off) the next renewal, from plan changes' }) balance!: number;
-  @Field(() => Int) cycle!: number;
-  @Field(() => Int) failed_attempts!: number;
-  @Field(() => String, { nullable: true }) next_renewal_at!: string | null;
+  @Field(() => Int, { description: "The current billing period's number, from 1" }) cycle!: number;
+  @Field(() => Int, { description: 'Failed charge attempts of the current renewal (0 when the last charge succeeded)' }) failed_attempts!: number;
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO instant the next renewal is charged; null when none is due (canceled, paused, ending at the period end)',
+  })
+  next_renewal_at!: string | null;
   @Field(() => SubscriptionRefundType, { nullable: true, description: "An immediate cancel's refund of the unused share of the paid period" })
   refund!: SubscriptionRefundType | null;
-  @Field() created_at!: string;
-  @Field() updated_at!: string;
+  @Field({ description: 'ISO instant it was created' }) created_at!: string;
+  @Field({ description: 'ISO instant of the last change' }) updated_at!: string;
 }
 
-@ObjectType('CustomerSubscriptionList')
+@ObjectType('CustomerSubscriptionList', { description: 'A page of subscriptions with the total count' })
 export class SubscriptionListType extends PaginatedList(SubscriptionType) {}
 
-@ObjectType('SubscriptionCheckout', S)
+@ObjectType('SubscriptionCheckout', {
+  ...S,
+  description: 'A started subscription checkout: the incomplete subscription and the payment session that saves the method',
+})
 class CheckoutType implements CheckoutView {
-  @Field() id!: string;
-  @Field() subscription_id!: string;
-  @Field() plan_id!: string;
-  @Field() currency_code!: string;
-  @Field() provider_id!: string;
-  @Field() payment_mode!: string;
-  @Field(() => Float) amount!: number;
-  @Field(() => Int) trial_days!: number;
+  @Field({ description: "The checkout's id (createSubscription's checkout_id once paid)" }) id!: string;
+  @Field({ description: "The incomplete subscription's id" }) subscription_id!: string;
+  @Field({ description: "The plan's id" }) plan_id!: string;
+  @Field({ description: 'ISO 4217 currency code, lowercase' }) currency_code!: string;
+  @Field({ description: 'The payment provider' }) provider_id!: string;
+  @Field({ description: 'saved_method (charged off-session) or invoice (paid outside)' }) payment_mode!: string;
+  @Field(() => Float, { description: 'The first charge, major units (0 with a trial)' }) amount!: number;
+  @Field(() => Int, { description: 'Days of free trial before the first charge' }) trial_days!: number;
   @Field(() => JSONScalar) payment_session!: Record<string, unknown>;
 }
 
-@ObjectType('SubscriptionCheckoutResult', S)
+@ObjectType('SubscriptionCheckoutResult', { ...S, description: 'The result of starting a subscription checkout' })
 export class CheckoutResultType {
-  @Field(() => CheckoutType) checkout!: CheckoutType;
-  @Field(() => SubscriptionType) subscription!: SubscriptionType;
+  @Field(() => CheckoutType, { description: 'The checkout with its payment session' }) checkout!: CheckoutType;
+  @Field(() => SubscriptionType, { description: 'The incomplete subscription' }) subscription!: SubscriptionType;
 }
 
-@ObjectType('SubscriptionPaymentMethodUpdate', S)
+@ObjectType('SubscriptionPaymentMethodUpdate', { ...S, description: "A started replacement of a subscription's saved payment method" })
 export class PaymentMethodUpdateType {
-  @Field() subscription_id!: string;
-  @Field() provider_id!: string;
+  @Field({ description: "The subscription's id" }) subscription_id!: string;
+  @Field({ description: 'The provider the new method is saved with' }) provider_id!: string;
   @Field(() => JSONScalar, {
     description: 'What the storefront needs to save the new method: Stripe a SetupIntent (client_secret), PayPal a vault setup token (approve_url)',
   })
   payment_session!: Record<string, unknown>;
-  @Field(() => SubscriptionType) subscription!: SubscriptionType;
+  @Field(() => SubscriptionType, { description: 'The subscription' }) subscription!: SubscriptionType;
 }
 
-@ObjectType('SubscriptionProration', S)
+@ObjectType('SubscriptionProration', { ...S, description: 'The exact proration of a plan change' })
 class ProrationType implements ProrationView {
-  @Field() currency_code!: string;
-  @Field(() => Float) credit!: number;
-  @Field(() => Float) charge!: number;
-  @Field(() => Float) net!: number;
-  @Field() effective_at!: string;
+  @Field({ description: 'ISO 4217 currency code, lowercase' }) currency_code!: string;
+  @Field(() => Float, { description: 'The unused part of the old plan in this period, major units' }) credit!: number;
+  @Field(() => Float, { description: 'What the new plan costs for the rest of the period, major units' }) charge!: number;
+  @Field(() => Float, { description: 'charge − credit, major units: added to the balance (the next renewal charges it or takes a negative one off)' })
+  net!: number;
+  @Field({ description: 'ISO instant the change took effect' }) effective_at!: string;
 }
 
-@ObjectType('SubscriptionPlanChange', S)
+@ObjectType('SubscriptionPlanChange', { ...S, description: 'The result of a plan change' })
 export class PlanChangeType {
-  @Field(() => SubscriptionType) subscription!: SubscriptionType;
-  @Field(() => ProrationType) proration!: ProrationType;
+  @Field(() => SubscriptionType, { description: 'The subscription on its new plan (or with scheduled_plan_id for another interval)' })
+  subscription!: SubscriptionType;
+  @Field(() => ProrationType, { description: 'The proration (all zero when nothing is prorated: a trial, or a plan of another interval)' })
+  proration!: ProrationType;
 }
 
 @ObjectType('SubscriptionLedgerEntry', S)

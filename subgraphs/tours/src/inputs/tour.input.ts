@@ -69,7 +69,7 @@ export class TourListArgs extends PageArgs {
   @Field(() => Int, { nullable: true, description: 'At most this many days' }) duration_max?: number;
   @Field({ nullable: true, description: "The from price (lowest open future departure's per-traveller price) is at least this" }) price_min?: number;
   @Field({ nullable: true, description: 'The from price is at most this' }) price_max?: number;
-  @Field({ nullable: true }) currency_code?: string;
+  @Field({ nullable: true, description: 'Currency of from_price and calculated_price (ISO 4217, lowercase)' }) currency_code?: string;
   @Field({ nullable: true, description: "Prices in this region's currency" }) region_id?: string;
   @Field({ nullable: true, description: 'Translated into this locale (default: the request language)' }) locale?: string;
 }
@@ -77,15 +77,15 @@ export class TourListArgs extends PageArgs {
 @ArgsType()
 @ValidateWith(tourViewSchema)
 export class TourViewArgs {
-  @Field({ nullable: true }) currency_code?: string;
-  @Field({ nullable: true }) region_id?: string;
-  @Field({ nullable: true }) locale?: string;
+  @Field({ nullable: true, description: 'Currency of from_price and calculated_price (ISO 4217, lowercase)' }) currency_code?: string;
+  @Field({ nullable: true, description: "Prices in this region's currency (instead of currency_code)" }) region_id?: string;
+  @Field({ nullable: true, description: 'Translated into this locale (default: the request language)' }) locale?: string;
 }
 
 @ArgsType()
 @ValidateWith(destinationListSchema)
 export class DestinationListArgs extends PageArgs {
-  @Field({ nullable: true }) locale?: string;
+  @Field({ nullable: true, description: 'Translated into this locale (default: the request language)' }) locale?: string;
 }
 
 // ---- reviews (as product reviews) ----
@@ -106,12 +106,12 @@ export class AdminTourReviewListArgs extends PageArgs {
   @Field({ nullable: true }) tour_id?: string;
 }
 
-@InputType('TourReviewInput')
+@InputType('TourReviewInput', { description: "A customer's review of a tour" })
 @ValidateWith(reviewSchema)
 export class TourReviewInput {
   @Field(() => Int, { description: '1 to 5' }) rating!: number;
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field() content!: string;
+  @Field(() => String, { nullable: true, description: 'Headline (optional)' }) title?: string | null;
+  @Field({ description: 'The review text (plain text)' }) content!: string;
 }
 
 // ---- seats (commerce) ----

@@ -9,13 +9,17 @@ export class TourReviewResolver {
   constructor(private readonly s: ToursServices) {}
 
   @Query(() => ReviewListType, { description: 'Approved reviews of a published tour (slug or id), newest first unless order says otherwise' })
-  tourReviews(@Ctx() ctx: RequestContext, @Arg('tour_id') tourId: string, @Args() args: TourReviewListArgs) {
+  tourReviews(@Ctx() ctx: RequestContext, @Arg('tour_id', { description: "The tour's slug or id" }) tourId: string, @Args() args: TourReviewListArgs) {
     return this.s.reviews.listApproved(ctx, tourId, args);
   }
 
   @Authorized('customer')
   @Mutation(() => ReviewType, { description: 'The signed-in customer reviews a published tour: pending until moderated; one per customer and tour' })
-  createTourReview(@Ctx() ctx: RequestContext, @Arg('tour_id') tourId: string, @Arg('input') input: TourReviewInput) {
+  createTourReview(
+    @Ctx() ctx: RequestContext,
+    @Arg('tour_id', { description: "The tour's slug or id" }) tourId: string,
+    @Arg('input', { description: 'The rating, title and text' }) input: TourReviewInput,
+  ) {
     return this.s.reviews.create(ctx, tourId, input);
   }
 

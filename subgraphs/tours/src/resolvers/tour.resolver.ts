@@ -32,7 +32,7 @@ export class TourResolver {
   }
 
   @Query(() => TourType, { description: 'One published tour by slug or id, with itinerary and future departures' })
-  tour(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Args() args: TourViewArgs) {
+  tour(@Ctx() ctx: RequestContext, @Arg('id', { description: "The tour's slug or id" }) id: string, @Args() args: TourViewArgs) {
     return this.s.tours.get(ctx, id, args);
   }
 
@@ -42,12 +42,15 @@ export class TourResolver {
   }
 
   @Query(() => DestinationType, { description: 'One destination by slug or id with its published tours' })
-  tourDestination(@Ctx() ctx: RequestContext, @Arg('id') id: string, @Args() args: TourViewArgs) {
+  tourDestination(@Ctx() ctx: RequestContext, @Arg('id', { description: "The destination's slug or id" }) id: string, @Args() args: TourViewArgs) {
     return this.s.tours.destination(ctx, id, args);
   }
 
   @Query(() => [CategoryType], { description: 'Tour categories by rank with their number of published tours' })
-  tourCategories(@Ctx() ctx: RequestContext, @Arg('locale', () => String, { nullable: true }) locale: string | null) {
+  tourCategories(
+    @Ctx() ctx: RequestContext,
+    @Arg('locale', () => String, { nullable: true, description: 'Translated into this locale (default: the request language)' }) locale: string | null,
+  ) {
     return this.s.tours.categories(ctx, validated(localeArg, locale, 'locale'));
   }
 
