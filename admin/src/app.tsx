@@ -32,6 +32,14 @@ const Settings = lazy(() => import('./pages/settings'));
 const Assistant = lazy(() => import('./pages/assistant'));
 const AssistantSettings = lazy(() => import('./pages/assistant-settings'));
 const Marketing = lazy(() => import('./pages/marketing'));
+// Site (issue 30): one chunk per page
+const SiteRedirects = lazy(() => import('./pages/site-redirects'));
+const SiteLocales = lazy(() => import('./pages/site-locales'));
+const SiteTheme = lazy(() => import('./pages/site-theme'));
+const SiteBrand = lazy(() => import('./pages/site-brand'));
+const SiteMenus = lazy(() => import('./pages/site-menus'));
+const SiteTranslations = lazy(() => import('./pages/site-translations'));
+const SiteCurrencies = lazy(() => import('./pages/site-currencies'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -45,6 +53,7 @@ const NAV: [string, MessageKey][] = [
   ['/forms', 'nav.forms'],
   ['/assistant', 'nav.assistant'],
   ['/marketing', 'nav.marketing'],
+  ['/site', 'nav.site'],
   ['/webhooks', 'nav.webhooks'],
   ['/settings', 'nav.settings'],
 ];
@@ -63,6 +72,8 @@ function page(path: string): ReactNode {
   if (path === '/content/pages') return <Content tab="pages" />;
   if ((m = match('/content/pages/:id', path))) return <PageEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if ((m = match('/forms/:id', path))) return <FormEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  const site = sitePage(path);
+  if (site) return site;
   switch (path) {
     case '/catalogue':
       return <Catalogue />;
@@ -90,6 +101,29 @@ function page(path: string): ReactNode {
       return <Marketing />;
     default:
       return <Products />;
+  }
+}
+
+/** The Site section's pages (`/site` is its redirects). */
+function sitePage(path: string): ReactNode {
+  switch (path) {
+    case '/site':
+    case '/site/redirects':
+      return <SiteRedirects />;
+    case '/site/locales':
+      return <SiteLocales />;
+    case '/site/theme':
+      return <SiteTheme />;
+    case '/site/brand':
+      return <SiteBrand />;
+    case '/site/menus':
+      return <SiteMenus />;
+    case '/site/translations':
+      return <SiteTranslations />;
+    case '/site/currencies':
+      return <SiteCurrencies />;
+    default:
+      return null;
   }
 }
 
