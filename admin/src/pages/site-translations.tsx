@@ -24,7 +24,7 @@ export default function SiteTranslations() {
   const [q, setQ] = useState('');
   const [id, setId] = useState('');
   const [locale, setLocale] = useState('');
-  const [{ data, fetching, error }] = useQuery({ query: ConsoleTranslationSourcesDocument, variables: { q: q.trim() || null } });
+  const [{ data, fetching, error }] = useQuery({ query: ConsoleTranslationSourcesDocument, variables: { q: q.trim() || undefined } });
   const kind = KINDS.find((k) => k.type === type)!;
   const resources = useMemo(() => {
     const rows: { id: string; name: string; fields: Record<string, string | null | undefined> }[] = [];
