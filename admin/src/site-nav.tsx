@@ -3,6 +3,9 @@ import { useI18n, type MessageKey } from './i18n';
 import { Link, usePath } from './router';
 import { PageHeader } from './ui';
 
+/** An input's description in a darker grey than Mantine's dimmed one (which fails WCAG AA contrast). */
+export const HINT = { description: { color: 'var(--mantine-color-gray-7)' } };
+
 /** The Site section's pages (each its own chunk), in the order of its navigation. */
 export const SITE_PAGES: [string, MessageKey][] = [
   ['/site/redirects', 'site.redirects'],

@@ -848,11 +848,11 @@ describe('admin console (browser)', () => {
       .getByRole('alert')
       .filter({ hasText: /default/i })
       .waitFor();
-    await page.getByRole('button', { name: 'Make de the default' }).click();
-    await page.getByRole('button', { name: 'Make en the default' }).waitFor();
+    await page.getByRole('button', { name: 'Make default: de' }).click();
+    await page.getByRole('button', { name: 'Make default: en' }).waitFor();
     expect(await locales()).toEqual(expect.arrayContaining(['en', 'de*', 'fr']));
-    await page.getByRole('button', { name: 'Make en the default' }).click();
-    await page.getByRole('button', { name: 'Make de the default' }).waitFor();
+    await page.getByRole('button', { name: 'Make default: en' }).click();
+    await page.getByRole('button', { name: 'Make default: de' }).waitFor();
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Disable fr' }).click();
     await page.getByRole('cell', { name: 'Français' }).waitFor({ state: 'detached' });

@@ -88,7 +88,7 @@ export default function SiteCurrencies() {
                   <Table.Td>
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       aria-label={t('currencies.removeOf', { pair: name })}
                       onClick={() => void remove({ id: p.id }).then(reload)}

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Checkbox, Group, Stack, Table, TextInput, Title } 
 import { useMutation, useQuery } from 'urql';
 import { ConsoleAddLocaleDocument, ConsoleLocalesDocument, ConsoleRemoveLocaleDocument, ConsoleSetDefaultLocaleDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
-import { SiteHeader } from '../site-nav';
+import { HINT, SiteHeader } from '../site-nav';
 import { ErrorNote, ListTable, Loading } from '../ui';
 
 /** The store's locales: enable one (a BCP 47 code; name and direction default from the language), disable one, move the default. */
@@ -52,7 +52,7 @@ export default function SiteLocales() {
                     )}
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       aria-label={t('locales.disableOne', { code: l.code })}
                       onClick={() => {
@@ -88,8 +88,21 @@ export default function SiteLocales() {
             </Title>
             <ErrorNote error={added.error} />
             <Group grow align="start">
-              <TextInput label={t('locales.code')} description={t('locales.codeHint')} required value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-              <TextInput label={t('catalogue.name')} description={t('locales.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+              <TextInput
+                label={t('locales.code')}
+                description={t('locales.codeHint')}
+                styles={HINT}
+                required
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('catalogue.name')}
+                description={t('locales.nameHint')}
+                styles={HINT}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
             </Group>
             <Checkbox label={t('locales.rtl')} checked={rtl} onChange={(e) => setRtl(e.currentTarget.checked)} />
             <Button type="submit" w="fit-content" loading={added.fetching}>

@@ -10,7 +10,7 @@ import {
   type MenuItemInput,
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
-import { SiteHeader } from '../site-nav';
+import { HINT, SiteHeader } from '../site-nav';
 import { ErrorNote, ListTable, Loading, NameCell, SavedNote } from '../ui';
 
 const TYPES = ['url', 'product', 'collection', 'category', 'page', 'blog_post'] as const;
@@ -148,7 +148,7 @@ function ItemRows(props: {
                 )}
                 <ActionIcon
                   variant="default"
-                  color="red"
+                  color="red.9"
                   aria-label={t('menus.remove', { name })}
                   onClick={() => update(path, (list) => list.filter((_, j) => j !== i))}
                 >
@@ -200,6 +200,7 @@ function MenuEditor({ menu, onDone }: { menu: ConsoleMenuFragment | null; onDone
             <TextInput
               label={t('common.handle')}
               description={t('menus.handleHint')}
+              styles={HINT}
               required
               value={handle}
               onChange={(e) => setHandle(e.currentTarget.value)}
@@ -276,7 +277,7 @@ export default function SiteMenus() {
                     </Button>
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       aria-label={t('menus.deleteOne', { title: m.title })}
                       onClick={() => {

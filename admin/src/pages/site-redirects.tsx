@@ -9,7 +9,7 @@ import {
   type ConsoleRedirectFragment,
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
-import { SiteHeader } from '../site-nav';
+import { HINT, SiteHeader } from '../site-nav';
 import { ErrorNote, FormButtons, ListTable, Loading, StatusBadge } from '../ui';
 
 const PAGE = 50;
@@ -43,6 +43,7 @@ function RedirectForm({ redirect, onDone }: { redirect: ConsoleRedirectFragment 
             <TextInput
               label={t('redirects.source')}
               description={t('redirects.sourceHint')}
+              styles={HINT}
               required
               value={source}
               onChange={(e) => setSource(e.currentTarget.value)}
@@ -50,6 +51,7 @@ function RedirectForm({ redirect, onDone }: { redirect: ConsoleRedirectFragment 
             <TextInput
               label={t('redirects.target')}
               description={t('redirects.targetHint')}
+              styles={HINT}
               required
               value={target}
               onChange={(e) => setTarget(e.currentTarget.value)}
@@ -123,7 +125,7 @@ export default function SiteRedirects() {
                     </Button>
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       aria-label={t('redirects.deleteOne', { source: r.source })}
                       onClick={() => {

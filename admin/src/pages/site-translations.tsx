@@ -49,10 +49,8 @@ export default function SiteTranslations() {
   const [done, setDone] = useState(false);
   const stored = existing.data?.translations.items.find((x) => x.resource_id === source?.id && x.locale === target)?.fields as
     Record<string, string> | undefined;
-  useEffect(() => {
-    setDone(false);
-    setDraft(Object.fromEntries(kind.fields.map((f) => [f, stored?.[f] ?? ''])));
-  }, [stored, kind, source?.id, target]);
+  useEffect(() => setDraft(Object.fromEntries(kind.fields.map((f) => [f, stored?.[f] ?? '']))), [stored, kind, source?.id, target]);
+  useEffect(() => setDone(false), [type, source?.id, target]);
   return (
     <>
       <SiteHeader page="site.translations" />
