@@ -7,7 +7,7 @@ import { PageHeader } from './ui';
 export const HINT = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /** The Site section's pages (each its own chunk), in the order of its navigation. */
-export const SITE_PAGES: [string, MessageKey][] = [
+const SITE_PAGES: [string, MessageKey][] = [
   ['/site/redirects', 'site.redirects'],
   ['/site/locales', 'site.locales'],
   ['/site/theme', 'site.theme'],
