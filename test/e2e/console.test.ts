@@ -938,6 +938,16 @@ describe('admin console (browser)', () => {
       'Shop',
       'About',
     ]);
+    // dragged by its handle: About onto Journal, the first
+    const handle = (name: string) => edit.locator(`li[aria-label="${name}"] > div [data-drag-handle]`);
+    await handle('About').dragTo(handle('Journal'));
+    await edit.getByRole('button', { name: 'Move About up' }).and(page.locator('[disabled]')).waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await waitFor(
+      'the dragged order on the storefront',
+      async () =>
+        (await p.api('GET', '/store/menus/main-menu', { key: t.publishable_key })).body.menu.items.map((i: any) => i.label).join() === 'About,Journal,Shop',
+    );
 
     // a product's fields beside their German text (the store has en, the default, and de)
     await page.getByRole('link', { name: 'Translations' }).click();

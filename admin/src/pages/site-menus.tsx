@@ -81,21 +81,23 @@ function ItemRows(props: {
         const name = it.label || '…';
         return (
           <Box component="li" key={it.uid} aria-label={name}>
-            <Card
-              withBorder
-              p={6}
-              draggable
-              onDragStart={(e) => {
-                e.dataTransfer.effectAllowed = 'move';
-                props.setDrag({ path, index: i });
-              }}
-              onDragOver={(e) => props.drag && sameList(props.drag.path) && e.preventDefault()}
-              onDrop={onDrop}
-              onDragEnd={() => props.setDrag(null)}
-              style={{ cursor: 'grab' }}
-            >
+            <Card withBorder p={6} onDragOver={(e) => props.drag && sameList(props.drag.path) && e.preventDefault()} onDrop={onDrop}>
               <Group gap="xs" wrap="nowrap">
-                <Text aria-hidden c="gray.7" px={4}>
+                {/* the handle drags (the whole card would take text selections in its inputs for drags); the arrows are the keyboard's way */}
+                <Text
+                  aria-hidden
+                  c="gray.7"
+                  px={4}
+                  draggable
+                  data-drag-handle
+                  style={{ cursor: 'grab' }}
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = 'move';
+                    e.dataTransfer.setData('text/plain', name);
+                    props.setDrag({ path, index: i });
+                  }}
+                  onDragEnd={() => props.setDrag(null)}
+                >
                   ⠿
                 </Text>
                 <TextInput
