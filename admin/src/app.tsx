@@ -37,6 +37,14 @@ const MarketingEmail = lazy(() => import('./pages/marketing-email'));
 const MarketingList = lazy(() => import('./pages/marketing-list'));
 const MarketingCampaign = lazy(() => import('./pages/marketing-campaign'));
 const MarketingConsent = lazy(() => import('./pages/marketing-consent'));
+// Site (issue 30): one chunk per page
+const SiteRedirects = lazy(() => import('./pages/site-redirects'));
+const SiteLocales = lazy(() => import('./pages/site-locales'));
+const SiteTheme = lazy(() => import('./pages/site-theme'));
+const SiteBrand = lazy(() => import('./pages/site-brand'));
+const SiteMenus = lazy(() => import('./pages/site-menus'));
+const SiteTranslations = lazy(() => import('./pages/site-translations'));
+const SiteCurrencies = lazy(() => import('./pages/site-currencies'));
 
 const NAV: [string, MessageKey][] = [
   ['/products', 'nav.products'],
@@ -50,6 +58,7 @@ const NAV: [string, MessageKey][] = [
   ['/forms', 'nav.forms'],
   ['/assistant', 'nav.assistant'],
   ['/marketing', 'nav.marketing'],
+  ['/site', 'nav.site'],
   ['/webhooks', 'nav.webhooks'],
   ['/settings', 'nav.settings'],
 ];
@@ -74,6 +83,8 @@ function page(path: string): ReactNode {
   if ((m = match('/marketing/email/lists/:id', path))) return <MarketingList id={m.id} key={m.id} />;
   if ((m = match('/marketing/email/campaigns/:id', path))) return <MarketingCampaign id={m.id === 'new' ? null : m.id} key={m.id} />;
   if (path === '/marketing/consent') return <MarketingConsent />;
+  const site = sitePage(path);
+  if (site) return site;
   switch (path) {
     case '/catalogue':
       return <Catalogue />;
@@ -101,6 +112,29 @@ function page(path: string): ReactNode {
       return <Marketing />;
     default:
       return <Products />;
+  }
+}
+
+/** The Site section's pages (`/site` is its redirects). */
+function sitePage(path: string): ReactNode {
+  switch (path) {
+    case '/site':
+    case '/site/redirects':
+      return <SiteRedirects />;
+    case '/site/locales':
+      return <SiteLocales />;
+    case '/site/theme':
+      return <SiteTheme />;
+    case '/site/brand':
+      return <SiteBrand />;
+    case '/site/menus':
+      return <SiteMenus />;
+    case '/site/translations':
+      return <SiteTranslations />;
+    case '/site/currencies':
+      return <SiteCurrencies />;
+    default:
+      return null;
   }
 }
 

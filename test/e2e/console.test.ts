@@ -792,6 +792,195 @@ describe('admin console (browser)', () => {
     await page.getByRole('link', { name: 'Contact us' }).waitFor();
   });
 
+  // Site (issue 30): redirects, locales, theme, brand, menus, translations, currency pairs
+  it('manages redirects (a loop refused as the API answers) and locales (enable, the default moved, disable), read on the storefront', async () => {
+    const redirects = async () => (await p.api('GET', '/store/redirects', { key: t.publishable_key })).body.redirects;
+    await page.getByRole('link', { name: 'Site' }).click();
+    await heading('Site: Redirects').waitFor();
+    await page.getByRole('button', { name: 'New redirect' }).click();
+    let form = page.getByRole('region', { name: 'New redirect' });
+    await form.getByRole('textbox', { name: /^From/ }).fill('/Old-Tee//');
+    await form.getByRole('textbox', { name: /^To/ }).fill('/products/classic-organic-tee');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: '/old-tee', exact: true }).waitFor();
+    expect(await redirects()).toContainEqual({ source: '/old-tee', target: '/products/classic-organic-tee', status_code: 301 });
+    // one leading back: the API's 409 shown, nothing written
+    await page.getByRole('button', { name: 'New redirect' }).click();
+    form = page.getByRole('region', { name: 'New redirect' });
+    await form.getByRole('textbox', { name: /^From/ }).fill('/products/classic-organic-tee');
+    await form.getByRole('textbox', { name: /^To/ }).fill('/old-tee');
+    await form.getByRole('button', { name: 'Create' }).click();
+    expect(await form.getByRole('alert').textContent()).toMatch(/loop|back/i);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await redirects()).toHaveLength(1);
+    // edited to a temporary one, then deleted after the confirmation
+    await page.getByRole('button', { name: 'Edit /old-tee' }).click();
+    form = page.getByRole('region', { name: 'Redirect /old-tee' });
+    await form.getByRole('combobox', { name: 'Kind' }).selectOption('302');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: '302', exact: true }).waitFor();
+    expect((await redirects())[0]).toMatchObject({ source: '/old-tee', status_code: 302 });
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete /old-tee' }).click();
+    await page.getByRole('cell', { name: '/old-tee', exact: true }).waitFor({ state: 'detached' });
+    expect(await redirects()).toEqual([]);
+
+    // locales: the first one enabled is the default; removing the default is refused; the default moves
+    const locales = async () =>
+      (await p.api('GET', '/store/locales', { key: t.publishable_key })).body.locales.map((l: any) => `${l.code}${l.is_default ? '*' : ''}`);
+    const before = (await gql('{ locales { code } }')).locales.map((l: any) => l.code);
+    await page.getByRole('link', { name: 'Locales' }).click();
+    await heading('Site: Locales').waitFor();
+    const add = page.getByRole('region', { name: 'Enable a locale' });
+    for (const code of ['en', 'de', 'fr'].filter((c) => !before.includes(c))) {
+      await add.getByRole('textbox', { name: /^Code/ }).fill(code);
+      await add.getByRole('button', { name: 'Enable' }).click();
+      await page.getByRole('button', { name: `Disable ${code}` }).waitFor();
+    }
+    await page.getByRole('cell', { name: 'Français' }).waitFor();
+    expect(await locales()).toEqual(expect.arrayContaining(['en*', 'de', 'fr']));
+    await add.getByRole('textbox', { name: /^Code/ }).fill('not a tag');
+    await add.getByRole('button', { name: 'Enable' }).click();
+    await add.getByRole('alert').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Disable en' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /default/i })
+      .waitFor();
+    await page.getByRole('button', { name: 'Make default: de' }).click();
+    await page.getByRole('button', { name: 'Make default: en' }).waitFor();
+    expect(await locales()).toEqual(expect.arrayContaining(['en', 'de*', 'fr']));
+    await page.getByRole('button', { name: 'Make default: en' }).click();
+    await page.getByRole('button', { name: 'Make default: de' }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Disable fr' }).click();
+    await page.getByRole('cell', { name: 'Français' }).waitFor({ state: 'detached' });
+    expect(await locales()).toEqual(['en*', 'de']);
+  });
+
+  it('edits the theme tokens with a live preview before saving, and the brand with a logo from the media library', async () => {
+    await page.getByRole('link', { name: 'Theme' }).click();
+    await heading('Site: Theme').waitFor();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const primary = () => preview.getByTestId('preview-primary').evaluate((e: any) => String(e.ownerDocument.defaultView.getComputedStyle(e).backgroundColor));
+    await page.getByRole('textbox', { name: 'Colors primary' }).fill('#aa0000');
+    // the preview follows at once; nothing saved yet
+    await waitFor('the preview in the new color', async () => (await primary()) === 'rgb(170, 0, 0)');
+    expect((await p.api('GET', '/store/theme', { key: t.publishable_key })).body.theme.version).toBe(0);
+    // a value the API refuses is shown as it answers
+    await page.getByRole('textbox', { name: 'Spacing md' }).fill('lots');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByRole('textbox', { name: 'Spacing md' }).fill('20px');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Version 1').waitFor();
+    const theme = (await p.api('GET', '/store/theme', { key: t.publishable_key })).body.theme;
+    expect(theme.tokens.colors.primary).toBe('#aa0000');
+    expect(theme.tokens.spacing.md).toBe('20px');
+
+    await page.getByRole('link', { name: 'Brand' }).click();
+    await heading('Site: Brand').waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(60, 20) });
+    await page.getByRole('img', { name: 'Logo' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email' }).fill('hello@console.example');
+    await page.getByRole('textbox', { name: 'Accent' }).fill('#123456');
+    await page.getByRole('textbox', { name: 'Instagram' }).fill('https://instagram.com/console');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const brand = (await p.api('GET', '/store/brand', { key: t.publishable_key })).body.brand;
+    expect(brand).toMatchObject({
+      colors: { accent: '#123456' },
+      contact: { email: 'hello@console.example' },
+      social_links: { instagram: 'https://instagram.com/console' },
+    });
+    expect(brand.logo).toMatchObject({ mime_type: 'image/png', width: 60, height: 20 });
+    expect((await fetch(brand.logo.url)).status).toBe(200);
+  });
+
+  it('builds a menu and reorders its items with the move buttons, translates a product side by side, and sets a currency pair', async () => {
+    await page.getByRole('link', { name: 'Site' }).click();
+    await page.getByRole('link', { name: 'Menus' }).click();
+    await heading('Site: Menus').waitFor();
+    await page.getByRole('button', { name: 'New menu' }).click();
+    const editor = page.getByRole('region', { name: 'New menu' });
+    await editor.getByRole('textbox', { name: /^Title/ }).fill('Main');
+    await editor.getByRole('textbox', { name: /^Handle/ }).fill('main-menu');
+    for (const [label, url] of [
+      ['Shop', '/store'],
+      ['Journal', '/blog'],
+      ['About', '/pages/about-us'],
+    ]) {
+      await editor.getByRole('button', { name: 'Add an item', exact: true }).click();
+      await editor.getByRole('textbox', { name: 'Label' }).last().fill(label);
+      await editor.getByRole('textbox', { name: `Address of ${label}` }).fill(url);
+    }
+    await editor.getByRole('button', { name: 'Move About up' }).click();
+    await editor.getByRole('button', { name: 'Add an item under Shop' }).click();
+    await editor.getByRole('textbox', { name: 'Label' }).nth(1).fill('Tee');
+    await editor.getByRole('combobox', { name: 'Link of Tee' }).selectOption('product');
+    const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
+    await editor.getByRole('textbox', { name: 'Id of Tee' }).fill(tote);
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'Main main-menu' }).waitFor();
+    const menu = (await p.api('GET', '/store/menus/main-menu', { key: t.publishable_key })).body.menu;
+    expect(menu.items.map((i: any) => i.label)).toEqual(['Shop', 'About', 'Journal']);
+    expect(menu.items[0].children).toEqual([{ label: 'Tee', url: '/products/console-canvas-tote', type: 'product', children: [] }]);
+    // reordered again and saved: Journal first
+    await page.getByRole('button', { name: 'Edit Main' }).click();
+    const edit = page.getByRole('region', { name: 'Menu: Main' });
+    await edit.getByRole('button', { name: 'Move Journal up' }).click();
+    await edit.getByRole('button', { name: 'Move Journal up' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await p.api('GET', '/store/menus/main-menu', { key: t.publishable_key })).body.menu.items.map((i: any) => i.label)).toEqual([
+      'Journal',
+      'Shop',
+      'About',
+    ]);
+    // dragged by its handle: About onto Journal, the first
+    const handle = (name: string) => edit.locator(`li[aria-label="${name}"] > div [data-drag-handle]`);
+    await handle('About').dragTo(handle('Journal'));
+    await edit.getByRole('button', { name: 'Move About up' }).and(page.locator('[disabled]')).waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await waitFor(
+      'the dragged order on the storefront',
+      async () =>
+        (await p.api('GET', '/store/menus/main-menu', { key: t.publishable_key })).body.menu.items.map((i: any) => i.label).join() === 'About,Journal,Shop',
+    );
+
+    // a product's fields beside their German text (the store has en, the default, and de)
+    await page.getByRole('link', { name: 'Translations' }).click();
+    await heading('Site: Translations').waitFor();
+    await page.getByRole('searchbox', { name: 'Find a product' }).fill('console-canvas-tote');
+    await page.getByRole('combobox', { name: 'Translate' }).selectOption({ label: 'Console Canvas Tote' });
+    await page.getByRole('cell', { name: 'Console Canvas Tote', exact: true }).waitFor();
+    expect(await page.getByRole('columnheader', { name: /^Source/ }).textContent()).toContain('(en)');
+    await page.getByRole('textbox', { name: 'title in de', exact: true }).fill('Konsolen-Stofftasche');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const german = (await p.api('GET', '/store/products/console-canvas-tote?locale=de', { key: t.publishable_key })).body.product;
+    expect(german.title).toBe('Konsolen-Stofftasche');
+
+    // currency pairs: one added, a manual rate set and served, a pair of one currency refused
+    await page.getByRole('link', { name: 'Currencies' }).click();
+    await heading('Site: Currencies').waitFor();
+    const add = page.getByRole('region', { name: 'Add a currency pair' });
+    await add.getByRole('textbox', { name: /^Base/ }).fill('eur');
+    await add.getByRole('textbox', { name: /^Quote/ }).fill('chf');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('cell', { name: 'EUR/CHF', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Manual rate of EUR/CHF' }).fill('0.95');
+    await page.getByRole('button', { name: 'Set the rate of EUR/CHF' }).click();
+    await page.getByRole('button', { name: 'Clear the manual rate of EUR/CHF' }).waitFor();
+    const rates = (await p.api('GET', '/store/currency-rates', { key: t.publishable_key })).body.currency_rates;
+    expect(rates).toContainEqual(expect.objectContaining({ base: 'EUR', quote: 'CHF', rate: 0.95, source: 'manual' }));
+    await add.getByRole('textbox', { name: /^Base/ }).fill('EUR');
+    await add.getByRole('textbox', { name: /^Quote/ }).fill('EUR');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await add.getByRole('alert').waitFor();
+  });
+
   it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
     // the assistant finds products through the store's search
     await gql('mutation { rebuildSearchIndex { products } }');
@@ -1352,6 +1541,14 @@ describe('admin console (browser)', () => {
       ['/assistant/settings', 'Assistant settings'],
       ['/marketing', 'Marketing'],
       ['/settings', 'Settings: Console Shop'],
+      // Site (issue 30)
+      ['/site', 'Site: Redirects'],
+      ['/site/locales', 'Site: Locales'],
+      ['/site/theme', 'Site: Theme'],
+      ['/site/brand', 'Site: Brand'],
+      ['/site/menus', 'Site: Menus'],
+      ['/site/translations', 'Site: Translations'],
+      ['/site/currencies', 'Site: Currencies'],
     ];
     // marketing: email and cookie consent
     const mailing = (await gql('{ mailingLists { id name } }')).mailingLists.find((l: { name: string }) => l.name === 'Console weekly');

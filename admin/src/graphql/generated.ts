@@ -5,6 +5,30 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A currency pair to follow (ISO 4217 codes, upper case) */
+export type AddCurrencyPairInput = {
+  /** ISO 4217 code, e.g. EUR */
+  base: string;
+  /** A manual override from the start (units of quote per 1 base) */
+  manual_rate?: number | null | undefined;
+  /** ISO 4217 code, e.g. USD */
+  quote: string;
+};
+
+/** A locale to enable */
+export type AddLocaleInput = {
+  /** BCP 47 tag (en, de-CH, ar) */
+  code: string;
+  /** Make it the default (the store's first locale always is) */
+  is_default?: boolean | null | undefined;
+  /** Default: the language's own name (Deutsch, العربية) */
+  name?: string | null | undefined;
+  /** Place in the locale switcher, from 0; default: at the end */
+  position?: number | null | undefined;
+  /** Right-to-left; default: from the language (ar, he, fa, ur…) */
+  rtl?: boolean | null | undefined;
+};
+
 export type AssistantAdChannelInput = {
   /** Meta: a token with ads_read (absent: the store’s Meta connection); stored sealed */
   access_token?: string | null | undefined;
@@ -100,6 +124,56 @@ export type BlogPostVariantInput = {
   seo_description?: string | null | undefined;
   seo_title?: string | null | undefined;
   title: string;
+};
+
+/** Brand colors to change, each a hex color (#rgb or #rrggbb); null restores the default */
+export type BrandColorsInput = {
+  /** Accent color */
+  accent?: string | null | undefined;
+  /** Page background color */
+  background?: string | null | undefined;
+  /** Main brand color */
+  primary?: string | null | undefined;
+  /** Secondary color */
+  secondary?: string | null | undefined;
+  /** Body text color */
+  text?: string | null | undefined;
+};
+
+/** Contact details to change; null removes one */
+export type BrandContactInput = {
+  /** Postal address, free text */
+  address?: string | null | undefined;
+  /** Contact email address */
+  email?: string | null | undefined;
+  /** Contact phone number (digits, spaces and ()+-./, 3 to 30) */
+  phone?: string | null | undefined;
+};
+
+/** Social profile links to change, each an absolute http(s) URL; null removes one */
+export type BrandSocialLinksInput = {
+  /** Facebook page URL */
+  facebook?: string | null | undefined;
+  /** Instagram profile URL */
+  instagram?: string | null | undefined;
+  /** LinkedIn page URL */
+  linkedin?: string | null | undefined;
+  /** Pinterest profile URL */
+  pinterest?: string | null | undefined;
+  /** TikTok profile URL */
+  tiktok?: string | null | undefined;
+  /** X (Twitter) profile URL */
+  x?: string | null | undefined;
+  /** YouTube channel URL */
+  youtube?: string | null | undefined;
+};
+
+/** Brand fonts to change, each a CSS font-family list; null restores the default */
+export type BrandTypographyInput = {
+  /** Font family for body text */
+  body_font?: string | null | undefined;
+  /** Font family for headings */
+  heading_font?: string | null | undefined;
 };
 
 export type CampaignInput = {
@@ -209,6 +283,16 @@ export type CreateFormInput = {
   title: string;
 };
 
+/** A new menu */
+export type CreateMenuInput = {
+  /** Lower-case letters, digits and dashes (main-menu, footer-menu, …), unique in the store */
+  handle: string;
+  /** At most 3 levels and 200 items */
+  items?: Array<MenuItemInput> | null | undefined;
+  /** The menu's title */
+  title: string;
+};
+
 export type CreatePageInput = {
   canonical_url?: string | null | undefined;
   /** Open Graph image */
@@ -253,6 +337,18 @@ export type CreateProductInput = {
   variants?: Array<VariantInput> | null | undefined;
   /** Weight in the store's unit (the demo uses grams) */
   weight?: number | null | undefined;
+};
+
+/** A new redirect */
+export type CreateRedirectInput = {
+  /** Default true */
+  active?: boolean | null | undefined;
+  /** A path of the store, stored normalised (lower case, no trailing slash) */
+  source: string;
+  /** 301 (default) or 302 */
+  status_code?: number | null | undefined;
+  /** A path of the store or an absolute http(s) URL */
+  target: string;
 };
 
 export type CreateSubscriptionPlanInput = {
@@ -334,6 +430,20 @@ export type MailingListInput = {
   /** The list POST /store/newsletter subscribes to (one per store) */
   is_newsletter?: boolean | null | undefined;
   name: string;
+};
+
+/** A menu item: a URL, or a reference to a product, collection, category, page or blog post by id */
+export type MenuItemInput = {
+  /** Nested items (at most 3 levels in all) */
+  children?: Array<MenuItemInput> | null | undefined;
+  /** The text shown */
+  label: string;
+  /** The id of the referenced product, collection, category, page or blog post */
+  resource_id?: string | null | undefined;
+  /** url (default when url is given), product, collection, category, page or blog_post */
+  type?: string | null | undefined;
+  /** A path of the store or an absolute http(s) URL (type url) */
+  url?: string | null | undefined;
 };
 
 export type PageVariantInput = {
@@ -421,6 +531,18 @@ export type SaveQuoteSettingsInput = {
   validity_days: number;
 };
 
+/** Field overrides of one resource in one locale */
+export type SetTranslationInput = {
+  /** field -> text; null removes that override; fields not named are kept */
+  fields: unknown;
+  /** an enabled locale other than the default (BCP 47) */
+  locale: string;
+  /** The id of the resource */
+  resource_id: string;
+  /** product, product_variant, product_collection, product_category, page, blog_post, event, event_session, event_speaker, event_ticket_type, tour, tour_itinerary_day, tour_destination, tour_category */
+  resource_type: string;
+};
+
 /** Changes to the store's settings; absent fields stay */
 export type StoreSettingsInput = {
   /** storefront origins allowed by CORS (replaces the list) */
@@ -457,6 +579,20 @@ export type UpdateBlogPostInput = {
   variants?: Array<BlogPostVariantInput> | null | undefined;
 };
 
+/** A value replaces, null goes back to the default, an absent field stays */
+export type UpdateBrandInput = {
+  /** Colors to change (the others stay) */
+  colors?: BrandColorsInput | null | undefined;
+  /** Contact details to change (the others stay) */
+  contact?: BrandContactInput | null | undefined;
+  /** An image of the media domain (med_…); null removes the logo */
+  logo_media_id?: string | null | undefined;
+  /** Social links to change (the others stay) */
+  social_links?: BrandSocialLinksInput | null | undefined;
+  /** Fonts to change (the others stay) */
+  typography?: BrandTypographyInput | null | undefined;
+};
+
 /** Changes to a form; absent fields stay, null clears */
 export type UpdateFormInput = {
   /** An introduction shown above the fields; null clears */
@@ -474,6 +610,16 @@ export type UpdateFormInput = {
   /** A relative path (/thank-you) or an https URL; null clears */
   success_redirect?: string | null | undefined;
   /** The form's title */
+  title?: string | null | undefined;
+};
+
+/** Changes to a menu; absent fields stay */
+export type UpdateMenuInput = {
+  /** A new handle (lower-case letters, digits and dashes), unique in the store */
+  handle?: string | null | undefined;
+  /** Replaces all items when given */
+  items?: Array<MenuItemInput> | null | undefined;
+  /** A new title */
   title?: string | null | undefined;
 };
 
@@ -517,6 +663,18 @@ export type UpdateProductInput = {
   weight?: number | null | undefined;
 };
 
+/** Changes to a redirect; absent fields stay */
+export type UpdateRedirectInput = {
+  /** Whether storefronts apply it */
+  active?: boolean | null | undefined;
+  /** A path of the store, stored normalised (lower case, no trailing slash) */
+  source?: string | null | undefined;
+  /** 301 or 302 */
+  status_code?: number | null | undefined;
+  /** A path of the store or an absolute http(s) URL */
+  target?: string | null | undefined;
+};
+
 export type UpdateSubscriptionPlanInput = {
   active?: boolean | null | undefined;
   description?: string | null | undefined;
@@ -526,6 +684,18 @@ export type UpdateSubscriptionPlanInput = {
   name?: string | null | undefined;
   prices?: Array<SubscriptionPlanPriceInput> | null | undefined;
   trial_days?: number | null | undefined;
+};
+
+/** Each group given replaces that group (a map of token name -> value) */
+export type UpdateThemeTokensInput = {
+  /** name -> hex color */
+  colors?: unknown;
+  /** name -> length (px, rem, em, %) */
+  radii?: unknown;
+  /** name -> length (px, rem, em, %) */
+  spacing?: unknown;
+  /** name -> {font_family, font_size, font_weight?, line_height?} */
+  typography?: unknown;
 };
 
 /** A file to upload, base64-encoded */
@@ -1457,6 +1627,182 @@ export type ConsoleConsentAuditExportQueryVariables = Exact<{
 
 export type ConsoleConsentAuditExportQuery = { exportCookieConsentAudit: string };
 
+export type ConsoleRedirectFragment = { id: string, source: string, target: string, status_code: number, active: boolean, updated_at: string };
+
+export type ConsoleRedirectsQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type ConsoleRedirectsQuery = { redirects: { count: number, items: Array<{ id: string, source: string, target: string, status_code: number, active: boolean, updated_at: string }> } };
+
+export type ConsoleCreateRedirectMutationVariables = Exact<{
+  input: CreateRedirectInput;
+}>;
+
+
+export type ConsoleCreateRedirectMutation = { createRedirect: { id: string, source: string, target: string, status_code: number, active: boolean, updated_at: string } };
+
+export type ConsoleUpdateRedirectMutationVariables = Exact<{
+  id: string;
+  input: UpdateRedirectInput;
+}>;
+
+
+export type ConsoleUpdateRedirectMutation = { updateRedirect: { id: string, source: string, target: string, status_code: number, active: boolean, updated_at: string } };
+
+export type ConsoleDeleteRedirectMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteRedirectMutation = { deleteRedirect: { id: string } };
+
+export type ConsoleLocaleFragment = { id: string, code: string, name: string, is_default: boolean, rtl: boolean, position: number };
+
+export type ConsoleLocalesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleLocalesQuery = { locales: Array<{ id: string, code: string, name: string, is_default: boolean, rtl: boolean, position: number }> };
+
+export type ConsoleAddLocaleMutationVariables = Exact<{
+  input: AddLocaleInput;
+}>;
+
+
+export type ConsoleAddLocaleMutation = { addLocale: { id: string, code: string, name: string, is_default: boolean, rtl: boolean, position: number } };
+
+export type ConsoleRemoveLocaleMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type ConsoleRemoveLocaleMutation = { removeLocale: { id: string } };
+
+export type ConsoleSetDefaultLocaleMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type ConsoleSetDefaultLocaleMutation = { setDefaultLocale: { id: string, code: string, name: string, is_default: boolean, rtl: boolean, position: number } };
+
+export type ConsoleThemeTokensFragment = { version: number, tokens: { colors: unknown, typography: unknown, spacing: unknown, radii: unknown } };
+
+export type ConsoleThemeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleThemeQuery = { theme: { version: number, tokens: { colors: unknown, typography: unknown, spacing: unknown, radii: unknown } } };
+
+export type ConsoleUpdateThemeTokensMutationVariables = Exact<{
+  input: UpdateThemeTokensInput;
+}>;
+
+
+export type ConsoleUpdateThemeTokensMutation = { updateThemeTokens: { version: number, tokens: { colors: unknown, typography: unknown, spacing: unknown, radii: unknown } } };
+
+export type ConsoleBrandFragment = { logo_media_id: string | null, logo: { id: string, url: string, alt: string | null } | null, colors: { primary: string, secondary: string, accent: string, background: string, text: string }, typography: { heading_font: string, body_font: string }, social_links: { facebook: string | null, instagram: string | null, x: string | null, tiktok: string | null, youtube: string | null, linkedin: string | null, pinterest: string | null }, contact: { email: string | null, phone: string | null, address: string | null } };
+
+export type ConsoleBrandQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleBrandQuery = { brand: { logo_media_id: string | null, logo: { id: string, url: string, alt: string | null } | null, colors: { primary: string, secondary: string, accent: string, background: string, text: string }, typography: { heading_font: string, body_font: string }, social_links: { facebook: string | null, instagram: string | null, x: string | null, tiktok: string | null, youtube: string | null, linkedin: string | null, pinterest: string | null }, contact: { email: string | null, phone: string | null, address: string | null } }, mediaList: { items: Array<{ id: string, url: string, filename: string, alt: string | null }> } };
+
+export type ConsoleUpdateBrandMutationVariables = Exact<{
+  input: UpdateBrandInput;
+}>;
+
+
+export type ConsoleUpdateBrandMutation = { updateBrand: { logo_media_id: string | null, logo: { id: string, url: string, alt: string | null } | null, colors: { primary: string, secondary: string, accent: string, background: string, text: string }, typography: { heading_font: string, body_font: string }, social_links: { facebook: string | null, instagram: string | null, x: string | null, tiktok: string | null, youtube: string | null, linkedin: string | null, pinterest: string | null }, contact: { email: string | null, phone: string | null, address: string | null } } };
+
+export type ConsoleMenuItemFieldsFragment = { label: string, type: string, url: string | null, resource_id: string | null };
+
+export type ConsoleMenuFragment = { id: string, handle: string, title: string, updated_at: string, items: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null }> }> }> };
+
+export type ConsoleMenusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleMenusQuery = { menus: Array<{ id: string, handle: string, title: string, updated_at: string, items: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null }> }> }> }> };
+
+export type ConsoleCreateMenuMutationVariables = Exact<{
+  input: CreateMenuInput;
+}>;
+
+
+export type ConsoleCreateMenuMutation = { createMenu: { id: string, handle: string, title: string, updated_at: string, items: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null }> }> }> } };
+
+export type ConsoleUpdateMenuMutationVariables = Exact<{
+  id: string;
+  input: UpdateMenuInput;
+}>;
+
+
+export type ConsoleUpdateMenuMutation = { updateMenu: { id: string, handle: string, title: string, updated_at: string, items: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null, children: Array<{ label: string, type: string, url: string | null, resource_id: string | null }> }> }> } };
+
+export type ConsoleDeleteMenuMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteMenuMutation = { deleteMenu: { id: string } };
+
+export type ConsoleTranslationSourcesQueryVariables = Exact<{
+  q?: string | null | undefined;
+}>;
+
+
+export type ConsoleTranslationSourcesQuery = { adminProducts: { items: Array<{ id: string, title: string, subtitle: string | null, description: string | null, material: string | null }> }, collections: { items: Array<{ id: string, title: string }> }, productCategories: { items: Array<{ id: string, name: string, description: string }> }, locales: Array<{ id: string, code: string, name: string, is_default: boolean, rtl: boolean, position: number }> };
+
+export type ConsoleTranslationsQueryVariables = Exact<{
+  resource_type: string;
+  resource_ids?: Array<string> | string | null | undefined;
+  locale?: string | null | undefined;
+}>;
+
+
+export type ConsoleTranslationsQuery = { translations: { items: Array<{ resource_id: string, locale: string, fields: unknown }> } };
+
+export type ConsoleSetTranslationsMutationVariables = Exact<{
+  input: Array<SetTranslationInput> | SetTranslationInput;
+}>;
+
+
+export type ConsoleSetTranslationsMutation = { setTranslations: Array<{ resource_id: string, locale: string, fields: unknown }> };
+
+export type ConsoleCurrencyPairsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleCurrencyPairsQuery = { currencyPairs: Array<{ id: string, base: string, quote: string, manual_rate: number | null, manual_set_at: string | null }>, currencyRates: Array<{ pair_id: string, rate: number | null, source: string | null, stale: boolean, rate_date: string | null }> };
+
+export type ConsoleAddCurrencyPairMutationVariables = Exact<{
+  input: AddCurrencyPairInput;
+}>;
+
+
+export type ConsoleAddCurrencyPairMutation = { addCurrencyPair: { id: string } };
+
+export type ConsoleRemoveCurrencyPairMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleRemoveCurrencyPairMutation = { removeCurrencyPair: { id: string } };
+
+export type ConsoleSetRateOverrideMutationVariables = Exact<{
+  id: string;
+  rate: number;
+}>;
+
+
+export type ConsoleSetRateOverrideMutation = { setCurrencyRateOverride: { id: string } };
+
+export type ConsoleClearRateOverrideMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleClearRateOverrideMutation = { clearCurrencyRateOverride: { id: string } };
+
 export const ConsoleProductRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleProductRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}}]}}]}}]} as unknown as DocumentNode<ConsoleProductRowFragment, unknown>;
 export const ConsoleProductDetailFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleProductDetail"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"collection_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"values"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"region_id"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleProductDetailFragment, unknown>;
 export const ConsoleOrderRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleOrderRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Order"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"display_id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"payment_status"}},{"kind":"Field","name":{"kind":"Name","value":"fulfillment_status"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode<ConsoleOrderRowFragment, unknown>;
@@ -1472,6 +1818,12 @@ export const ConsoleAssistantJobFragmentDoc = {"kind":"Document","definitions":[
 export const ConsoleSocialPostFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleSocialPost"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AssistantSocialPost"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"caption"}},{"kind":"Field","name":{"kind":"Name","value":"image_url"}},{"kind":"Field","name":{"kind":"Name","value":"accounts"}},{"kind":"Field","name":{"kind":"Name","value":"scheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"results"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account_id"}},{"kind":"Field","name":{"kind":"Name","value":"network"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]} as unknown as DocumentNode<ConsoleSocialPostFragment, unknown>;
 export const ConsoleMailingListFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMailingList"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MailingList"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"double_opt_in"}},{"kind":"Field","name":{"kind":"Name","value":"is_newsletter"}},{"kind":"Field","name":{"kind":"Name","value":"confirmation_url"}},{"kind":"Field","name":{"kind":"Name","value":"subscribed_count"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode<ConsoleMailingListFragment, unknown>;
 export const ConsoleCampaignStatsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleCampaignStats"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CampaignStats"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"unique_opens"}},{"kind":"Field","name":{"kind":"Name","value":"total_opens"}},{"kind":"Field","name":{"kind":"Name","value":"unique_clicks"}},{"kind":"Field","name":{"kind":"Name","value":"total_clicks"}},{"kind":"Field","name":{"kind":"Name","value":"open_rate"}},{"kind":"Field","name":{"kind":"Name","value":"click_rate"}},{"kind":"Field","name":{"kind":"Name","value":"click_to_open_rate"}},{"kind":"Field","name":{"kind":"Name","value":"links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"clicks"}},{"kind":"Field","name":{"kind":"Name","value":"unique_clicks"}}]}}]}}]} as unknown as DocumentNode<ConsoleCampaignStatsFragment, unknown>;
+export const ConsoleRedirectFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleRedirect"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Redirect"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<ConsoleRedirectFragment, unknown>;
+export const ConsoleLocaleFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleLocale"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Locale"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"rtl"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]} as unknown as DocumentNode<ConsoleLocaleFragment, unknown>;
+export const ConsoleThemeTokensFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleThemeTokens"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Theme"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"tokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"colors"}},{"kind":"Field","name":{"kind":"Name","value":"typography"}},{"kind":"Field","name":{"kind":"Name","value":"spacing"}},{"kind":"Field","name":{"kind":"Name","value":"radii"}}]}}]}}]} as unknown as DocumentNode<ConsoleThemeTokensFragment, unknown>;
+export const ConsoleBrandFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBrand"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Brand"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logo_media_id"}},{"kind":"Field","name":{"kind":"Name","value":"logo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"colors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primary"}},{"kind":"Field","name":{"kind":"Name","value":"secondary"}},{"kind":"Field","name":{"kind":"Name","value":"accent"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"typography"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"heading_font"}},{"kind":"Field","name":{"kind":"Name","value":"body_font"}}]}},{"kind":"Field","name":{"kind":"Name","value":"social_links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"facebook"}},{"kind":"Field","name":{"kind":"Name","value":"instagram"}},{"kind":"Field","name":{"kind":"Name","value":"x"}},{"kind":"Field","name":{"kind":"Name","value":"tiktok"}},{"kind":"Field","name":{"kind":"Name","value":"youtube"}},{"kind":"Field","name":{"kind":"Name","value":"linkedin"}},{"kind":"Field","name":{"kind":"Name","value":"pinterest"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contact"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]} as unknown as DocumentNode<ConsoleBrandFragment, unknown>;
+export const ConsoleMenuItemFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenuItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"resource_id"}}]}}]} as unknown as DocumentNode<ConsoleMenuItemFieldsFragment, unknown>;
+export const ConsoleMenuFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenu"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Menu"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenuItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"resource_id"}}]}}]} as unknown as DocumentNode<ConsoleMenuFragment, unknown>;
 export const ConsoleSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"loginAdmin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}}]}}]}}]} as unknown as DocumentNode<ConsoleSignInMutation, ConsoleSignInMutationVariables>;
 export const ConsoleRefreshDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleRefresh"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"refreshToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}}]}}]}}]} as unknown as DocumentNode<ConsoleRefreshMutation, ConsoleRefreshMutationVariables>;
 export const ConsoleSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}}]}}]}}]} as unknown as DocumentNode<ConsoleSignOutMutation, ConsoleSignOutMutationVariables>;
@@ -1593,3 +1945,27 @@ export const ConsoleCookieBannerDocument = {"kind":"Document","definitions":[{"k
 export const ConsoleSaveCookieBannerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSaveCookieBanner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CookieBannerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveCookieBanner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"config"}}]}}]}}]} as unknown as DocumentNode<ConsoleSaveCookieBannerMutation, ConsoleSaveCookieBannerMutationVariables>;
 export const ConsoleConsentAuditDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleConsentAudit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sessionId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cookieConsentAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"session_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sessionId"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"25"}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"session_hash"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"banner_version"}},{"kind":"Field","name":{"kind":"Name","value":"categories"}},{"kind":"Field","name":{"kind":"Name","value":"consent_mode"}},{"kind":"Field","name":{"kind":"Name","value":"ip_hash"}},{"kind":"Field","name":{"kind":"Name","value":"user_agent"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleConsentAuditQuery, ConsoleConsentAuditQueryVariables>;
 export const ConsoleConsentAuditExportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleConsentAuditExport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"sessionId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exportCookieConsentAudit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"session_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"sessionId"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}]}]}}]} as unknown as DocumentNode<ConsoleConsentAuditExportQuery, ConsoleConsentAuditExportQueryVariables>;
+export const ConsoleRedirectsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleRedirects"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redirects"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleRedirect"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleRedirect"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Redirect"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<ConsoleRedirectsQuery, ConsoleRedirectsQueryVariables>;
+export const ConsoleCreateRedirectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateRedirect"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateRedirectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createRedirect"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleRedirect"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleRedirect"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Redirect"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<ConsoleCreateRedirectMutation, ConsoleCreateRedirectMutationVariables>;
+export const ConsoleUpdateRedirectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateRedirect"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateRedirectInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRedirect"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleRedirect"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleRedirect"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Redirect"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<ConsoleUpdateRedirectMutation, ConsoleUpdateRedirectMutationVariables>;
+export const ConsoleDeleteRedirectDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteRedirect"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRedirect"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteRedirectMutation, ConsoleDeleteRedirectMutationVariables>;
+export const ConsoleLocalesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleLocales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleLocale"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleLocale"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Locale"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"rtl"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]} as unknown as DocumentNode<ConsoleLocalesQuery, ConsoleLocalesQueryVariables>;
+export const ConsoleAddLocaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleAddLocale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddLocaleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addLocale"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleLocale"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleLocale"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Locale"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"rtl"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]} as unknown as DocumentNode<ConsoleAddLocaleMutation, ConsoleAddLocaleMutationVariables>;
+export const ConsoleRemoveLocaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleRemoveLocale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"code"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeLocale"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"code"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleRemoveLocaleMutation, ConsoleRemoveLocaleMutationVariables>;
+export const ConsoleSetDefaultLocaleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSetDefaultLocale"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"code"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setDefaultLocale"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"code"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleLocale"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleLocale"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Locale"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"rtl"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]} as unknown as DocumentNode<ConsoleSetDefaultLocaleMutation, ConsoleSetDefaultLocaleMutationVariables>;
+export const ConsoleThemeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTheme"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"theme"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleThemeTokens"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleThemeTokens"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Theme"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"tokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"colors"}},{"kind":"Field","name":{"kind":"Name","value":"typography"}},{"kind":"Field","name":{"kind":"Name","value":"spacing"}},{"kind":"Field","name":{"kind":"Name","value":"radii"}}]}}]}}]} as unknown as DocumentNode<ConsoleThemeQuery, ConsoleThemeQueryVariables>;
+export const ConsoleUpdateThemeTokensDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateThemeTokens"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateThemeTokensInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateThemeTokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleThemeTokens"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleThemeTokens"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Theme"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"tokens"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"colors"}},{"kind":"Field","name":{"kind":"Name","value":"typography"}},{"kind":"Field","name":{"kind":"Name","value":"spacing"}},{"kind":"Field","name":{"kind":"Name","value":"radii"}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateThemeTokensMutation, ConsoleUpdateThemeTokensMutationVariables>;
+export const ConsoleBrandDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleBrand"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brand"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBrand"}}]}},{"kind":"Field","name":{"kind":"Name","value":"mediaList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"mime_type"},"value":{"kind":"ListValue","values":[{"kind":"StringValue","value":"image/jpeg","block":false},{"kind":"StringValue","value":"image/png","block":false},{"kind":"StringValue","value":"image/gif","block":false},{"kind":"StringValue","value":"image/webp","block":false},{"kind":"StringValue","value":"image/avif","block":false},{"kind":"StringValue","value":"image/svg+xml","block":false}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"filename"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBrand"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Brand"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logo_media_id"}},{"kind":"Field","name":{"kind":"Name","value":"logo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"colors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primary"}},{"kind":"Field","name":{"kind":"Name","value":"secondary"}},{"kind":"Field","name":{"kind":"Name","value":"accent"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"typography"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"heading_font"}},{"kind":"Field","name":{"kind":"Name","value":"body_font"}}]}},{"kind":"Field","name":{"kind":"Name","value":"social_links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"facebook"}},{"kind":"Field","name":{"kind":"Name","value":"instagram"}},{"kind":"Field","name":{"kind":"Name","value":"x"}},{"kind":"Field","name":{"kind":"Name","value":"tiktok"}},{"kind":"Field","name":{"kind":"Name","value":"youtube"}},{"kind":"Field","name":{"kind":"Name","value":"linkedin"}},{"kind":"Field","name":{"kind":"Name","value":"pinterest"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contact"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]} as unknown as DocumentNode<ConsoleBrandQuery, ConsoleBrandQueryVariables>;
+export const ConsoleUpdateBrandDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateBrand"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateBrandInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBrand"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBrand"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBrand"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Brand"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logo_media_id"}},{"kind":"Field","name":{"kind":"Name","value":"logo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"colors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"primary"}},{"kind":"Field","name":{"kind":"Name","value":"secondary"}},{"kind":"Field","name":{"kind":"Name","value":"accent"}},{"kind":"Field","name":{"kind":"Name","value":"background"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}},{"kind":"Field","name":{"kind":"Name","value":"typography"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"heading_font"}},{"kind":"Field","name":{"kind":"Name","value":"body_font"}}]}},{"kind":"Field","name":{"kind":"Name","value":"social_links"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"facebook"}},{"kind":"Field","name":{"kind":"Name","value":"instagram"}},{"kind":"Field","name":{"kind":"Name","value":"x"}},{"kind":"Field","name":{"kind":"Name","value":"tiktok"}},{"kind":"Field","name":{"kind":"Name","value":"youtube"}},{"kind":"Field","name":{"kind":"Name","value":"linkedin"}},{"kind":"Field","name":{"kind":"Name","value":"pinterest"}}]}},{"kind":"Field","name":{"kind":"Name","value":"contact"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"address"}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateBrandMutation, ConsoleUpdateBrandMutationVariables>;
+export const ConsoleMenusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleMenus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenu"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenuItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"resource_id"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenu"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Menu"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleMenusQuery, ConsoleMenusQueryVariables>;
+export const ConsoleCreateMenuDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateMenu"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMenuInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMenu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenu"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenuItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"resource_id"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenu"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Menu"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleCreateMenuMutation, ConsoleCreateMenuMutationVariables>;
+export const ConsoleUpdateMenuDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateMenu"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMenuInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMenu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenu"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenuItemFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MenuItem"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"resource_id"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMenu"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Menu"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}},{"kind":"Field","name":{"kind":"Name","value":"children"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMenuItemFields"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateMenuMutation, ConsoleUpdateMenuMutationVariables>;
+export const ConsoleDeleteMenuDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteMenu"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMenu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteMenuMutation, ConsoleDeleteMenuMutationVariables>;
+export const ConsoleTranslationSourcesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTranslationSources"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminProducts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"q"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"material"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"collections"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"productCategories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"locales"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleLocale"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleLocale"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Locale"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"rtl"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]} as unknown as DocumentNode<ConsoleTranslationSourcesQuery, ConsoleTranslationSourcesQueryVariables>;
+export const ConsoleTranslationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTranslations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"resource_type"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"resource_ids"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locale"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"translations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"resource_type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"resource_type"}}},{"kind":"Argument","name":{"kind":"Name","value":"resource_ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"resource_ids"}}},{"kind":"Argument","name":{"kind":"Name","value":"locale"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locale"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resource_id"}},{"kind":"Field","name":{"kind":"Name","value":"locale"}},{"kind":"Field","name":{"kind":"Name","value":"fields"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleTranslationsQuery, ConsoleTranslationsQueryVariables>;
+export const ConsoleSetTranslationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSetTranslations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SetTranslationInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setTranslations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resource_id"}},{"kind":"Field","name":{"kind":"Name","value":"locale"}},{"kind":"Field","name":{"kind":"Name","value":"fields"}}]}}]}}]} as unknown as DocumentNode<ConsoleSetTranslationsMutation, ConsoleSetTranslationsMutationVariables>;
+export const ConsoleCurrencyPairsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleCurrencyPairs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currencyPairs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"quote"}},{"kind":"Field","name":{"kind":"Name","value":"manual_rate"}},{"kind":"Field","name":{"kind":"Name","value":"manual_set_at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"currencyRates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pair_id"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"stale"}},{"kind":"Field","name":{"kind":"Name","value":"rate_date"}}]}}]}}]} as unknown as DocumentNode<ConsoleCurrencyPairsQuery, ConsoleCurrencyPairsQueryVariables>;
+export const ConsoleAddCurrencyPairDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleAddCurrencyPair"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddCurrencyPairInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addCurrencyPair"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleAddCurrencyPairMutation, ConsoleAddCurrencyPairMutationVariables>;
+export const ConsoleRemoveCurrencyPairDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleRemoveCurrencyPair"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeCurrencyPair"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleRemoveCurrencyPairMutation, ConsoleRemoveCurrencyPairMutationVariables>;
+export const ConsoleSetRateOverrideDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSetRateOverride"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"rate"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setCurrencyRateOverride"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"rate"},"value":{"kind":"Variable","name":{"kind":"Name","value":"rate"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleSetRateOverrideMutation, ConsoleSetRateOverrideMutationVariables>;
+export const ConsoleClearRateOverrideDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleClearRateOverride"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clearCurrencyRateOverride"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleClearRateOverrideMutation, ConsoleClearRateOverrideMutationVariables>;
