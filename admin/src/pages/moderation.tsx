@@ -111,7 +111,15 @@ function Queue({ rows, approve, reject, onDone }: { rows: Row[]; approve: Decisi
 }
 
 /** a product's or a tour's review as a queue row: its stars and title above the text */
-const reviewRow = (r: { id: string; author_name: string; content: string; rating: number; title?: string | null; status: string; created_at: string }): Row => ({
+const reviewRow = (r: {
+  id: string;
+  author_name: string;
+  content: string;
+  rating: number;
+  title?: string | null;
+  status: string;
+  created_at: string;
+}): Row => ({
   id: r.id,
   author: r.author_name,
   text: r.content,
