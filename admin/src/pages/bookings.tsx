@@ -349,7 +349,7 @@ export default function Bookings() {
           <ErrorNote error={error} />
           <Loading fetching={fetching && !entries}>
             <Table withTableBorder withColumnBorders layout="fixed" aria-busy={fetching || !entries}>
-              <Table.Caption>{t('bookings.calendar', { from: day(from), to: day(to) })}</Table.Caption>
+              <Table.Caption c="dark.8">{t('bookings.calendar', { from: day(from), to: day(to) })}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   {weeks[0].map((d) => (

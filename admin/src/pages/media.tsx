@@ -62,7 +62,8 @@ export default function Media() {
   const mime = FILTERS[filter];
   const [list, reread] = useQuery({
     query: ConsoleMediaDocument,
-    variables: { limit: PAGE, offset: (page - 1) * PAGE, mime_type: mime ? [...mime] : null },
+    // no type filter: the argument left out (the API refuses null)
+    variables: { limit: PAGE, offset: (page - 1) * PAGE, ...(mime ? { mime_type: [...mime] } : {}) },
   });
   const [, remove] = useMutation(ConsoleDeleteMediaDocument);
   const again = () => reread({ requestPolicy: 'network-only' });
