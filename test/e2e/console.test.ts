@@ -967,7 +967,7 @@ describe('admin console (browser)', () => {
     expect(after.adminServiceBookings).toEqual([{ id: slot.body.service_booking.id, status: 'canceled' }]);
     // the week with its bookings and an opened one, and the month grid: no serious accessibility violation
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByText('Month', { exact: true }).click();
+    await page.getByRole('radiogroup').getByText('Month', { exact: true }).click();
     await entry('Tour booking', 'Tom Traveller').click();
     expect(await axeViolations(page)).toEqual([]);
   });
