@@ -892,20 +892,20 @@ describe('admin console (browser)', () => {
     await heading('Bookings').waitFor();
     await page.getByRole('textbox', { name: 'Month' }).fill('2027-06');
     await page.getByRole('heading', { level: 3, name: 'June 2027' }).waitFor();
-    const entry = (kind: string, who: string) => page.getByRole('button', { name: new RegExp(`^${kind}: ${who},`) });
+    const entry = (kind: string, who: string) => page.getByRole('button', { name: new RegExp(`^${kind}: (\\d\\d:\\d\\d )?${who} ?,`) });
     const detail = (kind: string) => page.getByRole('region', { name: kind });
     // each on its day
     await page
       .getByRole('cell', { name: 'Thursday, June 10' })
-      .getByRole('button', { name: /^Event registration: Ada Attendee,/ })
+      .getByRole('button', { name: /^Event registration: 09:00 Ada Attendee ?, / })
       .waitFor();
     await page
       .getByRole('cell', { name: 'Wednesday, June 9' })
-      .getByRole('button', { name: /^Tour booking: Tom Traveller,/ })
+      .getByRole('button', { name: /^Tour booking: Tom Traveller ?, Douro Valley Wine Trail$/ })
       .waitFor();
     await page
       .getByRole('cell', { name: 'Friday, June 11' })
-      .getByRole('button', { name: /^Service booking: Sam Service,/ })
+      .getByRole('button', { name: /^Service booking: 10:00 Sam Service ?, Tailoring appointment$/ })
       .waitFor();
     expect(await page.getByRole('cell', { name: 'Thursday, June 10' }).getByRole('button').count()).toBe(1);
 

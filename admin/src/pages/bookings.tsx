@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Anchor, Button, Checkbox, Grid, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Checkbox, Grid, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useClient, useQuery } from 'urql';
 import {
   ConsoleBookingOrderDocument,
@@ -183,7 +183,6 @@ function EntryButton({ e, onOpen, selected }: { e: Entry; onOpen: () => void; se
     <UnstyledButton
       onClick={onOpen}
       aria-pressed={selected}
-      aria-label={t('bookings.entry', { kind: t(`bookings.${e.kind}`), who: e.who, what: e.what })}
       w="100%"
       px={4}
       py={2}
@@ -194,9 +193,12 @@ function EntryButton({ e, onOpen, selected }: { e: Entry; onOpen: () => void; se
         borderRadius: 2,
       }}
     >
+      {/* its name: "Service booking: 10:00 Sam Service , Tailoring appointment" (the kind and the comma heard, not seen) */}
+      <VisuallyHidden>{t(`bookings.${e.kind}`)}: </VisuallyHidden>
       <Text size="xs" c="dark.8" lineClamp={1} td={e.status === 'canceled' ? 'line-through' : undefined}>
         {e.time && `${e.time} `}
         {e.who}
+        <VisuallyHidden>, </VisuallyHidden>
       </Text>
       <Text size="xs" c="gray.7" lineClamp={1}>
         {e.what}
@@ -273,7 +275,7 @@ function Detail({ e, onChanged }: { e: Entry; onChanged: () => void }) {
       <Facts rows={rows} />
       <Group mt="sm">
         {e.kind !== 'tour' && e.status === 'confirmed' && (
-          <Button color="red" variant="outline" loading={busy} onClick={() => void cancel()}>
+          <Button variant="default" c="red.9" loading={busy} onClick={() => void cancel()}>
             {t('bookings.cancel')}
           </Button>
         )}

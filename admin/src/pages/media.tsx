@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, Image, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Image, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useClient, useMutation, useQuery } from 'urql';
 import { ConsoleDeleteMediaDocument, ConsoleMediaDocument, ConsoleUpdateMediaDocument, type ConsoleMediaQuery } from '../graphql/generated';
 import { useI18n } from '../i18n';
@@ -117,12 +117,12 @@ export default function Media() {
       <Group mb="md" align="end">
         <FileInput label={t('media.upload')} accept={ACCEPT} multiple value={[]} disabled={uploading} onChange={(files) => void upload(files)} miw={260} />
         {uploading && <Text size="sm">{t('common.loading')}</Text>}
-        {uploaded.length > 0 && (
-          <Text role="status" c="green.9" size="sm">
-            {t('media.uploaded', { names: uploaded.join(', ') })}
-          </Text>
-        )}
       </Group>
+      {uploaded.length > 0 && (
+        <Alert color="green" role="status" mb="md" withCloseButton closeButtonLabel={t('common.close')} onClose={() => setUploaded([])}>
+          {t('media.uploaded', { names: uploaded.join(', ') })}
+        </Alert>
+      )}
       <ErrorNote error={error} />
       <Loading fetching={list.fetching} error={list.error}>
         <ListTable
@@ -154,7 +154,7 @@ export default function Media() {
               <Table.Td>{sizeOf(a.size, number)}</Table.Td>
               <Table.Td>{date(a.created_at)}</Table.Td>
               <Table.Td>
-                <Button size="xs" color="red" variant="outline" aria-label={t('media.deleteOf', { name: a.filename })} onClick={() => void del(a)}>
+                <Button size="xs" variant="default" c="red.9" aria-label={t('media.deleteOf', { name: a.filename })} onClick={() => void del(a)}>
                   {t('common.delete')}
                 </Button>
               </Table.Td>
