@@ -21,8 +21,10 @@ const Plans = lazy(() => import('./pages/plans'));
 const SubscriptionDetail = lazy(() => import('./pages/subscription-detail'));
 const QuoteDetail = lazy(() => import('./pages/quote-detail'));
 const QuoteSettings = lazy(() => import('./pages/quote-settings'));
+const Bookings = lazy(() => import('./pages/bookings'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
+const Media = lazy(() => import('./pages/media'));
 const PostEdit = lazy(() => import('./pages/post-edit'));
 const PageEdit = lazy(() => import('./pages/page-edit'));
 const Forms = lazy(() => import('./pages/forms'));
@@ -53,8 +55,10 @@ const NAV: [string, MessageKey][] = [
   ['/customers', 'nav.customers'],
   ['/subscriptions', 'nav.subscriptions'],
   ['/quotes', 'nav.quotes'],
+  ['/bookings', 'nav.bookings'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
+  ['/media', 'nav.media'],
   ['/forms', 'nav.forms'],
   ['/assistant', 'nav.assistant'],
   ['/marketing', 'nav.marketing'],
@@ -96,10 +100,14 @@ function page(path: string): ReactNode {
       return <Subscriptions />;
     case '/quotes':
       return <Quotes />;
+    case '/bookings':
+      return <Bookings />;
     case '/moderation':
       return <Moderation />;
     case '/content':
       return <Content />;
+    case '/media':
+      return <Media />;
     case '/forms':
       return <Forms />;
     case '/webhooks':

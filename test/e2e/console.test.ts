@@ -981,6 +981,223 @@ describe('admin console (browser)', () => {
     await add.getByRole('alert').waitFor();
   });
 
+  it('rejects a pending tour review from the moderation queue', async () => {
+    await p.seedDomain('events', t.tenant_id);
+    await p.seedDomain('tours', t.tenant_id);
+    await p.seedDomain('bookings', t.tenant_id);
+    const customer = await p.registerCustomer(t.publishable_key);
+    const written = await p.graphql(
+      'mutation($input: TourReviewInput!) { createTourReview(tour_id: "douro-valley-wine-trail", input: $input) { id status author_name content } }',
+      { input: { rating: 2, title: 'Rushed', content: 'Too many quintas in one day, no time at the river.' } },
+      { key: t.publishable_key, token: customer.token },
+    );
+    const review = written.body.data.createTourReview;
+    expect(review.status).toBe('pending');
+    await page.getByRole('link', { name: 'Moderation' }).click();
+    await heading('Moderation').waitFor();
+    await page.getByRole('tab', { name: /^Tour reviews/ }).click();
+    const box = page.getByRole('checkbox', { name: `${review.author_name}: ${review.content.slice(0, 40)}` });
+    await box.check();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Reject (1)' }).click();
+    await box.waitFor({ state: 'detached' });
+    const rejected = await gql('{ adminTourReviews(status: "rejected", limit: 100) { items { id } } }');
+    expect(rejected.adminTourReviews.items.map((r: any) => r.id)).toContain(review.id);
+    // the rejected filter lists it
+    await page.getByText('Rejected', { exact: true }).click();
+    await box.waitFor();
+  });
+
+  it('shows event registrations, tour bookings and service bookings on a calendar, filters them, and cancels what the domains allow', async () => {
+    // a customer's order of a ticket to the June 2027 conference and two seats on the Douro departure of 9 June 2027
+    const key = t.publishable_key;
+    const customer = await p.registerCustomer(key);
+    const region = (await p.api('GET', '/store/regions', { key })).body.regions.find((r: any) => r.currency_code === 'eur');
+    const event = (await gql('{ adminEvents(limit: 100) { items { id title slug starts_at } } }')).adminEvents.items.find((e: any) =>
+      e.starts_at.startsWith('2027-06-10'),
+    );
+    const tickets = (await p.api('GET', `/store/events/${event.slug}/tickets?currency_code=eur`, { key })).body.tickets;
+    const ticket = tickets.find((x: any) => x.name === 'Standard');
+    const tour = (await gql('{ adminTours(limit: 100) { items { id slug departures { id starts_on } } } }')).adminTours.items.find(
+      (x: any) => x.slug === 'douro-valley-wine-trail',
+    );
+    const departure = tour.departures.find((d: any) => d.starts_on === '2027-06-09');
+    const o = { key, token: customer.token };
+    const cart = (await p.api('POST', '/store/carts', { ...o, body: { region_id: region.id, email: customer.email } })).body.cart.id;
+    const added = await p.api('POST', `/store/carts/${cart}/event-items`, {
+      ...o,
+      body: { ticket_id: ticket.id, quantity: 1, attendees: [{ first_name: 'Ada', last_name: 'Attendee' }] },
+    });
+    expect(added.status).toBe(200);
+    const seats = await p.api('POST', `/store/carts/${cart}/tour-items`, {
+      ...o,
+      body: {
+        departure_id: departure.id,
+        quantity: 2,
+        travellers: [
+          { first_name: 'Tom', last_name: 'Traveller', age: 34 },
+          { first_name: 'Tina', last_name: 'Traveller', age: 31 },
+        ],
+      },
+    });
+    expect(seats.status).toBe(200);
+    const pc = await p.api('POST', '/store/payment-collections', { ...o, body: { cart_id: cart } });
+    await p.api('POST', `/store/payment-collections/${pc.body.payment_collection.id}/payment-sessions`, { ...o, body: { provider_id: 'pp_system_default' } });
+    const done = await p.api('POST', `/store/carts/${cart}/complete`, o);
+    expect(done.body.type).toBe('order');
+    const order = done.body.order;
+    const registration = await waitFor('the registration', async () => {
+      const r = await gql('query($id: String!) { adminEventRegistrations(event_id: $id) { items { id order_id line_item_id code status } } }', {
+        id: event.id,
+      });
+      return r.adminEventRegistrations.items.find((x: any) => x.order_id === order.id) ?? null;
+    });
+    const booking = await waitFor('the tour booking', async () => {
+      const r = await gql('query($id: String!) { tourBookings(tour_id: $id) { id order_id line_item_id code } }', { id: tour.id });
+      return r.tourBookings.find((x: any) => x.order_id === order.id) ?? null;
+    });
+    // a tailoring appointment on Friday 11 June 2027
+    const tailor = (await gql('{ bookableService(id: "tailoring-appointment") { id } }')).bookableService;
+    const slot = await p.api('POST', '/store/service-bookings', {
+      key,
+      body: {
+        service_id: tailor.id,
+        starts_at: '2027-06-11T10:00:00+02:00',
+        quantity: 1,
+        first_name: 'Sam',
+        last_name: 'Service',
+        email: 'sam@example.com',
+        phone: '+49 30 1234567',
+      },
+    });
+    expect(slot.status).toBe(200);
+    const lines = (await gql('query($id: String!) { order(id: $id) { document } }', { id: order.id })).order.document.items;
+    const eur = (n: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(n);
+    const lineTotal = (id: string) => {
+      const line = lines.find((l: any) => l.id === id);
+      return line.total ?? line.unit_price * line.quantity;
+    };
+
+    await page.getByRole('link', { name: 'Bookings' }).click();
+    await heading('Bookings').waitFor();
+    await page.getByRole('textbox', { name: 'Month' }).fill('2027-06');
+    await page.getByRole('heading', { level: 3, name: 'June 2027' }).waitFor();
+    const entry = (kind: string, who: string) => page.getByRole('button', { name: new RegExp(`^${kind}: (\\d\\d:\\d\\d )?${who} ?,`) });
+    const detail = (kind: string) => page.getByRole('region', { name: kind });
+    // each on its day
+    await page
+      .getByRole('cell', { name: 'Thursday, June 10' })
+      .getByRole('button', { name: /^Event registration: 09:00 Ada Attendee ?, / })
+      .waitFor();
+    await page
+      .getByRole('cell', { name: 'Wednesday, June 9' })
+      .getByRole('button', { name: /^Tour booking: Tom Traveller ?, Douro Valley Wine Trail$/ })
+      .waitFor();
+    await page
+      .getByRole('cell', { name: 'Friday, June 11' })
+      .getByRole('button', { name: /^Service booking: 10:00 Sam Service ?, Tailoring appointment$/ })
+      .waitFor();
+    expect(await page.getByRole('cell', { name: 'Thursday, June 10' }).getByRole('button').count()).toBe(1);
+
+    // the tour booking: its travellers, seats, order and amount; canceled only with its order
+    await entry('Tour booking', 'Tom Traveller').click();
+    await detail('Tour booking').getByText('Tom Traveller (34), Tina Traveller (31)').waitFor();
+    await detail('Tour booking').getByText(booking.code).waitFor();
+    await detail('Tour booking')
+      .getByRole('link', { name: `#${order.display_id}` })
+      .waitFor();
+    await detail('Tour booking')
+      .getByText(eur(lineTotal(booking.line_item_id)))
+      .waitFor();
+    await detail('Tour booking').getByText('A tour booking is canceled with its order.').waitFor();
+    expect(await detail('Tour booking').getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+
+    // the filter: without tour bookings the tour's entry goes
+    await page.getByRole('checkbox', { name: 'Tour bookings' }).uncheck();
+    await entry('Tour booking', 'Tom Traveller').waitFor({ state: 'detached' });
+    await entry('Event registration', 'Ada Attendee').waitFor();
+    await page.getByRole('checkbox', { name: 'Tour bookings' }).check();
+    await entry('Tour booking', 'Tom Traveller').waitFor();
+
+    // the event registration, canceled after the confirmation
+    await entry('Event registration', 'Ada Attendee').click();
+    await detail('Event registration').getByText(registration.code).waitFor();
+    await detail('Event registration').getByText(customer.email).waitFor();
+    await detail('Event registration')
+      .getByText(eur(lineTotal(registration.line_item_id)))
+      .waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await detail('Event registration').getByRole('button', { name: 'Cancel booking' }).click();
+    await detail('Event registration').getByText('canceled', { exact: true }).waitFor();
+    const canceled = await gql('query($id: String!, $code: String) { adminEventRegistrations(event_id: $id, code: $code) { items { status } } }', {
+      id: event.id,
+      code: registration.code,
+    });
+    expect(canceled.adminEventRegistrations.items).toEqual([{ status: 'canceled' }]);
+
+    // the week view: 7 to 13 June holds all three; the service booking canceled there
+    await page.getByText('Week', { exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await entry('Service booking', 'Sam Service').waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: /^Bookings from/ })
+        .getByRole('cell')
+        .count(),
+    ).toBe(7);
+    await entry('Service booking', 'Sam Service').click();
+    await detail('Service booking').getByText('+49 30 1234567').waitFor();
+    await detail('Service booking').getByText('No charge').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await detail('Service booking').getByRole('button', { name: 'Cancel booking' }).click();
+    await detail('Service booking').getByText('canceled', { exact: true }).waitFor();
+    const after = await gql('query($id: String!) { adminServiceBookings(service_id: $id, from: "2027-06-11", to: "2027-06-11") { id status } }', {
+      id: tailor.id,
+    });
+    expect(after.adminServiceBookings).toEqual([{ id: slot.body.service_booking.id, status: 'canceled' }]);
+    // the week with its bookings and an opened one, and the month grid: no serious accessibility violation
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('radiogroup').getByText('Month', { exact: true }).click();
+    await entry('Tour booking', 'Tom Traveller').click();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('manages the media library: uploads files, edits an alt text, filters by type, deletes a file', async () => {
+    await page.getByRole('link', { name: 'Media' }).click();
+    await heading('Media').waitFor();
+    const file = (name: string) => page.getByRole('link', { name, exact: true });
+    await file('tote.png').waitFor();
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'library-square.png', mimeType: 'image/png', buffer: png(20, 20) },
+      { name: 'library-wide.png', mimeType: 'image/png', buffer: png(60, 20) },
+    ]);
+    await page.getByRole('status').filter({ hasText: 'Uploaded: library-square.png, library-wide.png' }).waitFor();
+    await page
+      .getByRole('row', { name: /library-wide\.png/ })
+      .getByText('60 × 20 px')
+      .waitFor();
+
+    await page.getByRole('textbox', { name: 'Alt text of library-square.png' }).fill('A colourful square');
+    await page.getByRole('button', { name: 'Save the alt text of library-square.png' }).click();
+    await page.getByRole('button', { name: 'Save the alt text of library-square.png' }).and(page.locator(':disabled')).waitFor();
+    const media = async () => (await gql('{ mediaList(limit: 100) { items { id filename alt url mime_type } } }')).mediaList.items as any[];
+    await waitFor('the alt text saved', async () => (await media()).find((m) => m.filename === 'library-square.png')?.alt === 'A colourful square');
+    await page.getByRole('img', { name: 'A colourful square' }).waitFor();
+
+    // only PDFs: none of the images
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'PDF documents' });
+    await file('library-square.png').waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Images' });
+    await file('library-square.png').waitFor();
+
+    const wide = (await media()).find((m) => m.filename === 'library-wide.png');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete library-wide.png' }).click();
+    await file('library-wide.png').waitFor({ state: 'detached' });
+    expect((await media()).map((m) => m.filename)).not.toContain('library-wide.png');
+    expect((await fetch(new URL(wide.url, p.url))).status).toBe(404);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('chats with the assistant: a streamed reply, a plan of proposed changes, approve and its effect, reject, skills and credits', async () => {
     // the assistant finds products through the store's search
     await gql('mutation { rebuildSearchIndex { products } }');
@@ -1530,7 +1747,9 @@ describe('admin console (browser)', () => {
       [`/subscriptions/${subscription.id}`, `Subscription: ${subscription.email}`],
       [`/quotes/${quote.id}`, `Quote ${quote.number}`],
       ['/quotes/settings', 'Quote settings'],
+      ['/bookings', 'Bookings'],
       ['/moderation', 'Moderation'],
+      ['/media', 'Media'],
       ['/content', 'Content'],
       ['/content/posts/new', 'New post'],
       ['/content/pages/new', 'New page'],

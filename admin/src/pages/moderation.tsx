@@ -4,10 +4,13 @@ import { useClient, useQuery, type AnyVariables, type TypedDocumentNode } from '
 import {
   ConsoleApproveCommentDocument,
   ConsoleApproveReviewDocument,
+  ConsoleApproveTourReviewDocument,
   ConsoleCommentsDocument,
   ConsoleRejectCommentDocument,
   ConsoleRejectReviewDocument,
+  ConsoleRejectTourReviewDocument,
   ConsoleReviewsDocument,
+  ConsoleTourReviewsDocument,
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
@@ -107,11 +110,30 @@ function Queue({ rows, approve, reject, onDone }: { rows: Row[]; approve: Decisi
   );
 }
 
+/** a product's or a tour's review as a queue row: its stars and title above the text */
+const reviewRow = (r: {
+  id: string;
+  author_name: string;
+  content: string;
+  rating: number;
+  title?: string | null;
+  status: string;
+  created_at: string;
+}): Row => ({
+  id: r.id,
+  author: r.author_name,
+  text: r.content,
+  extra: `${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)} ${r.title ?? ''}`,
+  status: r.status,
+  created_at: r.created_at,
+});
+
 export default function Moderation() {
   const { t } = useI18n();
   const [status, setStatus] = useState('pending');
   const [reviews, refetchReviews] = useQuery({ query: ConsoleReviewsDocument, variables: { status } });
   const [comments, refetchComments] = useQuery({ query: ConsoleCommentsDocument, variables: { status } });
+  const [tourReviews, refetchTourReviews] = useQuery({ query: ConsoleTourReviewsDocument, variables: { status } });
   const statusLabels = { pending: t('moderation.pending'), approved: t('moderation.approved'), rejected: t('moderation.rejected') };
   return (
     <>
@@ -123,6 +145,9 @@ export default function Moderation() {
           <Tabs.Tab value="reviews">
             {t('moderation.reviews')} ({reviews.data?.adminProductReviews.count ?? '…'})
           </Tabs.Tab>
+          <Tabs.Tab value="tour-reviews">
+            {t('moderation.tourReviews')} ({tourReviews.data?.adminTourReviews.count ?? '…'})
+          </Tabs.Tab>
           <Tabs.Tab value="comments">
             {t('moderation.comments')} ({comments.data?.adminBlogComments.count ?? '…'})
           </Tabs.Tab>
@@ -130,17 +155,20 @@ export default function Moderation() {
         <Tabs.Panel value="reviews">
           <Loading fetching={reviews.fetching} error={reviews.error}>
             <Queue
-              rows={(reviews.data?.adminProductReviews.items ?? []).map((r) => ({
-                id: r.id,
-                author: r.author_name,
-                text: r.content,
-                extra: `${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)} ${r.title ?? ''}`,
-                status: r.status,
-                created_at: r.created_at,
-              }))}
+              rows={(reviews.data?.adminProductReviews.items ?? []).map(reviewRow)}
               approve={ConsoleApproveReviewDocument as Decision}
               reject={ConsoleRejectReviewDocument as Decision}
               onDone={() => refetchReviews({ requestPolicy: 'network-only' })}
+            />
+          </Loading>
+        </Tabs.Panel>
+        <Tabs.Panel value="tour-reviews">
+          <Loading fetching={tourReviews.fetching} error={tourReviews.error}>
+            <Queue
+              rows={(tourReviews.data?.adminTourReviews.items ?? []).map(reviewRow)}
+              approve={ConsoleApproveTourReviewDocument as Decision}
+              reject={ConsoleRejectTourReviewDocument as Decision}
+              onDone={() => refetchTourReviews({ requestPolicy: 'network-only' })}
             />
           </Loading>
         </Tabs.Panel>
