@@ -1,5 +1,5 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { JSONScalar, PaginatedList } from '@svc/kit';
+import { Authorized, Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { FACADE_ROLE, JSONScalar, PaginatedList } from '@svc/kit';
 import { CollectionType } from './collection.type';
 import { CategoryType } from './category.type';
 
@@ -184,9 +184,12 @@ export class ProductType {
   @Field(() => [ImageType]) images!: ImageType[];
   @Field(() => RatingType, { description: 'average and count of its approved reviews' }) rating!: RatingType;
   @Field(() => [VariantType]) variants!: VariantType[];
+  // internal: what the REST facade answers; GraphQL clients read the typed fields (issue 29)
+  @Authorized(FACADE_ROLE, 'admin')
   @Field(() => JSONScalar, {
+    simple: false,
     description:
-      'The whole product as one Medusa v2 StoreProduct JSON document (variants priced for the queried region). Hot REST reads select this instead of ~600 typed fields per product.',
+      'The whole product as one Medusa v2 StoreProduct JSON document (variants priced for the queried region). Hot REST reads select this instead of ~600 typed fields per product (internal: the REST facade and admins only).',
   })
   document!: unknown;
 }
@@ -197,7 +200,11 @@ export class ProductListType extends PaginatedList(ProductType) {}
 /** A variant as /store/product-variants answers it: the variant with a summary of its product. */
 @ObjectType('StoreVariant', S)
 export class StoreVariantType extends VariantType {
-  @Field(() => JSONScalar, { description: 'the Medusa StoreProductVariant document, with `product` (id, title, handle, thumbnail …)' })
+  @Authorized(FACADE_ROLE, 'admin')
+  @Field(() => JSONScalar, {
+    simple: false,
+    description: 'the Medusa StoreProductVariant document, with `product` (id, title, handle, thumbnail …) (internal: the REST facade and admins only)',
+  })
   document!: unknown;
 }
 
