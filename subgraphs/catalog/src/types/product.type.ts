@@ -15,6 +15,8 @@ class PriceRuleType {
 }
 
 @ObjectType('RawAmount', { ...S, description: "Medusa's raw_<amount> twin of an amount: the exact decimal as a string and BigNumber's precision" })
+// commerce's order and payment amounts carry the same twins
+@Directive('@shareable')
 class RawAmountType {
   @Field({ description: 'the amount as a decimal string (17.5 is "17.5")' }) value!: string;
   @Field(() => Int, { description: 'always 20' }) precision!: number;

@@ -10,8 +10,10 @@ import {
   CartShippingMethodType,
   CartTaxLineType,
   LineTotalsType,
+  LINE_TOTAL_KEYS,
   PaymentCollectionFieldsType,
   RegionRefType,
+  rawTwins,
 } from './medusa.type';
 
 const S = { simpleResolvers: true };
@@ -77,6 +79,10 @@ class OrderLineItemDetailType {
   @Field(() => Int, D('written off (always 0)')) written_off_quantity!: number;
   @Field(D('when the order was placed (ISO 8601)')) created_at!: string;
   @Field(D('when the order was last changed (ISO 8601)')) updated_at!: string;
+  @Field(() => Float, N('always null (the line has the price)')) unit_price!: number | null;
+  @Field(() => Float, N('always null (the line has the price)')) compare_at_unit_price!: number | null;
+  @Field(() => JSONScalar, N('free-form data of the detail')) metadata!: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 @ObjectType('OrderLineItem', {
@@ -96,6 +102,7 @@ class OrderLineItemType extends CartLineItemType {
   @Field(() => Float, N('always 0 (no returns)')) return_received_total!: number | null;
   @Field(() => Float, N('always 0 (no returns)')) return_dismissed_total!: number | null;
   @Field(() => Float, N('always 0 (no write-offs)')) write_off_total!: number | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 /** Totals a cart and an order share beyond total, subtotal, discount, shipping and tax. */
@@ -191,12 +198,20 @@ class OrderShippingMethodDetailType {
   @Field(() => Int, D('always 1 (no order edits)')) version!: number;
   @Field(D('the order')) order_id!: string;
   @Field(D('the shipping method')) shipping_method_id!: string;
+  @Field(() => String, N('always null (no returns)')) return_id!: string | null;
+  @Field(() => String, N('always null (no exchanges)')) exchange_id!: string | null;
+  @Field(() => String, N('always null (no claims)')) claim_id!: string | null;
+  @Field(() => String, N('when the order was placed (ISO 8601)')) created_at!: string | null;
+  @Field(() => String, N('when the order was last changed (ISO 8601)')) updated_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 @ObjectType('OrderShippingMethod', { ...S, description: "An order's shipping method (Medusa's StoreOrderShippingMethod)" })
 class OrderShippingMethodType extends CartShippingMethodType {
   @Field(() => Boolean, N('always false (no custom amounts)')) is_custom_amount!: boolean | null;
   @Field(() => OrderShippingMethodDetailType, N('its detail')) detail!: OrderShippingMethodDetailType | null;
+  @Field(() => JSONScalar, N('free-form data of the method')) metadata!: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 /** An order: every field of Medusa's StoreOrder (what REST answers), typed. */
@@ -238,6 +253,7 @@ export class OrderType extends DocumentTotalsType {
     description: "Medusa's StoreOrder as one JSON value: what the REST facade answers (internal: the facade and admins only)",
   })
   document!: Record<string, unknown>;
+  @Field(() => Int, N('always null (no custom display ids)')) custom_display_id!: number | null;
 }
 
 @ObjectType('OrderList')
@@ -316,6 +332,7 @@ class ShippingPriceRuleType {
   @Field(D('the price')) price_id!: string;
   @Field(() => String, N('when it was created (ISO 8601)')) created_at!: string | null;
   @Field(() => String, N('when it was last changed (ISO 8601)')) updated_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 @ObjectType('ShippingOptionPrice', { ...S, description: "A shipping option's price (one per option, in its region's currency)" })
@@ -332,6 +349,7 @@ class ShippingPriceType {
   @Field(() => [ShippingPriceRuleType], D('its rules')) price_rules!: ShippingPriceRuleType[];
   @Field(() => String, N('when it was created (ISO 8601)')) created_at!: string | null;
   @Field(() => String, N('when it was last changed (ISO 8601)')) updated_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
 @ObjectType('ShippingOptionRule', { ...S, description: 'A rule of a shipping option (enabled in the store, not a return option)' })
@@ -505,3 +523,41 @@ export class PaymentConfigType {
 export class CustomerRefType {
   @Field(() => ID) id!: string;
 }
+
+// Medusa's raw twins of the amounts the documents carry them for (medusa-shape.ts, checkout.service.ts)
+const ORDER_LINE_AMOUNTS = [
+  'refundable_total',
+  'refundable_total_per_unit',
+  'fulfilled_total',
+  'shipped_total',
+  'return_requested_total',
+  'return_received_total',
+  'return_dismissed_total',
+  'write_off_total',
+];
+rawTwins(OrderLineItemType, ['unit_price', 'compare_at_unit_price', 'quantity', ...LINE_TOTAL_KEYS, ...ORDER_LINE_AMOUNTS]);
+rawTwins(OrderLineItemDetailType, [
+  'unit_price',
+  'compare_at_unit_price',
+  'quantity',
+  'fulfilled_quantity',
+  'delivered_quantity',
+  'shipped_quantity',
+  'return_requested_quantity',
+  'return_received_quantity',
+  'return_dismissed_quantity',
+  'written_off_quantity',
+]);
+rawTwins(OrderShippingMethodType, ['amount', ...LINE_TOTAL_KEYS]);
+rawTwins(OrderSummaryType, [
+  'current_order_total',
+  'original_order_total',
+  'paid_total',
+  'refunded_total',
+  'transaction_total',
+  'pending_difference',
+  'accounting_total',
+  'credit_line_total',
+]);
+rawTwins(ShippingCalculatedPriceType, ['calculated_amount', 'original_amount']);
+rawTwins(ShippingPriceType, ['amount', 'min_quantity', 'max_quantity']);

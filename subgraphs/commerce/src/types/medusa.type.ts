@@ -9,6 +9,36 @@ import { JSONScalar } from '@svc/kit';
 
 const S = { simpleResolvers: true };
 
+/** The catalog's value type too (`@shareable`): one RawAmount in the graph. */
+@ObjectType('RawAmount', { ...S, description: "Medusa's raw_<amount> twin of an amount: the exact decimal as a string and BigNumber's precision" })
+@Directive('@shareable')
+class RawAmountType {
+  @Field({ description: 'the amount as a decimal string (17.5 is "17.5")' }) value!: string;
+  @Field(() => Int, { description: 'always 20' }) precision!: number;
+}
+
+/** Medusa's `raw_<key>` twins of a type's amounts (kit `withRawAmounts` writes them into the document): a RawAmount field beside each. */
+export function rawTwins(cls: { prototype: object }, keys: readonly string[]): void {
+  for (const k of keys)
+    Field(() => RawAmountType, { nullable: true, description: `${k} as Medusa's BigNumber (exact decimal and precision)` })(cls.prototype, `raw_${k}`);
+}
+
+/** The key of a record Medusa soft-deletes; the platform does not (always null). */
+const DELETED_AT = { nullable: true, description: 'always null (nothing is soft-deleted)' } as const;
+
+/** The totals of a line or shipping method that have raw twins in an order. */
+export const LINE_TOTAL_KEYS = [
+  'subtotal',
+  'total',
+  'original_subtotal',
+  'original_total',
+  'discount_subtotal',
+  'discount_tax_total',
+  'discount_total',
+  'tax_total',
+  'original_tax_total',
+] as const;
+
 /** The nine totals of a line or shipping method (totals.ts `totalsView`). */
 @ObjectType('LineTotals', S)
 export abstract class LineTotalsType {
@@ -40,6 +70,7 @@ export class CartAddressType {
   @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the address' }) metadata!: Record<string, unknown> | null;
   @Field(() => String, { nullable: true, description: 'when it was created (ISO 8601)' }) created_at!: string | null;
   @Field(() => String, { nullable: true, description: 'when it was last changed (ISO 8601)' }) updated_at!: string | null;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 @ObjectType('CartTaxLine', { ...S, description: "A tax line of a cart's or order's line or shipping method" })
@@ -115,6 +146,7 @@ export class CartLineProductType {
   @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the product' }) metadata!: Record<string, unknown> | null;
   @Field(() => String, { nullable: true, description: 'when the product was created (ISO 8601)' }) created_at!: string | null;
   @Field(() => String, { nullable: true, description: 'when the product was last changed (ISO 8601)' }) updated_at!: string | null;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 @ObjectType('CartLineOptionTitle', { ...S, description: 'The option a value belongs to' })
@@ -154,6 +186,7 @@ export class CartLineVariantType {
   @Field(() => [CartLineOptionValueType], { nullable: true, description: 'its option values (in a cart)' }) options?: CartLineOptionValueType[] | null;
   @Field(() => String, { nullable: true, description: 'when the variant was created (ISO 8601)' }) created_at!: string | null;
   @Field(() => String, { nullable: true, description: 'when the variant was last changed (ISO 8601)' }) updated_at!: string | null;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 /** The catalog's Region, named by id: the gateway asks the catalog for its other fields. */
@@ -221,6 +254,9 @@ class PaymentAccountHolderType {
   @Field({ description: 'the customer id' }) external_id!: string;
   @Field(() => String, { nullable: true, description: "the customer's email" }) email!: string | null;
   @Field({ description: 'when it was created (ISO 8601)' }) created_at!: string;
+  @Field(() => String, { nullable: true, description: 'when it was last changed (ISO 8601)' }) updated_at!: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the account holder' }) metadata!: Record<string, unknown> | null;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 @ObjectType('PaymentSessionContext', { ...S, description: 'What a session shows of the context it was initiated with' })
@@ -260,6 +296,7 @@ class PaymentSessionType {
   @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the session' }) metadata!: Record<string, unknown> | null;
   @Field({ description: 'when it was created (ISO 8601)' }) created_at!: string;
   @Field({ description: 'when it was last changed (ISO 8601)' }) updated_at!: string;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 @ObjectType('PaymentCollectionProvider', { ...S, description: 'A provider a payment collection has a session with' })
@@ -284,6 +321,8 @@ export abstract class PaymentCollectionFieldsType {
   @Field(() => [PaymentSessionType], { nullable: true, description: 'its sessions' }) payment_sessions!: PaymentSessionType[] | null;
   @Field(() => String, { nullable: true, description: 'when it was created (ISO 8601)' }) created_at!: string | null;
   @Field(() => String, { nullable: true, description: 'when it was last changed (ISO 8601)' }) updated_at!: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the collection' }) metadata!: Record<string, unknown> | null;
+  @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
 @ObjectType('CartShippingMethod', { ...S, description: "A shipping method of a cart or order (Medusa's StoreCartShippingMethod)" })
@@ -300,3 +339,7 @@ export class CartShippingMethodType extends LineTotalsType {
   @Field(() => String, { nullable: true, description: 'when it was created (ISO 8601)' }) created_at!: string | null;
   @Field(() => String, { nullable: true, description: 'when it was last changed (ISO 8601)' }) updated_at!: string | null;
 }
+
+rawTwins(PaymentCollectionFieldsType, ['amount', 'authorized_amount', 'captured_amount', 'refunded_amount']);
+rawTwins(PaymentSessionType, ['amount']);
+rawTwins(PaymentType, ['amount']);
