@@ -20,6 +20,8 @@ export default tseslint.config(
       // the console's build and its generated client (`npm run admin:codegen`)
       'admin/dist/**',
       'admin/src/graphql/generated.ts',
+      // the GraphQL-only storefront test's typed operations (`npm run schema:generate`)
+      'test/graphql/storefront.generated.ts',
     ],
   },
   eslint.configs.recommended,

@@ -6,7 +6,8 @@
  * is needed. The output is deterministic, so the files are committed and checked for drift by
  * test/contract/schema.test.ts; Apollo Router can load schema/supergraph.graphql as is. It then
  * regenerates every domain's typed ports (`npm run ports:generate`, src/ports/generated.ts), which
- * the new schema may change.
+ * the new schema may change, the admin console's client and the GraphQL-only storefront test's
+ * operations (scripts/generate-storefront-client.ts, against the public view).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,6 +69,9 @@ if (require.main === module) {
     // the admin console's operations are typed against the committed supergraph too
     const { ADMIN_CLIENT_FILE, generateAdminClient } = await import('./generate-admin-client');
     fs.writeFileSync(ADMIN_CLIENT_FILE, await generateAdminClient());
+    // and the GraphQL-only storefront test's operations, against the public view
+    const { STOREFRONT_CLIENT_FILE, generateStorefrontClient } = await import('./generate-storefront-client');
+    fs.writeFileSync(STOREFRONT_CLIENT_FILE, await generateStorefrontClient());
   })().catch((err) => {
     console.error(err);
     process.exit(1);

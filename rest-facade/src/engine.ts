@@ -7,6 +7,7 @@ import { z, type ZodType } from 'zod';
 import {
   DomainError,
   Errors,
+  FACADE_ROLE,
   assertNoNul,
   authorizeRoute,
   isRouteReply,
@@ -479,6 +480,8 @@ export function mountRoutes(
         const input = { params, query, body, ctx, cookies, bearer } as RouteInput;
         // what the answer depends on, as it stands before the graph is read
         const snap: CacheSnapshot | undefined = cacheKey && ctx.tenantId && op.subgraphs.length ? cached!.snapshot(ctx.tenantId, op.subgraphs) : undefined;
+        // the facade's own role: the Medusa documents its operations select are internal fields (FACADE_ROLE)
+        if (!ctx.roles.includes(FACADE_ROLE)) ctx.roles = [...ctx.roles, FACADE_ROLE];
         const result = await gw.run(op, def.variables ? def.variables(input) : {}, ctx);
         if (result.errors?.length) throw fromGraphQLErrors(result.errors as never, ctx.log);
         if (snap) await cached!.settle(snap);

@@ -986,7 +986,7 @@ describe('subscriptions', () => {
     it('lets the store’s admin start and confirm a replacement in GraphQL (another store’s admin: not found)', async () => {
       const sub = await subscribeByTransfer(max, 'pro');
       const START =
-        'mutation($id: String!, $input: SubscriptionPaymentMethodInput) { startSubscriptionPaymentMethodUpdate(id: $id, input: $input) { provider_id payment_session } }';
+        'mutation($id: String!, $input: SubscriptionPaymentMethodInput) { startSubscriptionPaymentMethodUpdate(id: $id, input: $input) { provider_id payment_session { id kind status client_secret customer } } }';
       const CONFIRM = 'mutation($id: String!) { confirmSubscriptionPaymentMethodUpdate(id: $id) { provider_id payment_mode } }';
       const foreign = await p.graphql(START, { id: sub.id, input: { provider_id: 'pp_stripe_stripe' } }, { token: otherAdmin, key: other.publishable_key });
       expect(foreign.body.errors[0].extensions.code).toBe('not_found');

@@ -5,9 +5,9 @@ import { SCHEMA_DIR } from '../../scripts/generate-schema';
 
 /**
  * Issue 29: the JSON-typed fields reachable from the public roots of the committed supergraph.
- * Only `metadata` and values that are dynamic by nature may stay JSON. Everything else is listed in
- * UNTYPED as known debt: the list may only shrink. A new JSON field reachable from a public root
- * fails this test, and so does a listed field that has since been typed (remove it from the list).
+ * Only `metadata` and values that are dynamic by nature may stay JSON: a new JSON field reachable
+ * from a public root fails this test. The Medusa documents the REST facade answers (`document`,
+ * a subscription's `payment_session_document`) are internal fields (FACADE_ROLE), outside the public view.
  * Public roots: every Query and Mutation field of the public view (schema/public.graphql, served at
  * /graphql/schema.graphql: the storefront's and signed-in customer's fields, without admin, agent and
  * operator ones).
@@ -26,20 +26,9 @@ const DYNAMIC = new Set([
   // an export and a privacy request's results are keyed by domain, each domain answering its own shape
   'DataExport.export',
   'PrivacyRequest.results',
+  // the metadata of the cart line an order line was placed from (Medusa's line_item_metadata)
+  'OrderLineItem.line_item_metadata',
 ]);
-
-/** Known debt from issue 29: to become typed fields (or internal-only), then to leave this list. */
-const UNTYPED = [
-  'Cart.document',
-  'Order.document',
-  'PaymentCollection.document',
-  'Product.document',
-  'ShippingOption.document',
-  'StoreVariant.document',
-  'SubscriptionCheckout.payment_session',
-  // the same provider session as SubscriptionCheckout.payment_session (issue 24): typed with it
-  'SubscriptionPaymentMethodUpdate.payment_session',
-];
 
 function jsonFieldsFromPublicRoots(sdl: string): string[] {
   const schema = buildASTSchema(parse(sdl), { assumeValid: true, assumeValidSDL: true });
@@ -73,13 +62,13 @@ describe('JSON-typed fields reachable from the public roots', () => {
   const sdl = fs.readFileSync(path.join(SCHEMA_DIR, 'public.graphql'), 'utf8');
   const found = jsonFieldsFromPublicRoots(sdl);
 
-  it('are metadata, dynamic values, or listed debt', () => {
-    const unexpected = found.filter((f) => !f.endsWith('.metadata') && !DYNAMIC.has(f) && !UNTYPED.includes(f));
+  it('are metadata or dynamic values', () => {
+    const unexpected = found.filter((f) => !f.endsWith('.metadata') && !DYNAMIC.has(f));
     expect(unexpected).toEqual([]);
   });
 
-  it('the debt list holds only fields that are still JSON', () => {
-    expect(UNTYPED.filter((f) => !found.includes(f))).toEqual([]);
+  it('lists only dynamic values that are still JSON', () => {
+    expect([...DYNAMIC].filter((f) => !found.includes(f))).toEqual([]);
   });
 
   it('finds a JSON field added to a public type', () => {

@@ -9,6 +9,16 @@ import { systemContext, type RequestContext } from './context';
  */
 export const INTERNAL_ROLE = 'internal';
 
+/**
+ * The role the REST facade adds to the context of the operations it runs (rest-facade engine.ts):
+ * no token, key or header grants it, so a field `@Authorized(FACADE_ROLE)` (the Medusa `document`s
+ * the facade answers) is refused to every /graphql client and left out of the public view.
+ */
+export const FACADE_ROLE = 'facade';
+
+/** Roles only the platform's own code puts in a context: they pass on their own, whoever the actor is. */
+export const CODE_ROLES: ReadonlySet<string> = new Set([INTERNAL_ROLE, FACADE_ROLE]);
+
 /** A system context (operator) that may also run internal operations. */
 export function internalContext(log: Logger, tenantId: string | null = null, requestId = 'internal'): RequestContext {
   const ctx = systemContext(log, tenantId, requestId);

@@ -4,6 +4,7 @@ import {
   GraphQLError,
   GraphQLSchema,
   Kind,
+  type ConstDirectiveNode,
   type ObjectTypeDefinitionNode,
   defaultFieldResolver,
   isObjectType,
@@ -78,11 +79,15 @@ function guardReference(resolveRef: ReferenceResolver, typeName: string) {
     );
 }
 
-/** Names of the object types that carry `@key` in a subgraph SDL. */
+/** `@key(…, resolvable: false)`: a reference to another subgraph's entity, which this one never resolves. */
+const notResolvable = (d: ConstDirectiveNode): boolean =>
+  (d.arguments ?? []).some((a) => a.name.value === 'resolvable' && a.value.kind === Kind.BOOLEAN && !a.value.value);
+
+/** Names of the object types that carry a resolvable `@key` in a subgraph SDL. */
 export function keyedTypes(sdl: string): string[] {
   return parse(sdl)
     .definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
-    .filter((t) => (t.directives ?? []).some((d) => d.name.value === 'key'))
+    .filter((t) => (t.directives ?? []).some((d) => d.name.value === 'key' && !notResolvable(d)))
     .map((t) => t.name.value);
 }
 

@@ -1,5 +1,5 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { JSONScalar, PaginatedList } from '@svc/kit';
+import { Authorized, Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { FACADE_ROLE, JSONScalar, PaginatedList } from '@svc/kit';
 import { CollectionType } from './collection.type';
 import { CategoryType } from './category.type';
 
@@ -18,6 +18,8 @@ class PriceRuleType {
 }
 
 @ObjectType('RawAmount', { ...S, description: "Medusa's raw_<amount> twin of an amount: the exact decimal as a string and BigNumber's precision" })
+// commerce's order and payment amounts carry the same twins
+@Directive('@shareable')
 class RawAmountType {
   @Field({ description: 'the amount as a decimal string (17.5 is "17.5")' }) value!: string;
   @Field(() => Int, { description: 'always 20' }) precision!: number;
@@ -222,9 +224,12 @@ export class ProductType {
   @Field(() => RatingType, { description: 'average and count of its approved reviews' }) rating!: RatingType;
   @Field(() => [VariantType], { description: 'The purchasable variants, by variant_rank; priced (calculated_price) when the query names a region' })
   variants!: VariantType[];
+  // internal: what the REST facade answers; GraphQL clients read the typed fields (issue 29)
+  @Authorized(FACADE_ROLE, 'admin')
   @Field(() => JSONScalar, {
+    simple: false,
     description:
-      'The whole product as one Medusa v2 StoreProduct JSON document (variants priced for the queried region). Hot REST reads select this instead of ~600 typed fields per product.',
+      'The whole product as one Medusa v2 StoreProduct JSON document (variants priced for the queried region). Hot REST reads select this instead of ~600 typed fields per product (internal: the REST facade and admins only).',
   })
   document!: unknown;
 }
@@ -238,7 +243,11 @@ export class ProductListType extends PaginatedList(ProductType) {}
   description: "A variant as the store's variant list answers it (/store/product-variants): the variant and, in document, a summary of its product",
 })
 export class StoreVariantType extends VariantType {
-  @Field(() => JSONScalar, { description: 'the Medusa StoreProductVariant document, with `product` (id, title, handle, thumbnail …)' })
+  @Authorized(FACADE_ROLE, 'admin')
+  @Field(() => JSONScalar, {
+    simple: false,
+    description: 'the Medusa StoreProductVariant document, with `product` (id, title, handle, thumbnail …) (internal: the REST facade and admins only)',
+  })
   document!: unknown;
 }
 

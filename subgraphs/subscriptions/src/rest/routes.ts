@@ -17,6 +17,19 @@ const invalidTransition = 'the subscription’s status does not allow it (409 in
  * subscriptions' REST routes (§4.4): plans, checkout and creation, the owner's reads and the
  * lifecycle; and an extension (not in §4.4): replacing the saved payment method.
  */
+/** An answer with the provider's session under `payment_session` again (the operation reads it as the internal `payment_session_document`). */
+function withSession<T extends { payment_session_document: unknown }>(o: T): Omit<T, 'payment_session_document'> & { payment_session: unknown } {
+  const { payment_session_document: session, ...rest } = o;
+  // where the operation selects it: after trial_days (a checkout) or provider_id (a method update)
+  const after = 'trial_days' in rest ? 'trial_days' : 'provider_id';
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    out[k] = v;
+    if (k === after) out.payment_session = session;
+  }
+  return out as Omit<T, 'payment_session_document'> & { payment_session: unknown };
+}
+
 export const subscriptionsRoutes = [
   route({
     method: 'GET',
@@ -52,7 +65,10 @@ export const subscriptionsRoutes = [
       { code: 'payment_refused', when: 'the payment provider refused to start the session' },
     ],
     variables: ({ body }) => ({ input: body }),
-    respond: (d) => d.startSubscriptionCheckout,
+    respond: (d) => {
+      const { checkout, subscription } = d.startSubscriptionCheckout;
+      return { checkout: withSession(checkout), subscription };
+    },
   }),
   route({
     method: 'POST',
@@ -146,7 +162,7 @@ export const subscriptionsRoutes = [
       { code: 'payment_refused', when: 'the payment provider refused to start the session' },
     ],
     variables: ({ params, body }) => ({ id: params.id, input: body }),
-    respond: (d) => d.startSubscriptionPaymentMethodUpdate,
+    respond: (d) => withSession(d.startSubscriptionPaymentMethodUpdate),
   }),
   route({
     method: 'POST',

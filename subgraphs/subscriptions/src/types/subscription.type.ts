@@ -1,5 +1,5 @@
-import { Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { JSONScalar, PaginatedList } from '@svc/kit';
+import { Authorized, Directive, Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { FACADE_ROLE, JSONScalar, PaginatedList } from '@svc/kit';
 import type { LedgerEntryView, PlanPriceView, PlanView, ProrationView, RenewalView, SubscriptionView } from '../services/views';
 import type { CheckoutView } from '../services/subscription.service';
 
@@ -80,6 +80,27 @@ export class SubscriptionType implements SubscriptionView {
 @ObjectType('CustomerSubscriptionList', { description: 'A page of subscriptions with the total count' })
 export class SubscriptionListType extends PaginatedList(SubscriptionType) {}
 
+/** The provider's session a subscription checkout or payment method update starts (commerce's PaymentSessionData, the same keys). */
+@ObjectType('SubscriptionPaymentSession', { ...S, description: "What the provider's session gives the storefront (each provider fills its own keys)" })
+class SubscriptionPaymentSessionType {
+  @Field(() => String, { nullable: true, description: "the provider's id of the session (Stripe PaymentIntent or SetupIntent, PayPal order or setup token)" })
+  id?: string | null;
+  @Field(() => String, { nullable: true, description: "the provider's status of the session" }) status?: string | null;
+  @Field(() => String, { nullable: true, description: 'a save-for-later session: setup_intent (Stripe) or setup_token (PayPal)' }) kind?: string | null;
+  @Field(() => String, { nullable: true, description: 'Stripe: the client secret for Stripe.js' }) client_secret?: string | null;
+  @Field(() => String, { nullable: true, description: 'PayPal: where the buyer approves' }) approve_url?: string | null;
+  @Field(() => String, { nullable: true, description: 'bank transfer: the reference to write on the transfer' }) reference?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'bank transfer: authorised, the money has not arrived yet' }) awaiting_transfer?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Stripe: the provider customer of a save-for-later session' }) customer?: string | null;
+}
+
+/** The session as one JSON value, what the REST facade answers: internal (the facade only). Reads the same `payment_session` key. */
+const SESSION_DOCUMENT = {
+  name: 'payment_session_document',
+  simple: false,
+  description: "the provider's session as one JSON value, what the REST facade answers (internal: the facade only)",
+} as const;
+
 @ObjectType('SubscriptionCheckout', {
   ...S,
   description: 'A started subscription checkout: the incomplete subscription and the payment session that saves the method',
@@ -93,7 +114,14 @@ class CheckoutType implements CheckoutView {
   @Field({ description: 'saved_method (charged off-session) or invoice (paid outside)' }) payment_mode!: string;
   @Field(() => Float, { description: 'The first charge, major units (0 with a trial)' }) amount!: number;
   @Field(() => Int, { description: 'Days of free trial before the first charge' }) trial_days!: number;
-  @Field(() => JSONScalar) payment_session!: Record<string, unknown>;
+  @Field(() => SubscriptionPaymentSessionType, {
+    name: 'payment_session',
+    description: 'what the storefront needs to pay: Stripe a client_secret, PayPal an approve_url, bank transfer a reference',
+  })
+  session?: SubscriptionPaymentSessionType;
+  @Authorized(FACADE_ROLE)
+  @Field(() => JSONScalar, SESSION_DOCUMENT)
+  payment_session!: Record<string, unknown>;
 }
 
 @ObjectType('SubscriptionCheckoutResult', { ...S, description: 'The result of starting a subscription checkout' })
@@ -106,9 +134,13 @@ export class CheckoutResultType {
 export class PaymentMethodUpdateType {
   @Field({ description: "The subscription's id" }) subscription_id!: string;
   @Field({ description: 'The provider the new method is saved with' }) provider_id!: string;
-  @Field(() => JSONScalar, {
+  @Field(() => SubscriptionPaymentSessionType, {
+    name: 'payment_session',
     description: 'What the storefront needs to save the new method: Stripe a SetupIntent (client_secret), PayPal a vault setup token (approve_url)',
   })
+  session?: SubscriptionPaymentSessionType;
+  @Authorized(FACADE_ROLE)
+  @Field(() => JSONScalar, SESSION_DOCUMENT)
   payment_session!: Record<string, unknown>;
   @Field(() => SubscriptionType, { description: 'The subscription' }) subscription!: SubscriptionType;
 }
