@@ -137,37 +137,47 @@ export class ShippingOptionType {
   document?: unknown;
 }
 
-@ObjectType('TaxRate', S)
+@ObjectType('TaxRate', {
+  ...S,
+  description:
+    'A tax rate of a region: its default (no country), or for one country, optionally one province; the most specific one matching the shipping address applies',
+})
 export class TaxRateType {
-  @Field(() => ID) id!: string;
-  @Field() region_id!: string;
-  @Field(() => String, { nullable: true }) country_code!: string | null;
-  @Field(() => String, { nullable: true }) province!: string | null;
-  @Field() name!: string;
-  @Field() code!: string;
-  @Field(() => Float) rate!: number;
+  @Field(() => ID, { description: "The rate's id (txr_…)" }) id!: string;
+  @Field({ description: 'The region it applies in (reg_…)' }) region_id!: string;
+  @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2 country code, lower-case (de); null for the region's default rate" }) country_code!:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'The province or state it is limited to; null for the whole country' }) province!: string | null;
+  @Field({ description: 'The name shown on tax lines (VAT)' }) name!: string;
+  @Field({ description: 'A short code kept on tax lines (vat-de)' }) code!: string;
+  @Field(() => Float, { description: 'The rate in percent (19 is 19 %, up to 4 decimals)' }) rate!: number;
 }
 
-@ObjectType('Promotion', S)
+@ObjectType('Promotion', { ...S, description: 'A promotion: a code shoppers enter, or an automatic discount' })
 export class PromotionType {
-  @Field(() => ID) id!: string;
-  @Field() code!: string;
-  @Field() is_automatic!: boolean;
-  @Field() status!: string;
-  @Field(() => JSONScalar) application_method!: Record<string, unknown>;
-  @Field(() => String, { nullable: true }) starts_at!: string | null;
-  @Field(() => String, { nullable: true }) ends_at!: string | null;
-  @Field(() => Int, { nullable: true }) usage_limit!: number | null;
-  @Field(() => Int) usage_count!: number;
-  @Field(() => Float, { nullable: true }) min_subtotal!: number | null;
+  @Field(() => ID, { description: "The promotion's id (promo_…)" }) id!: string;
+  @Field({ description: 'The code, upper-case (unique in the store); shoppers enter it in any case' }) code!: string;
+  @Field({ description: 'Applies to every eligible cart without a code' }) is_automatic!: boolean;
+  @Field({ description: 'active or inactive (inactive promotions never apply)' }) status!: string;
+  @Field(() => JSONScalar, {
+    description:
+      'How it discounts: type (percentage or fixed), value (percent or major units), currency_code (fixed), target_type (items, shipping_methods or order), allocation (across or each)',
+  })
+  application_method!: Record<string, unknown>;
+  @Field(() => String, { nullable: true, description: 'From when it applies (ISO 8601, UTC); null: already' }) starts_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'Until when it applies (ISO 8601, UTC); null: no end' }) ends_at!: string | null;
+  @Field(() => Int, { nullable: true, description: 'How many orders may use it; null: no limit' }) usage_limit!: number | null;
+  @Field(() => Int, { description: 'How many orders have used it' }) usage_count!: number;
+  @Field(() => Float, { nullable: true, description: 'The items subtotal a cart needs for it to apply (major units); null: none' }) min_subtotal!:
+    number | null;
 }
 
-@ObjectType('PaymentProviderSetting', S)
+@ObjectType('PaymentProviderSetting', { ...S, description: 'A payment provider as the store configured it' })
 export class PaymentProviderSettingType {
-  @Field(() => ID) id!: string;
-  @Field() provider_id!: string;
-  @Field() enabled!: boolean;
-  @Field(() => [String]) region_ids!: string[];
+  @Field(() => ID, { description: "The setting's id (pps_…)" }) id!: string;
+  @Field({ description: 'pp_system_default, pp_bank-transfer_default, pp_stripe_stripe or pp_paypal_paypal' }) provider_id!: string;
+  @Field({ description: 'Offered at checkout' }) enabled!: boolean;
+  @Field(() => [String], { description: 'The regions it is offered in; empty: every region' }) region_ids!: string[];
   @Field(() => JSONScalar, { description: 'secret values are masked' }) settings!: Record<string, unknown>;
 }
 
@@ -182,10 +192,11 @@ class CheckoutFieldsType {
   @Field({ description: 'a billing address other than the shipping address' }) billing_address!: string;
 }
 
-@ObjectType('CommerceSettings', S)
+@ObjectType('CommerceSettings', { ...S, description: "The store's checkout settings" })
 export class CommerceSettingsType {
-  @Field(() => Int) cancellation_window_hours!: number;
-  @Field(() => CheckoutFieldsType) checkout_fields!: CheckoutFieldsType;
+  @Field(() => Int, { description: 'How many hours after placing it a shopper may cancel an unfulfilled order (24 by default)' })
+  cancellation_window_hours!: number;
+  @Field(() => CheckoutFieldsType, { description: 'Per checkout field: required, optional or hidden' }) checkout_fields!: CheckoutFieldsType;
 }
 
 /** `GET /store/checkout-config`: what the checkout shows. */
@@ -246,8 +257,8 @@ export class PaymentConfigType {
 }
 
 /** The identity's Customer, as commerce extends it (orders). */
-@ObjectType('Customer', S)
+@ObjectType('Customer', { ...S, description: 'A customer of the store: the profile, its addresses and sign-in state (the commerce domain adds orders)' })
 @Directive('@key(fields: "id")')
 export class CustomerRefType {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'The customer id (cus_…)' }) id!: string;
 }
