@@ -82,9 +82,8 @@ export default tseslint.config(
       '@graphql-eslint/no-typename-prefix': 'error',
       // a description on every public type, field, argument, input field and enum value, and on every root field;
       // the root types themselves (Query, Mutation) are only containers
-      // off until the last subgraphs are described (issue 29, this session): then 'error'
       '@graphql-eslint/require-description': [
-        'off',
+        'error',
         {
           types: true,
           rootField: true,

@@ -5,58 +5,101 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A shipping or billing address for a cart (every field optional) */
 export type CartAddressInput = {
+  /** The street and number */
   address_1?: string | null | undefined;
+  /** A second address line (flat, floor) */
   address_2?: string | null | undefined;
+  /** The city */
   city?: string | null | undefined;
+  /** A company name */
   company?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 country code (de), kept lower-case; the shipping address's country picks the tax rate */
   country_code?: string | null | undefined;
+  /** The recipient's first name */
   first_name?: string | null | undefined;
+  /** The recipient's last name */
   last_name?: string | null | undefined;
+  /** Free key-value data kept on the address */
   metadata?: unknown;
+  /** A phone number for the carrier */
   phone?: string | null | undefined;
+  /** The postal code */
   postal_code?: string | null | undefined;
+  /** The province or state; a tax rate for it applies when there is one (matched case-insensitively) */
   province?: string | null | undefined;
 };
 
+/** A product variant to add to a cart */
 export type CartLineItemInput = {
+  /** Free key-value data kept on the line (different metadata makes a separate line) */
   metadata?: unknown;
+  /** How many, 1 to 10000; the same variant with the same metadata again adds to its line */
   quantity: number;
+  /** The product variant to buy; it needs a price in the cart's currency and must be in the cart's sales channel */
   variant_id: string;
 };
 
+/** The shipping option a cart ships with */
 export type CartShippingMethodInput = {
+  /** Free key-value data for the fulfilment (a pickup point), kept on the shipping method */
   data?: unknown;
+  /** An enabled shipping option (so_…) of the cart's region; it replaces the cart's current one */
   option_id: string;
 };
 
+/** A new cart (every field optional) */
 export type CreateCartInput = {
+  /** The billing address */
   billing_address?: CartAddressInput | null | undefined;
+  /** Must be the region's currency when given (ISO 4217, lower-case); the cart always takes the region's */
   currency_code?: string | null | undefined;
+  /** The email for the order's mails; the signed-in customer's email when absent */
   email?: string | null | undefined;
+  /** Lines to start with (at most 100) */
   items?: Array<CartLineItemInput> | null | undefined;
+  /** The shopper's locale for mails (de, de-AT), at most 20 characters */
   locale?: string | null | undefined;
+  /** Free key-value data kept on the cart */
   metadata?: unknown;
+  /** Promotion codes to apply (at most 20, case-insensitive); an unknown code is refused */
   promo_codes?: Array<string> | null | undefined;
+  /** The region to price, tax and ship in; the store's default region when absent */
   region_id?: string | null | undefined;
+  /** One of the publishable key's sales channels; the key's first when absent */
   sales_channel_id?: string | null | undefined;
+  /** The shipping address (its country picks the tax rate) */
   shipping_address?: CartAddressInput | null | undefined;
 };
 
+/** The payment provider to pay a collection with */
 export type PaymentSessionInput = {
+  /** Extra key-value context kept on the session */
   context?: unknown;
+  /** Provider-specific data passed on when the session is initiated */
   data?: unknown;
+  /** A provider offered in the cart's region (paymentProviders): pp_system_default, pp_stripe_stripe, pp_paypal_paypal or pp_bank-transfer_default */
   provider_id: string;
 };
 
+/** Changes to a cart: absent fields stay as they are */
 export type UpdateCartInput = {
+  /** Replaces the billing address; null removes it */
   billing_address?: CartAddressInput | null | undefined;
+  /** The email for the order's mails; null clears it */
   email?: string | null | undefined;
+  /** The shopper's locale for mails (de, de-AT); null clears it */
   locale?: string | null | undefined;
+  /** Replaces the cart's key-value data; null clears it */
   metadata?: unknown;
+  /** Replaces the cart's promotion codes (at most 20, case-insensitive); [] removes them all */
   promo_codes?: Array<string> | null | undefined;
+  /** Moves the cart to another region: lines are re-priced in its currency and the shipping method is dropped */
   region_id?: string | null | undefined;
+  /** One of the publishable key's sales channels */
   sales_channel_id?: string | null | undefined;
+  /** Replaces the shipping address; null removes it */
   shipping_address?: CartAddressInput | null | undefined;
 };
 

@@ -456,8 +456,11 @@ export type PageVariantInput = {
   title: string;
 };
 
+/** A payment provider's configuration for the store */
 export type PaymentProviderSettingInput = {
+  /** Offered at checkout */
   enabled: boolean;
+  /** pp_system_default, pp_bank-transfer_default, pp_stripe_stripe or pp_paypal_paypal */
   provider_id: string;
   /** regions it is offered in; none: all */
   region_ids?: Array<string> | null | undefined;

@@ -187,21 +187,31 @@ export type ProductOptionInput = {
   values: Array<string>;
 };
 
+/** A promotion to create or replace (every field is set: absent optional ones take their defaults) */
 export type PromotionInput = {
   /** across (default) or each */
   allocation?: string | null | undefined;
+  /** Letters, digits, dashes and underscores; stored upper-case, unique in the store (409 duplicate) */
   code: string;
+  /** ISO 4217, lower-case; required for a fixed promotion */
   currency_code?: string | null | undefined;
+  /** Until when it applies (ISO 8601 with offset); absent: no end */
   ends_at?: string | null | undefined;
+  /** Applies without a code (false by default) */
   is_automatic?: boolean | null | undefined;
+  /** Free key-value data */
   metadata?: unknown;
+  /** The items subtotal a cart needs (decimal string in major units) */
   min_subtotal?: string | null | undefined;
+  /** From when it applies (ISO 8601 with offset); absent: at once */
   starts_at?: string | null | undefined;
+  /** active (default) or inactive */
   status?: string | null | undefined;
   /** items (default), shipping_methods or order */
   target_type?: string | null | undefined;
   /** percentage or fixed */
   type: string;
+  /** How many orders may use it (at least 1); absent: no limit */
   usage_limit?: number | null | undefined;
   /** percent, or a decimal amount in major units */
   value: string;

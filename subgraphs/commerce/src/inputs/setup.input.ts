@@ -20,20 +20,20 @@ export const shippingOptionSchema = z.strictObject({
 });
 export type ShippingOptionData = z.infer<typeof shippingOptionSchema>;
 
-@InputType('ShippingOptionInput')
+@InputType('ShippingOptionInput', { description: 'A shipping option to create or replace (every field is set: absent optional ones take their defaults)' })
 @ValidateWith(shippingOptionSchema)
 export class ShippingOptionInput {
-  @Field() name!: string;
-  @Field() region_id!: string;
+  @Field({ description: 'The name to show, 1 to 200 characters' }) name!: string;
+  @Field({ description: 'The region it ships in (reg_…); it must exist' }) region_id!: string;
   @Field(() => String, { nullable: true, description: 'flat (default) or calculated' }) price_type?: 'flat' | 'calculated';
   @Field({ description: 'decimal string in major units' }) amount!: string;
   @Field(() => String, { nullable: true, description: 'calculated: added per unit in the cart' }) per_item?: string | null;
   @Field(() => String, { nullable: true, description: 'calculated: free from this item subtotal' }) free_above?: string | null;
-  @Field(() => String, { nullable: true }) type_label?: string | null;
-  @Field(() => String, { nullable: true }) type_description?: string | null;
-  @Field(() => String, { nullable: true }) type_code?: string | null;
-  @Field(() => Boolean, { nullable: true }) enabled?: boolean | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => String, { nullable: true, description: "The type's name to show (Standard by default)" }) type_label?: string | null;
+  @Field(() => String, { nullable: true, description: 'A longer text for the type, e.g. delivery times' }) type_description?: string | null;
+  @Field(() => String, { nullable: true, description: "The type's machine name (standard by default)" }) type_code?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Offered at checkout (true by default)' }) enabled?: boolean | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data' }) metadata?: Metadata | null;
 }
 
 export const taxRateSchema = z.strictObject({
@@ -49,14 +49,14 @@ export const taxRateSchema = z.strictObject({
 });
 export type TaxRateData = z.infer<typeof taxRateSchema>;
 
-@InputType('TaxRateInput')
+@InputType('TaxRateInput', { description: 'A tax rate to create or replace' })
 @ValidateWith(taxRateSchema)
 export class TaxRateInput {
-  @Field() region_id!: string;
+  @Field({ description: 'The region it applies in (reg_…); it must exist' }) region_id!: string;
   @Field(() => String, { nullable: true, description: 'none: the region default' }) country_code?: string | null;
-  @Field(() => String, { nullable: true }) province?: string | null;
-  @Field() name!: string;
-  @Field() code!: string;
+  @Field(() => String, { nullable: true, description: 'Only this province or state of the country (matched case-insensitively)' }) province?: string | null;
+  @Field({ description: 'The name shown on tax lines (VAT)' }) name!: string;
+  @Field({ description: 'A short code kept on tax lines' }) code!: string;
   @Field({ description: 'percent as a decimal string' }) rate!: string;
 }
 
@@ -84,23 +84,23 @@ export const promotionSchema = z
   .refine((p) => p.type !== 'fixed' || !!p.currency_code, { message: 'a fixed promotion needs currency_code', path: ['currency_code'] });
 export type PromotionData = z.infer<typeof promotionSchema>;
 
-@InputType('PromotionInput')
+@InputType('PromotionInput', { description: 'A promotion to create or replace (every field is set: absent optional ones take their defaults)' })
 @ValidateWith(promotionSchema)
 export class PromotionInput {
-  @Field() code!: string;
-  @Field(() => Boolean, { nullable: true }) is_automatic?: boolean | null;
+  @Field({ description: 'Letters, digits, dashes and underscores; stored upper-case, unique in the store (409 duplicate)' }) code!: string;
+  @Field(() => Boolean, { nullable: true, description: 'Applies without a code (false by default)' }) is_automatic?: boolean | null;
   @Field({ description: 'percentage or fixed' }) type!: 'percentage' | 'fixed';
   @Field({ description: 'percent, or a decimal amount in major units' }) value!: string;
-  @Field(() => String, { nullable: true }) currency_code?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 4217, lower-case; required for a fixed promotion' }) currency_code?: string | null;
   @Field(() => String, { nullable: true, description: 'items (default), shipping_methods or order' }) target_type?:
     'items' | 'shipping_methods' | 'order' | null;
   @Field(() => String, { nullable: true, description: 'across (default) or each' }) allocation?: 'across' | 'each' | null;
-  @Field(() => String, { nullable: true }) starts_at?: string | null;
-  @Field(() => String, { nullable: true }) ends_at?: string | null;
-  @Field(() => Int, { nullable: true }) usage_limit?: number | null;
-  @Field(() => String, { nullable: true }) min_subtotal?: string | null;
-  @Field(() => String, { nullable: true }) status?: 'active' | 'inactive' | null;
-  @Field(() => JSONScalar, { nullable: true }) metadata?: Metadata | null;
+  @Field(() => String, { nullable: true, description: 'From when it applies (ISO 8601 with offset); absent: at once' }) starts_at?: string | null;
+  @Field(() => String, { nullable: true, description: 'Until when it applies (ISO 8601 with offset); absent: no end' }) ends_at?: string | null;
+  @Field(() => Int, { nullable: true, description: 'How many orders may use it (at least 1); absent: no limit' }) usage_limit?: number | null;
+  @Field(() => String, { nullable: true, description: 'The items subtotal a cart needs (decimal string in major units)' }) min_subtotal?: string | null;
+  @Field(() => String, { nullable: true, description: 'active (default) or inactive' }) status?: 'active' | 'inactive' | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data' }) metadata?: Metadata | null;
 }
 
 export const providerSettingSchema = z.strictObject({
@@ -112,11 +112,11 @@ export const providerSettingSchema = z.strictObject({
 });
 export type ProviderSettingData = z.infer<typeof providerSettingSchema>;
 
-@InputType('PaymentProviderSettingInput')
+@InputType('PaymentProviderSettingInput', { description: "A payment provider's configuration for the store" })
 @ValidateWith(providerSettingSchema)
 export class PaymentProviderSettingInput {
-  @Field() provider_id!: string;
-  @Field() enabled!: boolean;
+  @Field({ description: 'pp_system_default, pp_bank-transfer_default, pp_stripe_stripe or pp_paypal_paypal' }) provider_id!: string;
+  @Field({ description: 'Offered at checkout' }) enabled!: boolean;
   @Field(() => [String], { nullable: true, description: 'regions it is offered in; none: all' }) region_ids?: string[] | null;
   @Field(() => JSONScalar, { nullable: true, description: 'provider settings (credentials are never shown again)' }) settings?: Record<string, unknown> | null;
 }
@@ -134,9 +134,14 @@ export const commerceSettingsSchema = z.strictObject({
 });
 export type CommerceSettingsData = z.infer<typeof commerceSettingsSchema>;
 
-@InputType('CommerceSettingsInput')
+@InputType('CommerceSettingsInput', { description: 'Changes to the checkout settings: absent fields stay' })
 @ValidateWith(commerceSettingsSchema)
 export class CommerceSettingsInput {
-  @Field(() => Int, { nullable: true }) cancellation_window_hours?: number | null;
-  @Field(() => JSONScalar, { nullable: true }) checkout_fields?: Record<string, 'required' | 'optional' | 'hidden'> | null;
+  @Field(() => Int, { nullable: true, description: 'Hours after placing it an unfulfilled order may be canceled (0 to 8760)' }) cancellation_window_hours?:
+    number | null;
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'Per field (email, phone, company, billing_address, address_2, province): required, optional or hidden; merged into the stored ones',
+  })
+  checkout_fields?: Record<string, 'required' | 'optional' | 'hidden'> | null;
 }

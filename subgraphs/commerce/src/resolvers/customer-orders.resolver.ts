@@ -12,8 +12,8 @@ export class CustomerOrdersResolver {
   async orders(
     @Root() customer: { id: string },
     @Ctx() ctx: RequestContext,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('limit', () => Int, { nullable: true, description: 'Page size: 50 by default, at most 100' }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true, description: 'Orders to skip (0 by default)' }) offset: number | null,
   ) {
     const a = ctx.actor;
     const allowed = (a.type === 'customer' && a.id === customer.id) || a.type === 'admin' || a.type === 'agent' || a.type === 'operator';

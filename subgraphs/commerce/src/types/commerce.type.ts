@@ -256,7 +256,7 @@ export class OrderType extends DocumentTotalsType {
   @Field(() => Int, N('always null (no custom display ids)')) custom_display_id!: number | null;
 }
 
-@ObjectType('OrderList')
+@ObjectType('OrderList', { description: 'A page of orders, newest first' })
 export class OrderListType extends PaginatedList(OrderType) {}
 
 @ObjectType('CartCompletionError', { ...S, description: "Why a cart was not placed (Medusa's completion error)" })
@@ -266,11 +266,11 @@ class CartCompletionErrorType {
   @Field({ description: 'payment_authorization_error' }) type!: string;
 }
 
-@ObjectType('CartCompletion', S)
+@ObjectType('CartCompletion', { ...S, description: 'What completeCart answers: the order, or the cart when the payment was not authorised' })
 export class CartCompletionType {
   @Field({ description: 'order, or cart when the payment was not authorised' }) type!: string;
-  @Field(() => OrderType, { nullable: true }) order!: unknown;
-  @Field(() => CartType, { nullable: true }) cart!: unknown;
+  @Field(() => OrderType, { nullable: true, description: 'The placed order, when type is order' }) order!: unknown;
+  @Field(() => CartType, { nullable: true, description: 'The cart, still open, when type is cart' }) cart!: unknown;
   @Field(() => CartCompletionErrorType, { nullable: true, description: 'when type is cart: why the payment was not authorised' })
   error!: CartCompletionErrorType | null;
 }
@@ -285,18 +285,21 @@ export class PaymentCollectionType extends PaymentCollectionFieldsType {
   document!: Record<string, unknown>;
 }
 
-@ObjectType('PaymentProvider', S)
+@ObjectType('PaymentProvider', { ...S, description: 'A payment provider offered in a region' })
 export class PaymentProviderType {
-  @Field(() => ID) id!: string;
-  @Field() is_enabled!: boolean;
+  @Field(() => ID, {
+    description: "The provider's id as Medusa names it: pp_system_default (manual), pp_stripe_stripe, pp_paypal_paypal, pp_bank-transfer_default",
+  })
+  id!: string;
+  @Field({ description: 'Always true: only enabled providers are listed' }) is_enabled!: boolean;
 }
 
-@ObjectType('ShippingOptionType', S)
+@ObjectType('ShippingOptionType', { ...S, description: 'The kind of a shipping option (standard, express…)' })
 class ShippingOptionKindType {
-  @Field(() => ID) id!: string;
-  @Field() label!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field() code!: string;
+  @Field(() => ID, { description: "The type's id (the option's id with the suffix _type)" }) id!: string;
+  @Field({ description: 'The name to show (Standard by default)' }) label!: string;
+  @Field(() => String, { nullable: true, description: 'A longer text to show, e.g. delivery times; null when none' }) description!: string | null;
+  @Field({ description: 'A machine name (standard by default)' }) code!: string;
 }
 
 @ObjectType('ShippingOptionCalculatedPriceRef', { ...S, description: "The price a shipping option's calculated price comes from" })
@@ -418,73 +421,90 @@ export class ShippingOptionType {
   document?: unknown;
 }
 
-@ObjectType('TaxRate', S)
+@ObjectType('TaxRate', {
+  ...S,
+  description:
+    'A tax rate of a region: its default (no country), or for one country, optionally one province; the most specific one matching the shipping address applies',
+})
 export class TaxRateType {
-  @Field(() => ID) id!: string;
-  @Field() region_id!: string;
-  @Field(() => String, { nullable: true }) country_code!: string | null;
-  @Field(() => String, { nullable: true }) province!: string | null;
-  @Field() name!: string;
-  @Field() code!: string;
-  @Field(() => Float) rate!: number;
+  @Field(() => ID, { description: "The rate's id (txr_…)" }) id!: string;
+  @Field({ description: 'The region it applies in (reg_…)' }) region_id!: string;
+  @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2 country code, lower-case (de); null for the region's default rate" }) country_code!:
+    string | null;
+  @Field(() => String, { nullable: true, description: 'The province or state it is limited to; null for the whole country' }) province!: string | null;
+  @Field({ description: 'The name shown on tax lines (VAT)' }) name!: string;
+  @Field({ description: 'A short code kept on tax lines (vat-de)' }) code!: string;
+  @Field(() => Float, { description: 'The rate in percent (19 is 19 %, up to 4 decimals)' }) rate!: number;
 }
 
-@ObjectType('Promotion', S)
+@ObjectType('Promotion', { ...S, description: 'A promotion: a code shoppers enter, or an automatic discount' })
 export class PromotionType {
-  @Field(() => ID) id!: string;
-  @Field() code!: string;
-  @Field() is_automatic!: boolean;
-  @Field() status!: string;
-  @Field(() => JSONScalar) application_method!: Record<string, unknown>;
-  @Field(() => String, { nullable: true }) starts_at!: string | null;
-  @Field(() => String, { nullable: true }) ends_at!: string | null;
-  @Field(() => Int, { nullable: true }) usage_limit!: number | null;
-  @Field(() => Int) usage_count!: number;
-  @Field(() => Float, { nullable: true }) min_subtotal!: number | null;
+  @Field(() => ID, { description: "The promotion's id (promo_…)" }) id!: string;
+  @Field({ description: 'The code, upper-case (unique in the store); shoppers enter it in any case' }) code!: string;
+  @Field({ description: 'Applies to every eligible cart without a code' }) is_automatic!: boolean;
+  @Field({ description: 'active or inactive (inactive promotions never apply)' }) status!: string;
+  @Field(() => JSONScalar, {
+    description:
+      'How it discounts: type (percentage or fixed), value (percent or major units), currency_code (fixed), target_type (items, shipping_methods or order), allocation (across or each)',
+  })
+  application_method!: Record<string, unknown>;
+  @Field(() => String, { nullable: true, description: 'From when it applies (ISO 8601, UTC); null: already' }) starts_at!: string | null;
+  @Field(() => String, { nullable: true, description: 'Until when it applies (ISO 8601, UTC); null: no end' }) ends_at!: string | null;
+  @Field(() => Int, { nullable: true, description: 'How many orders may use it; null: no limit' }) usage_limit!: number | null;
+  @Field(() => Int, { description: 'How many orders have used it' }) usage_count!: number;
+  @Field(() => Float, { nullable: true, description: 'The items subtotal a cart needs for it to apply (major units); null: none' }) min_subtotal!:
+    number | null;
 }
 
-@ObjectType('PaymentProviderSetting', S)
+@ObjectType('PaymentProviderSetting', { ...S, description: 'A payment provider as the store configured it' })
 export class PaymentProviderSettingType {
-  @Field(() => ID) id!: string;
-  @Field() provider_id!: string;
-  @Field() enabled!: boolean;
-  @Field(() => [String]) region_ids!: string[];
+  @Field(() => ID, { description: "The setting's id (pps_…)" }) id!: string;
+  @Field({ description: 'pp_system_default, pp_bank-transfer_default, pp_stripe_stripe or pp_paypal_paypal' }) provider_id!: string;
+  @Field({ description: 'Offered at checkout' }) enabled!: boolean;
+  @Field(() => [String], { description: 'The regions it is offered in; empty: every region' }) region_ids!: string[];
   @Field(() => JSONScalar, { description: 'secret values are masked' }) settings!: Record<string, unknown>;
 }
 
 /** What the checkout asks of each field: `required`, `optional` or `hidden`. */
 @ObjectType('CheckoutFields', { ...S, description: 'Per checkout field: required, optional or hidden' })
 class CheckoutFieldsType {
-  @Field() email!: string;
-  @Field() phone!: string;
-  @Field() company!: string;
+  @Field({ description: "The shopper's email: required, optional or hidden" }) email!: string;
+  @Field({ description: 'A phone number: required, optional or hidden' }) phone!: string;
+  @Field({ description: 'A company name: required, optional or hidden' }) company!: string;
   @Field({ description: 'the second address line' }) address_2!: string;
-  @Field() province!: string;
+  @Field({ description: 'The province or state: required, optional or hidden' }) province!: string;
   @Field({ description: 'a billing address other than the shipping address' }) billing_address!: string;
 }
 
-@ObjectType('CommerceSettings', S)
+@ObjectType('CommerceSettings', { ...S, description: "The store's checkout settings" })
 export class CommerceSettingsType {
-  @Field(() => Int) cancellation_window_hours!: number;
-  @Field(() => CheckoutFieldsType) checkout_fields!: CheckoutFieldsType;
+  @Field(() => Int, { description: 'How many hours after placing it a shopper may cancel an unfulfilled order (24 by default)' })
+  cancellation_window_hours!: number;
+  @Field(() => CheckoutFieldsType, { description: 'Per checkout field: required, optional or hidden' }) checkout_fields!: CheckoutFieldsType;
 }
 
 /** `GET /store/checkout-config`: what the checkout shows. */
-@ObjectType('CheckoutConfig', S)
+@ObjectType('CheckoutConfig', {
+  ...S,
+  description: 'What the checkout shows: the fields it asks for, the payment providers and shipping options, the cancellation window',
+})
 export class CheckoutConfigType {
-  @Field(() => CheckoutFieldsType) fields!: CheckoutFieldsType;
-  @Field(() => [PaymentProviderType]) payment_providers!: PaymentProviderType[];
-  @Field(() => [ShippingOptionType]) shipping_options!: ShippingOptionType[];
-  @Field(() => Int) cancellation_window_hours!: number;
+  @Field(() => CheckoutFieldsType, { description: "Per checkout field: required, optional or hidden (the store's settings)" }) fields!: CheckoutFieldsType;
+  @Field(() => [PaymentProviderType], { description: 'The enabled payment providers (of the region when one is given)' })
+  payment_providers!: PaymentProviderType[];
+  @Field(() => [ShippingOptionType], { description: 'The enabled shipping options (of the region when one is given), with their base prices' })
+  shipping_options!: ShippingOptionType[];
+  @Field(() => Int, { description: 'How many hours after placing it a shopper may cancel an unfulfilled order (cancelOrder)' })
+  cancellation_window_hours!: number;
 }
 
 /** `GET /store/bank-info`: how a shopper pays by bank transfer. */
 @ObjectType('BankInfo', { ...S, description: "The store's bank-transfer instructions" })
 export class BankInfoType {
   @Field(() => String, { nullable: true, description: 'the account holder named on the transfer' }) account_holder!: string | null;
-  @Field(() => String, { nullable: true }) bank_name!: string | null;
-  @Field(() => String, { nullable: true }) iban!: string | null;
-  @Field(() => String, { nullable: true }) bic!: string | null;
+  @Field(() => String, { nullable: true, description: 'The bank; null when the store has not set it' }) bank_name!: string | null;
+  @Field(() => String, { nullable: true, description: "The account's IBAN; null when the store has not set it" }) iban!: string | null;
+  @Field(() => String, { nullable: true, description: "The bank's BIC (SWIFT code); null when the store has not set it" }) bic!: string | null;
   @Field({ description: "the store's instructions, or a default text" }) instructions!: string;
   @Field({ description: 'where the payment reference comes from' }) reference_hint!: string;
 }
@@ -501,27 +521,30 @@ class PaymentProviderPublicSettingsType {
 
 @ObjectType('PaymentProviderPublicConfig', { ...S, description: 'A payment provider of a region with its public settings' })
 class PaymentProviderPublicConfigType {
-  @Field() id!: string;
-  @Field(() => PaymentProviderPublicSettingsType) settings!: PaymentProviderPublicSettingsType;
+  @Field({ description: "The provider's id (pp_stripe_stripe, pp_paypal_paypal, pp_bank-transfer_default, pp_system_default)" }) id!: string;
+  @Field(() => PaymentProviderPublicSettingsType, { description: "The provider's public settings: only its own fields are set" })
+  settings!: PaymentProviderPublicSettingsType;
 }
 
 @ObjectType('RegionPaymentConfig', { ...S, description: "A region's payment providers" })
 class RegionPaymentConfigType {
-  @Field() region_id!: string;
-  @Field(() => [PaymentProviderPublicConfigType]) payment_providers!: PaymentProviderPublicConfigType[];
+  @Field({ description: 'The region (reg_…)' }) region_id!: string;
+  @Field(() => [PaymentProviderPublicConfigType], { description: 'The enabled providers of the region, by id' })
+  payment_providers!: PaymentProviderPublicConfigType[];
 }
 
 /** `GET /store/payment-config`: per region, the payment providers and their public settings. */
 @ObjectType('PaymentConfig', { ...S, description: 'Per region, the payment providers and their public settings' })
 export class PaymentConfigType {
-  @Field(() => [RegionPaymentConfigType]) regions!: RegionPaymentConfigType[];
+  @Field(() => [RegionPaymentConfigType], { description: 'One entry per region asked for (or every region with shipping options or tax rates)' })
+  regions!: RegionPaymentConfigType[];
 }
 
 /** The identity's Customer, as commerce extends it (orders). */
-@ObjectType('Customer', S)
+@ObjectType('Customer', { ...S, description: 'A customer of the store: the profile, its addresses and sign-in state (the commerce domain adds orders)' })
 @Directive('@key(fields: "id")')
 export class CustomerRefType {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'The customer id (cus_…)' }) id!: string;
 }
 
 // Medusa's raw twins of the amounts the documents carry them for (medusa-shape.ts, checkout.service.ts)

@@ -4,89 +4,123 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** An off-session charge of a saved method */
 export type ChargeSavedPaymentMethodInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
   /** Where the approval page sends a shopper who cancels (PayPal) */
   cancel_url?: string | null | undefined;
+  /** ISO 4217, lower-case (eur) */
   currency_code: string;
+  /** The customer paying (cus_…), passed to the provider */
   customer_id?: string | null | undefined;
+  /** The payer's email, passed to the provider */
   email?: string | null | undefined;
   /** Sent to the provider as its idempotency key (the same key: the same session) */
   idempotency_key: string;
   /** The saved method as confirmRecurringPayment answered it */
   method: unknown;
+  /** A provider offered for the currency that can keep a method (Stripe, PayPal) or invoices (manual, bank transfer) */
   provider_id: string;
+  /** The caller's reference (a subscription id), passed to the provider */
   reference?: string | null | undefined;
   /** Where the provider's approval page returns the shopper (PayPal) */
   return_url?: string | null | undefined;
 };
 
+/** The session to confirm, with its data */
 export type ConfirmRecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
   /** Where the approval page sends a shopper who cancels (PayPal) */
   cancel_url?: string | null | undefined;
+  /** ISO 4217, lower-case (eur) */
   currency_code: string;
+  /** The customer paying (cus_…), passed to the provider */
   customer_id?: string | null | undefined;
   /** The session's data as startRecurringPayment answered it */
   data: unknown;
+  /** The payer's email, passed to the provider */
   email?: string | null | undefined;
   /** Sent to the provider as its idempotency key (the same key: the same session) */
   idempotency_key: string;
+  /** A provider offered for the currency that can keep a method (Stripe, PayPal) or invoices (manual, bank transfer) */
   provider_id: string;
+  /** The caller's reference (a subscription id), passed to the provider */
   reference?: string | null | undefined;
   /** Where the provider's approval page returns the shopper (PayPal) */
   return_url?: string | null | undefined;
 };
 
+/** A recurring payment step at a provider */
 export type RecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
   /** Where the approval page sends a shopper who cancels (PayPal) */
   cancel_url?: string | null | undefined;
+  /** ISO 4217, lower-case (eur) */
   currency_code: string;
+  /** The customer paying (cus_…), passed to the provider */
   customer_id?: string | null | undefined;
+  /** The payer's email, passed to the provider */
   email?: string | null | undefined;
   /** Sent to the provider as its idempotency key (the same key: the same session) */
   idempotency_key: string;
+  /** A provider offered for the currency that can keep a method (Stripe, PayPal) or invoices (manual, bank transfer) */
   provider_id: string;
+  /** The caller's reference (a subscription id), passed to the provider */
   reference?: string | null | undefined;
   /** Where the provider's approval page returns the shopper (PayPal) */
   return_url?: string | null | undefined;
 };
 
+/** A refund of (part of) a recurring charge */
 export type RefundRecurringPaymentInput = {
   /** Decimal string in major units; "0" only saves the method */
   amount: string;
   /** Where the approval page sends a shopper who cancels (PayPal) */
   cancel_url?: string | null | undefined;
+  /** ISO 4217, lower-case (eur) */
   currency_code: string;
+  /** The customer paying (cus_…), passed to the provider */
   customer_id?: string | null | undefined;
   /** The charge's payment data as the charge answered it (provider ids): what is refunded */
   data: unknown;
+  /** The payer's email, passed to the provider */
   email?: string | null | undefined;
   /** Sent to the provider as its idempotency key (the same key: the same session) */
   idempotency_key: string;
+  /** A provider offered for the currency that can keep a method (Stripe, PayPal) or invoices (manual, bank transfer) */
   provider_id: string;
+  /** The caller's reference (a subscription id), passed to the provider */
   reference?: string | null | undefined;
   /** Where the provider's approval page returns the shopper (PayPal) */
   return_url?: string | null | undefined;
 };
 
+/** The order of one subscription renewal */
 export type RenewalOrderInput = {
+  /** What the renewal costs: decimal string in major units */
   amount: string;
+  /** ISO 4217, lower-case (eur) */
   currency_code: string;
+  /** The customer it belongs to (cus_…) */
   customer_id?: string | null | undefined;
+  /** A longer text for the line */
   description?: string | null | undefined;
+  /** The email the order's mails go to */
   email?: string | null | undefined;
   /** Unique per renewal: a second call answers the order of the first */
   key: string;
+  /** Free key-value data kept on the order (with renewal_key) */
   metadata?: unknown;
   /** Paid off-session (captured), or an invoice awaiting payment */
   paid: boolean;
+  /** The charge's payment data (provider ids), kept on the payment session */
   payment_data?: unknown;
+  /** The payment provider that charged or invoices it */
   provider_id: string;
+  /** The order line's title (the plan) */
   title: string;
 };
 
