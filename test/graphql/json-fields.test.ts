@@ -28,6 +28,17 @@ const DYNAMIC = new Set([
   'PrivacyRequest.results',
   // the metadata of the cart line an order line was placed from (Medusa's line_item_metadata)
   'OrderLineItem.line_item_metadata',
+  // a line's own data, shaped by its kind (an event ticket's attendee, a tour booking's travellers), and its variant's
+  // option values keyed by the store's own option titles (variant.options has them typed)
+  'CartLineItem.data',
+  'CartLineItem.variant_option_values',
+  'OrderLineItem.data',
+  'OrderLineItem.variant_option_values',
+  // what a provider keeps of its own (fulfilment providers for options and methods, payment providers for account holders)
+  'CartShippingMethod.data',
+  'OrderShippingMethod.data',
+  'ShippingOption.data',
+  'PaymentAccountHolder.data',
 ]);
 
 function jsonFieldsFromPublicRoots(sdl: string): string[] {

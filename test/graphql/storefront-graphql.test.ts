@@ -112,6 +112,7 @@ describe('a GraphQL-only storefront (typed fields)', () => {
     ).updateCart;
     expect(updated.shipping_address).toMatchObject(address);
     expect(updated.billing_address).toMatchObject({ city: 'Berlin' });
+    expect(updated.credit_lines).toEqual([]);
     expect(updated.promotions).toEqual([
       { id: expect.any(String), code: 'WELCOME10', is_automatic: false, application_method: expect.objectContaining({ type: 'percentage', value: 10 }) },
     ]);
@@ -172,6 +173,7 @@ describe('a GraphQL-only storefront (typed fields)', () => {
       shipping_address: address,
       promotions: [{ code: 'WELCOME10' }],
       fulfillments: [],
+      credit_lines: [],
       summary: { current_order_total: typed.total },
     });
     expect(order.items).toEqual([

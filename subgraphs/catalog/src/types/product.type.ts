@@ -238,11 +238,23 @@ export class ProductType {
 export class ProductListType extends PaginatedList(ProductType) {}
 
 /** A variant as /store/product-variants answers it: the variant with a summary of its product. */
+@ObjectType('StoreVariantProduct', { ...S, description: "The product of a variant in the store's variant list: a summary" })
+class StoreVariantProductType {
+  @Field(() => ID, { description: 'The product id (prod_…)' }) id!: string;
+  @Field({ description: 'The product title (translated with locale)' }) title!: string;
+  @Field({ description: 'The product handle (its URL slug)' }) handle!: string;
+  @Field(() => String, { nullable: true, description: 'The product subtitle' }) subtitle!: string | null;
+  @Field(() => String, { nullable: true, description: 'The thumbnail URL' }) thumbnail!: string | null;
+  @Field(() => String, { nullable: true, description: 'The collection it belongs to, if any' }) collection_id!: string | null;
+  @Field({ description: 'Always published (the list shows published products only)' }) status!: string;
+}
+
 @ObjectType('StoreVariant', {
   ...S,
   description: "A variant as the store's variant list answers it (/store/product-variants): the variant and, in document, a summary of its product",
 })
 export class StoreVariantType extends VariantType {
+  @Field(() => StoreVariantProductType, { description: 'A summary of its product' }) product!: StoreVariantProductType;
   @Authorized(FACADE_ROLE, 'admin')
   @Field(() => JSONScalar, {
     simple: false,

@@ -55,6 +55,10 @@ class CartLineItemType extends LineTotalsType {
   @Field(() => String, N('what the line sells in its domain: a variant, ticket type or departure id')) reference_id!: string | null;
   @Field(() => [CartTaxLineType], D('its tax lines')) tax_lines!: CartTaxLineType[];
   @Field(() => [CartAdjustmentType], D('its discounts')) adjustments!: CartAdjustmentType[];
+  @Field(() => JSONScalar, N("the variant's option values as {option title: value}, keyed by the store's own option titles (variant.options has them typed)"))
+  variant_option_values!: Record<string, unknown> | null;
+  @Field(() => JSONScalar, N("the line's own data, shaped by its kind (an event ticket's attendee, a tour booking's travellers); null for products"))
+  data!: Record<string, unknown> | null;
   @Field(() => Float, N('the line total (as total)')) item_total!: number | null;
   @Field(() => Float, N('the line subtotal (as subtotal)')) item_subtotal!: number | null;
   @Field(() => Float, N('the line tax (as tax_total)')) item_tax_total!: number | null;
@@ -105,6 +109,23 @@ class OrderLineItemType extends CartLineItemType {
   @Field(() => String, { nullable: true, description: 'always null (nothing is soft-deleted)' }) deleted_at!: null;
 }
 
+@ObjectType('CreditLine', { ...S, description: "Store credit applied to a cart or order (Medusa's credit line; the platform has none)" })
+class CreditLineType {
+  @Field(() => ID, D('the credit line id')) id!: string;
+  @Field(() => String, N('what the credit comes from')) reference!: string | null;
+  @Field(() => String, N('the id of what the credit comes from')) reference_id!: string | null;
+  @Field(() => Float, D('the amount credited, major units')) amount!: number;
+  @Field(() => JSONScalar, N('free-form data of the credit line')) metadata!: Record<string, unknown> | null;
+  @Field(() => String, N('when it was created (ISO 8601)')) created_at!: string | null;
+}
+
+@ObjectType('ShippingPriceList', { ...S, description: "The price list a shipping price belongs to (Medusa's; the platform has none)" })
+class ShippingPriceListType {
+  @Field(() => ID, D('the price list id')) id!: string;
+  @Field(() => String, N('its title')) title!: string | null;
+  @Field(() => String, N('sale or override')) type!: string | null;
+}
+
 /** Totals a cart and an order share beyond total, subtotal, discount, shipping and tax. */
 @ObjectType('DocumentTotals', S)
 abstract class DocumentTotalsType {
@@ -131,6 +152,8 @@ abstract class DocumentTotalsType {
   @Field(() => Float, N('always 0 (no store credit)')) credit_line_total!: number | null;
   @Field(() => Float, N('always 0 (no store credit)')) credit_line_subtotal!: number | null;
   @Field(() => Float, N('always 0 (no store credit)')) credit_line_tax_total!: number | null;
+  @Field(() => [CreditLineType], { description: 'store credit applied (always empty: the platform has no store credit)' })
+  credit_lines!: CreditLineType[];
 }
 
 @ObjectType('CartPaymentCollection', { ...S, description: "A cart's or order's payment collection with its sessions" })
@@ -349,6 +372,7 @@ class ShippingPriceType {
   @Field(() => Int, D('how many rules it has')) rules_count!: number;
   @Field(D('its price set')) price_set_id!: string;
   @Field(() => String, N('always null (no price lists)')) price_list_id!: string | null;
+  @Field(() => ShippingPriceListType, N('always null (no price lists)')) price_list!: ShippingPriceListType | null;
   @Field(() => [ShippingPriceRuleType], D('its rules')) price_rules!: ShippingPriceRuleType[];
   @Field(() => String, N('when it was created (ISO 8601)')) created_at!: string | null;
   @Field(() => String, N('when it was last changed (ISO 8601)')) updated_at!: string | null;
@@ -412,6 +436,7 @@ export class ShippingOptionType {
   @Field(() => String, N('for a cart: its shipping profile (sp_default)')) shipping_profile_id?: string | null;
   @Field(() => ShippingProviderType, N('for a cart: its provider')) provider?: ShippingProviderType | null;
   @Field(() => Boolean, N('for a cart: whether a line lacks stock (always false)')) insufficient_inventory?: boolean | null;
+  @Field(() => JSONScalar, N("the fulfilment provider's data of the option (each provider its own keys)")) data?: Record<string, unknown> | null;
   @Authorized(DOCUMENT_READERS)
   @Field(() => JSONScalar, {
     nullable: true,

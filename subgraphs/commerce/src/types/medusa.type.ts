@@ -238,6 +238,13 @@ class PaymentSessionDataType {
   @Field(() => String, { nullable: true, description: 'Stripe: the provider customer of a save-for-later session' }) customer?: string | null;
 }
 
+@ObjectType('PaymentSessionCustomerAddress', { ...S, description: "An address of the customer's address book, as the session keeps it" })
+class PaymentSessionCustomerAddressType extends CartAddressType {
+  @Field(() => String, { nullable: true, description: "the address's own name (Home, Office)" }) address_name!: string | null;
+  @Field(() => Boolean, { nullable: true, description: "whether it is the customer's default shipping address" }) is_default_shipping!: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "whether it is the customer's default billing address" }) is_default_billing!: boolean | null;
+}
+
 @ObjectType('PaymentSessionCustomer', { ...S, description: 'The customer a session was initiated for' })
 class PaymentSessionCustomerType {
   @Field(() => ID, { description: 'the customer id' }) id!: string;
@@ -245,6 +252,14 @@ class PaymentSessionCustomerType {
   @Field(() => String, { nullable: true, description: 'first name' }) first_name?: string | null;
   @Field(() => String, { nullable: true, description: 'last name' }) last_name?: string | null;
   @Field(() => String, { nullable: true, description: 'phone number' }) phone?: string | null;
+  @Field(() => String, { nullable: true, description: 'company name' }) company_name?: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the customer' }) metadata?: Record<string, unknown> | null;
+  @Field(() => [PaymentSessionCustomerAddressType], { nullable: true, description: "the customer's address book" })
+  addresses?: PaymentSessionCustomerAddressType[] | null;
+  @Field(() => PaymentSessionCustomerAddressType, { nullable: true, description: 'the default billing address of the address book, if any' })
+  billing_address?: PaymentSessionCustomerAddressType | null;
+  @Field(() => [PaymentAccountHolderType], { nullable: true, description: "the customer's account holders at providers (always empty)" })
+  account_holders?: PaymentAccountHolderType[] | null;
 }
 
 @ObjectType('PaymentAccountHolder', { ...S, description: "Medusa's account holder of the session customer at the provider (the customer itself)" })
@@ -256,6 +271,8 @@ class PaymentAccountHolderType {
   @Field({ description: 'when it was created (ISO 8601)' }) created_at!: string;
   @Field(() => String, { nullable: true, description: 'when it was last changed (ISO 8601)' }) updated_at!: string | null;
   @Field(() => JSONScalar, { nullable: true, description: 'free-form data of the account holder' }) metadata!: Record<string, unknown> | null;
+  @Field(() => JSONScalar, { nullable: true, description: "the provider's own data of the account holder (each provider its own keys)" })
+  data?: Record<string, unknown> | null;
   @Field(() => String, DELETED_AT) deleted_at!: null;
 }
 
@@ -333,6 +350,8 @@ export class CartShippingMethodType extends LineTotalsType {
   @Field(() => Float, { description: 'the price for this cart' }) amount!: number;
   @Field({ description: 'whether the amount includes tax' }) is_tax_inclusive!: boolean;
   @Field(() => String, { nullable: true, description: 'the shipping option it was chosen from' }) shipping_option_id!: string | null;
+  @Field(() => JSONScalar, { nullable: true, description: "the fulfilment provider's data for the method (each provider its own keys)" })
+  data?: Record<string, unknown> | null;
   @Field(() => String, { nullable: true, description: 'an order: the order id' }) order_id?: string | null;
   @Field(() => [CartTaxLineType], { description: 'its tax lines' }) tax_lines!: CartTaxLineType[];
   @Field(() => [CartAdjustmentType], { description: 'its discounts' }) adjustments!: CartAdjustmentType[];
