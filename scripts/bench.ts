@@ -198,7 +198,7 @@ async function stopOrphanPostgres(dataDir: string): Promise<void> {
 
 // ---- targets ------------------------------------------------------------------------------------
 
-type Kind = 'list' | 'detail' | 'collections';
+type Kind = 'list' | 'detail' | 'collections' | 'cart' | 'order';
 interface Target {
   key: string;
   label: string;
@@ -214,6 +214,53 @@ interface Target {
 }
 
 const gql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+
+/** What a storefront's cart page reads: the lines with their taxes and discounts, addresses, shipping, payment and totals. */
+const CART_FIELDS = `id email currency_code region_id completed_at
+  shipping_address { first_name last_name address_1 city postal_code country_code }
+  items { id title quantity unit_price thumbnail variant_id product_handle subtotal total tax_total discount_total
+    tax_lines { code rate total } adjustments { code amount } variant { id title sku } }
+  shipping_methods { id name amount shipping_option_id tax_lines { rate total } }
+  promotions { id code }
+  payment_collection { id status amount payment_sessions { id provider_id status } }
+  subtotal discount_total shipping_total tax_total total item_total original_total`;
+const TYPED_CART = `query BenchCart($id: String!) { cart(id: $id) { ${CART_FIELDS} } }`;
+const TYPED_ORDER = `query BenchOrder($id: String!) { order(id: $id) { ${CART_FIELDS.replace('completed_at', 'display_id status payment_status fulfillment_status').replace('payment_collection {', 'payment_collections {')}
+  fulfillments { id } summary { current_order_total } } }`;
+
+interface Shopper {
+  cartId: string;
+  orderId: string;
+}
+
+/** A guest's open cart (two lines, an address) and a placed order, to read during the bench. */
+async function benchShopper(p: BenchPlatformReady): Promise<Shopper> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${p.url}/api${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-publishable-api-key': p.publishableKey },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as any;
+    if (res.status !== 200) throw new Error(`bench shopper: ${method} ${url} answered ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+    return json;
+  };
+  const [a, b] = p.checkoutVariantIds;
+  const address = { first_name: 'Bench', last_name: 'Shopper', address_1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', country_code: 'de' };
+  const open = (await call('POST', '/store/carts', { region_id: p.regionId, email: 'bench-cart@example.com', items: [{ variant_id: a, quantity: 2 }] })).cart;
+  await call('POST', `/store/carts/${open.id}/line-items`, { variant_id: b ?? a, quantity: 1 });
+  await call('POST', `/store/carts/${open.id}`, { shipping_address: address, billing_address: address });
+  const placed = (await call('POST', '/store/carts', { region_id: p.regionId, email: 'bench-order@example.com', items: [{ variant_id: a, quantity: 1 }] }))
+    .cart;
+  await call('POST', `/store/carts/${placed.id}`, { shipping_address: address });
+  const { shipping_options } = await call('GET', `/store/shipping-options?cart_id=${placed.id}`);
+  await call('POST', `/store/carts/${placed.id}/shipping-methods`, { option_id: shipping_options[0].id });
+  const { payment_collection } = await call('POST', '/store/payment-collections', { cart_id: placed.id });
+  await call('POST', `/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: 'pp_system_default' });
+  const done = await call('POST', `/store/carts/${placed.id}/complete`);
+  if (done.type !== 'order') throw new Error(`bench shopper: the order was not placed: ${JSON.stringify(done.error)}`);
+  return { cartId: open.id, orderId: done.order.id };
+}
 
 /** What every storefront answer must hold: the product(s), each variant priced for the region and with stock. */
 function checkProducts(products: any[] | undefined, expectHandle: string, currency: string, expectCount?: number): string | null {
@@ -234,7 +281,7 @@ function checkProducts(products: any[] | undefined, expectHandle: string, curren
   return null;
 }
 
-function targets(p: BenchPlatformReady, baselineUrl: string, adminToken: string): Target[] {
+function targets(p: BenchPlatformReady, baselineUrl: string, adminToken: string, shopper: Shopper): Target[] {
   const key = { 'x-publishable-api-key': p.publishableKey };
   const json = { ...key, 'content-type': 'application/json' };
   const region = encodeURIComponent(p.regionId);
@@ -362,6 +409,43 @@ function targets(p: BenchPlatformReady, baselineUrl: string, adminToken: string)
       system: 'platform',
       ...asAdmin(gql(detailQuery('document'), { id: p.handle, region: p.regionId })),
       check: (b) => noErrors(b) ?? detail(b?.data?.product?.document),
+    },
+    // a shopper's cart and order (never cached: personal), as REST answers them and as typed GraphQL fields (issue 29)
+    {
+      key: 'rest-cart',
+      label: 'REST cart     GET /api/store/carts/:id',
+      kind: 'cart',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/carts/${shopper.cartId}`,
+      headers: key,
+      check: (b) => (b?.cart?.id === shopper.cartId && b.cart.items?.length === 2 ? null : 'not the bench cart with its two lines'),
+    },
+    {
+      key: 'graphql-cart-typed',
+      label: 'GraphQL cart, typed fields',
+      kind: 'cart',
+      system: 'platform',
+      ...graphql(gql(TYPED_CART, { id: shopper.cartId })),
+      check: (b) => noErrors(b) ?? (b?.data?.cart?.items?.length === 2 ? null : 'not the bench cart with its two lines'),
+    },
+    {
+      key: 'rest-order',
+      label: 'REST order    GET /api/store/orders/:id',
+      kind: 'order',
+      system: 'platform',
+      method: 'GET',
+      url: `${p.url}/api/store/orders/${shopper.orderId}`,
+      headers: key,
+      check: (b) => (b?.order?.id === shopper.orderId && b.order.items?.length === 1 ? null : 'not the bench order'),
+    },
+    {
+      key: 'graphql-order-typed',
+      label: 'GraphQL order, typed fields',
+      kind: 'order',
+      system: 'platform',
+      ...graphql(gql(TYPED_ORDER, { id: shopper.orderId })),
+      check: (b) => noErrors(b) ?? (b?.data?.order?.id === shopper.orderId ? null : 'not the bench order'),
     },
     {
       key: 'rest-collections',
@@ -690,8 +774,9 @@ async function main(): Promise<number> {
   });
   const adminToken = ((await signIn.json()) as { token?: string }).token;
   if (!adminToken) throw new Error(`the bench admin could not sign in (${signIn.status})`);
-  for (const t of targets(p, baseline.url, adminToken)) bodies.set(t.key, await verify(t));
-  const list = await withCeiling(targets(p, baseline.url, adminToken), bodies);
+  const shopper = await benchShopper(p);
+  for (const t of targets(p, baseline.url, adminToken, shopper)) bodies.set(t.key, await verify(t));
+  const list = await withCeiling(targets(p, baseline.url, adminToken, shopper), bodies);
   log('bench: every target answers 200 with the expected product(s)');
   for (const kind of ['list', 'detail'] as const) {
     const same = bodies.get(`rest-${kind}`) === bodies.get(`baseline-${kind}`);
