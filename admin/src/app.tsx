@@ -209,7 +209,7 @@ export function App() {
           ))}
         </AppShell.Navbar>
         <AppShell.Main>
-          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>{page(path)}</Suspense>
+          <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>{page(path)}</Suspense>
         </AppShell.Main>
       </AppShell>
     </Provider>

@@ -18,7 +18,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 export function Loading({ fetching, error, children }: { fetching: boolean; error?: CombinedError; children: ReactNode }) {
   const { t } = useI18n();
   if (error) return <ErrorNote error={error} />;
-  if (fetching && !children) return <Loader aria-label={t('common.loading')} />;
+  // a span with a label needs a role (axe: aria-prohibited-attr): a status, which screen readers announce
+  if (fetching && !children) return <Loader role="status" aria-label={t('common.loading')} />;
   return <>{children}</>;
 }
 
