@@ -95,6 +95,31 @@ describe('localization: currency rates', () => {
     expect(snapshot.body).toMatchObject({ base: 'EUR', source: 'ecb', stale: true, date: today() });
   });
 
+  it('lets the demo seed and a refresh run at the same moment (separate processes in the scale-out layout): neither fails', async () => {
+    const currencies = p.services<LocalizationServices>('localization').currencies;
+    const ctx = systemContext(p.log, null, 'seed');
+    for (const feedsUp of [false, true]) {
+      ecb.mode = feedsUp ? 'ok' : 'error';
+      json.mode = feedsUp ? 'ok' : 'error';
+      await sql.query('delete from localization.rate_source');
+      const snapshot = { base: 'EUR', date: today(), rates: { EUR: '1', USD: '1.0823' } };
+      // two processes seeding (two localization instances) beside a refresh
+      const [, , status] = await Promise.all([
+        currencies.seedSnapshot(ctx, 'ecb', snapshot, new Date()),
+        currencies.seedSnapshot(ctx, 'ecb', snapshot, new Date()),
+        refresh(),
+      ]);
+      const ecbRow = status.find((s) => s.source === 'ecb');
+      // feeds down: the snapshot's rates, the failure recorded; feeds up: the feed's document, whichever wrote first
+      const { rows } = await sql.query(`select rates, ok, last_error from localization.rate_source where source = 'ecb'`);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].rates).toBeTruthy();
+      expect(rows[0].ok).toBe(feedsUp);
+      expect(ecbRow).toBeTruthy();
+    }
+    serveGood();
+  });
+
   it('manages pairs through admin GraphQL and refuses bad input', async () => {
     pairs['EUR/USD'] = (await run(ADD, { input: { base: 'EUR', quote: 'USD' } })).addCurrencyPair;
     pairs['EUR/GBP'] = (await run(ADD, { input: { base: 'eur', quote: 'gbp' } })).addCurrencyPair;

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Errors, loaderFor, requireTenant, translateDbError, validated, type RequestContext, type Store } from '@svc/kit';
 import { CurrencyPair, RATE_SOURCES, RateSource, type FeedSource } from '../entities/currency.entity';
 import { localizationEvents } from '../events';
@@ -202,9 +202,9 @@ export class CurrencyService {
     }
     await this.store.transaction(
       ctx,
-      async (em) => {
+      async (em, tx) => {
         for (const r of results) {
-          const row = (await em.findOne(RateSource, { source: r.source })) ?? em.create(RateSource, { source: r.source });
+          const row = await this.lockedSource(em, tx, r.source);
           row.lastAttemptAt = r.at;
           row.ok = !!r.doc;
           row.lastError = r.error?.slice(0, 500) ?? null;
@@ -233,22 +233,25 @@ export class CurrencyService {
   async seedSnapshot(ctx: RequestContext, source: FeedSource, doc: RateDocument, fetchedAt: Date): Promise<void> {
     await this.store.transaction(
       ctx,
-      async (em) => {
-        if (await em.findOne(RateSource, { source })) return;
-        em.create(RateSource, {
-          source,
-          base: doc.base,
-          rateDate: doc.date,
-          rates: doc.rates,
-          fetchedAt,
-          lastAttemptAt: null,
-          lastError: 'seeded snapshot: not fetched yet',
-          ok: false,
-        });
+      async (em, tx) => {
+        const row = await this.lockedSource(em, tx, source);
+        // a refresh that got a document first wins; one that failed left no rates, which the snapshot gives
+        if (row.rates) return;
+        Object.assign(row, { base: doc.base, rateDate: doc.date, rates: doc.rates, fetchedAt });
+        if (!row.lastAttemptAt) row.lastError = 'seeded snapshot: not fetched yet';
         await em.flush();
       },
       { global: true },
     );
+  }
+
+  /**
+   * The feed's row, created when missing and locked for this transaction: the demo seed and a
+   * refresh (the job, or an admin's) may run at the same moment in different processes.
+   */
+  private async lockedSource(em: EntityManager, tx: RequestContext, source: FeedSource): Promise<RateSource> {
+    await this.store.sql(tx, `insert into ${this.store.table('rate_source')} (source, ok) values (?, false) on conflict (source) do nothing`, [source]);
+    return em.findOneOrFail(RateSource, { source }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   private async sources(ctx: RequestContext): Promise<RateSource[]> {
