@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse, printSchema, validate } from 'graphql';
-import { CODEGEN_CONFIG, apiSchemaOf } from './generate-ports';
+import { parse, validate } from 'graphql';
+import { apiSchemaOf, typedOperations, writeOrCheck } from './generate-ports';
 
 const ROOT = path.join(__dirname, '..');
 const OPERATIONS = path.join(ROOT, 'admin/src/graphql/operations.graphql');
@@ -21,35 +21,12 @@ export async function generateAdminClient(): Promise<string> {
   const document = parse(fs.readFileSync(OPERATIONS, 'utf8'));
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`admin/src/graphql/operations.graphql does not validate:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
-  /* eslint-disable @typescript-eslint/no-require-imports -- ESM-only in part, loaded only when generating (see generate-ports.ts) */
-  const { codegen } = require('@graphql-codegen/core') as typeof import('@graphql-codegen/core');
-  const typedDocumentNode = require('@graphql-codegen/typed-document-node') as typeof import('@graphql-codegen/typed-document-node');
-  const typescriptOperations = require('@graphql-codegen/typescript-operations') as typeof import('@graphql-codegen/typescript-operations');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const output = await codegen({
-    filename: ADMIN_CLIENT_FILE,
-    schema: parse(printSchema(schema)),
-    schemaAst: schema,
-    documents: [{ location: 'operations.graphql', document }],
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations, typedDocumentNode },
-    config: CODEGEN_CONFIG,
-  });
-  return `${HEADER}\n/* eslint-disable */\n${output.endsWith('\n') ? output : `${output}\n`}`;
+  const output = await typedOperations(schema, ADMIN_CLIENT_FILE, [{ location: 'operations.graphql', document }]);
+  return `${HEADER}\n/* eslint-disable */\n${output}`;
 }
 
 async function main(): Promise<void> {
-  const content = await generateAdminClient();
-  const current = fs.existsSync(ADMIN_CLIENT_FILE) ? fs.readFileSync(ADMIN_CLIENT_FILE, 'utf8') : '';
-  if (process.argv.includes('--check')) {
-    if (current !== content) {
-      console.error(`stale: ${path.relative(ROOT, ADMIN_CLIENT_FILE)} (run npm run admin:codegen)`);
-      process.exit(1);
-    }
-    return;
-  }
-  if (current !== content) fs.writeFileSync(ADMIN_CLIENT_FILE, content);
-  console.log(`${current === content ? 'unchanged' : 'wrote'} ${path.relative(ROOT, ADMIN_CLIENT_FILE)}`);
+  writeOrCheck(ADMIN_CLIENT_FILE, await generateAdminClient(), 'npm run admin:codegen');
 }
 
 if (require.main === module) {

@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildASTSchema, parse, printSchema, validate } from 'graphql';
-import { CODEGEN_CONFIG } from './generate-ports';
+import { buildASTSchema, parse, validate } from 'graphql';
+import { typedOperations, writeOrCheck } from './generate-ports';
 
 const ROOT = path.join(__dirname, '..');
 const OPERATIONS = path.join(ROOT, 'test/graphql/storefront.graphql');
@@ -24,35 +24,12 @@ export async function generateStorefrontClient(): Promise<string> {
   const errors = validate(schema, document);
   if (errors.length)
     throw new Error(`test/graphql/storefront.graphql does not validate against the public view:\n${errors.map((e) => `  - ${e.message}`).join('\n')}`);
-  /* eslint-disable @typescript-eslint/no-require-imports -- ESM-only in part, loaded only when generating (see generate-ports.ts) */
-  const { codegen } = require('@graphql-codegen/core') as typeof import('@graphql-codegen/core');
-  const typedDocumentNode = require('@graphql-codegen/typed-document-node') as typeof import('@graphql-codegen/typed-document-node');
-  const typescriptOperations = require('@graphql-codegen/typescript-operations') as typeof import('@graphql-codegen/typescript-operations');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  const output = await codegen({
-    filename: STOREFRONT_CLIENT_FILE,
-    schema: parse(printSchema(schema)),
-    schemaAst: schema,
-    documents: [{ location: 'storefront.graphql', document }],
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations, typedDocumentNode },
-    config: CODEGEN_CONFIG,
-  });
-  return `${HEADER}\n/* eslint-disable */\n${output.endsWith('\n') ? output : `${output}\n`}`;
+  const output = await typedOperations(schema, STOREFRONT_CLIENT_FILE, [{ location: 'storefront.graphql', document }]);
+  return `${HEADER}\n/* eslint-disable */\n${output}`;
 }
 
 async function main(): Promise<void> {
-  const content = await generateStorefrontClient();
-  const current = fs.existsSync(STOREFRONT_CLIENT_FILE) ? fs.readFileSync(STOREFRONT_CLIENT_FILE, 'utf8') : '';
-  if (process.argv.includes('--check')) {
-    if (current !== content) {
-      console.error(`stale: ${path.relative(ROOT, STOREFRONT_CLIENT_FILE)} (run npm run schema:generate)`);
-      process.exit(1);
-    }
-    return;
-  }
-  if (current !== content) fs.writeFileSync(STOREFRONT_CLIENT_FILE, content);
-  console.log(`${current === content ? 'unchanged' : 'wrote'} ${path.relative(ROOT, STOREFRONT_CLIENT_FILE)}`);
+  writeOrCheck(STOREFRONT_CLIENT_FILE, await generateStorefrontClient(), 'npm run schema:generate');
 }
 
 if (require.main === module) {
