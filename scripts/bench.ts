@@ -215,18 +215,20 @@ interface Target {
 
 const gql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
 
-/** What a storefront's cart page reads: the lines with their taxes and discounts, addresses, shipping, payment and totals. */
-const CART_FIELDS = `id email currency_code region_id completed_at
+/** What a storefront's cart and order pages read of both: the lines with their taxes and discounts, address, shipping and totals. */
+const DOCUMENT_FIELDS = `id email currency_code region_id
   shipping_address { first_name last_name address_1 city postal_code country_code }
   items { id title quantity unit_price thumbnail variant_id product_handle subtotal total tax_total discount_total
     tax_lines { code rate total } adjustments { code amount } variant { id title sku } }
   shipping_methods { id name amount shipping_option_id tax_lines { rate total } }
   promotions { id code }
-  payment_collection { id status amount payment_sessions { id provider_id status } }
   subtotal discount_total shipping_total tax_total total item_total original_total`;
-const TYPED_CART = `query BenchCart($id: String!) { cart(id: $id) { ${CART_FIELDS} } }`;
-const TYPED_ORDER = `query BenchOrder($id: String!) { order(id: $id) { ${CART_FIELDS.replace('completed_at', 'display_id status payment_status fulfillment_status').replace('payment_collection {', 'payment_collections {')}
-  fulfillments { id } summary { current_order_total } } }`;
+const PAYMENT_COLLECTION_FIELDS = 'id status amount payment_sessions { id provider_id status }';
+const TYPED_CART = `query BenchCart($id: String!) {
+  cart(id: $id) { ${DOCUMENT_FIELDS} completed_at payment_collection { ${PAYMENT_COLLECTION_FIELDS} } } }`;
+const TYPED_ORDER = `query BenchOrder($id: String!) {
+  order(id: $id) { ${DOCUMENT_FIELDS} display_id status payment_status fulfillment_status payment_collections { ${PAYMENT_COLLECTION_FIELDS} }
+    fulfillments { id } summary { current_order_total } } }`;
 
 interface Shopper {
   cartId: string;
