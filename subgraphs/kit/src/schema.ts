@@ -1,4 +1,3 @@
-import { buildSubgraphSchema } from '@apollo/subgraph';
 import { filterSchema, printSchemaWithDirectives, pruneSchema } from '@graphql-tools/utils';
 import {
   GraphQLError,
@@ -17,6 +16,7 @@ import { analystMayRun, analystOnly, authChecker } from './auth-checker';
 import { validateInput } from './validation';
 import type { RequestContext } from './context';
 import { DomainError, STATUS_BY_TYPE, assertNoNul, toDomainError } from './errors';
+import { buildSubgraphSchemaCached } from './subgraph-schema';
 
 export const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@inaccessible", "@tag", "@override"])';
@@ -93,7 +93,8 @@ export function keyedTypes(sdl: string): string[] {
 
 /**
  * type-graphql resolvers -> federated subgraph schema: build with skipCheck, print with directives,
- * prepend the federation link, build with buildSubgraphSchema and merge the reference resolvers.
+ * prepend the federation link, build with buildSubgraphSchema (its validation remembered:
+ * subgraph-schema.ts) and merge the reference resolvers.
  */
 export function buildFederatedSchema(opts: {
   resolvers: ClassRef[];
@@ -119,7 +120,7 @@ export function buildFederatedSchema(opts: {
   for (const [typeName, resolveRef] of Object.entries(references)) {
     resolverMap[typeName] = { ...(resolverMap[typeName] ?? {}), __resolveReference: guardReference(resolveRef, typeName) };
   }
-  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: resolverMap as never });
+  const schema = buildSubgraphSchemaCached(sdl, resolverMap);
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
