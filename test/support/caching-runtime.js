@@ -9,12 +9,14 @@
  * The cache lives in node_modules/.cache/svc-jest-compile/<node version>, one file per module named
  * by a hash of its path, parameters and source (an edited file simply misses); SVC_COMPILE_CACHE=off
  * turns it off. A module with a dynamic `import()` keeps Jest's own compile (its import callback).
+ * It also defers the packages scripts/lazy-modules.js lists, as the platform's processes do.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
+const { deferred, isDeferred } = require('../../scripts/lazy-modules');
 
 const OFF = process.env.SVC_COMPILE_CACHE === 'off';
 const DIR = path.join(__dirname, '..', '..', 'node_modules', '.cache', 'svc-jest-compile', `${process.version}-${process.arch}`);
@@ -62,6 +64,12 @@ function cachingCompile(executor, jestCompile) {
 }
 
 class CachingRuntime extends Runtime {
+  /** the packages scripts/lazy-modules.js defers are loaded at their first use here too */
+  requireModuleOrMock(from, moduleName) {
+    if (isDeferred(from, moduleName)) return deferred(() => super.requireModuleOrMock(from, moduleName));
+    return super.requireModuleOrMock(from, moduleName);
+  }
+
   constructor(...args) {
     super(...args);
     // Jest 30 compiles in its module executor (an internal object): without one this is Jest's runtime
