@@ -194,6 +194,40 @@ interface Matches {
 
 const NONE: Matches = { slots: new Int32Array(0), scores: new Float32Array(0), n: 0 };
 
+/**
+ * The typed arrays of a search's intermediate matches are lent from here and given back when it
+ * ends (a search runs without awaiting, so one process never uses one twice at once): a common
+ * word of a million documents matches over a hundred thousand, and megabytes of fresh buffers per
+ * search would make the garbage collector walk the whole heap every few dozen searches.
+ */
+const spare = { ints: [] as Int32Array[], floats: [] as Float32Array[] };
+const lent = { ints: [] as Int32Array[], floats: [] as Float32Array[] };
+const SPARE_KEPT = 16;
+
+/** a spare array of at least `n` entries (the smallest that fits), else a new one with room to spare */
+function borrow<T extends Int32Array | Float32Array>(pool: T[], out: T[], n: number, make: (n: number) => T): T {
+  let best = -1;
+  for (let i = 0; i < pool.length; i++) if (pool[i].length >= n && (best < 0 || pool[i].length < pool[best].length)) best = i;
+  const a = best >= 0 ? pool.splice(best, 1)[0] : make(Math.max(1024, 2 ** Math.ceil(Math.log2(n + 1))));
+  out.push(a);
+  return a;
+}
+const ints = (n: number) => borrow(spare.ints, lent.ints, n, (m) => new Int32Array(m));
+const floats = (n: number) => borrow(spare.floats, lent.floats, n, (m) => new Float32Array(m));
+
+/** the arrays lent during a search come back (the largest are kept) */
+function giveBack(): void {
+  for (const kind of ['ints', 'floats'] as const) {
+    const pool: Array<Int32Array | Float32Array> = spare[kind];
+    pool.push(...lent[kind]);
+    lent[kind].length = 0;
+    if (pool.length > SPARE_KEPT) {
+      pool.sort((a, b) => b.length - a.length);
+      pool.length = SPARE_KEPT;
+    }
+  }
+}
+
 /** `a` and `b` both: scores summed (as single floats, the way they are kept) */
 function intersect(a: Matches, b: Matches): Matches {
   return a.n > b.n ? intersectSmall(b, a, true) : intersectSmall(a, b, false);
@@ -201,8 +235,8 @@ function intersect(a: Matches, b: Matches): Matches {
 
 /** intersection walking the smaller list `s` and galloping through the larger `l` */
 function intersectSmall(s: Matches, l: Matches, swapped: boolean): Matches {
-  const slots = new Int32Array(s.n);
-  const scores = new Float32Array(s.n);
+  const slots = ints(s.n);
+  const scores = floats(s.n);
   let n = 0;
   let j = 0;
   const ls = l.slots;
@@ -237,8 +271,8 @@ function intersectSmall(s: Matches, l: Matches, swapped: boolean): Matches {
 
 /** `a` or `b`: the better score where both match */
 function union2(a: Matches, b: Matches): Matches {
-  const slots = new Int32Array(a.n + b.n);
-  const scores = new Float32Array(a.n + b.n);
+  const slots = ints(a.n + b.n);
+  const scores = floats(a.n + b.n);
   let i = 0;
   let j = 0;
   let n = 0;
@@ -425,8 +459,8 @@ export class TenantIndex {
   private list(list: IntList, table: Float32Array): Matches {
     const buf = list.buf;
     const n = list.n;
-    const slots = new Int32Array(n);
-    const scores = new Float32Array(n);
+    const slots = ints(n);
+    const scores = floats(n);
     for (let i = 0; i < n; i++) {
       const v = buf[i];
       slots[i] = v >>> 5;
@@ -468,7 +502,7 @@ export class TenantIndex {
     const scratch = this.scratch;
     let total = 0;
     for (const l of lists) total += l.n;
-    let touched = new Int32Array(Math.min(total, this.size));
+    let touched = ints(Math.min(total, this.size));
     let t = 0;
     for (const l of lists) {
       const buf = l.buf;
@@ -481,7 +515,7 @@ export class TenantIndex {
         if (s > was) scratch[slot] = s;
       }
     }
-    const scores = new Float32Array(t);
+    const scores = floats(t);
     if (t * 16 > this.size) {
       // many: read them off in slot order
       let n = 0;
@@ -543,6 +577,22 @@ export class TenantIndex {
     buckets: Array<[number, number | null]>,
     durationBuckets: Array<[number, number | null]> = [],
   ): MemoryResult {
+    try {
+      return this.answer(all, exact, f, offset, limit, buckets, durationBuckets);
+    } finally {
+      giveBack();
+    }
+  }
+
+  private answer(
+    all: QueryNode | null,
+    exact: QueryNode | null,
+    f: MemoryFilters,
+    offset: number,
+    limit: number,
+    buckets: Array<[number, number | null]>,
+    durationBuckets: Array<[number, number | null]>,
+  ): MemoryResult {
     const size = this.size;
     const matches = all ? this.evaluate(all, exact ? termsOf(exact) : null) : null;
     const exactMatches = all && exact ? this.evaluate(exact, null) : null;
@@ -559,8 +609,13 @@ export class TenantIndex {
     const categoryCounts = new Int32Array(names);
     const collectionCounts = new Int32Array(names);
     const destinationCounts = new Int32Array(names);
-    const bucketCounts = new Array<number>(buckets.length).fill(0);
-    const durationCounts = new Array<number>(durationBuckets.length).fill(0);
+    // bucket bounds as numbers (no upper bound: Infinity; prices and durations are finite)
+    const bucketLo = Float64Array.from(buckets, (b) => b[0]);
+    const bucketHi = Float64Array.from(buckets, (b) => b[1] ?? Infinity);
+    const bucketCounts = new Int32Array(buckets.length);
+    const dayLo = Float64Array.from(durationBuckets, (b) => b[0]);
+    const dayHi = Float64Array.from(durationBuckets, (b) => b[1] ?? Infinity);
+    const durationCounts = new Int32Array(durationBuckets.length);
     const durations = f.durations ?? null;
     const durationLo = durations?.[0] ?? 0;
     const durationHi = durations?.[1] ?? Infinity;
@@ -568,12 +623,14 @@ export class TenantIndex {
     const k = limit > 0 ? offset + limit : 0;
     const heap = new TopK(k, (a, b) => byText(titles[a], titles[b]) || byText(ids[a]!, ids[b]!));
     const count = matches ? matches.n : size;
+    const matchSlots = matches?.slots;
+    const matchScores = matches?.scores;
     const exactSlots = exactMatches?.slots;
     const exactN = exactMatches?.n ?? 0;
     let e = 0;
     let n = 0;
     for (let i = 0; i < count; i++) {
-      const slot = matches ? matches.slots[i] : i;
+      const slot = matchSlots !== undefined ? matchSlots[i] : i;
       if (alive[slot] === 0) continue;
       if (tags !== null) {
         if (tags[locale[slot]] !== 1) {
@@ -608,17 +665,9 @@ export class TenantIndex {
       }
       if (collection[slot] >= 0) collectionCounts[collection[slot]]++;
       if (destination[slot] >= 0) destinationCounts[destination[slot]]++;
-      if (duration[slot] >= 0)
-        for (let b = 0; b < durationBuckets.length; b++) {
-          const hi = durationBuckets[b][1];
-          if (duration[slot] >= durationBuckets[b][0] && (hi === null || duration[slot] < hi)) durationCounts[b]++;
-        }
-      if (price === price) {
-        for (let b = 0; b < buckets.length; b++) {
-          const hi = buckets[b][1];
-          if (price >= buckets[b][0] && (hi === null || price < hi)) bucketCounts[b]++;
-        }
-      }
+      const days = duration[slot];
+      if (days >= 0) for (let b = 0; b < durationCounts.length; b++) if (days >= dayLo[b] && days < dayHi[b]) durationCounts[b]++;
+      if (price === price) for (let b = 0; b < bucketCounts.length; b++) if (price >= bucketLo[b] && price < bucketHi[b]) bucketCounts[b]++;
       if (k > 0) {
         // tier: both lists ascend by slot, so one pointer walks the exact matches
         let tier = 0;
@@ -626,7 +675,7 @@ export class TenantIndex {
           while (e < exactN && exactSlots[e] < slot) e++;
           tier = e < exactN && exactSlots[e] === slot ? 0 : 1;
         }
-        heap.offer(slot, tier, matches ? matches.scores[i] : 0, published[slot]);
+        heap.offer(slot, tier, matchScores !== undefined ? matchScores[i] : 0, published[slot]);
       }
     }
     const facet = (c: Int32Array, prefix: string | null): MemoryFacet[] => {
