@@ -320,7 +320,12 @@ async function memoryLoad(databaseUrl: string, tenantId: string, documents: numb
       table: (name: string) => `"search"."${name}"`,
       sql: async (_ctx: unknown, text: string, params: unknown[] = []) => {
         let i = 0;
-        return (await c.query(text.replace(/\?/g, () => `$${++i}`), params)).rows;
+        return (
+          await c.query(
+            text.replace(/\?/g, () => `$${++i}`),
+            params,
+          )
+        ).rows;
       },
     } as unknown as Store;
     let loaded: Record<string, number> = {};

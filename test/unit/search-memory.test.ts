@@ -253,7 +253,9 @@ describe('search memory index: the sparse evaluation and bounded top-k agree wit
       }
       const term = (): Q => ({ t: 'term', lexeme: pick(vocabulary), prefix: rand() < 0.3 });
       const tree = (depth: number): Q =>
-        depth === 0 || rand() < 0.35 ? term() : { t: rand() < 0.5 ? 'and' : 'or', children: Array.from({ length: 2 + Math.floor(rand() * 2) }, () => tree(depth - 1)) };
+        depth === 0 || rand() < 0.35
+          ? term()
+          : { t: rand() < 0.5 ? 'and' : 'or', children: Array.from({ length: 2 + Math.floor(rand() * 2) }, () => tree(depth - 1)) };
       for (let round = 0; round < 25; round++) {
         const all = tree(2);
         // the words as typed: the query less some alternatives (an `or` keeps its first child)

@@ -118,7 +118,7 @@ const HALF = scoreTable(0.5);
  * (a position without a letter is D), occurrences 1–7. Reads char codes without building
  * intermediate strings (a million documents' tsvectors are read at a tenant's load).
  */
-export function readTsvector(text: string, each: (lexeme: string, weight: number, tf: number) => void): void {
+function readTsvector(text: string, each: (lexeme: string, weight: number, tf: number) => void): void {
   const len = text.length;
   let i = 0;
   while (i < len) {

@@ -109,7 +109,7 @@ export class MemoryIndexes {
     const page = (after: string) => this.rows(tenantId, 'd.id > ? order by d.id limit ?', [after, PAGE]);
     let waitMs = 0;
     let putMs = 0;
-    for (let next: Promise<MemoryRow[]> | null = page(''); next; ) {
+    for (let next: Promise<MemoryRow[]> | null = page(''); next;) {
       const waited = Date.now();
       const rows = await next;
       waitMs += Date.now() - waited;
@@ -122,10 +122,7 @@ export class MemoryIndexes {
     }
     idx.compact();
     this.tenants.set(tenantId, idx);
-    this.log.info(
-      { tenantId, documents: idx.living, ms: Date.now() - started, waitedForRowsMs: waitMs, indexingMs: putMs },
-      'search: in-memory index loaded',
-    );
+    this.log.info({ tenantId, documents: idx.living, ms: Date.now() - started, waitedForRowsMs: waitMs, indexingMs: putMs }, 'search: in-memory index loaded');
     return idx;
   }
 
