@@ -10,7 +10,11 @@
  * - `npm run bench:search` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
  * Settings: BENCH_SEARCH_DOCS (100000), BENCH_SEARCH_REQUESTS per kind (300), BENCH_SEARCH_CONNECTIONS (4).
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Client } from 'pg';
+import type { Logger, Store } from '@svc/kit';
+import { MemoryIndexes } from '@svc/search';
 import { runStandalone } from './bench-standalone';
 
 export interface SearchBenchKind {
@@ -26,6 +30,8 @@ export interface SearchBenchReport {
   documents: number;
   words: number;
   loadMs: number;
+  /** the in-memory copy's load (the platform's loader, run in this process): wall time, this process's CPU, and its heap per document */
+  memory: { ms: number; cpuMs: number; waitedForRowsMs: number; indexingMs: number; bytesPerDocument: number };
   connections: number;
   kinds: SearchBenchKind[];
   problems: string[];
@@ -190,7 +196,7 @@ interface Doc {
   published_at: string | null;
 }
 
-function corpus(count: number): Doc[] {
+export function corpus(count: number): Doc[] {
   const rand = rng(42);
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
   // a few words are frequent, most are rare (Zipf-like)
@@ -293,8 +299,63 @@ async function load(databaseUrl: string, tenantId: string, count: number): Promi
   }
 }
 
+/** the JavaScript heap and the typed arrays' buffers (held outside it) */
+function heapAndBuffers(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/**
+ * The tenant's in-memory copy loaded as a platform process loads it (the search domain's loader
+ * over a plain connection, in this process): how long, how much of it waiting for PostgreSQL's
+ * rows, and the heap it holds per document (after a full garbage collection).
+ */
+async function memoryLoad(databaseUrl: string, tenantId: string, documents: number): Promise<SearchBenchReport['memory']> {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const store = {
+      table: (name: string) => `"search"."${name}"`,
+      sql: async (_ctx: unknown, text: string, params: unknown[] = []) => {
+        let i = 0;
+        return (
+          await c.query(
+            text.replace(/\?/g, () => `$${++i}`),
+            params,
+          )
+        ).rows;
+      },
+    } as unknown as Store;
+    let loaded: Record<string, number> = {};
+    const log = { info: (o: Record<string, number>) => (loaded = o), warn: (o: unknown, m: string) => process.stderr.write(`${m}\n`) } as unknown as Logger;
+    const state = await c.query(`select last_indexed_at::text as version from search.search_index_state where tenant_id = $1`, [tenantId]);
+    gc();
+    const heapBefore = heapAndBuffers();
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    const memory = new MemoryIndexes(store, documents * 2, log);
+    await memory.get(tenantId, { version: state.rows[0].version, rebuilt: 0 });
+    while (memory.held(tenantId) === null) await new Promise((r) => setTimeout(r, 50));
+    const ms = Date.now() - started;
+    const used = process.cpuUsage(cpu);
+    gc();
+    const bytes = heapAndBuffers() - heapBefore;
+    return {
+      ms,
+      cpuMs: Math.round((used.user + used.system) / 1000),
+      waitedForRowsMs: loaded.waitedForRowsMs ?? 0,
+      indexingMs: loaded.indexingMs ?? 0,
+      bytesPerDocument: Math.round(bytes / documents),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
 /** typical storefront queries, a few of each kind (chosen at random per request) */
-const QUERIES: Record<string, string[]> = {
+export const QUERIES: Record<string, string[]> = {
   'one word': ['jacket', 'organic', 'sneakers', 'merino', 'hoodie', 'leather', 'berlin', 'waterproof', 'cashmere', 'backpack', 'linen', 'candle'],
   'two words': [
     'leather boots',
@@ -323,7 +384,7 @@ const QUERIES: Record<string, string[]> = {
  * Queries no request asked before (so nothing prepared for an earlier one helps): an adjective
  * and a brand word of the corpus with two neighbouring letters swapped.
  */
-function unseenQueries(count: number): string[] {
+export function unseenQueries(count: number): string[] {
   const rand = rng(7);
   const brands = brandWords(3000, rng(42)).filter((b) => b.length >= 5);
   const out = new Set<string>();
@@ -354,7 +415,12 @@ export async function benchSearch(o: {
   const t0 = Date.now();
   const { words } = await load(o.databaseUrl, o.tenantId, count);
   const loadMs = Date.now() - t0;
-  log(`  search: ${count} documents, ${words} vocabulary words, loaded and analyzed in ${(loadMs / 1000).toFixed(1)} s`);
+  log(`  search: ${count} documents, ${words} vocabulary words, written and analyzed in ${(loadMs / 1000).toFixed(1)} s`);
+  const memory = await memoryLoad(o.databaseUrl, o.tenantId, count);
+  log(
+    `  search: the in-memory copy loads in ${(memory.ms / 1000).toFixed(1)} s (${(memory.cpuMs / 1000).toFixed(1)} s CPU of the loading process; ` +
+      `${(memory.waitedForRowsMs / 1000).toFixed(1)} s waiting for rows, ${(memory.indexingMs / 1000).toFixed(1)} s indexing them) and holds ${memory.bytesPerDocument} B of heap per document`,
+  );
   const problems: string[] = [];
   const kinds: SearchBenchKind[] = [];
   const get = async (q: string) => {
@@ -394,12 +460,13 @@ export async function benchSearch(o: {
     kinds.push(row);
     log(`  search ${kind}: p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, p99 ${row.p99Ms} ms (${row.requests} requests, ${row.meanHits} matches on average)`);
   }
-  return { documents: count, words, loadMs, connections, kinds, problems };
+  return { documents: count, words, loadMs, memory, connections, kinds, problems };
 }
 
 export function searchBenchLines(r: SearchBenchReport): string[] {
   return [
     `search (${r.documents} documents, ${r.words} vocabulary words, ${r.connections} connections, GET /api/store/search, limit 20):`,
+    `  in-memory copy loaded in ${(r.memory.ms / 1000).toFixed(1)} s (${(r.memory.waitedForRowsMs / 1000).toFixed(1)} s waiting for rows), ${r.memory.bytesPerDocument} B heap per document`,
     `  ${r.kinds.map((k) => `${k.kind} p50 ${k.p50Ms} ms / p95 ${k.p95Ms} ms`).join('; ')}`,
   ];
 }

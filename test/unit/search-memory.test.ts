@@ -205,3 +205,98 @@ describe('search memory index: matching, ranking, filters and facets', () => {
     expect(ids(idx.search(parseTsquery(`'word'`), null, NO_FILTERS, 10, 2, BUCKETS))).toEqual(['d499', 'd498']);
   });
 });
+
+describe('search memory index: the sparse evaluation and bounded top-k agree with scoring every document', () => {
+  /** a deterministic pseudo-random generator (the same corpora every run) */
+  const rng = (seed: number) => {
+    let s = seed >>> 0;
+    return () => {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+  };
+  const WEIGHTS = 'DCBA';
+  const SCORE = [0.1, 0.2, 0.4, 1.0];
+  type Q = { t: 'term'; lexeme: string; prefix: boolean } | { t: 'and' | 'or'; children: Q[] };
+  const text = (q: Q): string => (q.t === 'term' ? `'${q.lexeme}'${q.prefix ? ':*' : ''}` : `( ${q.children.map(text).join(q.t === 'and' ? ' & ' : ' | ')} )`);
+  const lexemesOf = (q: Q, into = new Set<string>()): Set<string> => {
+    if (q.t === 'term') into.add(q.lexeme);
+    else for (const c of q.children) lexemesOf(c, into);
+    return into;
+  };
+
+  it('returns the same count, page, tiers and type facet as a full scoring and sort, on random corpora (fixed seeds)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const rand = rng(seed);
+      const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
+      // words sharing prefixes (a prefix names several), few titles and dates (many ties reach titles and ids)
+      const vocabulary = ['ab', 'abc', 'abd', 'abcd', 'b', 'ba', 'bab', 'c', 'cd', 'ce', 'd', 'e', 'ef', 'eg', 'f', 'g'];
+      const docs = new Map<string, { lex: Map<string, [number, number]>; kind: string; published: number | null; title: string }>();
+      const idx = new TenantIndex();
+      const n = 50 + Math.floor(rand() * 400);
+      for (let i = 0; i < n; i++) {
+        const id = `d${Math.floor(rand() * n * 0.9)}`; // some ids come again: a replaced document
+        const lex = new Map<string, [number, number]>();
+        for (let j = 1 + Math.floor(rand() * 6); j > 0; j--) lex.set(pick(vocabulary), [Math.floor(rand() * 4), 1 + Math.floor(rand() * 7)]);
+        const tsv = [...lex.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([l, [w, tf]]) => `'${l}':${Array.from({ length: tf }, (_, p) => `${p + 1}${WEIGHTS[w] === 'D' ? '' : WEIGHTS[w]}`).join(',')}`)
+          .join(' ');
+        const d = { lex, kind: pick(['product', 'blog_post']), published: rand() < 0.5 ? null : Math.floor(rand() * 4), title: pick(['x', 'y', 'z']) };
+        docs.set(id, d);
+        idx.put(doc(id, tsv, { kind: d.kind, published: d.published, title: d.title }));
+        if (rand() < 0.05) {
+          const gone = `d${Math.floor(rand() * n * 0.9)}`;
+          docs.delete(gone);
+          idx.remove(gone);
+        }
+      }
+      const term = (): Q => ({ t: 'term', lexeme: pick(vocabulary), prefix: rand() < 0.3 });
+      const tree = (depth: number): Q =>
+        depth === 0 || rand() < 0.35
+          ? term()
+          : { t: rand() < 0.5 ? 'and' : 'or', children: Array.from({ length: 2 + Math.floor(rand() * 2) }, () => tree(depth - 1)) };
+      for (let round = 0; round < 25; round++) {
+        const all = tree(2);
+        // the words as typed: the query less some alternatives (an `or` keeps its first child)
+        const strip = (q: Q): Q => (q.t === 'term' ? q : q.t === 'or' && rand() < 0.5 ? strip(q.children[0]) : { t: q.t, children: q.children.map(strip) });
+        const exact = rand() < 0.5 ? strip(all) : null;
+        const typed = exact ? lexemesOf(exact) : null;
+        const score = (q: Q, lex: Map<string, [number, number]>, halfUntyped: boolean): number => {
+          if (q.t === 'term') {
+            const factor = halfUntyped && typed && !typed.has(q.lexeme) ? 0.5 : 1;
+            let best = 0;
+            for (const [l, [w, tf]] of lex)
+              if (l === q.lexeme || (q.prefix && l.startsWith(q.lexeme))) best = Math.max(best, Math.fround(factor * SCORE[w] * (1 + 0.05 * (tf - 1))));
+            return best;
+          }
+          const parts = q.children.map((c) => score(c, lex, halfUntyped));
+          if (q.t === 'or') return Math.max(...parts);
+          return parts.every((p) => p > 0) ? parts.reduce((a, b) => Math.fround(a + b)) : 0;
+        };
+        const types = rand() < 0.3 ? ['product'] : null;
+        const expected = [...docs.entries()]
+          .filter(([, d]) => !types || types.includes(d.kind))
+          .map(([id, d]) => ({ id, d, s: score(all, d.lex, true), tier: exact && !(score(exact, d.lex, false) > 0) ? 1 : 0 }))
+          .filter((m) => m.s > 0)
+          .sort(
+            (a, b) =>
+              a.tier - b.tier ||
+              b.s - a.s ||
+              (b.d.published ?? -Infinity) - (a.d.published ?? -Infinity) ||
+              (a.d.title < b.d.title ? -1 : a.d.title > b.d.title ? 1 : 0) ||
+              (a.id < b.id ? -1 : 1),
+          );
+        const offset = Math.floor(rand() * 20);
+        const limit = Math.floor(rand() * 15);
+        const r = idx.search(parseTsquery(text(all)), exact ? parseTsquery(text(exact)) : null, { ...NO_FILTERS, types }, offset, limit, BUCKETS);
+        const context = `seed ${seed}, query ${text(all)}${exact ? ` typed ${text(exact)}` : ''}, offset ${offset}, limit ${limit}`;
+        expect([context, r.count]).toEqual([context, expected.length]);
+        expect([context, r.page.map((p) => [p.id, p.tier])]).toEqual([context, expected.slice(offset, offset + limit).map((m) => [m.id, m.tier])]);
+        const kinds = new Map<string, number>();
+        for (const m of expected) kinds.set(m.d.kind, (kinds.get(m.d.kind) ?? 0) + 1);
+        expect([context, Object.fromEntries(r.facets.type.map((t) => [t.value, t.count]))]).toEqual([context, Object.fromEntries(kinds)]);
+      }
+    }
+  });
+});
