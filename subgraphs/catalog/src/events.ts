@@ -11,6 +11,10 @@ export const catalogEvents = defineEvents('catalog', {
   'region.created': z.object({ id: z.string() }),
   'collection.created': z.object({ id: z.string(), handle: z.string() }),
   'category.created': z.object({ id: z.string(), handle: z.string() }),
+  /** renamed, moved or reordered (its siblings' ranks may have changed with it) */
+  'category.updated': z.object({ id: z.string(), handle: z.string(), parent_category_id: z.string().nullable() }),
+  /** gone from the tree (only a category without subcategories can be deleted); its products stay */
+  'category.deleted': z.object({ id: z.string(), handle: z.string() }),
   'sales_channel.created': z.object({ id: z.string() }),
   'review.created': z.object({ id: z.string(), product_id: z.string(), customer_id: z.string(), rating: z.number().int() }),
   'review.approved': z.object({ id: z.string(), product_id: z.string(), rating: z.number().int() }),
