@@ -169,4 +169,3 @@ describe('admin product categories: rename, move, reorder, delete', () => {
     expect((await create('Home')).handle).toBe('home');
   });
 });
-

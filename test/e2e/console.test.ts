@@ -981,6 +981,61 @@ describe('admin console (browser)', () => {
     await add.getByRole('alert').waitFor();
   });
 
+  it('edits the category tree: reorders with the arrows and by dragging, moves and renames, deletes (refused with subcategories), read on the storefront', async () => {
+    const create = async (name: string, parent: string | null = null): Promise<string> =>
+      (await gql(`mutation($input: CategoryInput!) { createProductCategory(input: $input) { id } }`, { input: { name, parent_category_id: parent } }))
+        .createProductCategory.id;
+    const garden = await create('Console Garden');
+    for (const name of ['Console Tools', 'Console Seeds', 'Console Pots']) await create(name, garden);
+    const children = async (parent: string) =>
+      (await p.api('GET', `/store/product-categories?limit=100&parent_category_id=${parent}`, { key: t.publishable_key })).body.product_categories
+        .map((c: any) => `${c.name}@${c.rank}`)
+        .join();
+    const shows = (what: string, parent: string, expected: string) => waitFor(what, async () => (await children(parent)) === expected);
+    expect(await children(garden)).toBe('Console Pots@0,Console Seeds@0,Console Tools@0');
+
+    await page.goto(app('/catalogue'));
+    await heading('Collections & categories').waitFor();
+    // the keyboard's way: the arrows save the new rank at once, the siblings renumbered
+    await page.getByRole('button', { name: 'Move Console Tools up' }).click();
+    await shows('Tools moved up', garden, 'Console Pots@0,Console Tools@1,Console Seeds@2');
+    // dragged by its handle: Seeds onto Pots, the first
+    const handle = (name: string) => page.locator(`li[aria-label="${name}"] > div [data-drag-handle]`);
+    await handle('Console Seeds').dragTo(handle('Console Pots'));
+    await shows('Seeds dragged first', garden, 'Console Seeds@0,Console Pots@1,Console Tools@2');
+    await page.getByRole('button', { name: 'Move Console Seeds up' }).and(page.locator('[disabled]')).waitFor();
+
+    // a category cannot be offered a parent below itself
+    await page.getByRole('button', { name: 'Edit Console Garden' }).click();
+    const gardenEditor = page.getByRole('region', { name: 'Category: Console Garden' });
+    const parents = await gardenEditor.getByRole('combobox', { name: 'Parent category' }).locator('option').allTextContents();
+    expect(parents).not.toContain('Console Seeds');
+    expect(parents).not.toContain('Console Garden');
+    expect(await axeViolations(page)).toEqual([]);
+    await gardenEditor.getByRole('button', { name: 'Cancel' }).click();
+
+    // renamed and moved to the top level
+    await page.getByRole('button', { name: 'Edit Console Tools' }).click();
+    const editor = page.getByRole('region', { name: 'Category: Console Tools' });
+    await editor.getByRole('textbox', { name: /^Name/ }).fill('Console Garden Tools');
+    await editor.getByRole('textbox', { name: /^Handle/ }).fill('console-garden-tools');
+    await editor.getByRole('combobox', { name: 'Parent category' }).selectOption({ label: 'None (top level)' });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit Console Garden Tools' }).waitFor();
+    await shows('Tools moved away', garden, 'Console Seeds@0,Console Pots@1');
+    const tools = (await p.api('GET', '/store/product-categories/console-garden-tools', { key: t.publishable_key })).body.product_category;
+    expect(tools).toMatchObject({ name: 'Console Garden Tools', parent_category_id: null });
+
+    // deleting a category with subcategories is refused as the API answers; a leaf goes
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Console Garden', exact: true }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('subcategories');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Console Pots' }).click();
+    await shows('Pots deleted', garden, 'Console Seeds@0');
+    await page.getByRole('button', { name: 'Delete Console Pots' }).waitFor({ state: 'detached' });
+  });
+
   it('rejects a pending tour review from the moderation queue', async () => {
     await p.seedDomain('events', t.tenant_id);
     await p.seedDomain('tours', t.tenant_id);

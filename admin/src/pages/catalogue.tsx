@@ -4,27 +4,7 @@ import { useMutation, useQuery } from 'urql';
 import { ConsoleCollectionsDocument, ConsoleCreateCategoryDocument, ConsoleCreateCollectionDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader } from '../ui';
-
-interface Category {
-  id: string;
-  name: string;
-  parent_category_id: string | null;
-}
-
-function Tree({ all, parent }: { all: Category[]; parent: string | null }) {
-  const children = all.filter((c) => c.parent_category_id === parent);
-  if (!children.length) return null;
-  return (
-    <List withPadding={parent !== null}>
-      {children.map((c) => (
-        <List.Item key={c.id}>
-          {c.name}
-          <Tree all={all} parent={c.id} />
-        </List.Item>
-      ))}
-    </List>
-  );
-}
+import { CategoryTree } from './catalogue-categories';
 
 export default function Catalogue() {
   const { t } = useI18n();
@@ -71,7 +51,7 @@ export default function Catalogue() {
             <Title order={3} size="h4" mb="sm">
               {t('catalogue.categories')}
             </Title>
-            <Tree all={categories} parent={null} />
+            <CategoryTree all={categories} reload={() => refetch({ requestPolicy: 'network-only' })} />
             <ErrorNote error={cat.error} />
             <form
               onSubmit={(e) => {
