@@ -5,7 +5,7 @@ import { ConsoleDeleteCategoryDocument, ConsoleUpdateCategoryDocument } from '..
 import { useI18n } from '../i18n';
 import { ErrorNote } from '../ui';
 
-export interface Category {
+interface Category {
   id: string;
   name: string;
   handle: string;

@@ -5,6 +5,7 @@ import { ConsoleCollectionsDocument, ConsoleCreateCategoryDocument, ConsoleCreat
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader } from '../ui';
 import { CategoryTree } from './catalogue-categories';
+import { Link, navigate } from '../router';
 
 export default function Catalogue() {
   const { t } = useI18n();
@@ -17,7 +18,11 @@ export default function Catalogue() {
   const categories = data?.productCategories.items ?? [];
   return (
     <>
-      <PageHeader title={t('nav.catalogue')} />
+      <PageHeader title={t('nav.catalogue')}>
+        <Button variant="default" onClick={() => navigate('/catalogue/templates')}>
+          {t('catalogue.templates')}
+        </Button>
+      </PageHeader>
       <Loading fetching={fetching} error={error}>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card withBorder>
@@ -26,7 +31,9 @@ export default function Catalogue() {
             </Title>
             <List mb="md">
               {data?.collections.items.map((c) => (
-                <List.Item key={c.id}>{c.title}</List.Item>
+                <List.Item key={c.id}>
+                  <Link to={`/catalogue/collections/${c.id}`}>{c.title}</Link>
+                </List.Item>
               ))}
             </List>
             <ErrorNote error={col.error} />
