@@ -11,6 +11,8 @@ import { SignIn } from './pages/sign-in';
 const Products = lazy(() => import('./pages/products'));
 const ProductEdit = lazy(() => import('./pages/product-edit'));
 const Catalogue = lazy(() => import('./pages/catalogue'));
+const CollectionEdit = lazy(() => import('./pages/collection-edit'));
+const Templates = lazy(() => import('./pages/templates'));
 const Orders = lazy(() => import('./pages/orders'));
 const OrderDetail = lazy(() => import('./pages/order-detail'));
 const Customers = lazy(() => import('./pages/customers'));
@@ -70,6 +72,8 @@ const NAV: [string, MessageKey][] = [
 function page(path: string): ReactNode {
   let m: Record<string, string> | null;
   if ((m = match('/products/:id', path))) return <ProductEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if (path === '/catalogue/templates') return <Templates />;
+  if ((m = match('/catalogue/collections/:id', path))) return <CollectionEdit id={m.id} key={m.id} />;
   if ((m = match('/orders/:id', path))) return <OrderDetail id={m.id} key={m.id} />;
   if (path === '/subscriptions/plans') return <Plans />;
   if ((m = match('/subscriptions/:id', path))) return <SubscriptionDetail id={m.id} key={m.id} />;

@@ -981,6 +981,136 @@ describe('admin console (browser)', () => {
     await add.getByRole('alert').waitFor();
   });
 
+  it('edits the category tree: reorders with the arrows and by dragging, moves and renames, deletes (refused with subcategories), read on the storefront', async () => {
+    const create = async (name: string, parent: string | null = null): Promise<string> =>
+      (await gql(`mutation($input: CategoryInput!) { createProductCategory(input: $input) { id } }`, { input: { name, parent_category_id: parent } }))
+        .createProductCategory.id;
+    const garden = await create('Console Garden');
+    for (const name of ['Console Tools', 'Console Seeds', 'Console Pots']) await create(name, garden);
+    const children = async (parent: string) =>
+      (await p.api('GET', `/store/product-categories?limit=100&parent_category_id=${parent}`, { key: t.publishable_key })).body.product_categories
+        .map((c: any) => `${c.name}@${c.rank}`)
+        .join();
+    const shows = (what: string, parent: string, expected: string) => waitFor(what, async () => (await children(parent)) === expected);
+    expect(await children(garden)).toBe('Console Pots@0,Console Seeds@0,Console Tools@0');
+
+    await page.goto(app('/catalogue'));
+    await heading('Collections & categories').waitFor();
+    // the keyboard's way: the arrows save the new rank at once, the siblings renumbered
+    await page.getByRole('button', { name: 'Move Console Tools up' }).click();
+    await shows('Tools moved up', garden, 'Console Pots@0,Console Tools@1,Console Seeds@2');
+    // dragged by its handle: Seeds onto Pots, the first
+    const handle = (name: string) => page.locator(`li[aria-label="${name}"] > div [data-drag-handle]`);
+    await handle('Console Seeds').dragTo(handle('Console Pots'));
+    await shows('Seeds dragged first', garden, 'Console Seeds@0,Console Pots@1,Console Tools@2');
+    await page.getByRole('button', { name: 'Move Console Seeds up' }).and(page.locator('[disabled]')).waitFor();
+
+    // a category cannot be offered a parent below itself
+    await page.getByRole('button', { name: 'Edit Console Garden' }).click();
+    const gardenEditor = page.getByRole('region', { name: 'Category: Console Garden' });
+    const parents = await gardenEditor.getByRole('combobox', { name: 'Parent category' }).locator('option').allTextContents();
+    expect(parents).not.toContain('Console Seeds');
+    expect(parents).not.toContain('Console Garden');
+    expect(await axeViolations(page)).toEqual([]);
+    await gardenEditor.getByRole('button', { name: 'Cancel' }).click();
+
+    // renamed and moved to the top level
+    await page.getByRole('button', { name: 'Edit Console Tools' }).click();
+    const editor = page.getByRole('region', { name: 'Category: Console Tools' });
+    await editor.getByRole('textbox', { name: /^Name/ }).fill('Console Garden Tools');
+    await editor.getByRole('textbox', { name: /^Handle/ }).fill('console-garden-tools');
+    await editor.getByRole('combobox', { name: 'Parent category' }).selectOption({ label: 'None (top level)' });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit Console Garden Tools' }).waitFor();
+    await shows('Tools moved away', garden, 'Console Seeds@0,Console Pots@1');
+    const tools = (await p.api('GET', '/store/product-categories/console-garden-tools', { key: t.publishable_key })).body.product_category;
+    expect(tools).toMatchObject({ name: 'Console Garden Tools', parent_category_id: null });
+
+    // deleting a category with subcategories is refused as the API answers; a leaf goes
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Console Garden', exact: true }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('subcategories');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Console Pots' }).click();
+    await shows('Pots deleted', garden, 'Console Seeds@0');
+    await page.getByRole('button', { name: 'Delete Console Pots' }).waitFor({ state: 'detached' });
+  });
+
+  it('edits a collection on its page (title, handle), lists its products, and deletes it: read on the storefront', async () => {
+    const col = (await gql(`mutation { createCollection(input: { title: "Console Picks" }) { id } }`)).createCollection.id;
+    await gql(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, {
+      input: { title: 'Console Pick Mug', handle: 'console-pick-mug', status: 'published', collection_id: col },
+    });
+    await page.goto(app('/catalogue'));
+    await heading('Collections & categories').waitFor();
+    await page.getByRole('link', { name: 'Console Picks' }).click();
+    await heading('Collection: Console Picks').waitFor();
+    await page.getByRole('link', { name: 'Console Pick Mug' }).waitFor();
+    await page.getByRole('region', { name: 'Translation' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('textbox', { name: /^Title/ }).fill('Console Favourites');
+    await details.getByRole('textbox', { name: /^Handle/ }).fill('console-favourites');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await heading('Collection: Console Favourites').waitFor();
+    const read = await p.api('GET', '/store/collections/console-favourites', { key: t.publishable_key });
+    expect(read.body.collection).toMatchObject({ id: col, title: 'Console Favourites' });
+    expect((await p.api('GET', '/store/products/console-pick-mug', { key: t.publishable_key })).body.product.collection.title).toBe('Console Favourites');
+    page.once('dialog', (d) => void d.accept());
+    await details.getByRole('button', { name: 'Delete' }).click();
+    await heading('Collections & categories').waitFor();
+    expect((await p.api('GET', `/store/collections/${col}`, { key: t.publishable_key })).status).toBe(404);
+    expect((await p.api('GET', '/store/products/console-pick-mug', { key: t.publishable_key })).body.product.collection_id).toBeNull();
+  });
+
+  it('manages product templates: creates one with options and attributes (a refusal shown as the API answers), edits and deletes it, read on the storefront', async () => {
+    const templates = async () => (await p.api('GET', '/store/product-templates?limit=100', { key: t.publishable_key })).body.product_templates;
+    await page.goto(app('/catalogue'));
+    await heading('Collections & categories').waitFor();
+    await page.getByRole('button', { name: 'Product templates' }).click();
+    await heading('Product templates').waitFor();
+    await page.getByRole('button', { name: 'New template' }).click();
+    const editor = page.getByRole('region', { name: 'New template' });
+    await editor.getByRole('textbox', { name: /^Name/ }).fill('Console Bags');
+    await editor.getByRole('textbox', { name: 'Description' }).fill('Totes and backpacks');
+    await editor.getByRole('combobox', { name: 'Status of a new product' }).selectOption('published');
+    await editor.getByRole('button', { name: 'Add an option' }).click();
+    await editor.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Size');
+    await editor.getByRole('textbox', { name: 'Values of option 1 (comma-separated)' }).fill('S, M');
+    await editor.getByRole('button', { name: 'Add an option' }).click();
+    await editor.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Color');
+    await editor.getByRole('textbox', { name: 'Values of option 2 (comma-separated)' }).fill('Red, Red');
+    await editor.getByRole('textbox', { name: 'Attributes' }).fill('material: Canvas');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    expect(await editor.getByRole('alert').textContent()).toContain('distinct');
+    await editor.getByRole('textbox', { name: 'Values of option 2 (comma-separated)' }).fill('Red, Blue');
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('cell', { name: 'Size: S, M; Color: Red, Blue' }).waitFor();
+    expect((await templates()).find((x: any) => x.name === 'Console Bags')).toMatchObject({
+      description: 'Totes and backpacks',
+      default_status: 'published',
+      options: [
+        { title: 'Size', values: ['S', 'M'] },
+        { title: 'Color', values: ['Red', 'Blue'] },
+      ],
+      attributes: { material: 'Canvas' },
+    });
+
+    await page.getByRole('button', { name: 'Edit Console Bags' }).click();
+    const edit = page.getByRole('region', { name: 'Template: Console Bags' });
+    await edit.getByRole('button', { name: 'Remove option 2' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Size: S, M', exact: true }).waitFor();
+    expect((await templates()).find((x: any) => x.name === 'Console Bags').options).toEqual([{ title: 'Size', values: ['S', 'M'] }]);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete Console Bags' }).click();
+    await page.getByRole('button', { name: 'Delete Console Bags' }).waitFor({ state: 'detached' });
+    expect((await templates()).map((x: any) => x.name)).not.toContain('Console Bags');
+  });
+
   it('rejects a pending tour review from the moderation queue', async () => {
     await p.seedDomain('events', t.tenant_id);
     await p.seedDomain('tours', t.tenant_id);

@@ -4,27 +4,8 @@ import { useMutation, useQuery } from 'urql';
 import { ConsoleCollectionsDocument, ConsoleCreateCategoryDocument, ConsoleCreateCollectionDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader } from '../ui';
-
-interface Category {
-  id: string;
-  name: string;
-  parent_category_id: string | null;
-}
-
-function Tree({ all, parent }: { all: Category[]; parent: string | null }) {
-  const children = all.filter((c) => c.parent_category_id === parent);
-  if (!children.length) return null;
-  return (
-    <List withPadding={parent !== null}>
-      {children.map((c) => (
-        <List.Item key={c.id}>
-          {c.name}
-          <Tree all={all} parent={c.id} />
-        </List.Item>
-      ))}
-    </List>
-  );
-}
+import { CategoryTree } from './catalogue-categories';
+import { Link, navigate } from '../router';
 
 export default function Catalogue() {
   const { t } = useI18n();
@@ -37,7 +18,11 @@ export default function Catalogue() {
   const categories = data?.productCategories.items ?? [];
   return (
     <>
-      <PageHeader title={t('nav.catalogue')} />
+      <PageHeader title={t('nav.catalogue')}>
+        <Button variant="default" onClick={() => navigate('/catalogue/templates')}>
+          {t('catalogue.templates')}
+        </Button>
+      </PageHeader>
       <Loading fetching={fetching} error={error}>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card withBorder>
@@ -46,7 +31,9 @@ export default function Catalogue() {
             </Title>
             <List mb="md">
               {data?.collections.items.map((c) => (
-                <List.Item key={c.id}>{c.title}</List.Item>
+                <List.Item key={c.id}>
+                  <Link to={`/catalogue/collections/${c.id}`}>{c.title}</Link>
+                </List.Item>
               ))}
             </List>
             <ErrorNote error={col.error} />
@@ -71,7 +58,7 @@ export default function Catalogue() {
             <Title order={3} size="h4" mb="sm">
               {t('catalogue.categories')}
             </Title>
-            <Tree all={categories} parent={null} />
+            <CategoryTree all={categories} reload={() => refetch({ requestPolicy: 'network-only' })} />
             <ErrorNote error={cat.error} />
             <form
               onSubmit={(e) => {

@@ -10,7 +10,14 @@ export const catalogEvents = defineEvents('catalog', {
   'inventory.updated': z.object({ variant_id: z.string(), product_id: z.string(), stocked_quantity: z.number().int() }),
   'region.created': z.object({ id: z.string() }),
   'collection.created': z.object({ id: z.string(), handle: z.string() }),
+  'collection.updated': z.object({ id: z.string(), handle: z.string() }),
+  /** gone from the store; its products stay, in no collection */
+  'collection.deleted': z.object({ id: z.string(), handle: z.string() }),
   'category.created': z.object({ id: z.string(), handle: z.string() }),
+  /** renamed, moved or reordered (its siblings' ranks may have changed with it) */
+  'category.updated': z.object({ id: z.string(), handle: z.string(), parent_category_id: z.string().nullable() }),
+  /** gone from the tree (only a category without subcategories can be deleted); its products stay */
+  'category.deleted': z.object({ id: z.string(), handle: z.string() }),
   'sales_channel.created': z.object({ id: z.string() }),
   'review.created': z.object({ id: z.string(), product_id: z.string(), customer_id: z.string(), rating: z.number().int() }),
   'review.approved': z.object({ id: z.string(), product_id: z.string(), rating: z.number().int() }),

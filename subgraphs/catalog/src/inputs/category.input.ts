@@ -25,6 +25,16 @@ export const categorySchema = z.strictObject({
 });
 export type CategoryData = z.infer<typeof categorySchema>;
 
+/** A change of a category: only the fields given change; parent_category_id null moves it to the top level. */
+export const categoryUpdateSchema = z.strictObject({
+  name: plainText(z.string().min(1).max(300), 'name').optional(),
+  handle: handleSchema.optional(),
+  description: plainText(z.string().max(5000), 'description').nullish(),
+  parent_category_id: z.string().max(100).nullish(),
+  rank: z.number().int().min(0).optional(),
+});
+export type CategoryUpdateData = z.infer<typeof categoryUpdateSchema>;
+
 @ArgsType()
 @ValidateWith(categoryListSchema)
 export class CategoryListArgs extends PageArgs {
@@ -45,4 +55,22 @@ export class CategoryInput {
   @Field(() => String, { nullable: true, description: "The category's description" }) description?: string | null;
   @Field(() => String, { nullable: true, description: 'The parent category; null or absent: a top-level category' }) parent_category_id?: string | null;
   @Field(() => Int, { nullable: true, description: 'Position among its siblings, from 0; default 0' }) rank?: number | null;
+}
+
+@InputType('UpdateCategoryInput', { description: 'The fields of a product category to change; absent fields stay as they are' })
+@ValidateWith(categoryUpdateSchema)
+export class UpdateCategoryInput {
+  @Field({ nullable: true, description: "The category's new name" }) name?: string;
+  @Field({ nullable: true, description: 'The new URL-safe unique name (lower-case words joined by dashes)' }) handle?: string;
+  @Field(() => String, { nullable: true, description: 'The new description; null empties it' }) description?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Moves the category under this parent (not under itself or one of its descendants: 409); null moves it to the top level',
+  })
+  parent_category_id?: string | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Position among its (new) siblings, from 0; the siblings are renumbered 0, 1, 2 …; default: kept, or last when it moves',
+  })
+  rank?: number;
 }

@@ -17,6 +17,13 @@ export type CollectionListQuery = z.infer<typeof collectionListSchema>;
 export const collectionSchema = z.strictObject({ title: plainText(z.string().min(1).max(300), 'title'), handle: handleSchema.nullish() });
 export type CollectionData = z.infer<typeof collectionSchema>;
 
+/** A change of a collection: only the fields given change. */
+export const collectionUpdateSchema = z.strictObject({
+  title: plainText(z.string().min(1).max(300), 'title').optional(),
+  handle: handleSchema.optional(),
+});
+export type CollectionUpdateData = z.infer<typeof collectionUpdateSchema>;
+
 @ArgsType()
 @ValidateWith(collectionListSchema)
 export class CollectionListArgs extends PageArgs {
@@ -32,4 +39,11 @@ export class CollectionInput {
   @Field({ description: "The collection's name" }) title!: string;
   @Field(() => String, { nullable: true, description: 'URL-safe unique name (lower-case words joined by dashes); default: made from the title' }) handle?:
     string | null;
+}
+
+@InputType('UpdateCollectionInput', { description: 'The fields of a product collection to change; absent fields stay as they are' })
+@ValidateWith(collectionUpdateSchema)
+export class UpdateCollectionInput {
+  @Field({ nullable: true, description: "The collection's new name" }) title?: string;
+  @Field({ nullable: true, description: 'The new URL-safe unique name (lower-case words joined by dashes)' }) handle?: string;
 }

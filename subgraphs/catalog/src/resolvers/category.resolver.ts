@@ -2,8 +2,8 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolv
 import type { RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { ProductListType } from '../types/product.type';
-import { CategoryListType, CategoryType } from '../types/category.type';
-import { CategoryInput, CategoryListArgs } from '../inputs/category.input';
+import { CategoryDeletionType, CategoryListType, CategoryType } from '../types/category.type';
+import { CategoryInput, CategoryListArgs, UpdateCategoryInput } from '../inputs/category.input';
 
 @Resolver(() => CategoryType)
 export class CategoryResolver {
@@ -38,5 +38,25 @@ export class CategoryResolver {
   @Mutation(() => CategoryType, { description: 'Admin: a new product category' })
   createProductCategory(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new category' }) input: CategoryInput) {
     return this.s.categories.create(ctx, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CategoryType, {
+    description: 'Admin: renames, moves (another parent) or reorders (rank among its siblings) a product category; a cycle is 409 category_cycle',
+  })
+  updateProductCategory(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The category id (pcat_…)' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateCategoryInput,
+  ) {
+    return this.s.categories.update(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CategoryDeletionType, {
+    description: 'Admin: deletes a product category without subcategories (409 category_has_children otherwise); its products stay',
+  })
+  deleteProductCategory(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The category id (pcat_…)' }) id: string) {
+    return this.s.categories.delete(ctx, id);
   }
 }

@@ -2,8 +2,8 @@ import { Arg, Args, Authorized, Ctx, FieldResolver, Int, Mutation, Query, Resolv
 import type { RequestContext } from '@svc/kit';
 import type { CatalogServices } from '../services';
 import { ProductListType } from '../types/product.type';
-import { CollectionListType, CollectionType } from '../types/collection.type';
-import { CollectionInput, CollectionListArgs } from '../inputs/collection.input';
+import { CollectionDeletionType, CollectionListType, CollectionType } from '../types/collection.type';
+import { CollectionInput, CollectionListArgs, UpdateCollectionInput } from '../inputs/collection.input';
 
 @Resolver(() => CollectionType)
 export class CollectionResolver {
@@ -33,5 +33,21 @@ export class CollectionResolver {
   @Mutation(() => CollectionType, { description: 'Admin: a new product collection' })
   createCollection(@Ctx() ctx: RequestContext, @Arg('input', { description: 'The new collection' }) input: CollectionInput) {
     return this.s.collections.create(ctx, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CollectionType, { description: "Admin: changes a collection's title or handle (its products are re-indexed)" })
+  updateCollection(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The collection id (pcol_…)' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateCollectionInput,
+  ) {
+    return this.s.collections.update(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CollectionDeletionType, { description: 'Admin: deletes a product collection; its products stay, in no collection' })
+  deleteCollection(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The collection id (pcol_…)' }) id: string) {
+    return this.s.collections.delete(ctx, id);
   }
 }

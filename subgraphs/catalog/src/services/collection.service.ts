@@ -14,7 +14,7 @@ import {
 } from '@svc/kit';
 import { ProductCollection } from '../entities/taxonomy.entity';
 import { catalogEvents } from '../events';
-import type { CollectionData, CollectionListQuery } from '../inputs/collection.input';
+import type { CollectionData, CollectionListQuery, CollectionUpdateData } from '../inputs/collection.input';
 import type { CatalogCache } from './catalog-cache';
 import type { CatalogTranslator } from './translate';
 import { orderClause } from './product.service';
@@ -100,6 +100,55 @@ export class CollectionService {
       return c.id;
     });
     return this.get(ctx, id);
+  }
+
+  /** Changes the title or handle (409 duplicate for a handle taken); its products are re-indexed (product.updated). */
+  async update(ctx: RequestContext, id: string, input: CollectionUpdateData): Promise<CollectionView> {
+    const tenantId = requireTenant(ctx);
+    await this.store.transaction(ctx, async (em, tx) => {
+      const c = await em.findOne(ProductCollection, { id, deletedAt: null });
+      if (!c) throw Errors.notFound('Collection', id);
+      const changed = (input.title !== undefined && input.title !== c.title) || (input.handle !== undefined && input.handle !== c.handle);
+      if (input.title !== undefined) c.title = input.title;
+      if (input.handle !== undefined) c.handle = input.handle;
+      c.updatedAt = new Date();
+      catalogEvents.emit(em, tx, 'collection.updated', { id, handle: c.handle });
+      if (changed) for (const productId of await this.productsOf(tx, id)) catalogEvents.emit(em, tx, 'product.updated', { id: productId });
+      await this.store.afterCommit(tx, () => this.cache.invalidate(tenantId));
+    });
+    return this.get(ctx, id);
+  }
+
+  /** Soft deletion with the handle freed; its products stay, in no collection (product.updated each). */
+  async delete(ctx: RequestContext, id: string): Promise<{ id: string; object: string; deleted: boolean }> {
+    const tenantId = requireTenant(ctx);
+    await this.store.transaction(ctx, async (em, tx) => {
+      const c = await em.findOne(ProductCollection, { id, deletedAt: null });
+      if (!c) throw Errors.notFound('Collection', id);
+      const products = await this.productsOf(tx, id);
+      await this.store.sql(tx, `update ${this.store.table('product')} set collection_id = null, updated_at = now() where tenant_id = ? and collection_id = ?`, [
+        tenantId,
+        id,
+      ]);
+      catalogEvents.emit(em, tx, 'collection.deleted', { id, handle: c.handle });
+      for (const productId of products) catalogEvents.emit(em, tx, 'product.updated', { id: productId });
+      const now = new Date();
+      // a suffix no handle may hold frees it for a new collection and keeps the rows unique
+      c.handle = `${c.handle.slice(0, 80)}~deleted~${now.getTime()}`;
+      c.deletedAt = now;
+      await this.store.afterCommit(tx, () => this.cache.invalidate(tenantId));
+    });
+    return { id, object: 'collection', deleted: true };
+  }
+
+  /** the live products in the collection (inside the unit of work of `ctx`) */
+  private async productsOf(ctx: RequestContext, collectionId: string): Promise<string[]> {
+    const rows = await this.store.sql<{ id: string }>(
+      ctx,
+      `select id from ${this.store.table('product')} where tenant_id = ? and collection_id = ? and deleted_at is null order by id`,
+      [requireTenant(ctx), collectionId],
+    );
+    return rows.map((r) => r.id);
   }
 }
 

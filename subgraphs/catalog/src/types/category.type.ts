@@ -28,3 +28,10 @@ export class CategoryType {
 
 @ObjectType('ProductCategoryList', { description: 'A page of product categories' })
 export class CategoryListType extends PaginatedList(CategoryType) {}
+
+@ObjectType('ProductCategoryDeletion', { description: 'The answer to deleting a product category' })
+export class CategoryDeletionType {
+  @Field(() => ID, { description: 'The id of the deleted category' }) id!: string;
+  @Field({ description: 'Always product_category' }) object!: string;
+  @Field({ description: 'Always true' }) deleted!: boolean;
+}

@@ -22,3 +22,10 @@ export class CollectionType {
 
 @ObjectType('ProductCollectionList', { description: 'A page of product collections' })
 export class CollectionListType extends PaginatedList(CollectionType) {}
+
+@ObjectType('ProductCollectionDeletion', { description: 'The answer to deleting a product collection' })
+export class CollectionDeletionType {
+  @Field(() => ID, { description: 'The id of the deleted collection' }) id!: string;
+  @Field({ description: 'Always collection' }) object!: string;
+  @Field({ description: 'Always true' }) deleted!: boolean;
+}
