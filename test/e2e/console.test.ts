@@ -170,6 +170,42 @@ describe('admin console (browser)', () => {
     expect(shipped.fulfillment_status).toBe('shipped');
   });
 
+  it('captures an order and refunds part of it: amount checked, a reason and a note, confirmed, then in the timeline; axe finds nothing', async () => {
+    const order = (await gql('{ adminOrders(limit: 1) { items { id display_id total currency_code payment_status } } }')).adminOrders.items[0];
+    await page.goto(app(`/orders/${order.id}`));
+    await heading(`Order #${order.display_id}`).waitFor();
+    if (order.payment_status === 'authorized') {
+      await page.getByRole('button', { name: 'Capture payment' }).click();
+      await page.getByText('captured', { exact: true }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Refund payment' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const amount = page.getByRole('textbox', { name: /^Amount \(EUR\)/ });
+    // more than was captured is refused in the page, before anything is sent
+    await amount.fill(String(order.total + 1));
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('Enter an amount above 0 and at most what is refundable').waitFor();
+    await amount.fill('2.50');
+    await page.getByRole('combobox', { name: 'Reason' }).selectOption('damaged');
+    await page.getByRole('textbox', { name: /^Note/ }).fill('Box dented');
+    // dismissed: nothing happens; accepted: refunded
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('2.50');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('partially refunded', { exact: true }).waitFor();
+    await page.getByText('Refunded €2.50').waitFor();
+    await page.getByText('Box dented').waitFor();
+    const after = (await gql('query($id: String!) { order(id: $id) { payment_status document } }', { id: order.id })).order;
+    expect(after.payment_status).toBe('partially_refunded');
+    expect(after.document.payment_collections[0].payments[0].refunds).toEqual([
+      expect.objectContaining({ amount: 2.5, refund_reason_id: 'damaged', note: 'Box dented' }),
+    ]);
+  });
+
   it('finds Jane by search, opens her page (address, Google account, her order), requests her data export, and finds an order by number', async () => {
     // the demo store's customer (identity's demo seed): Jane Doe, verified, an address in Berlin, a linked Google account
     await p.seedDomain('identity', t.tenant_id);
