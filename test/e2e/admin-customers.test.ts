@@ -170,25 +170,41 @@ describe('admin customers and order search', () => {
 
   it("edits a customer's profile and address book as the admin: defaults moved, deleted, events; the email is not editable; another store 404, a customer refused", async () => {
     const id = ids[people[1].email];
-    const CUSTOMER = 'id first_name last_name phone company_name email default_shipping_address_id default_billing_address_id addresses { id address_1 city is_default_shipping is_default_billing }';
+    const CUSTOMER =
+      'id first_name last_name phone company_name email default_shipping_address_id default_billing_address_id addresses { id address_1 city is_default_shipping is_default_billing }';
     const UPDATE = `mutation($id: String!, $input: UpdateCustomerInput!) { adminUpdateCustomer(id: $id, input: $input) { ${CUSTOMER} } }`;
     const ADD = `mutation($c: String!, $input: CustomerAddressInput!) { adminAddCustomerAddress(customer_id: $c, input: $input) { ${CUSTOMER} } }`;
     const EDIT = `mutation($c: String!, $id: String!, $input: CustomerAddressInput!) { adminUpdateCustomerAddress(customer_id: $c, id: $id, input: $input) { ${CUSTOMER} } }`;
     const DELETE = `mutation($c: String!, $id: String!) { adminDeleteCustomerAddress(customer_id: $c, id: $id) { ${CUSTOMER} } }`;
 
     const updated = (await run(UPDATE, { id, input: { first_name: 'Grace B.', phone: '+49 30 1234', company_name: 'Navy' } })).adminUpdateCustomer;
-    expect(updated).toMatchObject({ first_name: 'Grace B.', last_name: people[1].last_name, phone: '+49 30 1234', company_name: 'Navy', email: people[1].email });
+    expect(updated).toMatchObject({
+      first_name: 'Grace B.',
+      last_name: people[1].last_name,
+      phone: '+49 30 1234',
+      company_name: 'Navy',
+      email: people[1].email,
+    });
     // null clears, absent stays
     expect((await run(UPDATE, { id, input: { company_name: null } })).adminUpdateCustomer).toMatchObject({ company_name: null, phone: '+49 30 1234' });
     // the email is the customer's own change: not a field of the input
     expect((await refusal(UPDATE, { id, input: { email: 'x@example.com' } })).type).toBe('validation_error');
 
-    const home = { address_name: 'Home', first_name: 'Grace', last_name: 'Hopper', address_1: 'Main St 1', city: 'Arlington', country_code: 'us', postal_code: '22201' };
+    const home = {
+      address_name: 'Home',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      address_1: 'Main St 1',
+      city: 'Arlington',
+      country_code: 'us',
+      postal_code: '22201',
+    };
     const one = (await run(ADD, { c: id, input: home })).adminAddCustomerAddress;
     // the first address is the default shipping address
     expect(one.addresses).toHaveLength(1);
     expect(one.default_shipping_address_id).toBe(one.addresses[0].id);
-    const two = (await run(ADD, { c: id, input: { ...home, address_name: 'Office', address_1: 'Pentagon 1', is_default_billing: true } })).adminAddCustomerAddress;
+    const two = (await run(ADD, { c: id, input: { ...home, address_name: 'Office', address_1: 'Pentagon 1', is_default_billing: true } }))
+      .adminAddCustomerAddress;
     const office = two.addresses.find((a: any) => a.address_1 === 'Pentagon 1');
     expect(two.default_billing_address_id).toBe(office.id);
     // the office becomes the default shipping address too, and moves to another city

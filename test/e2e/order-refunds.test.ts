@@ -74,7 +74,13 @@ describe('orders: refunds of a captured payment', () => {
     expect(pc1.captured_amount).toBe(order.total);
     expect(pc1.refunded_amount).toBe(5.5);
     expect(pc1.payments[0].refunds).toEqual([
-      expect.objectContaining({ amount: 5.5, raw_amount: { value: '5.5', precision: 20 }, currency_code: 'eur', refund_reason_id: 'damaged', note: 'Scratched on arrival' }),
+      expect.objectContaining({
+        amount: 5.5,
+        raw_amount: { value: '5.5', precision: 20 },
+        currency_code: 'eur',
+        refund_reason_id: 'damaged',
+        note: 'Scratched on arrival',
+      }),
     ]);
     expect(pc1.payments[0].refunds[0].id).toMatch(/^ref_/);
     expect(o1.document.summary).toMatchObject({ paid_total: order.total, refunded_total: 5.5, pending_difference: 0 });

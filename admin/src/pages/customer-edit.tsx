@@ -64,7 +64,17 @@ const useRun = (onResult: (error: CombinedError | null) => void) => (run: () => 
   });
 
 /** The admin edits a customer's profile (not the email: that stays the customer's own change). */
-export function ProfileEditor({ id, customer, onDone, onResult }: { id: string; customer: Profile; onDone: () => void; onResult: (e: CombinedError | null) => void }) {
+export function ProfileEditor({
+  id,
+  customer,
+  onDone,
+  onResult,
+}: {
+  id: string;
+  customer: Profile;
+  onDone: () => void;
+  onResult: (e: CombinedError | null) => void;
+}) {
   const { t } = useI18n();
   const [draft, setDraft] = useState<Profile>(() => Object.fromEntries(PROFILE_FIELDS.map(([k]) => [k, customer[k] ?? ''])));
   const [saved, save] = useMutation(ConsoleUpdateCustomerDocument);
@@ -79,7 +89,13 @@ export function ProfileEditor({ id, customer, onDone, onResult }: { id: string; 
     >
       <Stack gap="xs">
         {PROFILE_FIELDS.map(([k, label]) => (
-          <TextInput key={k} label={t(label)} maxLength={k === 'phone' ? 50 : 200} value={draft[k] ?? ''} onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })} />
+          <TextInput
+            key={k}
+            label={t(label)}
+            maxLength={k === 'phone' ? 50 : 200}
+            value={draft[k] ?? ''}
+            onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })}
+          />
         ))}
         <Group>
           <Button type="submit" loading={saved.fetching}>

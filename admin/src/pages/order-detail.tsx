@@ -20,7 +20,11 @@ interface OrderDocument {
   payment_collections?: {
     captured_amount?: number | null;
     refunded_amount?: number | null;
-    payments?: { id: string; captured_at?: string | null; refunds?: { id: string; amount: number; refund_reason_id?: string | null; note?: string | null; created_at: string }[] }[];
+    payments?: {
+      id: string;
+      captured_at?: string | null;
+      refunds?: { id: string; amount: number; refund_reason_id?: string | null; note?: string | null; created_at: string }[];
+    }[];
   }[];
 }
 
@@ -28,7 +32,8 @@ interface OrderDocument {
 const REASONS = ['customer_request', 'returned', 'damaged', 'not_delivered', 'duplicate', 'goodwill', 'other'] as const;
 
 /** Decimals of a currency's minor unit, as the browser knows them (JPY 0, EUR 2, KWD 3). */
-const decimalsOf = (currency: string): number => new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
+const decimalsOf = (currency: string): number =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
 
 export default function OrderDetail({ id }: { id: string }) {
   const { t, date, money } = useI18n();
@@ -172,7 +177,14 @@ export default function OrderDetail({ id }: { id: string }) {
                         value={reason}
                         onChange={(e) => setReason(e.currentTarget.value)}
                       />
-                      <Textarea label={t('orders.refundNote')} maxLength={1000} autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+                      <Textarea
+                        label={t('orders.refundNote')}
+                        maxLength={1000}
+                        autosize
+                        minRows={2}
+                        value={note}
+                        onChange={(e) => setNote(e.currentTarget.value)}
+                      />
                       <Group>
                         <Button type="submit" loading={refund.fetching}>
                           {t('orders.refund')}

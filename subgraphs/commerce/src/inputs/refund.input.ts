@@ -22,10 +22,13 @@ export type RefundData = z.infer<typeof refundSchema>;
 export class RefundOrderPaymentInput {
   @Field({
     description:
-      "The amount to give back, a decimal string in major units of the order's currency (\"12.50\"): more than 0, at most what was captured minus what was refunded, with no more decimals than the currency has",
+      'The amount to give back, a decimal string in major units of the order\'s currency ("12.50"): more than 0, at most what was captured minus what was refunded, with no more decimals than the currency has',
   })
   amount!: string;
-  @Field(() => String, { nullable: true, description: "The currency of the amount; when given it must be the order's (a guard against refunding in the wrong one)" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The currency of the amount; when given it must be the order's (a guard against refunding in the wrong one)",
+  })
   currency_code?: string | null;
   @Field(() => String, {
     nullable: true,
