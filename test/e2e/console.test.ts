@@ -274,6 +274,9 @@ describe('admin console (browser)', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await page.getByText(new RegExp(`${street}, 10115 ${city}, DE`)).waitFor();
     };
+    await page.getByRole('button', { name: 'Add address' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'Add address' }).getByRole('button', { name: 'Cancel' }).click();
     await add('Gartenweg 1', 'Berlin');
     await add('Hauptstraße 9', 'Potsdam', true);
     expect(await axeViolations(page)).toEqual([]);

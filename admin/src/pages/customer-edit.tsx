@@ -150,6 +150,7 @@ function AddressForm(props: {
               key={k}
               label={t(label)}
               description={k === 'country_code' ? t('customers.countryHint') : undefined}
+              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
               maxLength={k === 'country_code' ? 2 : 200}
               value={draft[k] ?? ''}
               onChange={(e) => setDraft({ ...draft, [k]: e.currentTarget.value })}

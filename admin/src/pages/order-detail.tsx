@@ -164,7 +164,6 @@ export default function OrderDetail({ id }: { id: string }) {
                       <Text size="sm">{t('orders.refundable', { amount: money(refundable / scale, o.currency_code) })}</Text>
                       <TextInput
                         label={t('orders.refundAmount', { currency: o.currency_code.toUpperCase() })}
-                        description={t('orders.refundAmountHint', { amount: money(refundable / scale, o.currency_code) })}
                         inputMode="decimal"
                         required
                         value={amount}
