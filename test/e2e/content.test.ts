@@ -779,12 +779,16 @@ describe('content: blog and pages', () => {
     const CREATE = `mutation($input: CreatePageInput!) { createPage(input: $input) { ${PAGE} } }`;
     const SCHEDULE_PAGE = `mutation($id: String!, $at: String!) { schedulePage(id: $id, publish_at: $at) { ${PAGE} } }`;
     const page = (await run(CREATE, { input: { slug: 'spring-sale', variants: [variant('en', 'Spring sale', 'From Monday.')] } })).createPage;
-    const at = new Date(Date.now() + 1500);
-    const scheduled = (await run(SCHEDULE_PAGE, { id: page.id, at: at.toISOString() })).schedulePage;
-    expect(scheduled).toMatchObject({ status: 'scheduled', published_at: at.toISOString() });
+    // a week ahead: hidden (a loaded machine cannot let the time pass while this is checked)
+    const week = new Date(Date.now() + 7 * 86_400_000);
+    const scheduled = (await run(SCHEDULE_PAGE, { id: page.id, at: week.toISOString() })).schedulePage;
+    expect(scheduled).toMatchObject({ status: 'scheduled', published_at: week.toISOString() });
     expect((await store('/pages/spring-sale')).status).toBe(404);
     expect((await store('/pages')).body.pages.map((x: any) => x.slug)).not.toContain('spring-sale');
     expect(await outbox(shop.tenant_id, 'page.published', page.id)).toEqual([]);
+    // then in a moment: it appears at its time, by the database clock
+    const at = new Date(Date.now() + 1500);
+    expect((await run(SCHEDULE_PAGE, { id: page.id, at: at.toISOString() })).schedulePage.status).toBe('scheduled');
 
     await until('the scheduled page to appear', async () => (await store('/pages/spring-sale')).status === 200);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 50);
