@@ -167,4 +167,74 @@ describe('admin customers and order search', () => {
 
     expect(await refusal(ORDERS, { q: 'x'.repeat(201) })).toMatchObject({ type: 'validation_error', code: 'invalid_field', errors: [{ field: 'q' }] });
   });
+
+  it("edits a customer's profile and address book as the admin: defaults moved, deleted, events; the email is not editable; another store 404, a customer refused", async () => {
+    const id = ids[people[1].email];
+    const CUSTOMER =
+      'id first_name last_name phone company_name email default_shipping_address_id default_billing_address_id addresses { id address_1 city is_default_shipping is_default_billing }';
+    const UPDATE = `mutation($id: String!, $input: UpdateCustomerInput!) { adminUpdateCustomer(id: $id, input: $input) { ${CUSTOMER} } }`;
+    const ADD = `mutation($c: String!, $input: CustomerAddressInput!) { adminAddCustomerAddress(customer_id: $c, input: $input) { ${CUSTOMER} } }`;
+    const EDIT = `mutation($c: String!, $id: String!, $input: CustomerAddressInput!) { adminUpdateCustomerAddress(customer_id: $c, id: $id, input: $input) { ${CUSTOMER} } }`;
+    const DELETE = `mutation($c: String!, $id: String!) { adminDeleteCustomerAddress(customer_id: $c, id: $id) { ${CUSTOMER} } }`;
+
+    const updated = (await run(UPDATE, { id, input: { first_name: 'Grace B.', phone: '+49 30 1234', company_name: 'Navy' } })).adminUpdateCustomer;
+    expect(updated).toMatchObject({
+      first_name: 'Grace B.',
+      last_name: people[1].last_name,
+      phone: '+49 30 1234',
+      company_name: 'Navy',
+      email: people[1].email,
+    });
+    // null clears, absent stays
+    expect((await run(UPDATE, { id, input: { company_name: null } })).adminUpdateCustomer).toMatchObject({ company_name: null, phone: '+49 30 1234' });
+    // the email is the customer's own change: not a field of the input
+    expect((await refusal(UPDATE, { id, input: { email: 'x@example.com' } })).type).toBe('validation_error');
+
+    const home = {
+      address_name: 'Home',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      address_1: 'Main St 1',
+      city: 'Arlington',
+      country_code: 'us',
+      postal_code: '22201',
+    };
+    const one = (await run(ADD, { c: id, input: home })).adminAddCustomerAddress;
+    // the first address is the default shipping address
+    expect(one.addresses).toHaveLength(1);
+    expect(one.default_shipping_address_id).toBe(one.addresses[0].id);
+    const two = (await run(ADD, { c: id, input: { ...home, address_name: 'Office', address_1: 'Pentagon 1', is_default_billing: true } }))
+      .adminAddCustomerAddress;
+    const office = two.addresses.find((a: any) => a.address_1 === 'Pentagon 1');
+    expect(two.default_billing_address_id).toBe(office.id);
+    // the office becomes the default shipping address too, and moves to another city
+    const moved = (await run(EDIT, { c: id, id: office.id, input: { city: 'Washington', is_default_shipping: true } })).adminUpdateCustomerAddress;
+    expect(moved.default_shipping_address_id).toBe(office.id);
+    expect(moved.addresses.find((a: any) => a.id === office.id)).toMatchObject({ city: 'Washington', is_default_shipping: true, is_default_billing: true });
+    expect(moved.addresses.find((a: any) => a.id !== office.id).is_default_shipping).toBe(false);
+    // the customer sees the same address book
+    const me = await p.api('GET', '/store/customers/me', { key: shop.publishable_key, token: tokens[people[1].email] });
+    expect(me.body.customer.first_name).toBe('Grace B.');
+    expect(me.body.customer.default_shipping_address_id).toBe(office.id);
+    // deleting the default clears it
+    const left = (await run(DELETE, { c: id, id: office.id })).adminDeleteCustomerAddress;
+    expect(left.addresses).toHaveLength(1);
+    expect(left.default_shipping_address_id).toBeNull();
+    expect(left.default_billing_address_id).toBeNull();
+
+    // another store's admin: 404 for the customer and for the address; another customer's address: 404
+    const home2 = left.addresses[0].id;
+    expect((await refusal(UPDATE, { id, input: { first_name: 'X' } }, otherAdmin)).type).toBe('not_found');
+    expect((await refusal(ADD, { c: id, input: home }, otherAdmin)).type).toBe('not_found');
+    expect((await refusal(EDIT, { c: id, id: home2, input: { city: 'X' } }, otherAdmin)).type).toBe('not_found');
+    expect((await refusal(DELETE, { c: id, id: home2 }, otherAdmin)).type).toBe('not_found');
+    expect((await refusal(DELETE, { c: ids[people[0].email], id: home2 })).type).toBe('not_found');
+    // bad input: 400; a customer's token: refused
+    expect((await refusal(ADD, { c: id, input: { ...home, country_code: 'germany' } })).type).toBe('validation_error');
+    expect((await refusal(UPDATE, { id, input: { first_name: 'x'.repeat(1000) } })).type).toBe('validation_error');
+    expect((await refusal(UPDATE, { id, input: { first_name: 'X' } }, tokens[people[1].email])).type).toBe('permission_error');
+    const after = (await run(ONE, { id })).adminCustomer;
+    expect(after.first_name).toBe('Grace B.');
+    expect(after.addresses.map((a: any) => a.city)).toEqual(['Arlington']);
+  });
 });

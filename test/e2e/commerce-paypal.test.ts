@@ -80,6 +80,21 @@ describe('commerce with pp_paypal_paypal', () => {
     );
     expect(captured.body.data.captureOrderPayment.payment_status).toBe('captured');
     expect(paypal.captures.size).toBe(1);
+
+    // refunds go to the capture's refund endpoint: part, then the rest
+    const REFUND = 'mutation($id: String!, $input: RefundOrderPaymentInput!) { refundOrderPayment(id: $id, input: $input) { payment_status } }';
+    const orderId = (done as any).order.id;
+    const total = Math.round((done as any).order.total * 100);
+    const part = await p.graphql(REFUND, { id: orderId, input: { amount: '2.00', reason: 'returned' } }, { token: admin, key: t.publishable_key });
+    expect(part.body.errors).toBeUndefined();
+    expect(part.body.data.refundOrderPayment.payment_status).toBe('partially_refunded');
+    const [capture] = [...paypal.captures.values()];
+    expect(capture.status).toBe('PARTIALLY_REFUNDED');
+    const rest = ((total - 200) / 100).toFixed(2);
+    const full = await p.graphql(REFUND, { id: orderId, input: { amount: rest } }, { token: admin, key: t.publishable_key });
+    expect(full.body.data.refundOrderPayment.payment_status).toBe('refunded');
+    expect(capture.status).toBe('REFUNDED');
+    expect([...paypal.refunds.values()].map((r) => r.amount.value)).toEqual(['2.00', rest]);
   });
 
   it("keeps the cart when PayPal declines the buyer's instrument", async () => {

@@ -108,6 +108,25 @@ describe('commerce with pp_stripe_stripe', () => {
     );
     expect(captured.body.data.captureOrderPayment.payment_status).toBe('captured');
     expect(stripe.intents.get(pi)!.status).toBe('succeeded');
+
+    // the admin refunds part through Stripe's Refunds API; an outage writes nothing and the retry is one refund at Stripe
+    const REFUND = 'mutation($id: String!, $input: RefundOrderPaymentInput!) { refundOrderPayment(id: $id, input: $input) { payment_status document } }';
+    stripe.setDown(true);
+    const down = await p.graphql(REFUND, { id: order.id, input: { amount: '1.25', reason: 'goodwill' } }, { token: admin, key: t.publishable_key });
+    stripe.setDown(false);
+    expect(down.body.errors[0].extensions).toMatchObject({ type: 'provider_error', code: 'provider_unavailable' });
+    const part = await p.graphql(REFUND, { id: order.id, input: { amount: '1.25', reason: 'goodwill' } }, { token: admin, key: t.publishable_key });
+    expect(part.body.errors).toBeUndefined();
+    expect(part.body.data.refundOrderPayment.payment_status).toBe('partially_refunded');
+    const atStripe = () => [...stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+    expect(atStripe().map((r) => r.amount)).toEqual([125]);
+    const [kept] = part.body.data.refundOrderPayment.document.payment_collections[0].payments[0].refunds;
+    expect(kept).toMatchObject({ amount: 1.25, refund_reason_id: 'goodwill' });
+    // the rest: Stripe has refunded the whole charge
+    const rest = (Math.round(order.total * 100) - 125) / 100;
+    const full = await p.graphql(REFUND, { id: order.id, input: { amount: rest.toFixed(2) } }, { token: admin, key: t.publishable_key });
+    expect(full.body.data.refundOrderPayment.payment_status).toBe('refunded');
+    expect(atStripe().reduce((sum, r) => sum + r.amount, 0)).toBe(Math.round(order.total * 100));
   });
 
   it('keeps the cart (and the stock) when the card is declined, with the message for the shopper', async () => {

@@ -170,6 +170,42 @@ describe('admin console (browser)', () => {
     expect(shipped.fulfillment_status).toBe('shipped');
   });
 
+  it('captures an order and refunds part of it: amount checked, a reason and a note, confirmed, then in the timeline; axe finds nothing', async () => {
+    const order = (await gql('{ adminOrders(limit: 1) { items { id display_id total currency_code payment_status } } }')).adminOrders.items[0];
+    await page.goto(app(`/orders/${order.id}`));
+    await heading(`Order #${order.display_id}`).waitFor();
+    if (order.payment_status === 'authorized') {
+      await page.getByRole('button', { name: 'Capture payment' }).click();
+      await page.getByText('captured', { exact: true }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Refund payment' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const amount = page.getByRole('textbox', { name: /^Amount \(EUR\)/ });
+    // more than was captured is refused in the page, before anything is sent
+    await amount.fill(String(order.total + 1));
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('Enter an amount above 0 and at most what is refundable').waitFor();
+    await amount.fill('2.50');
+    await page.getByRole('combobox', { name: 'Reason' }).selectOption('damaged');
+    await page.getByRole('textbox', { name: /^Note/ }).fill('Box dented');
+    // dismissed: nothing happens; accepted: refunded
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('2.50');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('partially refunded', { exact: true }).waitFor();
+    await page.getByText('Refunded €2.50').waitFor();
+    await page.getByText('Box dented').waitFor();
+    const after = (await gql('query($id: String!) { order(id: $id) { payment_status document } }', { id: order.id })).order;
+    expect(after.payment_status).toBe('partially_refunded');
+    expect(after.document.payment_collections[0].payments[0].refunds).toEqual([
+      expect.objectContaining({ amount: 2.5, refund_reason_id: 'damaged', note: 'Box dented' }),
+    ]);
+  });
+
   it('finds Jane by search, opens her page (address, Google account, her order), requests her data export, and finds an order by number', async () => {
     // the demo store's customer (identity's demo seed): Jane Doe, verified, an address in Berlin, a linked Google account
     await p.seedDomain('identity', t.tenant_id);
@@ -207,6 +243,61 @@ describe('admin console (browser)', () => {
     await page.getByRole('searchbox', { name: 'Order number or email' }).fill(`#${order.display_id}`);
     await page.getByRole('link', { name: `#${order.display_id}` }).waitFor();
     await waitFor('only the order found', async () => (await page.getByRole('row').count()) === 2);
+  });
+
+  it("edits a customer's profile and address book: saved, a default moved, an address deleted after a confirmation; axe finds nothing", async () => {
+    const email = `editable-${Date.now()}@example.com`;
+    const { token } = await p.registerCustomer(t.publishable_key, email);
+    const me = await p.api('POST', '/store/customers/me', { key: t.publishable_key, token, body: { first_name: 'Edith', last_name: 'Editable' } });
+    const id = me.body.customer.id as string;
+    await page.goto(app(`/customers/${id}`));
+    await heading('Edith Editable').waitFor();
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const profile = page.getByRole('form', { name: 'Edit profile' });
+    await profile.getByRole('textbox', { name: 'First name' }).fill('Edda');
+    await profile.getByRole('textbox', { name: 'Phone' }).fill('+49 30 555');
+    await profile.getByRole('textbox', { name: 'Company' }).fill('Edda GmbH');
+    expect(await axeViolations(page)).toEqual([]);
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await heading('Edda Editable').waitFor();
+    await page.getByRole('cell', { name: 'Edda GmbH' }).waitFor();
+
+    // two addresses: the first is the default shipping one, the second the default billing one
+    const add = async (street: string, city: string, billing = false) => {
+      await page.getByRole('button', { name: 'Add address' }).click();
+      const form = page.getByRole('region', { name: 'Add address' });
+      await form.getByRole('textbox', { name: 'Street and number' }).fill(street);
+      await form.getByRole('textbox', { name: 'Postal code' }).fill('10115');
+      await form.getByRole('textbox', { name: 'City' }).fill(city);
+      await form.getByRole('textbox', { name: /^Country code/ }).fill('DE');
+      if (billing) await form.getByRole('checkbox', { name: 'Default billing address' }).check();
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText(new RegExp(`${street}, 10115 ${city}, DE`)).waitFor();
+    };
+    await page.getByRole('button', { name: 'Add address' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('region', { name: 'Add address' }).getByRole('button', { name: 'Cancel' }).click();
+    await add('Gartenweg 1', 'Berlin');
+    await add('Hauptstraße 9', 'Potsdam', true);
+    expect(await axeViolations(page)).toEqual([]);
+    // the Potsdam address moves to Leipzig and becomes the default shipping address too
+    await page.getByRole('button', { name: /^Edit: .*Hauptstraße 9/ }).click();
+    const edit = page.getByRole('region', { name: 'Edit address' });
+    await edit.getByRole('textbox', { name: 'City' }).fill('Leipzig');
+    await edit.getByRole('checkbox', { name: 'Default shipping address' }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Hauptstraße 9, 10115 Leipzig, DE · default shipping address · default billing address/).waitFor();
+    // deleted only once confirmed
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: /^Delete: .*Gartenweg 1/ }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: /^Delete: .*Gartenweg 1/ }).click();
+    await waitFor('the address gone', async () => (await page.getByText(/Gartenweg 1/).count()) === 0);
+    const saved = (
+      await gql('query($id: String!) { adminCustomer(id: $id) { first_name phone company_name default_shipping_address_id addresses { id city } } }', { id })
+    ).adminCustomer;
+    expect(saved).toMatchObject({ first_name: 'Edda', phone: '+49 30 555', company_name: 'Edda GmbH' });
+    expect(saved.addresses).toEqual([{ id: saved.default_shipping_address_id, city: 'Leipzig' }]);
   });
 
   it('erases a customer only after their email is typed, and shows the API refusing an export afterwards', async () => {

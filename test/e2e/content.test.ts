@@ -774,4 +774,51 @@ describe('content: blog and pages', () => {
     const avatar = await fetch(`${p.url}/static/blog/mara-lindqvist.svg`);
     expect(avatar.status).toBe(200);
   });
+
+  it('schedules a page as posts are: hidden until its time, then served without a restart; the job publishes it once; a past time publishes at once', async () => {
+    const CREATE = `mutation($input: CreatePageInput!) { createPage(input: $input) { ${PAGE} } }`;
+    const SCHEDULE_PAGE = `mutation($id: String!, $at: String!) { schedulePage(id: $id, publish_at: $at) { ${PAGE} } }`;
+    const page = (await run(CREATE, { input: { slug: 'spring-sale', variants: [variant('en', 'Spring sale', 'From Monday.')] } })).createPage;
+    // a week ahead: hidden (a loaded machine cannot let the time pass while this is checked)
+    const week = new Date(Date.now() + 7 * 86_400_000);
+    const scheduled = (await run(SCHEDULE_PAGE, { id: page.id, at: week.toISOString() })).schedulePage;
+    expect(scheduled).toMatchObject({ status: 'scheduled', published_at: week.toISOString() });
+    expect((await store('/pages/spring-sale')).status).toBe(404);
+    expect((await store('/pages')).body.pages.map((x: any) => x.slug)).not.toContain('spring-sale');
+    expect(await outbox(shop.tenant_id, 'page.published', page.id)).toEqual([]);
+    // then in a moment: it appears at its time, by the database clock
+    const at = new Date(Date.now() + 1500);
+    expect((await run(SCHEDULE_PAGE, { id: page.id, at: at.toISOString() })).schedulePage.status).toBe('scheduled');
+
+    await until('the scheduled page to appear', async () => (await store('/pages/spring-sale')).status === 200);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 50);
+    expect((await store('/pages')).body.pages.map((x: any) => x.slug)).toContain('spring-sale');
+
+    // the scheduler's job, sent now, and direct concurrent runs: page.published once, the page published
+    await p.queue!.send(jobQueueName('content', 'announce-scheduled'), { tenant_id: shop.tenant_id });
+    const s = p.services<ContentServices>('content');
+    await Promise.all([1, 2, 3].map(() => s.pages.publishDue(systemContext(p.log, null, 'test'))));
+    await until('page.published of the scheduled page', async () => seen.find((e) => e.type === 'page.published' && e.data.id === page.id));
+    await until(
+      'the page published',
+      async () => (await run(`query($id: String!) { adminPage(id: $id) { status } }`, { id: page.id })).adminPage.status === 'published',
+    );
+    expect(await outbox(shop.tenant_id, 'page.published', page.id)).toHaveLength(1);
+
+    // a published page moved into the future is withdrawn; a past time publishes it again at once, backdated
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    expect((await run(SCHEDULE_PAGE, { id: page.id, at: later })).schedulePage.status).toBe('scheduled');
+    expect((await store('/pages/spring-sale')).status).toBe(404);
+    expect(await outbox(shop.tenant_id, 'page.unpublished', page.id)).toHaveLength(1);
+    const past = '2026-01-01T08:00:00.000Z';
+    expect((await run(SCHEDULE_PAGE, { id: page.id, at: past })).schedulePage).toMatchObject({ status: 'published', published_at: past });
+    expect((await store('/pages/spring-sale')).status).toBe(200);
+    expect(await outbox(shop.tenant_id, 'page.published', page.id)).toHaveLength(2);
+
+    // refused: not a date-time (400), another store's page (404)
+    expect(await gqlError(SCHEDULE_PAGE, { id: page.id, at: 'next monday' })).toMatchObject({ type: 'validation_error', code: 'invalid_field' });
+    expect(await gqlError(SCHEDULE_PAGE, { id: page.id, at: later }, otherAdmin)).toMatchObject({ type: 'not_found' });
+    expect((await store('/pages/spring-sale')).status).toBe(200);
+    await run(`mutation($id: String!) { deletePage(id: $id) { id } }`, { id: page.id });
+  });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, type CombinedError, type OperationResult } from 'urql';
 import { ConsoleCustomerDocument, ConsoleRequestCustomerErasureDocument, ConsoleRequestCustomerExportDocument } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { ErrorNote, Loading, PageHeader, StatusBadge } from '../ui';
 import { OrderTable } from './orders';
+import { AddressBook, ProfileEditor } from './customer-edit';
 
 const ORDERS_PAGE = 10;
 
@@ -39,7 +40,9 @@ export default function CustomerDetail({ id }: { id: string }) {
   const [notice, setNotice] = useState<MessageKey | null>(null);
   const [erasing, setErasing] = useState(false);
   const [typed, setTyped] = useState('');
+  const [editingProfile, setEditingProfile] = useState(false);
   const c = data?.adminCustomer;
+  const reload = () => refetch({ requestPolicy: 'network-only' });
   const busy = exported.fetching || erased.fetching;
 
   /** runs a request: the API's refusal or what was done is shown, and the page read again */
@@ -69,13 +72,32 @@ export default function CustomerDetail({ id }: { id: string }) {
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" mb="lg">
             <Card withBorder>
-              <Title order={3} size="h4" mb="sm">
-                {t('customers.profile')}
-              </Title>
-              <Table variant="vertical" withRowBorders={false}>
+              <Group justify="space-between" mb="sm">
+                <Title order={3} size="h4">
+                  {t('customers.profile')}
+                </Title>
+                {!editingProfile && (
+                  <Button size="xs" variant="default" onClick={() => setEditingProfile(true)}>
+                    {t('customers.editProfile')}
+                  </Button>
+                )}
+              </Group>
+              {editingProfile && (
+                <ProfileEditor
+                  id={id}
+                  customer={c}
+                  onResult={setFailure}
+                  onDone={() => {
+                    setEditingProfile(false);
+                    reload();
+                  }}
+                />
+              )}
+              <Table variant="vertical" withRowBorders={false} hidden={editingProfile}>
                 <Table.Tbody>
                   {(
                     [
+                      ['customers.name', [c.first_name, c.last_name].filter(Boolean).join(' ')],
                       ['customers.email', c.email],
                       ['customers.phone', c.phone],
                       ['customers.company', c.company_name],
@@ -93,27 +115,14 @@ export default function CustomerDetail({ id }: { id: string }) {
               <Title order={3} size="h4" mt="md" mb="sm">
                 {t('customers.addresses')}
               </Title>
-              {c.addresses.length === 0 && <Text size="sm">{t('common.none')}</Text>}
-              <Stack gap="xs">
-                {c.addresses.map((a) => (
-                  <Text size="sm" key={a.id}>
-                    {[
-                      [a.first_name, a.last_name].filter(Boolean).join(' '),
-                      a.company,
-                      a.address_1,
-                      a.address_2,
-                      `${a.postal_code ?? ''} ${a.city ?? ''}`.trim(),
-                      a.province,
-                      a.country_code?.toUpperCase(),
-                      a.phone,
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                    {a.id === c.default_shipping_address_id && ` · ${t('customers.defaultShipping')}`}
-                    {a.id === c.default_billing_address_id && ` · ${t('customers.defaultBilling')}`}
-                  </Text>
-                ))}
-              </Stack>
+              <AddressBook
+                customerId={id}
+                addresses={c.addresses}
+                defaultShipping={c.default_shipping_address_id}
+                defaultBilling={c.default_billing_address_id}
+                onChanged={reload}
+                onResult={setFailure}
+              />
             </Card>
             <Card withBorder>
               <Title order={3} size="h4" mb="sm">

@@ -6,6 +6,7 @@ import {
   ConsoleDeletePageDocument,
   ConsolePageDocument,
   ConsolePublishPageDocument,
+  ConsoleSchedulePageDocument,
   ConsoleUnpublishPageDocument,
   ConsoleUpdatePageDocument,
   type ConsolePageFragment,
@@ -14,6 +15,7 @@ import { useI18n } from '../i18n';
 import { LocaleTabs } from '../locale-tabs';
 import { navigate } from '../router';
 import { ErrorNote, PageHeader, SavedNote, Section, StatusBadge } from '../ui';
+import { TranslateCard } from '../assistant-jobs';
 
 interface Variant {
   locale: string;
@@ -30,12 +32,14 @@ const blank = (locale: string): Variant => ({ locale, title: '', body: '', body_
 
 /** A CMS page: its slug, locale variants (title, Markdown or HTML body, SEO title and description), canonical URL and Open Graph image. */
 export default function PageEdit({ id }: { id: string | null }) {
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const [{ data, error }] = useQuery({ query: ConsolePageDocument, variables: { id: id ?? '' }, pause: !id });
   const [created, create] = useMutation(ConsoleCreatePageDocument);
   const [updated, update] = useMutation(ConsoleUpdatePageDocument);
   const [published, publish] = useMutation(ConsolePublishPageDocument);
   const [unpublished, unpublish] = useMutation(ConsoleUnpublishPageDocument);
+  const [scheduled, schedule] = useMutation(ConsoleSchedulePageDocument);
+  const [at, setAt] = useState('');
   const [deleted, remove] = useMutation(ConsoleDeletePageDocument);
   const [variants, setVariants] = useState<Variant[]>([blank('en')]);
   const [slug, setSlug] = useState('');
@@ -121,7 +125,12 @@ export default function PageEdit({ id }: { id: string | null }) {
           </Button>
         )}
       </PageHeader>
-      <ErrorNote error={error ?? created.error ?? updated.error ?? published.error ?? unpublished.error ?? deleted.error} />
+      <ErrorNote error={error ?? created.error ?? updated.error ?? published.error ?? unpublished.error ?? scheduled.error ?? deleted.error} />
+      {pg?.status === 'scheduled' && pg.published_at && (
+        <Text role="status" mb="sm">
+          {t('pages.scheduledFor', { date: date(pg.published_at) })}
+        </Text>
+      )}
       <LocaleTabs
         variants={variants}
         onChange={setVariants}
@@ -189,7 +198,25 @@ export default function PageEdit({ id }: { id: string | null }) {
           {id ? t('common.save') : t('common.create')}
         </Button>
         <SavedNote shown={saved} />
+        {id && (
+          <>
+            <TextInput label={t('content.scheduleAt')} type="datetime-local" value={at} onChange={(e) => setAt(e.currentTarget.value)} />
+            <Button
+              variant="default"
+              disabled={!at}
+              loading={scheduled.fetching}
+              onClick={() => void schedule({ id, at: new Date(at).toISOString() }).then((r) => r.data && setLatest(r.data.schedulePage))}
+            >
+              {t('content.schedule')}
+            </Button>
+          </>
+        )}
       </Group>
+      {id && (
+        <Stack mt="lg">
+          <TranslateCard resourceType="page" resourceId={id} />
+        </Stack>
+      )}
     </>
   );
 }

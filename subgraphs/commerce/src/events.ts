@@ -34,7 +34,7 @@ export const commerceEvents = defineEvents('commerce', {
   'order.canceled': z.object({
     id: z.string(),
     customer_id: z.string().nullable(),
-    /** what was canceled and where (analytics), and how much of a captured payment went back (0 when none was captured) */
+    /** what was canceled and where (analytics), and how much of a captured payment the cancellation gave back (0 when none was captured; refunds made before are not counted again) */
     currency_code: z.string().optional(),
     total: z.number().optional(),
     refunded_amount: z.number().optional(),
@@ -47,4 +47,19 @@ export const commerceEvents = defineEvents('commerce', {
   'order.transfer_accepted': z.object({ id: z.string(), customer_id: z.string() }),
   'order.transfer_declined': z.object({ id: z.string() }),
   'order.payment_captured': z.object({ id: z.string(), amount: z.number(), currency_code: z.string() }),
+  /** an admin refunded part or all of the captured payment (`refundOrderPayment`); analytics counts it under `refunds` */
+  'order.refunded': z.object({
+    id: z.string(),
+    customer_id: z.string().nullable(),
+    /** this refund, in major units of the order's currency */
+    amount: z.number(),
+    currency_code: z.string(),
+    /** every refund of the order so far, this one included */
+    refunded_total: z.number(),
+    reason: z.string(),
+    /** partially_refunded, or refunded once all of the captured amount went back */
+    payment_status: z.string(),
+    region_id: z.string().nullable(),
+    sales_channel_id: z.string().nullable(),
+  }),
 });

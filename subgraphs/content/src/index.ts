@@ -32,11 +32,13 @@ export const domain = defineDomain<ContentServices>({
   events: contentEvents,
   jobs: [
     {
-      // scheduled posts whose time came: `blog_post.published` once each (idempotent, see announceDue)
+      // scheduled posts and pages whose time came: `blog_post.published` / `page.published` once each (idempotent, see announceDue, publishDue)
       name: 'announce-scheduled',
       schedule: '* * * * *',
       handler: async (data, ctx, s: ContentServices) => {
-        await s.posts.announceDue(ctx, typeof data.tenant_id === 'string' ? data.tenant_id : null);
+        const tenantId = typeof data.tenant_id === 'string' ? data.tenant_id : null;
+        await s.posts.announceDue(ctx, tenantId);
+        await s.pages.publishDue(ctx, tenantId);
       },
     },
   ],

@@ -65,6 +65,13 @@ export function rollupDeltas(type: string, data: Record<string, unknown>): Rollu
       if (refunded > 0) out.push(...cells('refunds', currency, 1, refunded, dims));
       return out;
     }
+    case 'order.refunded': {
+      // one refund of a captured payment (an admin's); a cancellation's own refund comes with order.canceled
+      const currency = (str(data.currency_code) ?? '').toLowerCase();
+      const amount = num(data.amount);
+      if (amount <= 0) return [];
+      return cells('refunds', currency, 1, amount, { all: '', region: str(data.region_id), currency, sales_channel: str(data.sales_channel_id) });
+    }
     case 'cart.created':
       return cells('carts_created', '', 1, 0, { all: '' });
     case 'search.performed': {

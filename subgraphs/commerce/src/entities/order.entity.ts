@@ -3,7 +3,7 @@ import { TenantOwned, newId } from '@svc/kit';
 import type { StoredAddress } from './cart.entity';
 
 type OrderStatus = 'pending' | 'completed' | 'canceled' | 'archived' | 'requires_action';
-type OrderPaymentStatus = 'not_paid' | 'awaiting' | 'authorized' | 'captured' | 'refunded' | 'canceled' | 'requires_action';
+type OrderPaymentStatus = 'not_paid' | 'awaiting' | 'authorized' | 'captured' | 'partially_refunded' | 'refunded' | 'canceled' | 'requires_action';
 type OrderFulfillmentStatus = 'not_fulfilled' | 'fulfilled' | 'shipped' | 'delivered' | 'canceled';
 
 /**

@@ -23,12 +23,23 @@ export class PaymentCollection extends TenantOwned {
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();
 }
 
+/** One refund of a captured payment: the exact amount (decimal string, the session's currency), why, who, the provider's refund id. */
+export interface StoredRefund {
+  id: string;
+  amount: string;
+  reason: string;
+  note: string | null;
+  provider_refund_id: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
 export type PaymentSessionStatus = 'pending' | 'requires_more' | 'authorized' | 'captured' | 'error' | 'canceled';
 
 /** A session with one provider for the collection's amount; authorised at completion, captured later. */
 @Entity({ tableName: 'payment_session' })
 export class PaymentSession extends TenantOwned {
-  [OptionalProps]?: 'id' | 'status' | 'data' | 'context' | 'authorizedAt' | 'capturedAt' | 'canceledAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'status' | 'data' | 'context' | 'refunds' | 'authorizedAt' | 'capturedAt' | 'canceledAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('payses');
   @Index() @ManyToOne(() => PaymentCollection, { deleteRule: 'cascade' }) collection!: PaymentCollection;
@@ -38,6 +49,8 @@ export class PaymentSession extends TenantOwned {
   @Property({ type: 'string', length: 30, default: 'pending' }) status: PaymentSessionStatus = 'pending';
   @Property({ type: 'json' }) data: Record<string, unknown> = {};
   @Property({ type: 'json', nullable: true }) context: Record<string, unknown> | null = null;
+  /** the refunds of the captured payment, oldest first (an admin's `refundOrderPayment`); kept apart from `data`, which is the provider's */
+  @Property({ type: 'json', default: '[]' }) refunds: StoredRefund[] = [];
   @Property({ type: 'datetime', nullable: true }) authorizedAt: Date | null = null;
   @Property({ type: 'datetime', nullable: true }) capturedAt: Date | null = null;
   @Property({ type: 'datetime', nullable: true }) canceledAt: Date | null = null;

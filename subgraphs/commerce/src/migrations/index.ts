@@ -5,4 +5,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123055016_init',
   'Migration20261126142805_durable_completion',
   'Migration20261128102936_line_catalog_refs',
+  'Migration20261129171146_refunds',
 ]);

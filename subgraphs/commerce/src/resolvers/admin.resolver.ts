@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { z } from 'zod';
 import { validated, withDocument, type RequestContext } from '@svc/kit';
 import type { CommerceServices } from '../services';
+import { RefundOrderPaymentInput, refundSchema } from '../inputs/refund.input';
 import { CommerceSettingsInput, PaymentProviderSettingInput, PromotionInput, ShippingOptionInput, TaxRateInput } from '../inputs/setup.input';
 import {
   CommerceSettingsType,
@@ -143,5 +144,21 @@ export class CommerceAdminResolver {
     @Arg('id', { description: "The order's id (order_…); 409 invalid_transition without an authorised payment" }) id: string,
   ) {
     return withDocument(await this.s.orders.capture(ctx, id));
+  }
+
+  @Mutation(() => OrderType, {
+    description:
+      "refunds part or all of the captured payment through the provider that captured it (order.refunded); the order's payment_status becomes partially_refunded or refunded",
+  })
+  async refundOrderPayment(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', {
+      description:
+        "The order's id (order_…); 409 invalid_transition without a captured payment, 409 refund_exceeds_captured beyond what is left, 409 refund_failed when the provider refuses",
+    })
+    id: string,
+    @Arg('input', { description: 'The amount, its currency, the reason and a note' }) input: RefundOrderPaymentInput,
+  ) {
+    return withDocument(await this.s.orders.refund(ctx, id, validated(refundSchema, { ...input }, 'input')));
   }
 }

@@ -1,7 +1,7 @@
 import type { OptionalProps } from '@mikro-orm/core';
 import { containsPattern, pgArray, requireTenant, type RequestContext, type SqlStatement, type Store } from '@svc/kit';
 import type { Cart, CartShippingMethod, LineItem, StoredAddress } from '../entities/cart.entity';
-import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus } from '../entities/payment.entity';
+import type { PaymentCollection, PaymentCollectionStatus, PaymentSession, PaymentSessionStatus, StoredRefund } from '../entities/payment.entity';
 import { Order } from '../entities/order.entity';
 
 /**
@@ -44,7 +44,7 @@ export interface CartView {
 export type PaymentSessionView = Pick<
   PaymentSession,
   'id' | 'providerId' | 'amount' | 'currencyCode' | 'data' | 'context' | 'authorizedAt' | 'capturedAt' | 'canceledAt' | 'createdAt' | 'updatedAt'
-> & { status: PaymentSessionStatus };
+> & { status: PaymentSessionStatus; refunds?: StoredRefund[] };
 
 export type PaymentCollectionView = Pick<
   PaymentCollection,
@@ -138,7 +138,7 @@ export const collectionJson = (t: (name: string) => string) => `json_build_objec
   'completedAt', p.completed_at, 'createdAt', p.created_at, 'updatedAt', p.updated_at,
   'sessions', coalesce((select json_agg(json_build_object(
       'id', s.id, 'providerId', s.provider_id, 'amount', s.amount::text, 'currencyCode', s.currency_code, 'status', s.status, 'data', s.data,
-      'context', s.context, 'authorizedAt', s.authorized_at, 'capturedAt', s.captured_at, 'canceledAt', s.canceled_at,
+      'context', s.context, 'refunds', s.refunds, 'authorizedAt', s.authorized_at, 'capturedAt', s.captured_at, 'canceledAt', s.canceled_at,
       'createdAt', s.created_at, 'updatedAt', s.updated_at) order by s.created_at, s.id)
     from ${t('payment_session')} s where s.tenant_id = p.tenant_id and s.collection_id = p.id), '[]'::json))`;
 
@@ -521,7 +521,7 @@ export class PaymentWrites {
                  'refundedAmount', p.refunded_amount::text, 'completedAt', p.completed_at, 'createdAt', p.created_at, 'updatedAt', p.updated_at,
                  'sessions', coalesce((select json_agg(json_build_object(
                      'id', s.id, 'providerId', s.provider_id, 'amount', s.amount::text, 'currencyCode', s.currency_code, 'status', s.status, 'data', s.data,
-                     'context', s.context, 'authorizedAt', s.authorized_at, 'capturedAt', s.captured_at, 'canceledAt', s.canceled_at,
+                     'context', s.context, 'refunds', s.refunds, 'authorizedAt', s.authorized_at, 'capturedAt', s.captured_at, 'canceledAt', s.canceled_at,
                      'createdAt', s.created_at, 'updatedAt', s.updated_at) order by s.created_at, s.id)
                    from ${this.t('payment_session')} s where s.tenant_id = p.tenant_id and s.collection_id = p.id and s.status in ('authorized', 'captured')), '[]'::json))
                  from pc p) as pc`,

@@ -710,6 +710,24 @@ export function paymentCollectionDocument(pc: PaymentCollectionView) {
             data: s.data,
             captured_at: s.capturedAt?.toISOString() ?? null,
             canceled_at: s.canceledAt?.toISOString() ?? null,
+            // Medusa's refunds of the payment: amount (and its raw twin), reason, note, who and when
+            refunds: (s.refunds ?? []).map((r) =>
+              withRawAmounts(
+                {
+                  id: r.id,
+                  amount: Number(r.amount),
+                  currency_code: s.currencyCode,
+                  payment_id: `pay_${s.id}`,
+                  refund_reason_id: r.reason,
+                  note: r.note,
+                  created_by: r.created_by,
+                  created_at: r.created_at,
+                  updated_at: r.created_at,
+                  deleted_at: null,
+                },
+                ['amount'],
+              ),
+            ),
             payment_collection_id: pc.id,
             payment_session_id: s.id,
             metadata: null,

@@ -16,7 +16,8 @@ import {
 } from '@svc/kit';
 import type { Logger } from 'pino';
 import { chargeAmount } from './totals';
-import { currencyExponent } from '../payments/money';
+import { currencyExponent, fromIsoMinor, toIsoMinor } from '../payments/money';
+import type { RefundData } from '../inputs/refund.input';
 import { Order } from '../entities/order.entity';
 import { PaymentCollection, PaymentSession } from '../entities/payment.entity';
 import { commerceEvents } from '../events';
@@ -575,17 +576,25 @@ export class OrderService {
       }
       const pc = await em.findOne(PaymentCollection, { orderId: o.id }, { populate: ['sessions'] });
       const session = pc?.sessions.getItems().find((s) => s.status === 'authorized' || s.status === 'captured');
+      // what the cancellation itself gives back: the captured amount less what was refunded before
+      let refundedNow = 0;
       if (session) {
         const adapter = await this.payments.adapter(tx, session.providerId, null);
         const context = { ...(session.context as unknown as PaymentContext), idempotency_key: `${session.id}_cancel` };
+        const left = session.status === 'captured' ? refundableLeft(pc!, session.currencyCode) : 0n;
         const r =
-          session.status === 'captured'
-            ? await this.payments.call(ctx, adapter.id, () =>
-                adapter.refund({ amount: session.amount, currency_code: session.currencyCode, data: session.data, context }),
-              )
-            : await this.payments.call(ctx, adapter.id, () => adapter.cancel({ data: session.data, context }));
+          session.status !== 'captured'
+            ? await this.payments.call(ctx, adapter.id, () => adapter.cancel({ data: session.data, context }))
+            : left > 0n
+              ? await this.payments.call(ctx, adapter.id, () =>
+                  adapter.refund({ amount: fromIsoMinor(left, session.currencyCode), currency_code: session.currencyCode, data: session.data, context }),
+                )
+              : { status: 'captured' as const, data: session.data };
         session.data = r.data;
-        if (session.status === 'captured') pc!.refundedAmount = session.amount;
+        if (session.status === 'captured') {
+          refundedNow = Number(fromIsoMinor(left, session.currencyCode));
+          pc!.refundedAmount = pc!.capturedAmount ?? session.amount;
+        }
         session.status = 'canceled';
         session.canceledAt = new Date();
         pc!.status = 'canceled';
@@ -601,7 +610,7 @@ export class OrderService {
         customer_id: o.customerId,
         currency_code: o.currencyCode,
         total: Number(o.totals.total ?? 0),
-        refunded_amount: pc?.refundedAmount ? Number(pc.refundedAmount) : 0,
+        refunded_amount: refundedNow,
         region_id: o.regionId,
         sales_channel_id: o.salesChannelId,
       });
@@ -661,6 +670,79 @@ export class OrderService {
       o.paymentStatus = 'captured';
       commerceEvents.emit(em, tx, 'order.payment_captured', { id: o.id, amount: Number(session.amount), currency_code: o.currencyCode });
     });
+  }
+
+  /**
+   * Admin: gives back part or all of the captured payment through the provider that captured it
+   * (manual and bank transfer: recorded only; Stripe and PayPal: their refund API). The order's row
+   * lock serialises refunds of one order, so two at once never give back more than was captured:
+   * the second sees the first's amount and is refused (409 refund_exceeds_captured). The refund is
+   * kept on the session (`payments[].refunds`), the order becomes `partially_refunded` or
+   * `refunded`, and `order.refunded` goes out with the amount and the order's refunded total.
+   */
+  async refund(ctx: RequestContext, id: string, input: RefundData): Promise<OrderDocument> {
+    await this.store.transaction(ctx, async (em, tx) => {
+      const o = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!o) throw Errors.notFound('Order', id);
+      const pc = await em.findOne(PaymentCollection, { orderId: o.id }, { populate: ['sessions'] });
+      const session = pc?.sessions.getItems().find((x) => x.status === 'captured');
+      if (!pc || !session || o.status === 'canceled') throw Errors.conflict('invalid_transition', 'The order has no captured payment to refund');
+      const currency = session.currencyCode;
+      if (input.currency_code && input.currency_code !== currency.toLowerCase()) {
+        throw Errors.invalidField('currency_code', `The order is paid in ${currency.toLowerCase()}; the refund is in the same currency`);
+      }
+      let minor: bigint;
+      try {
+        minor = toIsoMinor(input.amount, currency);
+      } catch {
+        throw Errors.invalidField('amount', `${currency.toUpperCase()} amounts have at most ${currencyExponent(currency)} decimals`);
+      }
+      if (minor <= 0n) throw Errors.invalidField('amount', 'The amount to refund is more than 0');
+      const left = refundableLeft(pc, currency);
+      if (minor > left) {
+        throw Errors.conflict(
+          'refund_exceeds_captured',
+          `At most ${fromIsoMinor(left, currency)} ${currency.toUpperCase()} of this payment can still be refunded`,
+        );
+      }
+      const amount = fromIsoMinor(minor, currency);
+      const refunds = session.refunds ?? [];
+      const adapter = await this.payments.adapter(tx, session.providerId, null);
+      // one key per refund of the session: a retry after an outage is replayed, the next refund is a new one
+      const context = { ...(session.context as unknown as PaymentContext), idempotency_key: `${session.id}_refund_${refunds.length}` };
+      const r = await this.payments.call(ctx, adapter.id, () => adapter.refund({ amount, currency_code: currency, data: session.data, context }));
+      if (r.status !== 'captured') throw Errors.conflict('refund_failed', r.message ?? 'The provider did not refund the payment');
+      const providerRefunds = Array.isArray(r.data.refunds) ? (r.data.refunds as Array<{ id?: unknown }>) : [];
+      const providerId = providerRefunds.at(-1)?.id;
+      session.data = r.data;
+      session.refunds = [
+        ...refunds,
+        {
+          id: newId('ref'),
+          amount,
+          reason: input.reason,
+          note: input.note || null,
+          provider_refund_id: typeof providerId === 'string' ? providerId : null,
+          created_by: ctx.actor.id ?? null,
+          created_at: new Date().toISOString(),
+        },
+      ];
+      const refunded = toIsoMinor(pc.refundedAmount ?? '0', currency) + minor;
+      pc.refundedAmount = fromIsoMinor(refunded, currency);
+      o.paymentStatus = refunded >= toIsoMinor(pc.capturedAmount ?? session.amount, currency) ? 'refunded' : 'partially_refunded';
+      commerceEvents.emit(em, tx, 'order.refunded', {
+        id: o.id,
+        customer_id: o.customerId,
+        amount: Number(amount),
+        currency_code: o.currencyCode,
+        refunded_total: Number(pc.refundedAmount),
+        reason: input.reason,
+        payment_status: o.paymentStatus,
+        region_id: o.regionId,
+        sales_channel_id: o.salesChannelId,
+      });
+    });
+    return this.get(ctx, id);
   }
 
   // ---- transfers (Medusa's order transfer requests) ----
@@ -761,6 +843,10 @@ export class OrderService {
 
   document(o: Order, pc: PaymentCollection | PaymentCollectionView | null): OrderDocument {
     const totals = o.totals;
+    // captured and refunded as the collection has them (an order canceled before its refunds were kept counts its total)
+    const wasCaptured = o.paymentStatus === 'captured' || o.paymentStatus === 'partially_refunded' || o.paymentStatus === 'refunded';
+    const paid = pc?.capturedAmount != null ? Number(pc.capturedAmount) : wasCaptured ? (totals.total ?? 0) : 0;
+    const refunded = pc?.refundedAmount != null ? Number(pc.refundedAmount) : o.paymentStatus === 'refunded' ? (totals.total ?? 0) : 0;
     return {
       id: o.id,
       version: 1,
@@ -784,10 +870,10 @@ export class OrderService {
       summary: summaryDocument({
         current_order_total: totals.total ?? 0,
         original_order_total: totals.total ?? 0,
-        paid_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
-        refunded_total: o.paymentStatus === 'refunded' ? (totals.total ?? 0) : 0,
-        transaction_total: o.paymentStatus === 'captured' ? (totals.total ?? 0) : 0,
-        pending_difference: o.paymentStatus === 'captured' || o.status === 'canceled' ? 0 : (totals.total ?? 0),
+        paid_total: paid,
+        refunded_total: refunded,
+        transaction_total: paid - refunded,
+        pending_difference: paid > 0 || o.status === 'canceled' ? 0 : (totals.total ?? 0),
         accounting_total: totals.total ?? 0,
       }),
       metadata: o.metadata,
@@ -802,3 +888,10 @@ export class OrderService {
 
 /** Admins, the operator and agents act on any order of their store. */
 const isStaff = (ctx: RequestContext): boolean => ctx.actor.type === 'admin' || ctx.actor.type === 'operator' || ctx.actor.type === 'agent';
+
+/** What of the collection's captured amount is not refunded yet, in the currency's minor units. */
+function refundableLeft(pc: PaymentCollection, currency: string): bigint {
+  const captured = toIsoMinor(pc.capturedAmount ?? '0', currency);
+  const refunded = toIsoMinor(pc.refundedAmount ?? '0', currency);
+  return captured > refunded ? captured - refunded : 0n;
+}

@@ -245,7 +245,7 @@ export class OrderType extends DocumentTotalsType {
   @Field(() => Int, D('the number shown to the shopper')) display_id!: number;
   @Field(() => Int, N('always 1 (no order edits)')) version!: number | null;
   @Field(D('pending, completed, canceled…')) status!: string;
-  @Field(D('not_paid, authorized, captured, refunded, canceled…')) payment_status!: string;
+  @Field(D('not_paid, authorized, captured, partially_refunded, refunded, canceled…')) payment_status!: string;
   @Field(D('not_fulfilled, shipped…')) fulfillment_status!: string;
   @Field(() => String, N('the region')) region_id!: string | null;
   @Field(() => RegionRefType, N('the region, with its countries')) region?: RegionRefType | null;

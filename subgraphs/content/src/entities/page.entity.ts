@@ -2,7 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/
 import { TenantOwned, newId } from '@svc/kit';
 import type { BodyFormat } from './blog.entity';
 
-export type PageStatus = 'draft' | 'published';
+export type PageStatus = 'draft' | 'scheduled' | 'published';
 
 export interface StoredPageVariant {
   locale: string;
@@ -15,7 +15,7 @@ export interface StoredPageVariant {
   seo_description: string | null;
 }
 
-/** A page (About us, Shipping & returns…): visible when `published`. */
+/** A page (About us, Shipping & returns…): visible when `published`, or `scheduled` and its `publishedAt` has come. */
 @Entity({ tableName: 'page' })
 @Unique({ properties: ['tenantId', 'slug'] })
 export class Page extends TenantOwned {

@@ -57,6 +57,20 @@ export class PageResolver {
   }
 
   @Authorized('admin')
+  @Mutation(() => AdminPageType, {
+    description: 'Admin: visible from publish_at (ISO 8601): a past time publishes at once (page.published), a future one schedules it (status scheduled)',
+  })
+  schedulePage(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The page id or slug' }) id: string,
+    @Arg('publish_at', { description: 'When it becomes visible, an ISO 8601 date-time with its offset (2027-01-01T09:00:00Z)' }) publishAt: string,
+  ) {
+    const at = /^\d{4}-\d{2}-\d{2}T/.test(publishAt) && publishAt.length <= 40 ? new Date(publishAt) : new Date(NaN);
+    if (Number.isNaN(at.getTime())) throw Errors.invalidField('publish_at', 'publish_at must be an ISO 8601 date-time');
+    return this.s.pages.schedule(ctx, id, at);
+  }
+
+  @Authorized('admin')
   @Mutation(() => AdminPageType, { description: 'Admin: back to draft (page.unpublished)' })
   unpublishPage(@Ctx() ctx: RequestContext, @Arg('id') id: string) {
     return this.s.pages.unpublish(ctx, id);

@@ -12,6 +12,9 @@ import { toAdminPageView, type AdminPageView, type PageView } from './views';
 
 const storedPageVariant = (v: PageVariantData): StoredPageVariant => renderedVariant(v);
 
+/** Visible on the storefront: published, or scheduled and due by the database clock at query time (as posts). */
+const PAGE_VISIBLE = `(status = 'published' or (status = 'scheduled' and published_at <= now()))`;
+
 interface PageRow {
   id: string;
   slug: string;
@@ -39,9 +42,9 @@ export class PageService {
     const tenantId = requireTenant(ctx);
     const page = normalizePage(a, 20);
     const t = this.store.table('page');
-    const [{ n }] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${t} where tenant_id = ? and status = 'published'`, [tenantId]);
+    const [{ n }] = await this.store.sql<{ n: number }>(ctx, `select count(*)::int as n from ${t} where tenant_id = ? and ${PAGE_VISIBLE}`, [tenantId]);
     const rows = page.limit
-      ? await this.store.sql<PageRow>(ctx, `select * from ${t} where tenant_id = ? and status = 'published' order by slug, id limit ? offset ?`, [
+      ? await this.store.sql<PageRow>(ctx, `select * from ${t} where tenant_id = ? and ${PAGE_VISIBLE} order by slug, id limit ? offset ?`, [
           tenantId,
           page.limit,
           page.offset,
@@ -55,7 +58,7 @@ export class PageService {
 
   async get(ctx: RequestContext, slug: string, locale?: string | null): Promise<PageView> {
     const tenantId = requireTenant(ctx);
-    const [row] = await this.store.sql<PageRow>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and slug = ? and status = 'published'`, [
+    const [row] = await this.store.sql<PageRow>(ctx, `select * from ${this.store.table('page')} where tenant_id = ? and slug = ? and ${PAGE_VISIBLE}`, [
       tenantId,
       slug,
     ]);
@@ -127,12 +130,68 @@ export class PageService {
     return this.store.transaction(ctx, async (em, tx) => {
       const p = await this.find(em, id);
       if (p.status !== 'published') {
+        const wasScheduled = p.status === 'scheduled';
         p.status = 'published';
         p.publishedAt = new Date();
+        if (wasScheduled) p.updatedAt = new Date();
         contentEvents.emit(em, tx, 'page.published', this.document(p));
       }
       return toAdminPageView(p);
     });
+  }
+
+  /**
+   * Visible from `at` (the same mechanism as posts): a past time publishes at once (backdated,
+   * `page.published`), a future one keeps the page off the storefront until then (`scheduled`; a
+   * visible page is withdrawn with `page.unpublished`). At its time the storefront's reads show it
+   * (they compare with the database clock), and the job `announce-scheduled` marks it published and
+   * emits `page.published` for the search index.
+   */
+  schedule(ctx: RequestContext, id: string, at: Date): Promise<AdminPageView> {
+    return this.store.transaction(ctx, async (em, tx) => {
+      const p = await this.find(em, id);
+      const wasVisible = p.status === 'published';
+      p.publishedAt = at;
+      if (at <= new Date()) {
+        p.status = 'published';
+        contentEvents.emit(em, tx, wasVisible ? 'page.updated' : 'page.published', this.document(p));
+      } else {
+        p.status = 'scheduled';
+        if (wasVisible) contentEvents.emit(em, tx, 'page.unpublished', { id: p.id });
+      }
+      return toAdminPageView(p);
+    });
+  }
+
+  /**
+   * The scheduler (job `announce-scheduled`): scheduled pages whose time came become published,
+   * `page.published` once each; the conditional update claims each row once.
+   */
+  async publishDue(ctx: RequestContext, tenantId: string | null = null): Promise<string[]> {
+    return this.store.transaction(
+      ctx,
+      async (em, tx) => {
+        const rows = await this.store.sql<PageRow & { tenant_id: string }>(
+          tx,
+          `update ${this.store.table('page')} set status = 'published', updated_at = now()
+            where status = 'scheduled' and published_at <= now() and (?::text is null or tenant_id = ?)
+            returning *`,
+          [tenantId, tenantId],
+        );
+        for (const r of rows) {
+          const doc = searchDocument({
+            id: r.id,
+            slug: r.slug,
+            published_at: r.published_at,
+            variants: r.variants,
+            image_url: absoluteUrl(r.og_image_url, this.publicUrl()),
+          });
+          contentEvents.emit(em, { ...tx, tenantId: r.tenant_id }, 'page.published', doc);
+        }
+        return rows.map((r) => r.id);
+      },
+      { global: true },
+    );
   }
 
   unpublish(ctx: RequestContext, id: string): Promise<AdminPageView> {
@@ -157,7 +216,7 @@ export class PageService {
     const tenantId = requireTenant(ctx);
     const rows = await this.store.sql<Row>(
       ctx,
-      `select * from ${this.store.table('page')} where tenant_id = ? and status = 'published' and (?::text is null or id > ?) order by id limit ?`,
+      `select * from ${this.store.table('page')} where tenant_id = ? and ${PAGE_VISIBLE} and (?::text is null or id > ?) order by id limit ?`,
       [tenantId, after ?? null, after ?? null, limit],
     );
     return rows.map((r) =>

@@ -153,7 +153,7 @@ export class PageVariantType {
 export class AdminPageType {
   @Field(() => ID) id!: string;
   @Field() slug!: string;
-  @Field({ description: 'draft or published' }) status!: string;
+  @Field({ description: 'draft, scheduled (visible from published_at) or published' }) status!: string;
   @Field(() => String, { nullable: true }) published_at!: string | null;
   @Field(() => String, { nullable: true }) canonical_url!: string | null;
   @Field(() => String, { nullable: true }) og_image_url!: string | null;

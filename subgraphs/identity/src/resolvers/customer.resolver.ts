@@ -29,6 +29,50 @@ export class CustomerResolver {
     return this.s.customers.adminGet(ctx, id);
   }
 
+  @Authorized('admin')
+  @Mutation(() => CustomerType, {
+    description:
+      "Admin: changes a customer's profile (names, phone, company, metadata; the email stays the customer's own change); absent fields stay, null clears (another store's customer: 404)",
+  })
+  adminUpdateCustomer(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', { description: 'The customer id (cus_…)' }) id: string,
+    @Arg('input', { description: 'The fields to change' }) input: UpdateCustomerInput,
+  ): Promise<CustomerView> {
+    return this.s.customers.update(ctx, input, id);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CustomerType, { description: "Admin: adds an address to a customer's address book; answers the customer (another store's customer: 404)" })
+  adminAddCustomerAddress(
+    @Ctx() ctx: RequestContext,
+    @Arg('customer_id', { description: 'The customer id (cus_…)' }) customerId: string,
+    @Arg('input', { description: 'The new address; is_default_shipping / is_default_billing make it a default' }) input: CustomerAddressInput,
+  ): Promise<CustomerView> {
+    return this.s.customers.addAddress(ctx, input, customerId);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CustomerType, { description: "Admin: changes the fields given of a customer's address; answers the customer" })
+  adminUpdateCustomerAddress(
+    @Ctx() ctx: RequestContext,
+    @Arg('customer_id', { description: 'The customer id (cus_…)' }) customerId: string,
+    @Arg('id', { description: "The address id (another customer's: 404)" }) id: string,
+    @Arg('input', { description: 'The fields to change; is_default_shipping / is_default_billing true make it a default' }) input: CustomerAddressInput,
+  ): Promise<CustomerView> {
+    return this.s.customers.updateAddress(ctx, id, input, customerId);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => CustomerType, { description: "Admin: removes a customer's address (defaults pointing to it are cleared); answers the customer" })
+  adminDeleteCustomerAddress(
+    @Ctx() ctx: RequestContext,
+    @Arg('customer_id', { description: 'The customer id (cus_…)' }) customerId: string,
+    @Arg('id', { description: "The address id (another customer's: 404)" }) id: string,
+  ): Promise<CustomerView> {
+    return this.s.customers.deleteAddress(ctx, id, customerId);
+  }
+
   @Authorized('operator')
   @Query(() => CustomerType, {
     nullable: true,

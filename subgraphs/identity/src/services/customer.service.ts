@@ -34,8 +34,9 @@ function applyProfile(c: Customer, input: UpdateCustomerData): string[] {
 export class CustomerService {
   constructor(private readonly store: Store) {}
 
-  private async load(em: EntityManager, ctx: RequestContext): Promise<Customer> {
-    const id = requireCustomer(ctx);
+  /** The signed-in customer, or (an admin's change) the store's customer `customerId`; erased or another store's: 404. */
+  private async load(em: EntityManager, ctx: RequestContext, customerId?: string): Promise<Customer> {
+    const id = customerId ?? requireCustomer(ctx);
     const c = await em.findOne(Customer, { id, deletedAt: null }, { populate: ['addresses'] });
     if (!c) throw Errors.notFound('Customer', id);
     return c;
@@ -116,18 +117,19 @@ export class CustomerService {
     });
   }
 
-  async update(ctx: RequestContext, input: UpdateCustomerData): Promise<CustomerView> {
+  /** Changes the profile of the signed-in customer, or of `customerId` (an admin; the email is not in it: it stays the customer's own change). */
+  async update(ctx: RequestContext, input: UpdateCustomerData, customerId?: string): Promise<CustomerView> {
     return this.store.transaction(ctx, async (em, tx) => {
-      const c = await this.load(em, tx);
+      const c = await this.load(em, tx, customerId);
       const fields = applyProfile(c, input);
       if (fields.length) identityEvents.emit(em, tx, 'customer.updated', { id: c.id, fields });
       return toCustomerView(c);
     });
   }
 
-  async addAddress(ctx: RequestContext, input: AddressData): Promise<CustomerView> {
+  async addAddress(ctx: RequestContext, input: AddressData, customerId?: string): Promise<CustomerView> {
     return this.store.transaction(ctx, async (em, tx) => {
-      const c = await this.load(em, tx);
+      const c = await this.load(em, tx, customerId);
       if (c.addresses.length >= MAX_ADDRESSES)
         throw new DomainError('validation_error', 'too_many_addresses', `A customer can keep at most ${MAX_ADDRESSES} addresses`);
       const a = new CustomerAddress();
@@ -142,9 +144,9 @@ export class CustomerService {
   }
 
   /** Changes the fields given of one of the customer's addresses (another customer's: 404); answers the customer. */
-  async updateAddress(ctx: RequestContext, addressId: string, input: AddressData): Promise<CustomerView> {
+  async updateAddress(ctx: RequestContext, addressId: string, input: AddressData, customerId?: string): Promise<CustomerView> {
     return this.store.transaction(ctx, async (em, tx) => {
-      const c = await this.load(em, tx);
+      const c = await this.load(em, tx, customerId);
       const a = c.addresses.getItems().find((x) => x.id === addressId);
       if (!a) throw Errors.notFound('Address', addressId);
       applyAddress(a, input);
@@ -155,9 +157,9 @@ export class CustomerService {
   }
 
   /** Removes one of the customer's addresses (another customer's: 404); defaults pointing to it are cleared. */
-  async deleteAddress(ctx: RequestContext, addressId: string): Promise<CustomerView> {
+  async deleteAddress(ctx: RequestContext, addressId: string, customerId?: string): Promise<CustomerView> {
     return this.store.transaction(ctx, async (em, tx) => {
-      const c = await this.load(em, tx);
+      const c = await this.load(em, tx, customerId);
       const a = c.addresses.getItems().find((x) => x.id === addressId);
       if (!a) throw Errors.notFound('Address', addressId);
       c.addresses.remove(a);
