@@ -7,7 +7,7 @@ import { hitRule, rateLimited, responseCacheKey, sendCacheHit, sendError, storef
 import { requestStart } from './app';
 import { storefrontCors, type OriginAuthority } from './cors';
 
-export interface FrontDoorDeps {
+interface FrontDoorDeps {
   /** everything that is not a cache hit goes here, untouched */
   app: express.Express;
   config: PlatformConfig;
