@@ -57,6 +57,10 @@ export interface BenchPlatformReady {
   checkoutVariantIds: string[];
   /** CPU time of /graphql's cost analysis (shape + cost) for the bench's detail queries, in µs per request */
   costProbe: CostProbe;
+  /** this process (its CPU time is read from /proc/<pid>/stat) */
+  pid: number;
+  /** BENCH_EXPRESS_ALONE=1: a second listener of the same platform without the front door (its Express app alone) */
+  expressAloneUrl?: string;
 }
 
 export interface CostProbe {
@@ -371,6 +375,13 @@ async function main(): Promise<void> {
     });
     await platform.identity.social.configure(tenantCtx, { provider: 'google', client_id: 'bench-shop', client_secret: idpSecret, issuer: idp.issuer });
 
+    let expressAloneUrl: string | undefined;
+    if (process.env.BENCH_EXPRESS_ALONE === '1') {
+      const alone = http.createServer(platform.app);
+      alone.keepAliveTimeout = 65_000;
+      await new Promise<void>((resolve) => alone.listen(0, '127.0.0.1', resolve));
+      expressAloneUrl = `http://127.0.0.1:${(alone.address() as { port: number }).port}`;
+    }
     sqlCount?.start();
     const ready: BenchPlatformReady = {
       ready: true,
@@ -393,6 +404,8 @@ async function main(): Promise<void> {
       postgresVersion,
       costProbe: probeCost(platform, { id: middle.handle, region: regionId }),
       checkoutVariantIds,
+      pid: process.pid,
+      ...(expressAloneUrl ? { expressAloneUrl } : {}),
     };
     process.stdout.write(`${JSON.stringify(ready)}\n`);
     if (!process.send) console.error(`bench-platform ready at ${platform.url} (database ${redact(platform.db.url)}); Ctrl-C stops it`);

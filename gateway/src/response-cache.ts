@@ -92,17 +92,20 @@ export class ResponseCache {
     return true;
   }
 
-  /** A fresh answer for `key`, or undefined (a stale or expired one is dropped). */
-  get(key: string): CachedResponse | undefined {
+  /**
+   * A fresh answer for `key`, or undefined (a stale or expired one is dropped). `countMiss` false:
+   * a miss is not counted (the front door's look, which the route's own look follows on a miss).
+   */
+  get(key: string, countMiss = true): CachedResponse | undefined {
     const e = this.entries.get(key);
     if (!e) {
-      this.stats.misses++;
+      if (countMiss) this.stats.misses++;
       return undefined;
     }
     if (e.expires <= this.now() || !this.current(e)) {
       this.drop(key, e);
       this.stats.stale++;
-      this.stats.misses++;
+      if (countMiss) this.stats.misses++;
       return undefined;
     }
     // most recently used last

@@ -42,17 +42,13 @@ function securityHeaders(req: Request, res: Response): void {
   if (req.path.startsWith('/api/')) res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
 }
 
-/** The HTTP surface: /health, /static, /app (the admin console), /openapi.json + /docs, /graphql/stream (live events), /graphql (the gateway's door), /api (the REST facade). */
-export function createApp(d: AppDeps): express.Express {
-  const app = express();
-  app.disable('x-powered-by');
-  // no ETag: hashing every body (400 KB product pages) costs more than conditional GETs save here
-  app.set('etag', false);
-  app.set('trust proxy', d.config.trustedProxies.length ? d.config.trustedProxies : false);
-  app.set('query parser', (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }));
-
-  // request id, security headers, access log (with the real path, and the GraphQL operation name)
-  app.use((req: Request, res: Response, next: NextFunction) => {
+/**
+ * What every request gets first, through Express or the front door: its id (`x-request-id`, given
+ * or made) and logger, the security headers, and the access log line when it finishes (with the
+ * real path, a secret path's pattern instead, and the GraphQL operation name).
+ */
+export function requestStart(d: Pick<AppDeps, 'builder' | 'log'>): (req: Request, res: Response) => void {
+  return (req, res) => {
     const requestId = d.builder.requestId(req.headers);
     const start = process.hrtime.bigint();
     const path = req.path;
@@ -77,6 +73,22 @@ export function createApp(d: AppDeps): express.Express {
         'request',
       );
     });
+  };
+}
+
+/** The HTTP surface: /health, /static, /app (the admin console), /openapi.json + /docs, /graphql/stream (live events), /graphql (the gateway's door), /api (the REST facade). */
+export function createApp(d: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // no ETag: hashing every body (400 KB product pages) costs more than conditional GETs save here
+  app.set('etag', false);
+  app.set('trust proxy', d.config.trustedProxies.length ? d.config.trustedProxies : false);
+  app.set('query parser', (s: string) => qs.parse(s, { depth: 4, arrayLimit: 100, parameterLimit: 200 }));
+
+  // request id, security headers, access log (with the real path, and the GraphQL operation name)
+  const begin = requestStart(d);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    begin(req, res);
     next();
   });
 

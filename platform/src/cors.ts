@@ -29,6 +29,18 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
  * origins; `null` and non-http origins never are.
  */
 export function corsForStorefronts(config: PlatformConfig, authority: OriginAuthority) {
+  const decide = storefrontCors(config, authority);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (await decide(req, res, req.baseUrl, req.path)) next();
+  };
+}
+
+/**
+ * The decision of `corsForStorefronts` for a request below `baseUrl` (`/api`, `/graphql`) at `path`
+ * (below it): sets the CORS headers, answers preflights and refusals, and resolves true when the
+ * request goes on. The platform's front door asks it for the cached reads it answers.
+ */
+export function storefrontCors(config: PlatformConfig, authority: OriginAuthority) {
   const devLocalhost = config.env !== 'production';
   const allowed = async (origin: string, key: string | undefined): Promise<boolean> => {
     if (devLocalhost && isLocalhost(origin)) return true;
@@ -36,14 +48,18 @@ export function corsForStorefronts(config: PlatformConfig, authority: OriginAuth
     const tenantId = key.length <= 200 ? await authority.tenantForPublishableKey(key) : null;
     return !!tenantId && (await authority.allowedOrigins(tenantId)).includes(origin);
   };
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const refuse = (res: Response, err: unknown): false => {
+    sendError(res, err, res.locals.log);
+    return false;
+  };
+  return async (req: Request, res: Response, baseUrl: string, path: string): Promise<boolean> => {
     const raw = req.headers.origin;
     // the agent API is server to server only: a browser (any Origin, preflights too) is refused before anything runs
-    if (raw !== undefined && req.baseUrl === '/api' && /^\/v1(\/|$)/.test(req.path)) {
-      return sendError(res, new DomainError('permission_error', 'origin_not_allowed', 'The agent API (/v1) is for servers only; browsers may not call it'));
+    if (raw !== undefined && baseUrl === '/api' && /^\/v1(\/|$)/.test(path)) {
+      return refuse(res, new DomainError('permission_error', 'origin_not_allowed', 'The agent API (/v1) is for servers only; browsers may not call it'));
     }
-    const scoped = req.baseUrl === '/graphql' || /^\/(store|auth)\//.test(req.path);
-    if (!raw || !scoped) return next();
+    const scoped = baseUrl === '/graphql' || /^\/(store|auth)\//.test(path);
+    if (!raw || !scoped) return true;
     res.setHeader('vary', 'Origin');
     const origin = normalizeOrigin(raw);
     let ok = false;
@@ -53,7 +69,7 @@ export function corsForStorefronts(config: PlatformConfig, authority: OriginAuth
         origin === raw.replace(/\/$/, '') &&
         (await allowed(origin, req.method === 'OPTIONS' ? undefined : first(req.headers['x-publishable-api-key'])));
     } catch (err) {
-      return sendError(res, err, res.locals.log);
+      return refuse(res, err);
     }
     if (ok) {
       res.setHeader('access-control-allow-origin', origin!);
@@ -61,15 +77,16 @@ export function corsForStorefronts(config: PlatformConfig, authority: OriginAuth
       res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
     }
     if (req.method === 'OPTIONS') {
-      if (!ok) return sendError(res, new DomainError('permission_error', 'origin_not_allowed', `The origin ${raw} may not call this API from a browser`));
+      if (!ok) return refuse(res, new DomainError('permission_error', 'origin_not_allowed', `The origin ${raw} may not call this API from a browser`));
       res.setHeader('access-control-allow-headers', ALLOWED_HEADERS);
       res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
       res.setHeader('access-control-max-age', '600');
-      return void res.status(204).end();
+      res.status(204).end();
+      return false;
     }
     if (!ok && req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendError(res, new DomainError('permission_error', 'origin_not_allowed', `The origin ${raw} may not call this API from a browser`));
+      return refuse(res, new DomainError('permission_error', 'origin_not_allowed', `The origin ${raw} may not call this API from a browser`));
     }
-    next();
+    return true;
   };
 }

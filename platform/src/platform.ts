@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type express from 'express';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import {
@@ -44,6 +45,7 @@ import {
 import { startResponseCache } from './response-cache';
 import { createRateLimitStore, createRestRouter, personalRootFields, type RouteSource } from '@svc/rest-facade';
 import { createApp } from './app';
+import { frontDoor } from './front-door';
 import type { OriginAuthority } from './cors';
 import { loadDomains } from './domains';
 import { checkPorts } from './ports';
@@ -79,6 +81,8 @@ export interface Platform {
   gw: LoadedGateway;
   /** the /graphql door (Apollo Server over the gateway) */
   graphqlServer: GraphQLServer;
+  /** the Express app behind the front door (front-door.ts), which takes everything but cache hits */
+  app: express.Express;
   server?: http.Server;
   queue?: JobQueue;
   relay?: OutboxRelay;
@@ -285,6 +289,8 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       log,
     });
     const app = createApp({ config, log, builder, graphql, stream, api, staticDir, sources, origins: authority, authority, isReady: () => ready });
+    // cached storefront reads are answered before Express
+    const listener = frontDoor({ app, config, log, builder, origins: authority, authority, rateLimits, cache: responseCache });
 
     const platform: Platform = {
       config,
@@ -293,6 +299,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       db,
       gw,
       graphqlServer: graphql,
+      app,
       queue,
       relay,
       eventStreams,
@@ -310,7 +317,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       close,
     };
     if (opts.listen !== false) {
-      const server = http.createServer(app);
+      const server = http.createServer(listener);
       server.keepAliveTimeout = 65_000;
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -24,7 +24,7 @@ import {
 import { LOCALE_TAG, type ContextBuilder, type EventHub, type LoadedGateway, type PreparedOperation } from '@svc/gateway';
 import { fromGraphQLErrors, fromZod, sendError } from './errors';
 import { applyFields, parseFields, type FieldSpec } from './fields';
-import { applyRateDecision, clientOf, publicReadEtag, sendPublicRead, type CacheSnapshot, type ResponseCache } from '@svc/gateway';
+import { applyRateDecision, clientOf, publicReadEtag, sendPublicRead, type CacheSnapshot, type CachedResponse, type ResponseCache } from '@svc/gateway';
 import { adminRateKey, type AdminRateLimit } from './middleware/rate-limit';
 
 /** Routes under the admin limit: admin- or agent-level routes, and everything under /admin/ and /v1/. */
@@ -203,6 +203,15 @@ function cacheable(req: Request, def: RouteDef, op: PreparedOperation): boolean 
 const jsonBytes = (res: Response) => (bytes: Buffer | string) => res.status(200).type('application/json').send(bytes);
 
 /**
+ * A response cache hit, as it is sent (or 304 for a matching `If-None-Match`): by the route's
+ * handler, and by the platform's front door before Express.
+ */
+export function sendCacheHit(req: Request, res: Response, hit: CachedResponse): void {
+  res.setHeader('x-response-cache', 'hit');
+  sendPublicRead(req, res, hit.bytes, jsonBytes(res), hit.etag);
+}
+
+/**
  * `fill`: the response cache's hand for this answer (a cacheable read without a hit), given its
  * bytes and ETag once they are made.
  */
@@ -236,12 +245,12 @@ const paramName = (p: string) => {
 };
 
 /**
- * The response cache's key of a request: the route, the store's key (the store and its sales
- * channels), the path with its query parameters in a stable order (a repeated parameter's values
- * keep theirs), and the locale headers as sent.
+ * The response cache's key of a request: the store's key (the store and its sales channels), the
+ * URL with its query parameters in a stable order (a repeated parameter's values keep theirs), and
+ * the locale headers as sent. The URL names its route (the first route matching a path takes it),
+ * so the key needs nothing of the router: the platform's front door reads it before Express.
  */
-function responseKey(route: number, key: string, req: Request): string {
-  const url = req.originalUrl;
+export function responseCacheKey(key: string, url: string, headers: IncomingHttpHeaders): string {
   const q = url.indexOf('?');
   let target = url;
   if (q >= 0) {
@@ -249,7 +258,7 @@ function responseKey(route: number, key: string, req: Request): string {
     if (parts.length > 1) parts.sort((a, b) => (paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0));
     target = `${url.slice(0, q)}?${parts.join('&')}`;
   }
-  return `${route}\0${key}\0${target}\0${req.headers['x-medusa-locale'] ?? ''}\0${req.headers['accept-language'] ?? ''}`;
+  return `${key}\0${target}\0${headers['x-medusa-locale'] ?? ''}\0${headers['accept-language'] ?? ''}`;
 }
 
 /**
@@ -423,7 +432,7 @@ export function mountRoutes(
   hub?: EventHub,
   cache?: ResponseCache,
 ): void {
-  compiled.forEach(({ def, op }, routeIndex) => {
+  compiled.forEach(({ def, op }) => {
     const late = { params: lateCheck(def.params), query: lateCheck(def.query) };
     const limitAdmin = adminLimit && adminLimited(def) ? adminLimit : undefined;
     const cached = cache && responseCacheable(def, op) ? cache : undefined;
@@ -437,13 +446,9 @@ export function mountRoutes(
         let cacheKey: string | undefined;
         const storeKey = req.headers['x-publishable-api-key'];
         if (cached && typeof storeKey === 'string' && !req.headers.authorization) {
-          cacheKey = responseKey(routeIndex, storeKey, req);
+          cacheKey = responseCacheKey(storeKey, req.originalUrl, req.headers);
           const hit = cached.get(cacheKey);
-          if (hit && (await builder.storeOfKey(storeKey))) {
-            res.setHeader('x-response-cache', 'hit');
-            sendPublicRead(req, res, hit.bytes, jsonBytes(res), hit.etag);
-            return;
-          }
+          if (hit && (await builder.storeOfKey(storeKey))) return sendCacheHit(req, res, hit);
         }
         checkMediaType(req, def);
         checkRawQuery(req);

@@ -1,11 +1,12 @@
 /** The REST facade's public API: a router that turns HTTP requests into graph operations. */
-export { createRestRouter, type RestRouterDeps } from './router';
-export { operationSource, parseMultipartFields, personalRootFields, FRAGMENTS_FILE, type RouteSource } from './engine';
+export { createRestRouter, rateLimited, storefrontRateRule, type RestRouterDeps } from './router';
+export { operationSource, parseMultipartFields, personalRootFields, responseCacheKey, sendCacheHit, FRAGMENTS_FILE, type RouteSource } from './engine';
 export { sendError, fromGraphQLErrors, fromZod } from './errors';
 export { parseFields, applyFields, type FieldSpec } from './fields';
 export {
   createRateLimitStore,
   rateLimitMiddleware,
+  hitRule,
   MemoryRateLimitStore,
   RedisRateLimitStore,
   type RateLimitStore,

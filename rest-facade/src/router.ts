@@ -1,9 +1,9 @@
-import express from 'express';
+import express, { type Request, type Response } from 'express';
 import { DomainError, type PlatformConfig } from '@svc/kit';
 import type { ContextBuilder, EventHub, LoadedGateway, ResponseCache } from '@svc/gateway';
 import { allowedMethods, compileRoutes, formBody, jsonBody, mountRoutes, multipartBody, type RouteSource } from './engine';
 import { sendError } from './errors';
-import { RATE_LIMITED_BODY, clientOf, storefrontRateKey } from '@svc/gateway';
+import { RATE_LIMITED_BODY, clientOf, storefrontRateKey, type ClientAddress } from '@svc/gateway';
 import { rateLimitMiddleware, type RateLimitStore } from './middleware/rate-limit';
 
 export interface RestRouterDeps {
@@ -20,6 +20,28 @@ export interface RestRouterDeps {
 }
 
 /**
+ * The facade's storefront rate limit on `/store/*` and `/auth/*`: per shopper (client IP); a
+ * tenant's storefront server that names no shopper, per server at its own limit. `/graphql` counts
+ * a client in the same window (`store:<key>`).
+ */
+export function storefrontRateRule(config: PlatformConfig): {
+  name: string;
+  limit: number;
+  windowMs: number;
+  clientKey: (client: ClientAddress) => { key: string; limit: number };
+} {
+  return {
+    name: 'store',
+    limit: config.rateLimit.storeRps,
+    windowMs: config.rateLimit.windowMs,
+    clientKey: (client) => storefrontRateKey(client, config.rateLimit),
+  };
+}
+
+/** The answer of a request the storefront rate limit refused. */
+export const rateLimited = (_req: Request, res: Response): void => void res.status(429).json(RATE_LIMITED_BODY);
+
+/**
  * The REST facade, mounted at `/api`: rate limits, JSON bodies, one handler per route entry
  * (validate, authenticate, run the named operation, shape), and 404 for everything else.
  * Every operation is prepared here, so a route whose operation does not validate stops the start.
@@ -28,19 +50,12 @@ export function createRestRouter(d: RestRouterDeps): express.Router {
   const api = express.Router();
   if (!d.config.rateLimit.disabled) {
     // per client IP, before authentication; the admin limit applies after it (per admin/agent, in the engine)
+    const rule = storefrontRateRule(d.config);
     api.use(
       rateLimitMiddleware(
         d.rateLimits,
-        [
-          {
-            name: 'store',
-            limit: d.config.rateLimit.storeRps,
-            windowMs: d.config.rateLimit.windowMs,
-            // per shopper; a tenant's storefront server that names no shopper: per server, at its own limit
-            key: (req, res) => (/^\/(store|auth)\//.test(req.path) ? storefrontRateKey(clientOf(req, res), d.config.rateLimit) : null),
-          },
-        ],
-        (_req, res) => void res.status(429).json(RATE_LIMITED_BODY),
+        [{ ...rule, key: (req, res) => (/^\/(store|auth)\//.test(req.path) ? rule.clientKey(clientOf(req, res)) : null) }],
+        rateLimited,
       ),
     );
   }

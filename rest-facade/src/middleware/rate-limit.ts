@@ -275,16 +275,31 @@ export function rateLimitMiddleware(
     for (const rule of rules) {
       const found = rule.key(req, res);
       if (found === null) continue;
-      const { key, limit } = typeof found === 'string' ? { key: found, limit: rule.limit } : found;
-      // The encoded name cannot contain ':', so names and keys cannot collide across rules.
-      const decision = await store.hit(`${encodeURIComponent(rule.name)}:${key}`, limit, rule.windowMs);
-      setRateLimitHeaders(res, decision);
+      const decision = await hitRule(store, rule, found, res);
       if (decision.allowed) return next();
       onLimited(req, res, decision);
       return;
     }
     next();
   };
+}
+
+/**
+ * Counts one hit of a rule's window for a client (`found`: what the rule's `key` answered) and sets
+ * the X-RateLimit headers (Retry-After when refused). The platform's front door counts cached
+ * reads with it, in the very windows the middleware counts.
+ */
+export async function hitRule(
+  store: RateLimitStore,
+  rule: Pick<RateLimitRule, 'name' | 'limit' | 'windowMs'>,
+  found: string | { key: string; limit: number },
+  res: Response,
+): Promise<RateDecision> {
+  const { key, limit } = typeof found === 'string' ? { key: found, limit: rule.limit } : found;
+  // The encoded name cannot contain ':', so names and keys cannot collide across rules.
+  const decision = await store.hit(`${encodeURIComponent(rule.name)}:${key}`, limit, rule.windowMs);
+  setRateLimitHeaders(res, decision);
+  return decision;
 }
 
 /** The admin limit, applied after authentication: one window per admin (`admin:<id>`) or agent (`agent:<id>`). */
