@@ -171,6 +171,22 @@ export function cpuTicks(pid: number): number {
   return f ? Number(f[11]) + Number(f[12]) : 0;
 }
 
+/** The processes of the embedded PostgreSQL whose command line names `dataDir` (its postmaster) and their children (backends). */
+export function postgresPids(dataDir: string): number[] {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+  const masters = all.filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+    } catch {
+      return false;
+    }
+  });
+  return [...masters, ...all.filter((pid) => masters.includes(Number(procStat(pid)?.[1])))];
+}
+
 /**
  * Standalone: `node -r ./scripts/register.js scripts/bench-checkout.ts` (or `npm run bench:checkout`)
  * runs only the checkout part: starts scripts/bench-platform.ts (BENCH_PRODUCTS, default here 1000,
@@ -199,22 +215,7 @@ async function standalone(): Promise<number> {
       .join(' ');
     // CPU time of the platform process and of its PostgreSQL (every process of its data directory):
     // a figure that other work on the machine disturbs far less than throughput
-    const allPids = () =>
-      fs
-        .readdirSync('/proc')
-        .filter((d) => /^\d+$/.test(d))
-        .map(Number);
-    // the embedded PostgreSQL of this platform (its command line names the data dir) and its backends
-    const pgPids = () => {
-      const masters = allPids().filter((pid) => {
-        try {
-          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(ready.dataDir);
-        } catch {
-          return false;
-        }
-      });
-      return [...masters, ...allPids().filter((pid) => masters.includes(Number(procStat(pid)?.[1])))];
-    };
+    const pgPids = () => postgresPids(ready.dataDir);
     const cpu = () => ({ node: cpuTicks(child.pid!), pg: pgPids().reduce((a, pid) => a + cpuTicks(pid), 0) });
     // the platform's own background work (job polls, relay and dispatcher timers) while idle, per
     // second: subtracted from the loaded window for a per-order figure that does not depend on

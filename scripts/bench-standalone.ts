@@ -13,7 +13,7 @@ import type { BenchPlatformReady } from './bench-platform';
 /** what a bench run gives back; null: nothing to report (a development mode that ended by itself) */
 export type StandaloneResult = { lines: string[]; problems: string[] } | null;
 
-async function run(bench: (ready: BenchPlatformReady) => Promise<StandaloneResult>): Promise<number> {
+async function run(bench: (ready: BenchPlatformReady, platformPid: number) => Promise<StandaloneResult>): Promise<number> {
   const root = path.resolve(__dirname, '..');
   const child = spawn(process.execPath, ['-r', path.join(root, 'scripts', 'register.js'), path.join(root, 'scripts', 'bench-platform.ts')], {
     cwd: root,
@@ -27,7 +27,7 @@ async function run(bench: (ready: BenchPlatformReady) => Promise<StandaloneResul
         if (line.startsWith('{"ready":true')) resolve(JSON.parse(line));
       });
     });
-    const report = await bench(ready);
+    const report = await bench(ready, child.pid!);
     if (!report) return 0;
     process.stdout.write(`\n${report.lines.join('\n')}\n`);
     if (report.problems.length) {
@@ -41,8 +41,8 @@ async function run(bench: (ready: BenchPlatformReady) => Promise<StandaloneResul
   }
 }
 
-/** Runs `bench` against a bench platform of its own and exits the process with its outcome. */
-export function runStandalone(name: string, bench: (ready: BenchPlatformReady) => Promise<StandaloneResult>): void {
+/** Runs `bench` against a bench platform of its own (its process id second) and exits the process with its outcome. */
+export function runStandalone(name: string, bench: (ready: BenchPlatformReady, platformPid: number) => Promise<StandaloneResult>): void {
   run(bench).then(
     (code) => process.exit(code),
     (err) => {

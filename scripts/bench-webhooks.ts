@@ -17,9 +17,11 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { Client } from 'pg';
 import { newId } from '@svc/kit';
 import { runStandalone } from './bench-standalone';
+import { cpuTicks, postgresPids } from './bench-checkout';
 
 export interface WebhooksBenchReport {
   events: number;
@@ -28,6 +30,8 @@ export interface WebhooksBenchReport {
   eventsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU seconds per 1,000 events from the insert to the last arrival: the platform process, its PostgreSQL (absent when not measured) */
+  cpu?: { platform: number; postgres: number };
   problems: string[];
 }
 
@@ -65,6 +69,9 @@ export async function benchWebhooks(o: {
   adminEmail: string;
   adminPassword: string;
   log: (s: string) => void;
+  /** the platform's process and data directory: their CPU time is measured (the standalone run) */
+  platformPid?: number;
+  dataDir?: string;
 }): Promise<WebhooksBenchReport> {
   if (new URL(o.url).hostname !== '127.0.0.1') throw new Error(`refusing to bench ${o.url}: only 127.0.0.1 is allowed`);
   const problems: string[] = [];
@@ -100,6 +107,9 @@ export async function benchWebhooks(o: {
     // the events, as a committed change of the site domain would have written them (20 entities, so sequences grow per entity)
     const ids = Array.from({ length: EVENTS }, () => newId('evt'));
     o.log(`  webhooks: ${EVENTS} events to one endpoint (receiver on 127.0.0.1:${port}) ...`);
+    const cpu = () =>
+      o.platformPid && o.dataDir ? { node: cpuTicks(o.platformPid), pg: postgresPids(o.dataDir).reduce((a, pid) => a + cpuTicks(pid), 0) } : null;
+    const cpu0 = cpu();
     const t0 = Date.now();
     for (let i = 0; i < ids.length; i += 1000) {
       const chunk = ids.slice(i, i + 1000);
@@ -112,6 +122,7 @@ export async function benchWebhooks(o: {
     const deadline = Date.now() + Math.max(120_000, EVENTS * 100);
     while (arrived.size < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const elapsedMs = Date.now() - t0;
+    const cpu1 = cpu();
     if (arrived.size < EVENTS) problems.push(`only ${arrived.size} of ${EVENTS} events arrived within ${Math.round((deadline - t0) / 1000)} s`);
     const latencies = ids
       .filter((id) => arrived.has(id))
@@ -134,6 +145,15 @@ export async function benchWebhooks(o: {
       eventsPerSec: round((arrived.size * 1000) / elapsedMs),
       p50Ms: pct(latencies, 50),
       p99Ms: pct(latencies, 99),
+      // clock ticks (100 a second) → CPU seconds per 1,000 events
+      ...(cpu0 && cpu1
+        ? {
+            cpu: {
+              platform: round((cpu1.node - cpu0.node) / 100 / (Math.max(1, arrived.size) / 1000)),
+              postgres: round((cpu1.pg - cpu0.pg) / 100 / (Math.max(1, arrived.size) / 1000)),
+            },
+          }
+        : {}),
       problems,
     };
   } finally {
@@ -149,13 +169,21 @@ export function webhooksBenchLines(r: WebhooksBenchReport): string[] {
   return [
     `outbound webhooks (${r.events} events written at once → relay → fan-out → signed POST to a local receiver; ${r.concurrency} deliveries in flight):`,
     `  ${r.eventsPerSec} events/s delivered (${r.elapsedMs} ms in all); arrival after the insert p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (one burst: these grow with the count)`,
+    ...(r.cpu
+      ? [
+          `  CPU per 1,000 events: platform ${r.cpu.platform} s, PostgreSQL ${r.cpu.postgres} s; load average at the end ${os
+            .loadavg()
+            .map((x) => x.toFixed(1))
+            .join(' ')}`,
+        ]
+      : []),
   ];
 }
 
 if (require.main === module) {
   // `npm run bench:webhooks`: a platform of its own with a small catalog, then this bench
-  runStandalone('bench:webhooks', async (ready) => {
-    const report = await benchWebhooks({ ...ready, log: (s) => process.stderr.write(`${s}\n`) });
+  runStandalone('bench:webhooks', async (ready, platformPid) => {
+    const report = await benchWebhooks({ ...ready, platformPid, log: (s) => process.stderr.write(`${s}\n`) });
     return { lines: webhooksBenchLines(report), problems: report.problems };
   });
 }

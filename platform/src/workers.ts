@@ -1,6 +1,7 @@
 import {
   ALL_EVENTS,
   TENANT_FILTER,
+  pgArray,
   jobQueueName,
   subscriptionQueueName,
   systemContext,
@@ -24,7 +25,9 @@ import {
  * an insert into that schema's `processed_event (subscription, event_id)`. When the row exists the
  * event was handled already and the handler is skipped (redelivery has no second effect); when
  * the handler throws, the transaction rolls back (no row, no partial writes) and pg-boss retries
- * the job. Handlers and jobs find the transaction's EntityManager in `ctx.tx.get(orm)`.
+ * the job. Handlers and jobs find the transaction's EntityManager in `ctx.tx.get(orm)`. A batch
+ * subscription (`inBatches`) takes up to its batch size of jobs at once and handles each tenant's
+ * events of them in one such transaction, with all their `processed_event` rows.
  */
 interface WorkersOptions {
   queue: JobQueue;
@@ -86,6 +89,15 @@ async function runAfterCommit(callbacks: Array<() => void | Promise<void>>, log:
   }
 }
 
+/** Log order of two events: their domain's `position` when both have one, else their creation time. */
+function compareLogOrder(a: DomainEvent, b: DomainEvent): number {
+  if (a.position !== undefined && b.position !== undefined) {
+    const d = BigInt(a.position) - BigInt(b.position);
+    return d < 0n ? -1 : d > 0n ? 1 : 0;
+  }
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+}
+
 const isKebab = (s: string) => /^[a-z][a-z0-9-]*$/.test(s);
 
 export async function startWorkers(o: WorkersOptions): Promise<Workers> {
@@ -109,35 +121,91 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
       if (keep.has(q)) throw new Error(`domain ${domain} has two subscriptions named "${sub.name}"`);
       keep.add(q);
       const slog = log.child({ subscription: `${domain}/${sub.name}`, event: sub.event });
-      const handle = async (job: QueueJob<DomainEvent>) => {
+      /** the job's event, checked against the subscription (throws for a job that is not one of its events) */
+      const eventOf = (job: QueueJob<DomainEvent>): DomainEvent => {
         const event = job.data;
         if (!event || typeof event.id !== 'string' || (event.type !== sub.event && sub.event !== ALL_EVENTS)) {
           throw new Error(`job ${job.id} in ${q} is not a "${sub.event}" event`);
         }
         const parsed = sub.schema.safeParse(event.data);
         if (!parsed.success) throw new Error(`event ${event.id} (${event.type}) does not match the schema of ${domain}/${sub.name}: ${parsed.error.message}`);
-        const elog = slog.child({ eventId: event.id });
-        const base = systemContext(elog, event.tenant_id, event.request_id ?? 'event');
+        return { ...event, data: parsed.data as Record<string, unknown> };
+      };
+      /**
+       * Handles events of one tenant in ONE transaction with their idempotency records: the events
+       * handled before are left out; the handler gets the others (one event: `handler`, several:
+       * the batch handler). What `skip` says has nothing to do opens no transaction.
+       */
+      const handleEvents = async (all: DomainEvent[]): Promise<void> => {
+        const first = all[0];
+        const glog = all.length === 1 ? slog.child({ eventId: first.id }) : slog.child({ events: all.length, firstEventId: first.id });
+        const base = systemContext(glog, first.tenant_id, all.length === 1 ? (first.request_id ?? 'event') : 'event-batch');
         try {
-          if (sub.skip && (await sub.skip({ ...event, data: parsed.data }, base, rt.services))) {
-            elog.debug('nothing to do for this event: skipped');
+          const events: DomainEvent[] = [];
+          for (const e of all) if (!(sub.skip && (await sub.skip(e, base, rt.services)))) events.push(e);
+          if (!events.length) {
+            glog.debug('nothing to do for these events: skipped');
             return;
           }
           const { result: ran, afterCommit } = await inTransaction(rt.orm, base, async (em, ctx) => {
             const rows = (await em.execute(
-              `insert into "${schema}".processed_event (subscription, event_id, processed_at) values (?, ?, now()) on conflict do nothing returning event_id`,
-              [sub.name, event.id],
-            )) as unknown[];
-            if (!rows.length) return false;
-            await sub.handler({ ...event, data: parsed.data }, ctx, rt.services);
+              `insert into "${schema}".processed_event (subscription, event_id, processed_at) select ?, unnest(?::text[]), now() on conflict do nothing returning event_id`,
+              [sub.name, pgArray(events.map((e) => e.id))],
+            )) as Array<{ event_id: string }>;
+            const fresh = new Set(rows.map((r) => r.event_id));
+            const todo = events.filter((e) => fresh.has(e.id));
+            if (!todo.length) return false;
+            if (todo.length === 1 && !sub.batch) await sub.handler(todo[0], ctx, rt.services);
+            else await sub.batch!.handler(todo, ctx, rt.services);
             return true;
           });
-          if (ran) await runAfterCommit(afterCommit, elog);
-          else elog.debug('event handled before: skipped');
+          if (ran) await runAfterCommit(afterCommit, glog);
+          else glog.debug('handled before: skipped');
         } catch (err) {
-          elog.warn({ err, job: job.id }, 'event handler failed; rolled back, the queue retries it');
+          glog.warn({ err }, 'event handler failed; rolled back, the queue retries it');
           throw err;
         }
+      };
+      const handle = (job: QueueJob<DomainEvent>) => handleEvents([eventOf(job)]);
+      /**
+       * A batch: its events in log order (position, else creation), one transaction per tenant in
+       * the order of each tenant's first event; a group that fails is handled again one event at a
+       * time, so only the events that fail on their own are failed (and retried by the queue).
+       */
+      const handleBatch = async (jobs: Array<QueueJob<DomainEvent>>) => {
+        const failed: Array<{ job: QueueJob<DomainEvent>; error: Error }> = [];
+        const ok: Array<{ job: QueueJob<DomainEvent>; event: DomainEvent }> = [];
+        for (const job of jobs) {
+          try {
+            ok.push({ job, event: eventOf(job) });
+          } catch (err) {
+            failed.push({ job, error: err as Error });
+          }
+        }
+        ok.sort((a, b) => compareLogOrder(a.event, b.event));
+        const groups = new Map<string, typeof ok>();
+        for (const item of ok) {
+          const key = item.event.tenant_id ?? '';
+          groups.set(key, [...(groups.get(key) ?? []), item]);
+        }
+        for (const group of groups.values()) {
+          try {
+            await handleEvents(group.map((g) => g.event));
+          } catch (err) {
+            if (group.length === 1) {
+              failed.push({ job: group[0].job, error: err as Error });
+              continue;
+            }
+            for (const g of group) {
+              try {
+                await handleEvents([g.event]);
+              } catch (err) {
+                failed.push({ job: g.job, error: err as Error });
+              }
+            }
+          }
+        }
+        return failed;
       };
       // the declared retry policy (or the default one) is enforced on every start
       if (sub.tenants) {
@@ -148,7 +216,8 @@ export async function startWorkers(o: WorkersOptions): Promise<Workers> {
         await queue.bindTenants(q, () => sub.tenants!(rt.services));
         await queue.unbind(sub.event, q);
       } else await queue.bind(sub.event, q, sub.retry ?? {});
-      await queue.work<DomainEvent>(q, handle, { pollingIntervalSeconds });
+      if (sub.batch) await queue.workBatch<DomainEvent>(q, handleBatch, { pollingIntervalSeconds, batchSize: sub.batch.size });
+      else await queue.work<DomainEvent>(q, handle, { pollingIntervalSeconds });
       subscriptions.push({ domain, name: sub.name, queue: q, event: sub.event });
     }
     // subscriptions removed from the manifest stop receiving events (names are kebab-case, so a

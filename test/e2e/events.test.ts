@@ -4,6 +4,7 @@ import {
   createLogger,
   createOrm,
   eventJobId,
+  inBatches,
   jobQueueName,
   migrate,
   migrationsCurrent,
@@ -36,6 +37,9 @@ type CustomerCreated = TypedEvent<{ id: string; email: string }>;
 describe('domain events: fan-out, idempotent subscribers, retries', () => {
   let p: TestPlatform;
   let t: TenantCredentials;
+  let t2: TenantCredentials;
+  /** the batch subscription's calls: its events' ids and the context's tenant */
+  const batches: Array<{ ids: string[]; tenantId: string | null }> = [];
   const seenA: CustomerCreated[] = [];
   const seenB: CustomerCreated[] = [];
   const contexts: RequestContext[] = [];
@@ -75,6 +79,22 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
             }),
             retry: { limit: 3, delaySeconds: 1, backoff: false },
           },
+          {
+            // a batch subscription: a batch holding the provider `poison` fails as a whole
+            ...inBatches(
+              identityEvents.on('customer.social_unlinked', 'test-batch', async () => undefined),
+              50,
+              async (events, ctx) => {
+                batches.push({ ids: events.map((e) => e.id), tenantId: ctx.tenantId });
+                for (const e of events) {
+                  bump(`test-batch:${e.id}`);
+                  await probe(ctx, 'test-batch', e.id, `batch-of-${events.length}`);
+                }
+                if (events.some((e) => e.data.provider === 'poison')) throw new Error('a bad event in the batch');
+              },
+            ),
+            retry: { limit: 1, delaySeconds: 0, backoff: false },
+          },
         ],
       },
       extraJobs: {
@@ -96,6 +116,7 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
       ),
     );
     t = await p.createTenant();
+    t2 = await p.createTenant();
   });
   afterAll(() => p?.stop());
 
@@ -167,6 +188,73 @@ describe('domain events: fan-out, idempotent subscribers, retries', () => {
     expect(ran.get(`test-flaky:${ev.id}`)).toBe(2);
     expect(await probes('test-flaky', ev.id)).toEqual(['attempt-2']);
     expect(await processed('test-flaky', ev.id)).toBe(1);
+  });
+
+  /** outbox rows of `customer.social_unlinked` written in one statement (relayed together): [tenant, provider] each */
+  const unlinkEvents = (rows: Array<[string, string]>) =>
+    withDb(p.dbUrl, async (db) =>
+      (
+        await db.query(
+          `insert into identity.outbox_event (id, tenant_id, type, data, request_id, created_at, attempts)
+           select 'evt_batch_' || left(md5(random()::text), 24), r.tenant, 'customer.social_unlinked', jsonb_build_object('id', 'cus_batch', 'link_id', 'link_' || r.n, 'provider', r.provider), 'test', now(), 0
+             from unnest($1::text[], $2::text[]) with ordinality as r(tenant, provider, n) order by r.n
+           returning id`,
+          [rows.map((r) => r[0]), rows.map((r) => r[1])],
+        )
+      ).rows.map((r) => r.id as string),
+    );
+
+  it('hands a batch subscription its queued events at once: those of each tenant in one transaction, in log order, with their idempotency records', async () => {
+    const ids = await unlinkEvents([
+      [t.tenant_id, 'a'],
+      [t2.tenant_id, 'b'],
+      [t.tenant_id, 'c'],
+      [t.tenant_id, 'd'],
+      [t2.tenant_id, 'e'],
+    ]);
+    await waitFor('every event handled', async () => (await Promise.all(ids.map((id) => processed('test-batch', id)))).every((n) => n === 1));
+    const mine = batches.filter((b) => b.ids.some((id) => ids.includes(id)));
+    // one call per tenant, the events in the order they were written
+    expect(mine).toEqual([
+      { ids: [ids[0], ids[2], ids[3]], tenantId: t.tenant_id },
+      { ids: [ids[1], ids[4]], tenantId: t2.tenant_id },
+    ]);
+    for (const id of ids) expect(await probes('test-batch', id)).toEqual([`batch-of-${id === ids[1] || id === ids[4] ? 2 : 3}`]);
+
+    // a redelivered event is left out of the batch (the handler is not called for it again)
+    const q = subscriptionQueueName('identity', 'test-batch');
+    const job = await p.queue!.boss.getJobById<DomainEvent>(q, eventJobId(ids[0]));
+    const again = await p.queue!.boss.send(q, job!.data);
+    await waitFor('the redelivered job to complete', async () => (await p.queue!.boss.getJobById(q, again!))?.state === 'completed');
+    expect(ran.get(`test-batch:${ids[0]}`)).toBe(1);
+    expect(await processed('test-batch', ids[0])).toBe(1);
+  });
+
+  it('rolls a failed batch back as a whole and handles its events one at a time, so only the bad one fails', async () => {
+    const ids = await unlinkEvents([
+      [t.tenant_id, 'good-1'],
+      [t.tenant_id, 'poison'],
+      [t.tenant_id, 'good-2'],
+    ]);
+    const q = subscriptionQueueName('identity', 'test-batch');
+    // two runs of the bad event's job (a retry after the failure), so a longer wait than the others
+    const poison = await waitUntil(
+      'the bad event to fail for good',
+      async () => {
+        const j = await p.queue!.boss.getJobById(q, eventJobId(ids[1]));
+        return j?.state === 'failed' ? j : undefined;
+      },
+      60_000,
+    );
+    expect(poison.retryCount).toBe(1);
+    // the batch of three was rolled back (none of its probe rows stayed); the good events were handled alone
+    expect(await probes('test-batch', ids[0])).toEqual(['batch-of-1']);
+    expect(await probes('test-batch', ids[2])).toEqual(['batch-of-1']);
+    expect(await probes('test-batch', ids[1])).toEqual([]);
+    expect(await processed('test-batch', ids[0])).toBe(1);
+    expect(await processed('test-batch', ids[2])).toBe(1);
+    expect(await processed('test-batch', ids[1])).toBe(0);
+    expect(batches.find((b) => b.ids.length === 3 && b.ids.includes(ids[1]))).toBeDefined();
   });
 
   it('stores no job for an event no domain subscribes to but analytics, which records every event (the webhooks fan-out takes only tenants with an active endpoint)', async () => {

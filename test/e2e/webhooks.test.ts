@@ -354,7 +354,7 @@ describe('webhooks', () => {
     });
     // the queue hands over the third event first, then the first (late), then the second (late), then a fourth
     const fan = async (x: ReturnType<typeof ev>) => {
-      expect(await svc().deliveries.fanOut(ctx, x)).toBe(1);
+      expect(await svc().deliveries.fanOut(ctx, [x])).toBe(1);
       const [row] = (await s.sql.query(`select sequence::text s from webhooks.webhook_delivery where event_id = $1`, [x.id])).rows;
       return BigInt(row.s);
     };

@@ -51,6 +51,29 @@ export interface Subscription<S = any> {
    * and unbinds tenants as their needs change with a `TenantBinding` in its own units of work.
    */
   tenants?: (services: S) => Promise<string[]>;
+  /**
+   * Batched (see `inBatches`): the worker takes up to `size` queued events at once, in their log
+   * order, and `handler` handles those of one tenant together in ONE transaction with their
+   * idempotency records (events handled before are left out). A batch that fails is rolled back
+   * and its events are handled again one at a time, so a bad event fails alone.
+   */
+  batch?: { size: number; handler: BatchHandler<S> };
+}
+
+/** A batch subscription's handler: events of one tenant (of `ctx.tenantId`), oldest first, none handled before. */
+export type BatchHandler<S> = (events: Array<TypedEvent<any>>, ctx: RequestContext, services: S) => Promise<void>;
+
+/**
+ * Makes `sub` a batch subscription: its worker takes up to `size` queued events at once and hands
+ * each tenant's of them to `handler` in one transaction (a subscription that writes per event, such
+ * as the webhooks fan-out, then writes many events' rows in one commit). Exactly once as before:
+ * the batch's idempotency records commit with its writes, a crash redoes the whole batch. `skip`
+ * is asked per event before the transaction, as without batches. The events of one worker are
+ * handled in their domain's log order (`position`) within a batch and batch after batch.
+ */
+export function inBatches<S>(sub: Subscription<S>, size: number, handler: BatchHandler<S>): Subscription<S> {
+  if (!Number.isInteger(size) || size < 1 || size > 1000) throw new Error(`batch size of ${sub.name} must be 1..1000`);
+  return { ...sub, handler: (event, ctx, services) => handler([event], ctx, services), batch: { size, handler } };
 }
 
 export interface DomainEvents<E extends EventSchemas> {

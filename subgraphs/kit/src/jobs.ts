@@ -367,6 +367,44 @@ export class JobQueue {
   }
 
   /**
+   * Works a queue a batch at a time: `handler` gets every job of one fetch (up to
+   * `batchSize`, default 100) at once and answers the jobs that failed; a handler that throws
+   * fails them all (pg-boss retries each with the queue's policy). The other jobs complete
+   * together. One batch of a worker at a time, the next fetched when it is done.
+   */
+  async workBatch<T extends object>(
+    queue: string,
+    handler: (jobs: Array<PgBoss.Job<T>>) => Promise<Array<{ job: PgBoss.Job<T>; error: Error }>>,
+    o: WorkOptions = {},
+  ): Promise<string> {
+    await this.ensureQueue(queue);
+    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 100, pollingIntervalSeconds: Math.max(0.5, o.pollingIntervalSeconds ?? 2) };
+    let id = '';
+    id = await this.boss.work<T>(queue, opts, async (jobs) => {
+      let failed: Array<{ job: PgBoss.Job<T>; error: Error }>;
+      if (this.stopping) failed = jobs.map((job) => ({ job, error: new Error('job queue stopping') }));
+      else {
+        this.inFlight++;
+        try {
+          failed = await handler(jobs);
+        } catch (err) {
+          const error = err instanceof Error ? err : new Error(String(err));
+          failed = jobs.map((job) => ({ job, error }));
+        } finally {
+          this.inFlight--;
+        }
+      }
+      for (const { job, error } of failed)
+        await this.boss
+          .fail(queue, job.id, { message: error.message, stack: error.stack })
+          .catch((failErr) => this.log.error({ err: failErr, queue }, 'could not fail job'));
+      if (jobs.length >= (opts.batchSize ?? 1) && !this.stopping && id) this.boss.notifyWorker(id);
+    });
+    this.local.set(queue, [...(this.local.get(queue) ?? []), id]);
+    return id;
+  }
+
+  /**
    * Runs `handler` for every event of `type` published from now on, through a queue of its own
    * (every subscriber gets every event). With a `name` the queue is durable (`sub_<name>`, shared
    * by the processes that use the same name); without one it belongs to this process and is

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { defineDomain, onAllEvents } from '@svc/kit';
+import { defineDomain, inBatches, onAllEvents } from '@svc/kit';
 import { WebhookEndpoint } from './entities/endpoint.entity';
 import { WebhookAttempt, WebhookDelivery, WebhookSequence } from './entities/delivery.entity';
 import { WebhookDeliveryResolver, WebhookEndpointResolver } from './resolvers/webhook.resolver';
 import { createWebhooksServices, type WebhooksServices } from './services';
 import { webhooksEvents } from './events';
 import { seedDemoWebhooks } from './seed/demo-seed';
-import { FAN_OUT } from './services/delivery.service';
+import { FAN_OUT, FAN_OUT_BATCH } from './services/delivery.service';
 import { migrations } from './migrations';
 import { webhooksSettings, type WebhooksSettings } from './settings';
 import { webhooksPrivacy } from './privacy';
@@ -30,12 +30,16 @@ export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   createServices: createWebhooksServices,
   events: webhooksEvents,
   subscriptions: [
-    onAllEvents<WebhooksServices>(FAN_OUT, async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, event)), {
-      // a tenant without an active endpoint: no transaction, no idempotency record
-      skip: (event, ctx, s) => s.deliveries.idle(ctx, event),
-      // only the events of tenants with an active endpoint reach the queue
-      tenants: (s) => s.endpoints.activeTenants(),
-    }),
+    // in batches: up to FAN_OUT_BATCH events at once, each tenant's deliveries of them in one
+    // transaction (the sequences in event order); the tenants without an active endpoint are
+    // not bound, so their events make no job at all
+    inBatches(
+      onAllEvents<WebhooksServices>(FAN_OUT, async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, [event])), {
+        tenants: (s) => s.endpoints.activeTenants(),
+      }),
+      FAN_OUT_BATCH,
+      async (events, ctx, s) => void (await s.deliveries.fanOut(ctx, events)),
+    ),
   ],
   seed: seedDemoWebhooks,
   start: async (s, deps) => {

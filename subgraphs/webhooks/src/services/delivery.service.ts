@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Errors, newId, normalizePage, requireTenant, validated, type Paginated, type RequestContext, type Store, type TypedEvent } from '@svc/kit';
+import { Errors, newId, normalizePage, pgArray, requireTenant, validated, type Paginated, type RequestContext, type Store, type TypedEvent } from '@svc/kit';
 import { WebhookEndpoint } from '../entities/endpoint.entity';
 import { WebhookAttempt, WebhookDelivery } from '../entities/delivery.entity';
 import { OWN_EVENT_PREFIXES } from '../events';
@@ -12,6 +12,9 @@ export const PING_EVENT = 'webhook.ping';
 
 /** The name of the subscription that fans every event out into deliveries (its queue is bound per tenant). */
 export const FAN_OUT = 'fan-out';
+
+/** Events the fan-out takes from its queue at once (one transaction per tenant among them). */
+export const FAN_OUT_BATCH = 200;
 
 /**
  * The fan-out and the attempt records commit without waiting for the WAL flush. Safe here: the
@@ -56,47 +59,54 @@ export class DeliveryService {
   ) {}
 
   /**
-   * Fans an event of any domain out to the tenant's active endpoints that take its type. Events
-   * without a tenant and this domain's own events are not delivered.
+   * Fans events of any domain out to the tenant's active endpoints that take their types: a
+   * delivery per event and endpoint, written together (one statement for the sequences, one for
+   * the deliveries) in the unit of work of `ctx`, whose tenant every event must belong to (the
+   * fan-out subscription hands over a batch of one tenant's events, oldest first). Events without
+   * a tenant and this domain's own events are not delivered. A tenant bound to the fan-out
+   * without an active endpoint (the dispatcher disabled its last one) is unbound, so its next
+   * events make no job.
    */
-  /**
-   * Whether `fanOut` has certainly nothing to do for the event: no tenant, this domain's own event,
-   * or a tenant without an active endpoint (one statement, no transaction). The fan-out
-   * subscription skips such events before opening its transaction.
-   */
-  async idle(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<boolean> {
-    if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return true;
-    if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return true;
-    if (await this.endpoints.hasActive(ctx)) return false;
-    // the tenant is bound but has no active endpoint (the dispatcher disabled its last one): it
-    // is unbound, so its next events make no job
-    await this.store.transaction(ctx, (_em, tx) => this.endpoints.rebind(tx));
-    return true;
-  }
-
-  async fanOut(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<number> {
-    if (!event.tenant_id || ctx.tenantId !== event.tenant_id) return 0;
-    if (OWN_EVENT_PREFIXES.some((p) => event.type.startsWith(p))) return 0;
+  async fanOut(ctx: RequestContext, all: Array<TypedEvent<Record<string, unknown>>>): Promise<number> {
+    const events = all.filter((e) => e.tenant_id && ctx.tenantId === e.tenant_id && !OWN_EVENT_PREFIXES.some((p) => e.type.startsWith(p)));
+    if (!events.length) return 0;
     return this.store.transaction(ctx, async (em, tx) => {
-      const endpoints = (await em.find(WebhookEndpoint, { active: true })).filter((e) => matchesEventType(e.eventTypes, event.type));
-      if (!endpoints.length) return 0;
-      await relaxCommit(this.store, tx);
-      const orderingKey = orderingKeyOf(event);
-      const sequence = await this.nextSequence(tx, orderingKey, new Date(event.created_at), event.position);
-      for (const e of endpoints) {
-        em.create(WebhookDelivery, {
-          tenantId: event.tenant_id!,
-          endpointId: e.id,
-          eventId: event.id,
-          eventType: event.type,
-          eventCreatedAt: new Date(event.created_at),
-          orderingKey,
-          sequence,
-          data: event.data,
-        });
+      const active = await em.find(WebhookEndpoint, { active: true });
+      if (!active.length) {
+        await this.endpoints.rebind(tx);
+        return 0;
       }
+      const wanted = events
+        .map((event) => ({ event, endpoints: active.filter((e) => matchesEventType(e.eventTypes, event.type)) }))
+        .filter((w) => w.endpoints.length);
+      if (!wanted.length) return 0;
+      await relaxCommit(this.store, tx);
+      const keys = wanted.map((w) => orderingKeyOf(w.event));
+      const sequences = await this.sequences(
+        tx,
+        wanted.map((w, i) => ({ orderingKey: keys[i], at: new Date(w.event.created_at), position: w.event.position })),
+      );
+      const rows = wanted.flatMap((w, i) =>
+        w.endpoints.map((e) => ({
+          id: newId('whdl'),
+          endpoint_id: e.id,
+          event_id: w.event.id,
+          event_type: w.event.type,
+          event_created_at: new Date(w.event.created_at).toISOString(),
+          ordering_key: keys[i],
+          sequence: sequences[i],
+          data: w.event.data,
+        })),
+      );
+      await this.store.sql(
+        tx,
+        `insert into ${this.store.table('webhook_delivery')} (id, tenant_id, endpoint_id, event_id, event_type, event_created_at, ordering_key, sequence, data, next_attempt_at, created_at, updated_at)
+         select r.id, ?, r.endpoint_id, r.event_id, r.event_type, r.event_created_at, r.ordering_key, r.sequence::bigint, r.data, now(), now(), now()
+           from jsonb_to_recordset(?::jsonb) as r(id text, endpoint_id text, event_id text, event_type text, event_created_at timestamptz, ordering_key text, sequence text, data jsonb)`,
+        [requireTenant(tx), JSON.stringify(rows)],
+      );
       await this.store.afterCommit(tx, this.wake);
-      return endpoints.length;
+      return rows.length;
     });
   }
 
@@ -116,7 +126,7 @@ export class DeliveryService {
         eventType: PING_EVENT,
         eventCreatedAt: at,
         orderingKey: e.id,
-        sequence: await this.nextSequence(tx, e.id, at),
+        sequence: (await this.sequences(tx, [{ orderingKey: e.id, at }]))[0],
         data: { endpoint_id: e.id, message: 'A test ping from the platform' },
       });
       await this.store.afterCommit(tx, this.wake);
@@ -189,8 +199,9 @@ export class DeliveryService {
   }
 
   /**
-   * The sequence number of an event about `orderingKey` in the tenant (the row stays locked until
-   * the transaction ends). Numbers follow the order the owning domain wrote its events (their log
+   * The sequence numbers of events about their `orderingKey`s in the tenant, in the order given
+   * (the keys' rows stay locked until the transaction ends; one statement reads and locks them,
+   * one writes them back). Numbers follow the order the owning domain wrote its events (their log
    * `position`), not the order the queue hands them over in (parallel workers, retries):
    * - an event newer than the last one numbered gets its time in microseconds, or one more than
    *   the last number if that is not higher (events of one millisecond, clocks apart);
@@ -199,24 +210,43 @@ export class DeliveryService {
    * Time-based numbers say nothing about other stores' activity, unlike a platform-wide counter.
    * Events without a position (published before positions existed, pings) count as the newest.
    */
-  private async nextSequence(tx: RequestContext, orderingKey: string, at: Date, position?: string): Promise<string> {
-    const micros = BigInt(Number.isFinite(at.getTime()) ? at.getTime() : Date.now()) * 1000n;
+  private async sequences(tx: RequestContext, items: Array<{ orderingKey: string; at: Date; position?: string }>): Promise<string[]> {
     const t = this.store.table('webhook_sequence');
-    const [row] = await this.store.sql<{ value: string; last_position: string | null }>(
+    const tenantId = requireTenant(tx);
+    // every key's row, created empty (value 0, no position: numbered like a first event) when
+    // missing, and locked, in key order (two workers never wait on each other in a circle)
+    const keys = [...new Set(items.map((i) => i.orderingKey))].sort();
+    const rows = await this.store.sql<{ ordering_key: string; value: string; last_position: string | null }>(
       tx,
-      `insert into ${t} as s (tenant_id, ordering_key, value, last_position) values (?, ?, ?, ?)
-        on conflict (tenant_id, ordering_key) do update set
-          value = case when excluded.last_position is null or s.last_position is null or excluded.last_position > s.last_position
-            then greatest(excluded.value, s.value + 1) else s.value end,
-          last_position = case when excluded.last_position is null then s.last_position
-            when s.last_position is null or excluded.last_position > s.last_position then excluded.last_position else s.last_position end
-        returning value, last_position`,
-      [requireTenant(tx), orderingKey, micros.toString(), position ?? null],
+      `insert into ${t} as s (tenant_id, ordering_key, value, last_position)
+       select ?, u.k, 0, null from unnest(?::text[]) with ordinality as u(k, n) order by u.n
+        on conflict (tenant_id, ordering_key) do update set value = s.value
+        returning s.ordering_key, s.value::text as value, s.last_position::text as last_position`,
+      [tenantId, pgArray(keys)],
     );
-    const late = position !== undefined && row.last_position !== null && BigInt(row.last_position) > BigInt(position);
-    if (!late) return String(row.value);
-    const below = BigInt(row.value) - 1n;
-    return (micros < below ? micros : below).toString();
+    const state = new Map(rows.map((r) => [r.ordering_key, { value: BigInt(r.value), last: r.last_position === null ? null : BigInt(r.last_position) }]));
+    const out = items.map(({ orderingKey, at, position }) => {
+      const micros = BigInt(Number.isFinite(at.getTime()) ? at.getTime() : Date.now()) * 1000n;
+      const pos = position === undefined || position === null ? null : BigInt(position);
+      const s = state.get(orderingKey)!;
+      if (pos === null || s.last === null || pos > s.last) {
+        s.value = micros > s.value + 1n ? micros : s.value + 1n;
+        if (pos !== null) s.last = pos;
+      }
+      if (pos !== null && s.last !== null && s.last > pos) {
+        const below = s.value - 1n;
+        return (micros < below ? micros : below).toString();
+      }
+      return s.value.toString();
+    });
+    await this.store.sql(
+      tx,
+      `update ${t} s set value = u.value::bigint, last_position = nullif(u.last_position, '')::bigint
+         from unnest(?::text[], ?::text[], ?::text[]) as u(ordering_key, value, last_position)
+        where s.tenant_id = ? and s.ordering_key = u.ordering_key`,
+      [pgArray(keys), pgArray(keys.map((k) => state.get(k)!.value.toString())), pgArray(keys.map((k) => state.get(k)!.last?.toString() ?? '')), tenantId],
+    );
+    return out;
   }
 
   private async load(em: EntityManager, id: string): Promise<WebhookDelivery> {
