@@ -329,7 +329,7 @@ async function memoryLoad(databaseUrl: string, tenantId: string, documents: numb
       },
     } as unknown as Store;
     let loaded: Record<string, number> = {};
-    const log = { info: (o: Record<string, number>) => (loaded = o), warn: (o: unknown, m: string) => process.stderr.write(`${m}\n`) } as unknown as Logger;
+    const log = { info: (o: Record<string, number>) => (loaded = o), warn: (_o: unknown, m: string) => process.stderr.write(`${m}\n`) } as unknown as Logger;
     const state = await c.query(`select last_indexed_at::text as version from search.search_index_state where tenant_id = $1`, [tenantId]);
     gc();
     const heapBefore = heapAndBuffers();

@@ -111,7 +111,7 @@ export class MemoryIndexes {
     let putMs = 0;
     for (let next: Promise<MemoryRow[]> | null = page(''); next;) {
       const waited = Date.now();
-      const rows = await next;
+      const rows: MemoryRow[] = await next;
       waitMs += Date.now() - waited;
       next = rows.length < PAGE ? null : page(rows[rows.length - 1].id);
       // a failed read ahead is seen by the await above; until then it must not count as unhandled
