@@ -55,7 +55,7 @@ export default function SiteSections() {
   }, [data, theme]);
   const sections = theme?.sections ?? [];
   const draftOf = (id: string, settings: unknown) => drafts[id] ?? json(settings);
-  /** a mutation's theme replaces the one shown; drafts of sections gone are dropped */
+  /** a mutation's theme replaces the one shown */
   const took = (next: Theme | undefined) => {
     if (!next) return false;
     setTheme(next);
@@ -150,7 +150,7 @@ export default function SiteSections() {
                                 setSavedId(null);
                                 void update({ id: s.id, input: { settings: value } }).then((r) => {
                                   if (!took(r.data?.updateThemeSection)) return;
-                                  setDrafts(({ [s.id]: _gone, ...rest }) => rest);
+                                  setDrafts((x) => Object.fromEntries(Object.entries(x).filter(([id]) => id !== s.id)));
                                   setSavedId(s.id);
                                 });
                               }}
