@@ -998,7 +998,7 @@ describe('admin console (browser)', () => {
     await heading('Site: Metafields').waitFor();
     await page.getByRole('searchbox', { name: 'Find for Which one' }).fill('canvas tote');
     await page.getByRole('combobox', { name: 'Which one' }).selectOption({ label: 'Console Canvas Tote' });
-    await page.getByText('Nothing here yet').waitFor();
+    await page.getByRole('button', { name: 'Add a metafield' }).waitFor();
 
     const add = async (namespace: string, key: string, type: string) => {
       await page.getByRole('button', { name: 'Add a metafield' }).click();
@@ -1051,9 +1051,40 @@ describe('admin console (browser)', () => {
       { key: 'dimensions' },
     ]);
 
+    // definitions for every product: one that the tote's value contradicts refused (409), then declared;
+    // one not set yet listed on the tote and set from its row, visible as the definition says
+    await page.getByRole('button', { name: 'Add a definition' }).click();
+    let def = page.getByRole('region', { name: 'Add a definition' });
+    await def.getByRole('textbox', { name: /^Name\b/ }).fill('Wash temperature');
+    await def.getByRole('textbox', { name: /^Namespace/ }).fill('care');
+    await def.getByRole('textbox', { name: /^Key/ }).fill('wash_temperature');
+    await def.getByRole('button', { name: 'Create' }).click();
+    await def.getByRole('alert').filter({ hasText: 'integer' }).waitFor();
+    await def.getByRole('combobox', { name: 'Type' }).selectOption('integer');
+    await def.getByRole('button', { name: 'Create' }).click();
+    await def.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add a definition' }).click();
+    def = page.getByRole('region', { name: 'Add a definition' });
+    await def.getByRole('textbox', { name: /^Name\b/ }).fill('Fabric');
+    await def.getByRole('textbox', { name: /^Namespace/ }).fill('specs');
+    await def.getByRole('textbox', { name: /^Key/ }).fill('fabric');
+    await def.getByRole('checkbox', { name: 'New values visible on the storefront' }).check();
+    await def.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Set Fabric' }).click();
+    form = page.getByRole('region', { name: 'Set Fabric' });
+    expect(await form.getByRole('checkbox', { name: 'Visible on the storefront' }).isChecked()).toBe(true);
+    await form.getByRole('textbox', { name: 'Value' }).fill('Organic cotton');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Organic cotton' }).waitFor();
+    expect(await visible('product', tote)).toContainEqual({ namespace: 'specs', key: 'fabric', type: 'string', value: 'Organic cotton' });
+    expect((await gql('{ metafieldDefinitions(resource_type: "product") { key metafield_count } }')).metafieldDefinitions).toEqual([
+      { key: 'wash_temperature', metafield_count: 1 },
+      { key: 'fabric', metafield_count: 1 },
+    ]);
+
     // the store itself: a decimal kept as written and a yes-or-no
     await page.getByRole('combobox', { name: 'Resource' }).selectOption({ label: 'The store itself' });
-    await page.getByText('Nothing here yet').waitFor();
+    await page.getByRole('cell', { name: 'Organic cotton' }).waitFor({ state: 'detached' });
     form = await add('shipping', 'free_from', 'decimal');
     await form.getByRole('textbox', { name: /^Value/ }).fill('75.00');
     await form.getByRole('checkbox', { name: 'Visible on the storefront' }).check();
