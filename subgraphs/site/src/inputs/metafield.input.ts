@@ -116,7 +116,7 @@ export class MetafieldKeyInput {
 const definitionName = z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters');
 const definitionDescription = z.string().trim().max(1000, 'description is at most 1000 characters').nullable().optional();
 
-export const metafieldDefinitionListSchema = z.strictObject({ resource_type: resourceTypeSchema.optional() });
+const metafieldDefinitionListSchema = z.strictObject({ resource_type: resourceTypeSchema.optional() });
 
 export const createMetafieldDefinitionSchema = z.strictObject({
   resource_type: resourceTypeSchema,
