@@ -46,6 +46,8 @@ const SiteRedirects = lazy(() => import('./pages/site-redirects'));
 const SiteLocales = lazy(() => import('./pages/site-locales'));
 const SiteTheme = lazy(() => import('./pages/site-theme'));
 const SiteBrand = lazy(() => import('./pages/site-brand'));
+const SiteSections = lazy(() => import('./pages/site-sections'));
+const SiteMetafields = lazy(() => import('./pages/site-metafields'));
 const SiteMenus = lazy(() => import('./pages/site-menus'));
 const SiteTranslations = lazy(() => import('./pages/site-translations'));
 const SiteCurrencies = lazy(() => import('./pages/site-currencies'));
@@ -139,6 +141,10 @@ function sitePage(path: string): ReactNode {
       return <SiteTheme />;
     case '/site/brand':
       return <SiteBrand />;
+    case '/site/sections':
+      return <SiteSections />;
+    case '/site/metafields':
+      return <SiteMetafields />;
     case '/site/menus':
       return <SiteMenus />;
     case '/site/translations':

@@ -11,8 +11,10 @@ const SITE_PAGES: [string, MessageKey][] = [
   ['/site/redirects', 'site.redirects'],
   ['/site/locales', 'site.locales'],
   ['/site/theme', 'site.theme'],
+  ['/site/sections', 'site.sections'],
   ['/site/brand', 'site.brand'],
   ['/site/menus', 'site.menus'],
+  ['/site/metafields', 'site.metafields'],
   ['/site/translations', 'site.translations'],
   ['/site/currencies', 'site.currencies'],
 ];

@@ -951,7 +951,7 @@ describe('admin console (browser)', () => {
   });
 
   it('edits the theme tokens with a live preview before saving, and the brand with a logo from the media library', async () => {
-    await page.getByRole('link', { name: 'Theme' }).click();
+    await page.getByRole('link', { name: 'Theme', exact: true }).click();
     await heading('Site: Theme').waitFor();
     const preview = page.getByRole('region', { name: 'Preview' });
     const primary = () => preview.getByTestId('preview-primary').evaluate((e: any) => String(e.ownerDocument.defaultView.getComputedStyle(e).backgroundColor));
@@ -1010,8 +1010,11 @@ describe('admin console (browser)', () => {
     await editor.getByRole('button', { name: 'Add an item under Shop' }).click();
     await editor.getByRole('textbox', { name: 'Label' }).nth(1).fill('Tee');
     await editor.getByRole('combobox', { name: 'Link of Tee' }).selectOption('product');
+    // the product picked by its title; the id kept beside it
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
-    await editor.getByRole('textbox', { name: 'Id of Tee' }).fill(tote);
+    await editor.getByRole('searchbox', { name: 'Find for Target of Tee' }).fill('canvas tote');
+    await editor.getByRole('combobox', { name: 'Target of Tee' }).selectOption({ label: 'Console Canvas Tote' });
+    await editor.getByText(tote, { exact: true }).waitFor();
     await editor.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('cell', { name: 'Main main-menu' }).waitFor();
     const menu = (await p.api('GET', '/store/menus/main-menu', { key: t.publishable_key })).body.menu;
@@ -1020,6 +1023,12 @@ describe('admin console (browser)', () => {
     // reordered again and saved: Journal first
     await page.getByRole('button', { name: 'Edit Main' }).click();
     const edit = page.getByRole('region', { name: 'Menu: Main' });
+    // the stored id shown by its title again
+    await waitFor(
+      'the linked product by its title',
+      async () => (await edit.getByRole('combobox', { name: 'Target of Tee' }).locator('option:checked').textContent()) === 'Console Canvas Tote',
+    );
+    expect(await edit.getByRole('combobox', { name: 'Target of Tee' }).inputValue()).toBe(tote);
     await edit.getByRole('button', { name: 'Move Journal up' }).click();
     await edit.getByRole('button', { name: 'Move Journal up' }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -1200,6 +1209,170 @@ describe('admin console (browser)', () => {
     await page.getByRole('button', { name: 'Delete Console Bags' }).click();
     await page.getByRole('button', { name: 'Delete Console Bags' }).waitFor({ state: 'detached' });
     expect((await templates()).map((x: any) => x.name)).not.toContain('Console Bags');
+  it("sets a product's and the store's metafields, each value edited as its type (the API's refusal shown); the storefront reads the visible ones", async () => {
+    const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
+    const visible = async (type: string, id: string) => (await p.api('GET', `/store/metafields/${type}/${id}`, { key: t.publishable_key })).body.metafields;
+    await page.goto(app('/site/menus'));
+    await page.getByRole('link', { name: 'Metafields' }).click();
+    await heading('Site: Metafields').waitFor();
+    await page.getByRole('searchbox', { name: 'Find for Which one' }).fill('canvas tote');
+    await page.getByRole('combobox', { name: 'Which one' }).selectOption({ label: 'Console Canvas Tote' });
+    await page.getByRole('button', { name: 'Add a metafield' }).waitFor();
+
+    const add = async (namespace: string, key: string, type: string) => {
+      await page.getByRole('button', { name: 'Add a metafield' }).click();
+      const form = page.getByRole('region', { name: 'Add a metafield' });
+      await form.getByRole('textbox', { name: /^Namespace/ }).fill(namespace);
+      await form.getByRole('textbox', { name: /^Key/ }).fill(key);
+      await form.getByRole('combobox', { name: 'Type' }).selectOption(type);
+      return form;
+    };
+    // a whole number that is none: the API's 400 shown; then 30, visible on the storefront
+    let form = await add('care', 'wash_temperature', 'integer');
+    await form.getByRole('textbox', { name: /^Value/ }).fill('warm');
+    await form.getByRole('checkbox', { name: 'Visible on the storefront' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('alert').textContent()).toMatch(/value/i);
+    await form.getByRole('textbox', { name: /^Value/ }).fill('30');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'wash_temperature', exact: true }).waitFor();
+    // back office only: text and JSON (JSON that does not parse is stopped in the page)
+    form = await add('sourcing', 'supplier', 'string');
+    await form.getByRole('textbox', { name: 'Value' }).fill('Weaver & Co');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'supplier', exact: true }).waitFor();
+    form = await add('specs', 'dimensions', 'json');
+    await form.getByRole('textbox', { name: 'Value' }).fill('{"width": 40');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Not a JSON object' }).waitFor();
+    await form.getByRole('textbox', { name: 'Value' }).fill('{"width": 40, "height": 42}');
+    await form.getByRole('checkbox', { name: 'Visible on the storefront' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'dimensions', exact: true }).waitFor();
+    // edited: 40 degrees
+    await page.getByRole('button', { name: 'Edit care.wash_temperature' }).click();
+    form = page.getByRole('region', { name: 'Edit care.wash_temperature' });
+    expect(await form.getByRole('textbox', { name: /^Value/ }).inputValue()).toBe('30');
+    await form.getByRole('textbox', { name: /^Value/ }).fill('40');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: '40', exact: true }).waitFor();
+    expect(await visible('product', tote)).toEqual([
+      { namespace: 'care', key: 'wash_temperature', type: 'integer', value: 40 },
+      { namespace: 'specs', key: 'dimensions', type: 'json', value: { width: 40, height: 42 } },
+    ]);
+    // deleted after the confirmation
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete sourcing.supplier' }).click();
+    await page.getByRole('cell', { name: 'supplier', exact: true }).waitFor({ state: 'detached' });
+    expect((await gql('query ($id: String!) { metafields(resource_type: "product", resource_id: $id) { key } }', { id: tote })).metafields).toEqual([
+      { key: 'wash_temperature' },
+      { key: 'dimensions' },
+    ]);
+
+    // definitions for every product: one that the tote's value contradicts refused (409), then declared;
+    // one not set yet listed on the tote and set from its row, visible as the definition says
+    await page.getByRole('button', { name: 'Add a definition' }).click();
+    let def = page.getByRole('region', { name: 'Add a definition' });
+    await def.getByRole('textbox', { name: /^Name\b/ }).fill('Wash temperature');
+    await def.getByRole('textbox', { name: /^Namespace/ }).fill('care');
+    await def.getByRole('textbox', { name: /^Key/ }).fill('wash_temperature');
+    await def.getByRole('button', { name: 'Create' }).click();
+    await def.getByRole('alert').filter({ hasText: 'integer' }).waitFor();
+    await def.getByRole('combobox', { name: 'Type' }).selectOption('integer');
+    await def.getByRole('button', { name: 'Create' }).click();
+    await def.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add a definition' }).click();
+    def = page.getByRole('region', { name: 'Add a definition' });
+    await def.getByRole('textbox', { name: /^Name\b/ }).fill('Fabric');
+    await def.getByRole('textbox', { name: /^Namespace/ }).fill('specs');
+    await def.getByRole('textbox', { name: /^Key/ }).fill('fabric');
+    await def.getByRole('checkbox', { name: 'New values visible on the storefront' }).check();
+    await def.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Set Fabric' }).click();
+    form = page.getByRole('region', { name: 'Set Fabric' });
+    expect(await form.getByRole('checkbox', { name: 'Visible on the storefront' }).isChecked()).toBe(true);
+    await form.getByRole('textbox', { name: 'Value' }).fill('Organic cotton');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Organic cotton' }).waitFor();
+    expect(await visible('product', tote)).toContainEqual({ namespace: 'specs', key: 'fabric', type: 'string', value: 'Organic cotton' });
+    expect((await gql('{ metafieldDefinitions(resource_type: "product") { key metafield_count } }')).metafieldDefinitions).toEqual([
+      { key: 'wash_temperature', metafield_count: 1 },
+      { key: 'fabric', metafield_count: 1 },
+    ]);
+
+    // the store itself: a decimal kept as written and a yes-or-no
+    await page.getByRole('combobox', { name: 'Resource' }).selectOption({ label: 'The store itself' });
+    await page.getByRole('cell', { name: 'Organic cotton' }).waitFor({ state: 'detached' });
+    form = await add('shipping', 'free_from', 'decimal');
+    await form.getByRole('textbox', { name: /^Value/ }).fill('75.00');
+    await form.getByRole('checkbox', { name: 'Visible on the storefront' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'free_from', exact: true }).waitFor();
+    form = await add('shipping', 'express', 'boolean');
+    await form.getByRole('checkbox', { name: 'Value' }).check();
+    await form.getByRole('checkbox', { name: 'Visible on the storefront' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'express', exact: true }).waitFor();
+    expect(await visible('store', 'default')).toEqual([
+      { namespace: 'shipping', key: 'express', type: 'boolean', value: true },
+      { namespace: 'shipping', key: 'free_from', type: 'decimal', value: '75.00' },
+    ]);
+  });
+
+  it('adds, edits, reorders (buttons and dragging) and removes theme sections; the storefront theme follows', async () => {
+    const sections = async () => (await p.api('GET', '/store/theme', { key: t.publishable_key })).body.theme.sections as { type: string; settings: unknown }[];
+    const order = async () => (await sections()).map((x) => x.type).join();
+    await page.goto(app('/site/theme'));
+    await page.getByRole('link', { name: 'Theme sections' }).click();
+    await heading('Site: Theme sections').waitFor();
+    const add = page.getByRole('form', { name: 'Add a section' });
+    for (const [type, settings] of [
+      ['hero', '{"heading": "Made to last"}'],
+      ['featured-products', '{"collection": "new", "limit": 4}'],
+      ['newsletter', '{}'],
+    ]) {
+      await add.getByRole('textbox', { name: /^Type/ }).fill(type);
+      await add.getByRole('textbox', { name: 'Settings (JSON)' }).fill(settings);
+      await add.getByRole('button', { name: 'Add at the end' }).click();
+      await page.getByRole('listitem', { name: type, exact: true }).waitFor();
+    }
+    expect(await order()).toBe('hero,featured-products,newsletter');
+    // settings that are no JSON object stay in the page; a type the API refuses is shown as it answers
+    await add.getByRole('textbox', { name: /^Type/ }).fill('banner');
+    await add.getByRole('textbox', { name: 'Settings (JSON)' }).fill('[1]');
+    await add.getByRole('button', { name: 'Add at the end' }).click();
+    await add.getByText('Not a JSON object').waitFor();
+    await add.getByRole('textbox', { name: /^Type/ }).fill('Big Banner!');
+    await add.getByRole('textbox', { name: 'Settings (JSON)' }).fill('{}');
+    await add.getByRole('button', { name: 'Add at the end' }).click();
+    await page.getByRole('alert').waitFor();
+    expect((await sections()).length).toBe(3);
+
+    // ↑ saves the new order at once
+    await page.getByRole('button', { name: 'Move newsletter up' }).click();
+    await waitFor('newsletter second on the storefront', async () => (await order()) === 'hero,newsletter,featured-products');
+    // dragged by its handle: featured-products onto hero, the first
+    // (every section on screen: a native drag does not scroll)
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await heading('Site: Theme sections').scrollIntoViewIfNeeded();
+    const handle = (type: string) => page.locator(`li[aria-label="${type}"] [data-drag-handle]`);
+    await handle('featured-products').dragTo(handle('hero'));
+    await page.getByRole('button', { name: 'Move featured-products up' }).and(page.locator('[disabled]')).waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await waitFor('the dragged order on the storefront', async () => (await order()) === 'featured-products,hero,newsletter');
+
+    // a section's settings edited
+    await page.getByRole('textbox', { name: 'Settings of hero (JSON)' }).fill('{"heading": "Autumn drop", "image": "hero.jpg"}');
+    await page.getByRole('button', { name: 'Save the settings of hero' }).click();
+    await page.getByRole('listitem', { name: 'hero', exact: true }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await sections()).find((x) => x.type === 'hero')?.settings).toEqual({ heading: 'Autumn drop', image: 'hero.jpg' });
+
+    // removed after the confirmation
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Remove newsletter' }).click();
+    await page.getByRole('listitem', { name: 'newsletter', exact: true }).waitFor({ state: 'detached' });
+    expect(await order()).toBe('featured-products,hero');
   });
 
   it('rejects a pending tour review from the moderation queue', async () => {
@@ -1986,7 +2159,9 @@ describe('admin console (browser)', () => {
       ['/site/locales', 'Site: Locales'],
       ['/site/theme', 'Site: Theme'],
       ['/site/brand', 'Site: Brand'],
+      ['/site/sections', 'Site: Theme sections'],
       ['/site/menus', 'Site: Menus'],
+      ['/site/metafields', 'Site: Metafields'],
       ['/site/translations', 'Site: Translations'],
       ['/site/currencies', 'Site: Currencies'],
     ];

@@ -10,6 +10,7 @@ import {
   type MenuItemInput,
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
+import { ResourcePicker } from '../resource-picker';
 import { HINT, SiteHeader } from '../site-nav';
 import { ErrorNote, ListTable, Loading, NameCell, SavedNote } from '../ui';
 
@@ -112,17 +113,21 @@ function ItemRows(props: {
                   size="xs"
                   aria-label={t('menus.linkType', { name })}
                   value={it.type}
-                  onChange={(e) => set({ type: e.currentTarget.value })}
+                  onChange={(e) => set({ type: e.currentTarget.value, link: '' })}
                   data={TYPES.map((x) => ({ value: x, label: t(`menus.type.${x}` as MessageKey) }))}
                 />
-                <TextInput
-                  size="xs"
-                  aria-label={it.type === 'url' ? t('menus.url', { name }) : t('menus.resourceId', { name })}
-                  placeholder={it.type === 'url' ? '/pages/about-us' : 'prod_…'}
-                  value={it.link}
-                  onChange={(e) => set({ link: e.currentTarget.value })}
-                  flex={1}
-                />
+                {it.type === 'url' ? (
+                  <TextInput
+                    size="xs"
+                    aria-label={t('menus.url', { name })}
+                    placeholder="/pages/about-us"
+                    value={it.link}
+                    onChange={(e) => set({ link: e.currentTarget.value })}
+                    flex={1}
+                  />
+                ) : (
+                  <ResourcePicker size="xs" type={it.type} label={t('menus.resourceId', { name })} value={it.link} onChange={(link) => set({ link })} />
+                )}
                 <ActionIcon
                   variant="default"
                   aria-label={t('menus.up', { name })}

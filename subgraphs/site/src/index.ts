@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Metafield } from './entities/metafield.entity';
+import { MetafieldDefinition } from './entities/metafield-definition.entity';
 import { Redirect } from './entities/redirect.entity';
 import { Theme } from './entities/theme.entity';
 import { Brand } from './entities/brand.entity';
@@ -10,6 +11,7 @@ import { RedirectResolver } from './resolvers/redirect.resolver';
 import { redirectReference } from './resolvers/redirect.reference';
 import { MetafieldResolver } from './resolvers/metafield.resolver';
 import { metafieldReference } from './resolvers/metafield.reference';
+import { MetafieldDefinitionResolver } from './resolvers/metafield-definition.resolver';
 import { ThemeResolver } from './resolvers/theme.resolver';
 import { BrandResolver, mediaReference } from './resolvers/brand.resolver';
 import { createSiteServices, type SiteServices } from './services';
@@ -25,10 +27,10 @@ import { migrations } from './migrations';
 export const domain = defineDomain<SiteServices>({
   name: 'site',
   dbSchema: 'site',
-  entities: [Redirect, Metafield, Theme, Brand, Menu],
+  entities: [Redirect, Metafield, MetafieldDefinition, Theme, Brand, Menu],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
-  resolvers: [RedirectResolver, MetafieldResolver, ThemeResolver, BrandResolver, MenuResolver],
+  resolvers: [RedirectResolver, MetafieldResolver, MetafieldDefinitionResolver, ThemeResolver, BrandResolver, MenuResolver],
   createServices: createSiteServices,
   references: (s) => ({ Redirect: redirectReference(s), Metafield: metafieldReference(s), Media: mediaReference() }),
   events: siteEvents,

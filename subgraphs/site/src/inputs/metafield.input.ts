@@ -110,3 +110,55 @@ export class MetafieldKeyInput {
   @Field({ description: "The metafield's namespace" }) namespace!: string;
   @Field({ description: "The metafield's key" }) key!: string;
 }
+
+// metafield definitions: a namespace + key declared once per resource type, with its value type
+
+const definitionName = z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters');
+const definitionDescription = z.string().trim().max(1000, 'description is at most 1000 characters').nullable().optional();
+
+const metafieldDefinitionListSchema = z.strictObject({ resource_type: resourceTypeSchema.optional() });
+
+export const createMetafieldDefinitionSchema = z.strictObject({
+  resource_type: resourceTypeSchema,
+  namespace: namespaceSchema,
+  key: keySchema,
+  type: z.enum(METAFIELD_TYPES, { message: `type must be one of ${METAFIELD_TYPES.join(', ')}` }),
+  name: definitionName,
+  description: definitionDescription,
+  storefront_visible: z.boolean().optional(),
+});
+export type CreateMetafieldDefinitionData = z.infer<typeof createMetafieldDefinitionSchema>;
+
+export const updateMetafieldDefinitionSchema = z.strictObject({
+  name: definitionName.optional(),
+  description: definitionDescription,
+  storefront_visible: z.boolean().optional(),
+});
+export type UpdateMetafieldDefinitionData = z.infer<typeof updateMetafieldDefinitionSchema>;
+
+@ArgsType()
+@ValidateWith(metafieldDefinitionListSchema)
+export class MetafieldDefinitionListArgs {
+  @Field({ nullable: true, description: 'Only the definitions of this resource type; default: every one' }) resource_type?: string;
+}
+
+@InputType('CreateMetafieldDefinitionInput', { description: 'A metafield declared for every resource of a type: namespace, key, value type, name' })
+@ValidateWith(createMetafieldDefinitionSchema)
+export class CreateMetafieldDefinitionInput {
+  @Field({ description: 'product, collection, category, page, blog_post, store or another lower-case identifier' }) resource_type!: string;
+  @Field({ description: 'Groups keys, e.g. care' }) namespace!: string;
+  @Field({ description: 'The name within the namespace, e.g. wash_temperature' }) key!: string;
+  @Field(() => String, { description: `The type every value must have: ${METAFIELD_TYPES.join(', ')}` }) type!: MetafieldType;
+  @Field({ description: 'What admins see, e.g. Wash temperature (°C)' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'A longer explanation for admins' }) description?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether new values are storefront-visible when setMetafield does not say (default false)' })
+  storefront_visible?: boolean;
+}
+
+@InputType('UpdateMetafieldDefinitionInput', { description: "A definition's fields to change (its resource type, namespace, key and type stay)" })
+@ValidateWith(updateMetafieldDefinitionSchema)
+export class UpdateMetafieldDefinitionInput {
+  @Field({ nullable: true, description: 'What admins see' }) name?: string;
+  @Field(() => String, { nullable: true, description: 'A longer explanation; null removes it' }) description?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'The default visibility of new values' }) storefront_visible?: boolean;
+}

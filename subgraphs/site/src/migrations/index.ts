@@ -7,4 +7,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123161242_theme',
   'Migration20261123161543_brand',
   'Migration20261123164230_menus',
+  'Migration20261129175041_metafield_definitions',
 ]);

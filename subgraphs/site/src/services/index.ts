@@ -1,5 +1,6 @@
 import { Store, type GraphClient, type ServiceFactoryArgs } from '@svc/kit';
 import { MetafieldService } from './metafield.service';
+import { MetafieldDefinitionService } from './metafield-definition.service';
 import { RedirectService } from './redirect.service';
 import { ThemeService } from './theme.service';
 import { BrandService } from './brand.service';
@@ -10,6 +11,7 @@ export interface SiteServices {
   store: Store;
   redirects: RedirectService;
   metafields: MetafieldService;
+  metafieldDefinitions: MetafieldDefinitionService;
   theme: ThemeService;
   brand: BrandService;
   menus: MenuService;
@@ -23,6 +25,7 @@ export function createSiteServices({ orm, deps }: ServiceFactoryArgs): SiteServi
     store,
     redirects: new RedirectService(store),
     metafields: new MetafieldService(store, () => deps.graph),
+    metafieldDefinitions: new MetafieldDefinitionService(store),
     theme: new ThemeService(store),
     brand: new BrandService(store, () => deps.graph),
     menus: new MenuService(store, () => deps.graph),

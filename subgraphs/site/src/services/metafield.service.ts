@@ -1,6 +1,7 @@
 import { assertReferences, Errors, loaderFor, requireTenant, type GraphClient, type ReferenceLookup, type RequestContext, type Store } from '@svc/kit';
 import { siteReferenceLookups } from './references';
 import { Metafield } from '../entities/metafield.entity';
+import { MetafieldDefinition } from '../entities/metafield-definition.entity';
 import { siteEvents } from '../events';
 import type { MetafieldKeyData, SetMetafieldData } from '../inputs/metafield.input';
 import { toMetafieldView, type MetafieldView, type StoreMetafield } from './views';
@@ -41,7 +42,10 @@ export class MetafieldService {
     return rows.map((m) => ({ namespace: m.namespace, key: m.key, type: m.type, value: m.value }));
   }
 
-  /** Creates or replaces the metafield (resource, namespace, key); `storefront_visible` kept when absent on a replace. */
+  /**
+   * Creates or replaces the metafield (resource, namespace, key); `storefront_visible` kept when absent on a replace
+   * (on a create: the definition's default, else false). A defined key's type must be the definition's (400).
+   */
   async set(ctx: RequestContext, input: SetMetafieldData): Promise<MetafieldView> {
     const tenantId = requireTenant(ctx);
     // the resource must be one of this store's (known types: product, collection, category, page, blog_post), else 404
@@ -49,6 +53,14 @@ export class MetafieldService {
     return this.store.transaction(ctx, async (em, tx) => {
       await this.store.lock(tx, 'metafield');
       const at = { resourceType: input.resource_type, resourceId: input.resource_id };
+      // a key the store defined for this resource type takes values of the definition's type only
+      const defined = await em.findOne(MetafieldDefinition, { resourceType: input.resource_type, namespace: input.namespace, key: input.key });
+      if (defined && defined.type !== input.type) {
+        throw Errors.invalidField(
+          'type',
+          `${input.namespace}.${input.key} is defined for ${input.resource_type} as ${defined.type} ("${defined.name}"), not ${input.type}`,
+        );
+      }
       let m = await em.findOne(Metafield, { ...at, namespace: input.namespace, key: input.key });
       if (!m) {
         if ((await em.count(Metafield, at)) >= MAX_METAFIELDS_PER_RESOURCE) {
@@ -61,7 +73,7 @@ export class MetafieldService {
           key: input.key,
           type: input.type,
           value: input.value,
-          storefrontVisible: input.storefront_visible ?? false,
+          storefrontVisible: input.storefront_visible ?? defined?.storefrontVisible ?? false,
         });
       } else {
         m.type = input.type;

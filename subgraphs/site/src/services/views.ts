@@ -1,5 +1,6 @@
 import type { Redirect } from '../entities/redirect.entity';
 import type { Metafield } from '../entities/metafield.entity';
+import type { MetafieldDefinition } from '../entities/metafield-definition.entity';
 import type { ThemeSection, ThemeTokens } from '../entities/theme.entity';
 
 /** Views the services return: plain objects, snake_case like the API (GraphQL fields = REST JSON). */
@@ -68,3 +69,31 @@ export interface BrandView {
   social_links: Record<string, string | null>;
   contact: Record<string, string | null>;
 }
+
+export interface MetafieldDefinitionView {
+  id: string;
+  resource_type: string;
+  namespace: string;
+  key: string;
+  type: string;
+  name: string;
+  description: string | null;
+  storefront_visible: boolean;
+  metafield_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const toMetafieldDefinitionView = (d: MetafieldDefinition, metafieldCount: number): MetafieldDefinitionView => ({
+  id: d.id,
+  resource_type: d.resourceType,
+  namespace: d.namespace,
+  key: d.key,
+  type: d.type,
+  name: d.name,
+  description: d.description,
+  storefront_visible: d.storefrontVisible,
+  metafield_count: metafieldCount,
+  created_at: d.createdAt.toISOString(),
+  updated_at: d.updatedAt.toISOString(),
+});
