@@ -22,6 +22,9 @@ const SubscriptionDetail = lazy(() => import('./pages/subscription-detail'));
 const QuoteDetail = lazy(() => import('./pages/quote-detail'));
 const QuoteSettings = lazy(() => import('./pages/quote-settings'));
 const Bookings = lazy(() => import('./pages/bookings'));
+// Events, tours and services (issue 30)
+const Events = lazy(() => import('./pages/events'));
+const EventEdit = lazy(() => import('./pages/event-edit'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
 const Media = lazy(() => import('./pages/media'));
@@ -56,6 +59,7 @@ const NAV: [string, MessageKey][] = [
   ['/subscriptions', 'nav.subscriptions'],
   ['/quotes', 'nav.quotes'],
   ['/bookings', 'nav.bookings'],
+  ['/events', 'nav.events'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
   ['/media', 'nav.media'],
@@ -80,6 +84,7 @@ function page(path: string): ReactNode {
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if (path === '/content/pages') return <Content tab="pages" />;
   if ((m = match('/content/pages/:id', path))) return <PageEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/events/:id', path))) return <EventEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if ((m = match('/forms/:id', path))) return <FormEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   // marketing: email and cookie consent
   if (path === '/marketing/email') return <MarketingEmail />;
@@ -102,6 +107,8 @@ function page(path: string): ReactNode {
       return <Quotes />;
     case '/bookings':
       return <Bookings />;
+    case '/events':
+      return <Events />;
     case '/moderation':
       return <Moderation />;
     case '/content':
