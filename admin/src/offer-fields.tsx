@@ -154,7 +154,10 @@ export const wallTime = (iso: string | null | undefined): string => (iso ? iso.s
 export function ImageField({ label, value, onChange, error }: { label: string; value: string; onChange: (url: string) => void; error?: string }) {
   const { t } = useI18n();
   const [{ data }] = useQuery({ query: ConsoleImageLibraryDocument });
-  const library = (data?.mediaList.items ?? []).map((m) => ({ value: new URL(m.url, location.origin).toString(), label: m.alt ? `${m.filename} (${m.alt})` : m.filename }));
+  const library = (data?.mediaList.items ?? []).map((m) => ({
+    value: new URL(m.url, location.origin).toString(),
+    label: m.alt ? `${m.filename} (${m.alt})` : m.filename,
+  }));
   return (
     <Stack gap="xs">
       <Group align="end" grow>

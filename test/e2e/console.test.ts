@@ -1401,9 +1401,9 @@ describe('admin console (browser)', () => {
     await page.getByRole('button', { name: 'Add exception' }).click();
     await page.getByRole('row', { name: /Closed/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    const service = (await gql('{ bookableServices { id handle opening_hours { weekday ranges { start end } } exceptions { date closed } } }')).bookableServices.find(
-      (s: any) => s.handle === 'console-fitting',
-    );
+    const service = (
+      await gql('{ bookableServices { id handle opening_hours { weekday ranges { start end } } exceptions { date closed } } }')
+    ).bookableServices.find((s: any) => s.handle === 'console-fitting');
     expect(service).toMatchObject({
       opening_hours: [{ weekday: 1, ranges: [{ start: '09:00', end: '10:00' }] }],
       exceptions: [{ date: '2027-06-07', closed: true }],

@@ -326,7 +326,9 @@ function Tickets({ eventId, zone, tickets, onChange }: { eventId: string; zone: 
                   variant="outline"
                   color="red.9"
                   aria-label={`${t('common.delete')} ${x.name}`}
-                  onClick={() => window.confirm(t('events.deleteTicketConfirm', { name: x.name })) && void remove({ id: x.id }).then((r) => !r.error && onChange())}
+                  onClick={() =>
+                    window.confirm(t('events.deleteTicketConfirm', { name: x.name })) && void remove({ id: x.id }).then((r) => !r.error && onChange())
+                  }
                 >
                   {t('common.delete')}
                 </Button>
@@ -357,7 +359,13 @@ interface SpeakerDraft {
 function SpeakerForm({ eventId, speaker, onDone }: { eventId: string; speaker: ConsoleEventSpeakerFragment | null; onDone: () => void }) {
   const { t } = useI18n();
   const draft = useDraft<SpeakerDraft>(
-    () => ({ name: speaker?.name ?? '', title: speaker?.title ?? '', company: speaker?.company ?? '', bio: speaker?.bio ?? '', photo: speaker?.photo_url ?? '' }),
+    () => ({
+      name: speaker?.name ?? '',
+      title: speaker?.title ?? '',
+      company: speaker?.company ?? '',
+      bio: speaker?.bio ?? '',
+      photo: speaker?.photo_url ?? '',
+    }),
     (d): Record<string, MessageKey> => (d.name.trim() ? {} : { name: 'events.nameRequired' }),
   );
   const { d, set, err } = draft;
@@ -417,7 +425,9 @@ function Speakers({ eventId, speakers, onChange }: { eventId: string; speakers: 
                   variant="outline"
                   color="red.9"
                   aria-label={`${t('common.delete')} ${s.name}`}
-                  onClick={() => window.confirm(t('events.deleteSpeakerConfirm', { name: s.name })) && void remove({ id: s.id }).then((r) => !r.error && onChange())}
+                  onClick={() =>
+                    window.confirm(t('events.deleteSpeakerConfirm', { name: s.name })) && void remove({ id: s.id }).then((r) => !r.error && onChange())
+                  }
                 >
                   {t('common.delete')}
                 </Button>
@@ -559,7 +569,9 @@ function Sessions(props: { eventId: string; zone: string; sessions: EventSession
                   variant="outline"
                   color="red.9"
                   aria-label={`${t('common.delete')} ${s.title}`}
-                  onClick={() => window.confirm(t('events.deleteSessionConfirm', { title: s.title })) && void remove({ id: s.id }).then((r) => !r.error && onChange())}
+                  onClick={() =>
+                    window.confirm(t('events.deleteSessionConfirm', { title: s.title })) && void remove({ id: s.id }).then((r) => !r.error && onChange())
+                  }
                 >
                   {t('common.delete')}
                 </Button>
@@ -589,7 +601,12 @@ function Sessions(props: { eventId: string; zone: string; sessions: EventSession
 /** An event (`id`) or a new one (null): its fields; once created its tickets, speakers, sessions, registrations, publish, cancel, delete and Translate. */
 export default function EventEdit({ id }: { id: string | null }) {
   const { t } = useI18n();
-  const [{ data, fetching, error }, refetch] = useQuery({ query: ConsoleEventDocument, variables: { id: id ?? '' }, pause: !id, requestPolicy: 'network-only' });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: ConsoleEventDocument,
+    variables: { id: id ?? '' },
+    pause: !id,
+    requestPolicy: 'network-only',
+  });
   const [published, publish] = useMutation(ConsolePublishEventDocument);
   const [canceled, cancel] = useMutation(ConsoleCancelEventDocument);
   const [deleted, remove] = useMutation(ConsoleDeleteEventDocument);

@@ -16,9 +16,7 @@ function SeatsCell({ eventId }: { eventId: string }) {
   const tickets = data?.adminEventTickets;
   return (
     <Table.Td>
-      {tickets
-        ? t('events.seats', { sold: tickets.reduce((n, x) => n + x.sold, 0), capacity: tickets.reduce((n, x) => n + x.capacity, 0) })
-        : '…'}
+      {tickets ? t('events.seats', { sold: tickets.reduce((n, x) => n + x.sold, 0), capacity: tickets.reduce((n, x) => n + x.capacity, 0) }) : '…'}
     </Table.Td>
   );
 }

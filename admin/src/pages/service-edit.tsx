@@ -274,7 +274,14 @@ function Exceptions({ service, onChange }: { service: ConsoleBookableServiceFrag
       </ListTable>
       <form noValidate onSubmit={draft.onSubmit(submit)}>
         <Group align="end" mt="md">
-          <TextInput type="date" label={t('services.date')} required value={d.date} error={err('date')} onChange={(e) => set({ date: e.currentTarget.value })} />
+          <TextInput
+            type="date"
+            label={t('services.date')}
+            required
+            value={d.date}
+            error={err('date')}
+            onChange={(e) => set({ date: e.currentTarget.value })}
+          />
           <Checkbox label={t('services.closedAllDay')} checked={d.closed} onChange={(e) => set({ closed: e.currentTarget.checked })} mb={8} />
           {!d.closed && (
             <TextInput

@@ -229,9 +229,7 @@ function TourForm({ tour, onSaved }: { tour: ConsoleTourFragment | null; onSaved
             {d.itinerary.map((r, i) => (
               <Card key={i} withBorder component="section" aria-label={t('tours.day', { day: i + 1 })} p="sm">
                 <Group justify="space-between" mb="xs">
-                  <Text fw={600}>
-                    {t('tours.day', { day: i + 1 })}
-                  </Text>
+                  <Text fw={600}>{t('tours.day', { day: i + 1 })}</Text>
                   <ActionIcon
                     variant="default"
                     aria-label={t('tours.removeDay', { day: i + 1 })}
@@ -248,7 +246,11 @@ function TourForm({ tour, onSaved }: { tour: ConsoleTourFragment | null; onSaved
                     error={err(`day${i}`)}
                     onChange={(e) => setDay(i, { title: e.currentTarget.value })}
                   />
-                  <TextInput label={t('tours.overnight', { day: i + 1 })} value={r.overnight} onChange={(e) => setDay(i, { overnight: e.currentTarget.value })} />
+                  <TextInput
+                    label={t('tours.overnight', { day: i + 1 })}
+                    value={r.overnight}
+                    onChange={(e) => setDay(i, { overnight: e.currentTarget.value })}
+                  />
                 </Group>
                 <Textarea
                   mt="xs"
@@ -417,7 +419,11 @@ export default function TourEdit({ id }: { id: string | null }) {
               </Button>
             )}
             {x.status === 'published' && (
-              <Button variant="default" loading={archived.fetching} onClick={() => window.confirm(t('tours.archiveConfirm')) && void archive({ id }).then(reread)}>
+              <Button
+                variant="default"
+                loading={archived.fetching}
+                onClick={() => window.confirm(t('tours.archiveConfirm')) && void archive({ id }).then(reread)}
+              >
                 {t('tours.archive')}
               </Button>
             )}

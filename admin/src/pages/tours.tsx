@@ -102,11 +102,7 @@ function PlaceForm({
           </Group>
           <Textarea label={t('product.description')} autosize value={d.description} onChange={(e) => set({ description: e.currentTarget.value })} />
           {kind === 'destination' && <ImageField label={t('events.image')} value={d.image} onChange={(image) => set({ image })} />}
-          <FormButtons
-            editing={!!place}
-            busy={destCreated.fetching || destUpdated.fetching || catCreated.fetching || catUpdated.fetching}
-            onCancel={onDone}
-          />
+          <FormButtons editing={!!place} busy={destCreated.fetching || destUpdated.fetching || catCreated.fetching || catUpdated.fetching} onCancel={onDone} />
         </Stack>
       </form>
     </Card>
