@@ -225,9 +225,9 @@ function OpeningHours({ service, onSaved }: { service: ConsoleBookableServiceFra
   );
 }
 
-/** The dates with other hours or closed: listed by date, added (a date again replaces it) and removed. */
-function Exceptions({ service, onChange }: { service: ConsoleBookableServiceFragment; onChange: () => void }) {
-  const { t, day } = useI18n();
+/** A date's exception: closed all day, or other hours (a date again replaces its exception). */
+function ExceptionForm({ serviceId, onAdded }: { serviceId: string; onAdded: () => void }) {
+  const { t } = useI18n();
   const draft = useDraft<{ date: string; closed: boolean; hours: string }>(
     () => ({ date: '', closed: true, hours: '' }),
     (d) => {
@@ -242,17 +242,41 @@ function Exceptions({ service, onChange }: { service: ConsoleBookableServiceFrag
   );
   const { d, set, err } = draft;
   const [added, add] = useMutation(ConsoleSetServiceExceptionDocument);
-  const [removed, remove] = useMutation(ConsoleRemoveServiceExceptionDocument);
   const submit = () =>
-    void add({ id: service.id, input: { date: d.date, closed: d.closed, ranges: d.closed ? [] : parseRanges(d.hours)! } }).then((r) => {
-      if (r.error) return;
-      set({ date: '', hours: '' });
-      onChange();
-    });
+    void add({ id: serviceId, input: { date: d.date, closed: d.closed, ranges: d.closed ? [] : parseRanges(d.hours)! } }).then((r) => !r.error && onAdded());
+  return (
+    <form noValidate onSubmit={draft.onSubmit(submit)}>
+      <ErrorNote error={added.error} />
+      <Group align="end" mt="md">
+        <TextInput type="date" label={t('services.date')} required value={d.date} error={err('date')} onChange={(e) => set({ date: e.currentTarget.value })} />
+        <Checkbox label={t('services.closedAllDay')} checked={d.closed} onChange={(e) => set({ closed: e.currentTarget.checked })} mb={8} />
+        {!d.closed && (
+          <TextInput
+            label={t('services.hoursThatDay')}
+            placeholder="10:00–14:00"
+            value={d.hours}
+            error={err('hours')}
+            onChange={(e) => set({ hours: e.currentTarget.value })}
+          />
+        )}
+        <Button type="submit" variant="default" loading={added.fetching}>
+          {t('services.addException')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** The dates with other hours or closed: listed by date, added and removed. */
+function Exceptions({ service, onChange }: { service: ConsoleBookableServiceFragment; onChange: () => void }) {
+  const { t, day } = useI18n();
+  const [removed, remove] = useMutation(ConsoleRemoveServiceExceptionDocument);
+  // a new form after each exception added (empty, and without the first form's refusals)
+  const [round, setRound] = useState(0);
   const exceptions = [...service.exceptions].sort((a, b) => a.date.localeCompare(b.date));
   return (
     <Section title={t('services.exceptions')}>
-      <ErrorNote error={added.error ?? removed.error} />
+      <ErrorNote error={removed.error} />
       <ListTable headers={[t('services.date'), t('services.hoursThatDay'), t('common.actions')]} count={exceptions.length}>
         {exceptions.map((x) => (
           <Table.Tr key={x.date}>
@@ -272,31 +296,14 @@ function Exceptions({ service, onChange }: { service: ConsoleBookableServiceFrag
           </Table.Tr>
         ))}
       </ListTable>
-      <form noValidate onSubmit={draft.onSubmit(submit)}>
-        <Group align="end" mt="md">
-          <TextInput
-            type="date"
-            label={t('services.date')}
-            required
-            value={d.date}
-            error={err('date')}
-            onChange={(e) => set({ date: e.currentTarget.value })}
-          />
-          <Checkbox label={t('services.closedAllDay')} checked={d.closed} onChange={(e) => set({ closed: e.currentTarget.checked })} mb={8} />
-          {!d.closed && (
-            <TextInput
-              label={t('services.hoursThatDay')}
-              placeholder="10:00–14:00"
-              value={d.hours}
-              error={err('hours')}
-              onChange={(e) => set({ hours: e.currentTarget.value })}
-            />
-          )}
-          <Button type="submit" variant="default" loading={added.fetching}>
-            {t('services.addException')}
-          </Button>
-        </Group>
-      </form>
+      <ExceptionForm
+        key={round}
+        serviceId={service.id}
+        onAdded={() => {
+          setRound((n) => n + 1);
+          onChange();
+        }}
+      />
     </Section>
   );
 }
