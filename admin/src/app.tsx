@@ -214,7 +214,7 @@ export function App() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')} style={{ overflowY: 'auto' }}>
           {NAV.map(([to, label]) => (
             <NavLink
               key={to}
