@@ -24,6 +24,13 @@ const SubscriptionDetail = lazy(() => import('./pages/subscription-detail'));
 const QuoteDetail = lazy(() => import('./pages/quote-detail'));
 const QuoteSettings = lazy(() => import('./pages/quote-settings'));
 const Bookings = lazy(() => import('./pages/bookings'));
+// Events, tours and services (issue 30)
+const Events = lazy(() => import('./pages/events'));
+const EventEdit = lazy(() => import('./pages/event-edit'));
+const Tours = lazy(() => import('./pages/tours'));
+const TourEdit = lazy(() => import('./pages/tour-edit'));
+const Services = lazy(() => import('./pages/services'));
+const ServiceEdit = lazy(() => import('./pages/service-edit'));
 const Moderation = lazy(() => import('./pages/moderation'));
 const Content = lazy(() => import('./pages/content'));
 const Media = lazy(() => import('./pages/media'));
@@ -60,6 +67,9 @@ const NAV: [string, MessageKey][] = [
   ['/subscriptions', 'nav.subscriptions'],
   ['/quotes', 'nav.quotes'],
   ['/bookings', 'nav.bookings'],
+  ['/events', 'nav.events'],
+  ['/tours', 'nav.tours'],
+  ['/services', 'nav.services'],
   ['/moderation', 'nav.moderation'],
   ['/content', 'nav.content'],
   ['/media', 'nav.media'],
@@ -86,6 +96,9 @@ function page(path: string): ReactNode {
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if (path === '/content/pages') return <Content tab="pages" />;
   if ((m = match('/content/pages/:id', path))) return <PageEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/events/:id', path))) return <EventEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/tours/:id', path))) return <TourEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
+  if ((m = match('/services/:id', path))) return <ServiceEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if ((m = match('/forms/:id', path))) return <FormEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   // marketing: email and cookie consent
   if (path === '/marketing/email') return <MarketingEmail />;
@@ -108,6 +121,12 @@ function page(path: string): ReactNode {
       return <Quotes />;
     case '/bookings':
       return <Bookings />;
+    case '/events':
+      return <Events />;
+    case '/tours':
+      return <Tours />;
+    case '/services':
+      return <Services />;
     case '/moderation':
       return <Moderation />;
     case '/content':
@@ -205,7 +224,7 @@ export function App() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')}>
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.main')} style={{ overflowY: 'auto' }}>
           {NAV.map(([to, label]) => (
             <NavLink
               key={to}

@@ -1555,6 +1555,257 @@ describe('admin console (browser)', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it('creates an event with a ticket type in two currencies, publishes it (the storefront sells it), adds a speaker and a session, cancels and deletes it', async () => {
+    const key = t.publishable_key;
+    await page.goto(app('/events'));
+    await heading('Events').waitFor();
+    await page.getByRole('button', { name: 'New event' }).click();
+    await heading('New event').waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Console Conference');
+    await page.getByRole('textbox', { name: /^Time zone/ }).fill('Europe/Berlin');
+    await page.getByLabel(/^Starts/).fill('2027-09-01T09:00');
+    await page.getByLabel(/^Ends/).fill('2027-09-01T08:00');
+    await page.getByRole('textbox', { name: 'Venue' }).fill('Hall One');
+    await page.getByRole('textbox', { name: 'City' }).fill('Berlin');
+    await page.getByRole('textbox', { name: 'Country code' }).fill('de');
+    // an end before the start is refused in the page, nothing sent
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('The end is before the start').waitFor();
+    await page.getByLabel(/^Ends/).fill('2027-09-01T17:30');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Console Conference').waitFor();
+    const created = (await gql('{ adminEvents(status: "draft", limit: 100) { items { id slug starts_at ends_at time_zone } } }')).adminEvents.items.find(
+      (e: any) => e.slug === 'console-conference',
+    );
+    expect(created).toMatchObject({ starts_at: '2027-09-01T09:00:00+02:00', ends_at: '2027-09-01T17:30:00+02:00', time_zone: 'Europe/Berlin' });
+
+    // a ticket type with 40 places, priced in eur and usd
+    await page.getByRole('button', { name: 'New ticket type' }).click();
+    const form = page.getByRole('region', { name: 'New ticket type' });
+    await form.getByRole('textbox', { name: /^Name/ }).fill('General admission');
+    await form.getByRole('textbox', { name: /^Capacity/ }).fill('40');
+    await form.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).fill('99.5');
+    await form.getByRole('button', { name: 'Add price' }).click();
+    await form.getByRole('textbox', { name: 'Currency' }).nth(1).fill('usd');
+    await form.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).nth(1).fill('109');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /General admission/ }).waitFor();
+
+    // a speaker and a session with her
+    await page.getByRole('button', { name: 'New speaker' }).click();
+    const speaker = page.getByRole('region', { name: 'New speaker' });
+    await speaker.getByRole('textbox', { name: /^Name/ }).fill('Ada Speaker');
+    await speaker.getByRole('textbox', { name: 'Company' }).fill('Analytical Engines');
+    await speaker.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /Ada Speaker/ }).waitFor();
+    await page.getByRole('button', { name: 'New session' }).click();
+    const session = page.getByRole('region', { name: 'New session' });
+    await session.getByRole('textbox', { name: /^Title/ }).fill('Opening keynote');
+    await session.getByLabel(/^Starts/).fill('2027-09-01T09:00');
+    await session.getByLabel(/^Ends/).fill('2027-09-01T10:00');
+    await session.getByRole('checkbox', { name: 'Ada Speaker' }).check();
+    await session.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /Opening keynote/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // published: the storefront lists it with its price, tickets and schedule
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('published', { exact: true }).waitFor();
+    const listed = (await p.api('GET', '/store/events?currency_code=eur&limit=100', { key })).body.events.find((e: any) => e.slug === 'console-conference');
+    expect(listed).toMatchObject({
+      title: 'Console Conference',
+      status: 'published',
+      starts_at: '2027-09-01T09:00:00+02:00',
+      venue: { name: 'Hall One', city: 'Berlin', country_code: 'de' },
+      from_price: { amount: 99.5, currency_code: 'eur' },
+    });
+    const tickets = (await p.api('GET', '/store/events/console-conference/tickets?currency_code=usd', { key })).body.tickets;
+    expect(tickets).toEqual([
+      expect.objectContaining({
+        name: 'General admission',
+        capacity: 40,
+        remaining: 40,
+        on_sale: true,
+        prices: expect.arrayContaining([
+          { currency_code: 'eur', amount: 99.5 },
+          { currency_code: 'usd', amount: 109 },
+        ]),
+        calculated_price: { amount: 109, currency_code: 'usd' },
+      }),
+    ]);
+    const detail = (await p.api('GET', '/store/events/console-conference', { key })).body.event;
+    expect(detail.sessions.map((s: any) => [s.title, s.starts_at, s.speakers.map((x: any) => x.name)])).toEqual([
+      ['Opening keynote', '2027-09-01T09:00:00+02:00', ['Ada Speaker']],
+    ]);
+
+    // the list: status, dates in the event's zone, seats sold of the capacity
+    await page.getByRole('link', { name: 'All events' }).click();
+    await heading('Events').waitFor();
+    const row = page.getByRole('row', { name: /Console Conference/ });
+    await row.getByText('0 of 40').waitFor();
+    await row.getByText('published').waitFor();
+
+    // canceled after the confirmation (a dismissed one changes nothing): off the storefront
+    await row.getByRole('link', { name: 'Console Conference' }).click();
+    await heading('Console Conference').waitFor();
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'Cancel event' }).click();
+    expect((await p.api('GET', '/store/events/console-conference', { key })).status).toBe(200);
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain('0 registrations are kept');
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Cancel event' }).click();
+    await page.getByText('canceled', { exact: true }).waitFor();
+    expect((await p.api('GET', '/store/events/console-conference', { key })).status).toBe(404);
+    // deleted after the confirmation: gone from the admin list
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await heading('Events').waitFor();
+    const left = (await gql('{ adminEvents(limit: 100) { items { slug } } }')).adminEvents.items.map((e: any) => e.slug);
+    expect(left).not.toContain('console-conference');
+  });
+
+  it('manages tours: a destination and a category, a tour with its itinerary and a departure published to the storefront, a departure added to a seeded tour, archived', async () => {
+    const key = t.publishable_key;
+    await page.goto(app('/tours'));
+    await heading('Tours').waitFor();
+    await page.getByRole('row', { name: /Douro Valley Wine Trail/ }).waitFor();
+    // a destination and a category
+    await page.getByRole('button', { name: 'New destination' }).click();
+    const dest = page.getByRole('region', { name: 'New destination' });
+    await dest.getByRole('textbox', { name: /^Name/ }).fill('Norway');
+    await dest.getByRole('textbox', { name: 'Country code' }).fill('no');
+    await dest.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /Norway/ }).waitFor();
+    await page.getByRole('button', { name: 'New category' }).click();
+    const cat = page.getByRole('region', { name: 'New category' });
+    await cat.getByRole('textbox', { name: /^Name/ }).fill('Fjords');
+    await cat.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /Fjords/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // a tour: refused in the page without a destination, then created with two itinerary days
+    await page.getByRole('button', { name: 'New tour' }).click();
+    await heading('New tour').waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Console Fjord Trek');
+    await page.getByRole('textbox', { name: /^Days/ }).fill('2');
+    await page.getByRole('textbox', { name: /^Summary/ }).fill('Two days between the fjords');
+    await page.getByRole('button', { name: 'Add day' }).click();
+    await page.getByRole('textbox', { name: /^Day 1: title/ }).fill('Bergen');
+    await page.getByRole('textbox', { name: 'Day 1: overnight' }).fill('Flåm');
+    await page.getByRole('button', { name: 'Add day' }).click();
+    await page.getByRole('textbox', { name: /^Day 2: title/ }).fill('Nærøyfjord');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Choose a destination').waitFor();
+    await page.getByRole('combobox', { name: /^Destination/ }).selectOption({ label: 'Norway' });
+    await page.getByRole('checkbox', { name: 'Fjords' }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Console Fjord Trek').waitFor();
+
+    // a departure priced in eur and gbp, then published: the storefront sells it
+    await page.getByRole('button', { name: 'New departure' }).click();
+    const dep = page.getByRole('region', { name: 'New departure' });
+    await dep.getByLabel(/^First day/).fill('2027-08-02');
+    await dep.getByRole('textbox', { name: /^Seats/ }).fill('12');
+    await dep.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).fill('890');
+    await dep.getByRole('button', { name: 'Add price' }).click();
+    await dep.getByRole('textbox', { name: 'Currency' }).nth(1).fill('gbp');
+    await dep.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).nth(1).fill('760.5');
+    await dep.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /760\.50/ }).waitFor();
+    expect((await p.api('GET', '/store/tours/console-fjord-trek', { key })).status).toBe(404);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('published', { exact: true }).first().waitFor();
+    const tour = (await p.api('GET', '/store/tours/console-fjord-trek?currency_code=gbp', { key })).body.tour;
+    expect(tour).toMatchObject({
+      title: 'Console Fjord Trek',
+      summary: 'Two days between the fjords',
+      duration_days: 2,
+      destination: { name: 'Norway', country_code: 'no' },
+      categories: [expect.objectContaining({ name: 'Fjords' })],
+      itinerary: [
+        { day: 1, title: 'Bergen', description: null, overnight: 'Flåm' },
+        { day: 2, title: 'Nærøyfjord', description: null, overnight: null },
+      ],
+    });
+    expect(tour.departures).toEqual([
+      expect.objectContaining({
+        starts_on: '2027-08-02',
+        ends_on: '2027-08-03',
+        seats: 12,
+        seats_remaining: 12,
+        calculated_price: 760.5,
+        prices: expect.arrayContaining([
+          { currency_code: 'eur', amount: 890 },
+          { currency_code: 'gbp', amount: 760.5 },
+        ]),
+      }),
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // a departure added to the seeded Douro trail reaches its storefront page
+    await page.getByRole('link', { name: 'All tours' }).click();
+    await page.getByRole('link', { name: 'Douro Valley Wine Trail' }).click();
+    await heading('Douro Valley Wine Trail').waitFor();
+    await page.getByRole('button', { name: 'New departure' }).click();
+    const more = page.getByRole('region', { name: 'New departure' });
+    await more.getByLabel(/^First day/).fill('2027-10-04');
+    await more.getByRole('textbox', { name: /^Seats/ }).fill('8');
+    await more.getByRole('textbox', { name: 'Amount (e.g. 9.99)' }).fill('1490');
+    await more.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('row', { name: /Oct 4, 2027/ }).waitFor();
+    const douro = (await p.api('GET', '/store/tours/douro-valley-wine-trail?currency_code=eur', { key })).body.tour;
+    expect(douro.departures.find((d: any) => d.starts_on === '2027-10-04')).toMatchObject({ ends_on: '2027-10-10', seats: 8, calculated_price: 1490 });
+
+    // the new tour archived after the confirmation: off the storefront
+    await page.goto(app('/tours'));
+    await page.getByRole('link', { name: 'Console Fjord Trek' }).click();
+    await heading('Console Fjord Trek').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('archived', { exact: true }).waitFor();
+    expect((await p.api('GET', '/store/tours/console-fjord-trek', { key })).status).toBe(404);
+  });
+
+  it('manages a bookable service: created with its weekly hours (a malformed range refused in the page) and a closed day, read as slots on the storefront', async () => {
+    const key = t.publishable_key;
+    await page.goto(app('/services'));
+    await heading('Services').waitFor();
+    await page.getByRole('row', { name: /Tailoring appointment/ }).waitFor();
+    await page.getByRole('button', { name: 'New service' }).click();
+    await heading('New service').waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Console fitting');
+    await page.getByRole('textbox', { name: /^Time zone/ }).fill('Europe/Berlin');
+    await page.getByRole('textbox', { name: /^Slot length/ }).fill('30');
+    await page.getByRole('textbox', { name: /^Places per slot/ }).fill('2');
+    await page.getByRole('checkbox', { name: /^Published/ }).check();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Console fitting').waitFor();
+    // Monday 9:00–10:00; a malformed Tuesday refused in the page first
+    await page.getByRole('textbox', { name: 'Monday' }).fill('09:00–10:00');
+    await page.getByRole('textbox', { name: 'Tuesday' }).fill('nine to ten');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await page.getByText('Times like 10:00–13:00, 14:00–18:00').waitFor();
+    await page.getByRole('textbox', { name: 'Tuesday' }).fill('');
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await page.getByRole('region', { name: 'Weekly opening hours' }).getByText('Saved').waitFor();
+    // Monday 7 June 2027 closed
+    await page.getByLabel(/^Date/).fill('2027-06-07');
+    await page.getByRole('button', { name: 'Add exception' }).click();
+    await page.getByRole('row', { name: /Closed/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const service = (
+      await gql('{ bookableServices { id handle opening_hours { weekday ranges { start end } } exceptions { date closed } } }')
+    ).bookableServices.find((s: any) => s.handle === 'console-fitting');
+    expect(service).toMatchObject({
+      opening_hours: [{ weekday: 1, ranges: [{ start: '09:00', end: '10:00' }] }],
+      exceptions: [{ date: '2027-06-07', closed: true }],
+    });
+    const slots = (await p.api('GET', '/store/service-bookings?service_id=console-fitting&from=2027-06-07&to=2027-06-14', { key })).body.slots;
+    expect(slots.map((s: any) => s.starts_at)).toEqual(['2027-06-14T09:00:00+02:00', '2027-06-14T09:30:00+02:00']);
+  });
+
   it('manages the media library: uploads files, edits an alt text, filters by type, deletes a file', async () => {
     await page.getByRole('link', { name: 'Media' }).click();
     await heading('Media').waitFor();
@@ -2175,6 +2426,21 @@ describe('admin console (browser)', () => {
       ['/marketing/email/campaigns/new', 'New campaign'],
       [`/marketing/email/campaigns/${spring.id}`, 'Campaign: Spring sale'],
       ['/marketing/consent', 'Marketing'],
+    );
+    // events, tours and services (issue 30)
+    const summit = (await gql('{ adminEvents(limit: 100) { items { id title } } }')).adminEvents.items.find((e: any) => e.title === 'Commerce Summit 2027');
+    const douro = (await gql('{ adminTours(limit: 100) { items { id slug } } }')).adminTours.items.find((x: any) => x.slug === 'douro-valley-wine-trail');
+    const tailoring = (await gql('{ bookableService(id: "tailoring-appointment") { id } }')).bookableService;
+    pages.push(
+      ['/events', 'Events'],
+      ['/events/new', 'New event'],
+      [`/events/${summit.id}`, 'Commerce Summit 2027'],
+      ['/tours', 'Tours'],
+      ['/tours/new', 'New tour'],
+      [`/tours/${douro.id}`, 'Douro Valley Wine Trail'],
+      ['/services', 'Services'],
+      ['/services/new', 'New service'],
+      [`/services/${tailoring.id}`, 'Tailoring appointment'],
     );
     const found: string[] = [];
     for (const [route, title] of pages) {

@@ -271,6 +271,43 @@ export type CreateBlogPostInput = {
   variants: Array<BlogPostVariantInput>;
 };
 
+export type CreateBookableServiceInput = {
+  /** Gap after each slot (default 0) */
+  buffer_minutes?: number | null | undefined;
+  /** Places per slot */
+  capacity: number;
+  description?: string | null | undefined;
+  /** Unique in the store; made from the name when absent */
+  handle?: string | null | undefined;
+  name: string;
+  opening_hours?: Array<OpeningDayInput> | null | undefined;
+  /** Default false */
+  published?: boolean | null | undefined;
+  slot_minutes: number;
+  /** IANA time zone of the opening hours (Europe/Berlin) */
+  time_zone: string;
+};
+
+export type CreateEventInput = {
+  description?: string | null | undefined;
+  /** ISO instant with offset */
+  ends_at: string;
+  max_tickets_per_order?: number | null | undefined;
+  metadata?: unknown;
+  online_url?: string | null | undefined;
+  requires_attendee_names?: boolean | null | undefined;
+  /** Unique in the store; made from the title when absent */
+  slug?: string | null | undefined;
+  /** ISO instant with offset */
+  starts_at: string;
+  subtitle?: string | null | undefined;
+  thumbnail?: string | null | undefined;
+  /** IANA time zone (Europe/Berlin) */
+  time_zone: string;
+  title: string;
+  venue?: EventVenueInput | null | undefined;
+};
+
 /** A new form */
 export type CreateFormInput = {
   /** An introduction shown above the fields */
@@ -454,6 +491,50 @@ export type CustomerAddressInput = {
   province?: string | null | undefined;
 };
 
+export type EventSessionInput = {
+  description?: string | null | undefined;
+  ends_at: string;
+  room?: string | null | undefined;
+  /** Speakers of the same event */
+  speaker_ids?: Array<string> | null | undefined;
+  starts_at: string;
+  title: string;
+  track?: string | null | undefined;
+};
+
+export type EventSpeakerInput = {
+  bio?: string | null | undefined;
+  company?: string | null | undefined;
+  name: string;
+  photo_url?: string | null | undefined;
+  rank?: number | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type EventTicketPriceInput = {
+  /** Decimal in major units, as a string ("149.50") */
+  amount: string;
+  currency_code: string;
+};
+
+export type EventTicketTypeInput = {
+  capacity: number;
+  description?: string | null | undefined;
+  name: string;
+  prices: Array<EventTicketPriceInput>;
+  rank?: number | null | undefined;
+  sale_ends_at?: string | null | undefined;
+  sale_starts_at?: string | null | undefined;
+};
+
+export type EventVenueInput = {
+  address?: string | null | undefined;
+  city?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 */
+  country_code?: string | null | undefined;
+  name: string;
+};
+
 /** A field of a form and its validation rules */
 export type FormFieldInput = {
   /** Explanation shown with the field */
@@ -530,6 +611,12 @@ export type MetafieldKeyInput = {
   resource_id: string;
   /** product, order, customer or a custom type (lower-case identifier) */
   resource_type: string;
+};
+
+export type OpeningDayInput = {
+  ranges: Array<TimeRangeInput>;
+  /** ISO weekday: 1 = Monday … 7 = Sunday */
+  weekday: number;
 };
 
 export type PageVariantInput = {
@@ -640,6 +727,15 @@ export type SaveQuoteSettingsInput = {
   validity_days: number;
 };
 
+export type ServiceExceptionInput = {
+  /** Closed all day */
+  closed: boolean;
+  /** Local date YYYY-MM-DD */
+  date: string;
+  /** The hours of that day instead of the weekday's */
+  ranges?: Array<TimeRangeInput> | null | undefined;
+};
+
 /** A metafield to create or replace, by resource, namespace and key */
 export type SetMetafieldInput = {
   /** The name within the namespace, e.g. fabric */
@@ -696,6 +792,112 @@ export type SubscriptionPlanPriceInput = {
   currency_code: string;
 };
 
+export type TimeRangeInput = {
+  /** Local wall-clock time HH:MM (24:00 ends the day) */
+  end: string;
+  /** Local wall-clock time HH:MM */
+  start: string;
+};
+
+export type TourCategoryInput = {
+  description?: string | null | undefined;
+  name: string;
+  rank?: number | null | undefined;
+  slug?: string | null | undefined;
+};
+
+export type TourCategoryUpdateInput = {
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+  rank?: number | null | undefined;
+  slug?: string | null | undefined;
+};
+
+export type TourDepartureInput = {
+  capacity: number;
+  prices: Array<TourPriceInput>;
+  /** YYYY-MM-DD; ends_on follows from the tour duration */
+  starts_on: string;
+  /** open (default), closed or canceled */
+  status?: string | null | undefined;
+};
+
+export type TourDepartureUpdateInput = {
+  /** never below the seats sold and held */
+  capacity?: number | null | undefined;
+  prices?: Array<TourPriceInput> | null | undefined;
+  starts_on?: string | null | undefined;
+  status?: string | null | undefined;
+};
+
+export type TourDestinationInput = {
+  country_code?: string | null | undefined;
+  description?: string | null | undefined;
+  image?: string | null | undefined;
+  name: string;
+  slug?: string | null | undefined;
+};
+
+export type TourDestinationUpdateInput = {
+  country_code?: string | null | undefined;
+  description?: string | null | undefined;
+  image?: string | null | undefined;
+  name?: string | null | undefined;
+  slug?: string | null | undefined;
+};
+
+export type TourInput = {
+  category_ids?: Array<string> | null | undefined;
+  description?: string | null | undefined;
+  destination_id: string;
+  duration_days: number;
+  highlights?: Array<string> | null | undefined;
+  images?: Array<string> | null | undefined;
+  included?: Array<string> | null | undefined;
+  /** Replaces the itinerary */
+  itinerary?: Array<TourItineraryDayInput> | null | undefined;
+  max_travellers_per_booking?: number | null | undefined;
+  metadata?: unknown;
+  min_age?: number | null | undefined;
+  requires_traveller_details?: boolean | null | undefined;
+  slug?: string | null | undefined;
+  summary?: string | null | undefined;
+  thumbnail?: string | null | undefined;
+  title: string;
+};
+
+export type TourItineraryDayInput = {
+  day: number;
+  description?: string | null | undefined;
+  overnight?: string | null | undefined;
+  title: string;
+};
+
+export type TourPriceInput = {
+  /** Per traveller, major units, exact decimal (string or number) */
+  amount: string;
+  currency_code: string;
+};
+
+export type TourUpdateInput = {
+  category_ids?: Array<string> | null | undefined;
+  description?: string | null | undefined;
+  destination_id?: string | null | undefined;
+  duration_days?: number | null | undefined;
+  highlights?: Array<string> | null | undefined;
+  images?: Array<string> | null | undefined;
+  included?: Array<string> | null | undefined;
+  itinerary?: Array<TourItineraryDayInput> | null | undefined;
+  max_travellers_per_booking?: number | null | undefined;
+  metadata?: unknown;
+  min_age?: number | null | undefined;
+  requires_traveller_details?: boolean | null | undefined;
+  slug?: string | null | undefined;
+  summary?: string | null | undefined;
+  thumbnail?: string | null | undefined;
+  title?: string | null | undefined;
+};
+
 export type UpdateBlogPostInput = {
   author_id?: string | null | undefined;
   category_ids?: Array<string> | null | undefined;
@@ -704,6 +906,17 @@ export type UpdateBlogPostInput = {
   tag_ids?: Array<string> | null | undefined;
   /** Replaces every variant */
   variants?: Array<BlogPostVariantInput> | null | undefined;
+};
+
+export type UpdateBookableServiceInput = {
+  buffer_minutes?: number | null | undefined;
+  capacity?: number | null | undefined;
+  description?: string | null | undefined;
+  handle?: string | null | undefined;
+  name?: string | null | undefined;
+  published?: boolean | null | undefined;
+  slot_minutes?: number | null | undefined;
+  time_zone?: string | null | undefined;
 };
 
 /** A value replaces, null goes back to the default, an absent field stays */
@@ -754,6 +967,52 @@ export type UpdateCustomerInput = {
   metadata?: unknown;
   /** Phone number; null clears */
   phone?: string | null | undefined;
+};
+
+export type UpdateEventInput = {
+  description?: string | null | undefined;
+  ends_at?: string | null | undefined;
+  max_tickets_per_order?: number | null | undefined;
+  metadata?: unknown;
+  online_url?: string | null | undefined;
+  requires_attendee_names?: boolean | null | undefined;
+  slug?: string | null | undefined;
+  starts_at?: string | null | undefined;
+  subtitle?: string | null | undefined;
+  thumbnail?: string | null | undefined;
+  time_zone?: string | null | undefined;
+  title?: string | null | undefined;
+  venue?: EventVenueInput | null | undefined;
+};
+
+export type UpdateEventSessionInput = {
+  description?: string | null | undefined;
+  ends_at?: string | null | undefined;
+  room?: string | null | undefined;
+  speaker_ids?: Array<string> | null | undefined;
+  starts_at?: string | null | undefined;
+  title?: string | null | undefined;
+  track?: string | null | undefined;
+};
+
+export type UpdateEventSpeakerInput = {
+  bio?: string | null | undefined;
+  company?: string | null | undefined;
+  name?: string | null | undefined;
+  photo_url?: string | null | undefined;
+  rank?: number | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type UpdateEventTicketTypeInput = {
+  /** Never below the places sold and held */
+  capacity?: number | null | undefined;
+  description?: string | null | undefined;
+  name?: string | null | undefined;
+  prices?: Array<EventTicketPriceInput> | null | undefined;
+  rank?: number | null | undefined;
+  sale_ends_at?: string | null | undefined;
+  sale_starts_at?: string | null | undefined;
 };
 
 /** Changes to a form; absent fields stay, null clears */
@@ -2321,6 +2580,330 @@ export type ConsoleDeleteMetafieldDefinitionMutationVariables = Exact<{
 
 export type ConsoleDeleteMetafieldDefinitionMutation = { deleteMetafieldDefinition: { id: string } };
 
+export type ConsoleEventFragment = { id: string, slug: string, title: string, subtitle: string | null, description: string | null, thumbnail: string | null, online_url: string | null, time_zone: string, starts_at: string, ends_at: string, status: string, requires_attendee_names: boolean, max_tickets_per_order: number | null, venue: { name: string, address: string | null, city: string | null, country_code: string | null } | null };
+
+export type ConsoleEventTicketFragment = { id: string, name: string, description: string | null, capacity: number, sold: number, remaining: number, sale_starts_at: string | null, sale_ends_at: string | null, rank: number, prices: Array<{ currency_code: string, amount: number }> };
+
+export type ConsoleEventSpeakerFragment = { id: string, name: string, title: string | null, company: string | null, bio: string | null, photo_url: string | null };
+
+export type ConsoleEventsQueryVariables = Exact<{
+  status?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type ConsoleEventsQuery = { adminEvents: { count: number, items: Array<{ id: string, slug: string, title: string, subtitle: string | null, description: string | null, thumbnail: string | null, online_url: string | null, time_zone: string, starts_at: string, ends_at: string, status: string, requires_attendee_names: boolean, max_tickets_per_order: number | null, venue: { name: string, address: string | null, city: string | null, country_code: string | null } | null }> } };
+
+export type ConsoleEventSeatsQueryVariables = Exact<{
+  event_id: string;
+}>;
+
+
+export type ConsoleEventSeatsQuery = { adminEventTickets: Array<{ id: string, capacity: number, sold: number }> };
+
+export type ConsoleEventQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleEventQuery = { adminEvent: { id: string, slug: string, title: string, subtitle: string | null, description: string | null, thumbnail: string | null, online_url: string | null, time_zone: string, starts_at: string, ends_at: string, status: string, requires_attendee_names: boolean, max_tickets_per_order: number | null, venue: { name: string, address: string | null, city: string | null, country_code: string | null } | null, speakers: Array<{ id: string, name: string, title: string | null, company: string | null, bio: string | null, photo_url: string | null }>, sessions: Array<{ id: string, title: string, description: string | null, starts_at: string, ends_at: string, room: string | null, track: string | null, speakers: Array<{ id: string, name: string }> }> }, adminEventTickets: Array<{ id: string, name: string, description: string | null, capacity: number, sold: number, remaining: number, sale_starts_at: string | null, sale_ends_at: string | null, rank: number, prices: Array<{ currency_code: string, amount: number }> }>, adminEventRegistrations: { count: number } };
+
+export type ConsoleImageLibraryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleImageLibraryQuery = { mediaList: { items: Array<{ id: string, url: string, filename: string, alt: string | null }> } };
+
+export type ConsoleCreateEventMutationVariables = Exact<{
+  input: CreateEventInput;
+}>;
+
+
+export type ConsoleCreateEventMutation = { createEvent: { id: string, slug: string, title: string, subtitle: string | null, description: string | null, thumbnail: string | null, online_url: string | null, time_zone: string, starts_at: string, ends_at: string, status: string, requires_attendee_names: boolean, max_tickets_per_order: number | null, venue: { name: string, address: string | null, city: string | null, country_code: string | null } | null } };
+
+export type ConsoleUpdateEventMutationVariables = Exact<{
+  id: string;
+  input: UpdateEventInput;
+}>;
+
+
+export type ConsoleUpdateEventMutation = { updateEvent: { id: string, slug: string, title: string, subtitle: string | null, description: string | null, thumbnail: string | null, online_url: string | null, time_zone: string, starts_at: string, ends_at: string, status: string, requires_attendee_names: boolean, max_tickets_per_order: number | null, venue: { name: string, address: string | null, city: string | null, country_code: string | null } | null } };
+
+export type ConsolePublishEventMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsolePublishEventMutation = { publishEvent: { id: string, status: string } };
+
+export type ConsoleCancelEventMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleCancelEventMutation = { cancelEvent: { id: string, status: string } };
+
+export type ConsoleDeleteEventMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteEventMutation = { deleteEvent: { id: string } };
+
+export type ConsoleCreateEventTicketTypeMutationVariables = Exact<{
+  event_id: string;
+  input: EventTicketTypeInput;
+}>;
+
+
+export type ConsoleCreateEventTicketTypeMutation = { createEventTicketType: { id: string, name: string, description: string | null, capacity: number, sold: number, remaining: number, sale_starts_at: string | null, sale_ends_at: string | null, rank: number, prices: Array<{ currency_code: string, amount: number }> } };
+
+export type ConsoleUpdateEventTicketTypeMutationVariables = Exact<{
+  id: string;
+  input: UpdateEventTicketTypeInput;
+}>;
+
+
+export type ConsoleUpdateEventTicketTypeMutation = { updateEventTicketType: { id: string, name: string, description: string | null, capacity: number, sold: number, remaining: number, sale_starts_at: string | null, sale_ends_at: string | null, rank: number, prices: Array<{ currency_code: string, amount: number }> } };
+
+export type ConsoleDeleteEventTicketTypeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteEventTicketTypeMutation = { deleteEventTicketType: boolean };
+
+export type ConsoleCreateEventSpeakerMutationVariables = Exact<{
+  event_id: string;
+  input: EventSpeakerInput;
+}>;
+
+
+export type ConsoleCreateEventSpeakerMutation = { createEventSpeaker: { id: string, name: string, title: string | null, company: string | null, bio: string | null, photo_url: string | null } };
+
+export type ConsoleUpdateEventSpeakerMutationVariables = Exact<{
+  id: string;
+  input: UpdateEventSpeakerInput;
+}>;
+
+
+export type ConsoleUpdateEventSpeakerMutation = { updateEventSpeaker: { id: string, name: string, title: string | null, company: string | null, bio: string | null, photo_url: string | null } };
+
+export type ConsoleDeleteEventSpeakerMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteEventSpeakerMutation = { deleteEventSpeaker: { id: string } };
+
+export type ConsoleCreateEventSessionMutationVariables = Exact<{
+  event_id: string;
+  input: EventSessionInput;
+}>;
+
+
+export type ConsoleCreateEventSessionMutation = { createEventSession: { id: string } };
+
+export type ConsoleUpdateEventSessionMutationVariables = Exact<{
+  id: string;
+  input: UpdateEventSessionInput;
+}>;
+
+
+export type ConsoleUpdateEventSessionMutation = { updateEventSession: { id: string } };
+
+export type ConsoleDeleteEventSessionMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteEventSessionMutation = { deleteEventSession: boolean };
+
+export type ConsoleTourDepartureFragment = { id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> };
+
+export type ConsoleTourFragment = { id: string, slug: string, title: string, summary: string | null, description: string | null, status: string, thumbnail: string | null, images: Array<string>, destination_id: string, duration_days: number, min_age: number | null, max_travellers_per_booking: number | null, requires_traveller_details: boolean, highlights: Array<string>, included: Array<string>, categories: Array<{ id: string }>, itinerary: Array<{ day: number, title: string, description: string | null, overnight: string | null }>, departures: Array<{ id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> }> };
+
+export type ConsoleTourDestinationFragment = { id: string, slug: string, name: string, country_code: string | null, description: string | null, image: string | null, tour_count: number };
+
+export type ConsoleTourCategoryFragment = { id: string, slug: string, name: string, description: string | null, rank: number, tour_count: number };
+
+export type ConsoleToursQueryVariables = Exact<{
+  status?: string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type ConsoleToursQuery = { adminTours: { count: number, items: Array<{ id: string, slug: string, title: string, status: string, duration_days: number, destination: { id: string, name: string }, departures: Array<{ id: string, starts_on: string, seats: number, seats_sold: number, status: string }> }> } };
+
+export type ConsoleTourPlacesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleTourPlacesQuery = { tourDestinations: { items: Array<{ id: string, slug: string, name: string, country_code: string | null, description: string | null, image: string | null, tour_count: number }> }, tourCategories: Array<{ id: string, slug: string, name: string, description: string | null, rank: number, tour_count: number }> };
+
+export type ConsoleTourQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleTourQuery = { adminTour: { id: string, slug: string, title: string, summary: string | null, description: string | null, status: string, thumbnail: string | null, images: Array<string>, destination_id: string, duration_days: number, min_age: number | null, max_travellers_per_booking: number | null, requires_traveller_details: boolean, highlights: Array<string>, included: Array<string>, categories: Array<{ id: string }>, itinerary: Array<{ day: number, title: string, description: string | null, overnight: string | null }>, departures: Array<{ id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> }> } };
+
+export type ConsoleCreateTourMutationVariables = Exact<{
+  input: TourInput;
+}>;
+
+
+export type ConsoleCreateTourMutation = { createTour: { id: string, slug: string, title: string, summary: string | null, description: string | null, status: string, thumbnail: string | null, images: Array<string>, destination_id: string, duration_days: number, min_age: number | null, max_travellers_per_booking: number | null, requires_traveller_details: boolean, highlights: Array<string>, included: Array<string>, categories: Array<{ id: string }>, itinerary: Array<{ day: number, title: string, description: string | null, overnight: string | null }>, departures: Array<{ id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> }> } };
+
+export type ConsoleUpdateTourMutationVariables = Exact<{
+  id: string;
+  input: TourUpdateInput;
+}>;
+
+
+export type ConsoleUpdateTourMutation = { updateTour: { id: string, slug: string, title: string, summary: string | null, description: string | null, status: string, thumbnail: string | null, images: Array<string>, destination_id: string, duration_days: number, min_age: number | null, max_travellers_per_booking: number | null, requires_traveller_details: boolean, highlights: Array<string>, included: Array<string>, categories: Array<{ id: string }>, itinerary: Array<{ day: number, title: string, description: string | null, overnight: string | null }>, departures: Array<{ id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> }> } };
+
+export type ConsolePublishTourMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsolePublishTourMutation = { publishTour: { id: string, status: string } };
+
+export type ConsoleArchiveTourMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleArchiveTourMutation = { archiveTour: { id: string, status: string } };
+
+export type ConsoleDeleteTourMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteTourMutation = { deleteTour: { id: string } };
+
+export type ConsoleCreateTourDepartureMutationVariables = Exact<{
+  tour_id: string;
+  input: TourDepartureInput;
+}>;
+
+
+export type ConsoleCreateTourDepartureMutation = { createTourDeparture: { id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> } };
+
+export type ConsoleUpdateTourDepartureMutationVariables = Exact<{
+  id: string;
+  input: TourDepartureUpdateInput;
+}>;
+
+
+export type ConsoleUpdateTourDepartureMutation = { updateTourDeparture: { id: string, starts_on: string, ends_on: string, seats: number, seats_sold: number, seats_remaining: number, status: string, prices: Array<{ currency_code: string, amount: number }> } };
+
+export type ConsoleCreateTourDestinationMutationVariables = Exact<{
+  input: TourDestinationInput;
+}>;
+
+
+export type ConsoleCreateTourDestinationMutation = { createTourDestination: { id: string, slug: string, name: string, country_code: string | null, description: string | null, image: string | null, tour_count: number } };
+
+export type ConsoleUpdateTourDestinationMutationVariables = Exact<{
+  id: string;
+  input: TourDestinationUpdateInput;
+}>;
+
+
+export type ConsoleUpdateTourDestinationMutation = { updateTourDestination: { id: string, slug: string, name: string, country_code: string | null, description: string | null, image: string | null, tour_count: number } };
+
+export type ConsoleDeleteTourDestinationMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteTourDestinationMutation = { deleteTourDestination: { id: string } };
+
+export type ConsoleCreateTourCategoryMutationVariables = Exact<{
+  input: TourCategoryInput;
+}>;
+
+
+export type ConsoleCreateTourCategoryMutation = { createTourCategory: { id: string, slug: string, name: string, description: string | null, rank: number, tour_count: number } };
+
+export type ConsoleUpdateTourCategoryMutationVariables = Exact<{
+  id: string;
+  input: TourCategoryUpdateInput;
+}>;
+
+
+export type ConsoleUpdateTourCategoryMutation = { updateTourCategory: { id: string, slug: string, name: string, description: string | null, rank: number, tour_count: number } };
+
+export type ConsoleDeleteTourCategoryMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteTourCategoryMutation = { deleteTourCategory: { id: string } };
+
+export type ConsoleBookableServiceFragment = { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> };
+
+export type ConsoleBookableServicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConsoleBookableServicesQuery = { bookableServices: Array<{ id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> }> };
+
+export type ConsoleBookableServiceQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleBookableServiceQuery = { bookableService: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
+export type ConsoleCreateBookableServiceMutationVariables = Exact<{
+  input: CreateBookableServiceInput;
+}>;
+
+
+export type ConsoleCreateBookableServiceMutation = { createBookableService: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
+export type ConsoleUpdateBookableServiceMutationVariables = Exact<{
+  id: string;
+  input: UpdateBookableServiceInput;
+}>;
+
+
+export type ConsoleUpdateBookableServiceMutation = { updateBookableService: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
+export type ConsoleDeleteBookableServiceMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ConsoleDeleteBookableServiceMutation = { deleteBookableService: { id: string } };
+
+export type ConsoleSetServiceOpeningHoursMutationVariables = Exact<{
+  id: string;
+  hours: Array<OpeningDayInput> | OpeningDayInput;
+}>;
+
+
+export type ConsoleSetServiceOpeningHoursMutation = { setServiceOpeningHours: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
+export type ConsoleSetServiceExceptionMutationVariables = Exact<{
+  id: string;
+  input: ServiceExceptionInput;
+}>;
+
+
+export type ConsoleSetServiceExceptionMutation = { setServiceException: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
+export type ConsoleRemoveServiceExceptionMutationVariables = Exact<{
+  id: string;
+  date: string;
+}>;
+
+
+export type ConsoleRemoveServiceExceptionMutation = { removeServiceException: { id: string, handle: string, name: string, description: string | null, time_zone: string, slot_minutes: number, buffer_minutes: number, capacity: number, published: boolean, opening_hours: Array<{ weekday: number, ranges: Array<{ start: string, end: string }> }>, exceptions: Array<{ date: string, closed: boolean, ranges: Array<{ start: string, end: string }> }> } };
+
 export const ConsoleProductRowFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleProductRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}}]}}]}}]} as unknown as DocumentNode<ConsoleProductRowFragment, unknown>;
 export const ConsoleProductDetailFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleProductDetail"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"collection_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"images"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"values"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"inventory_quantity"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"region_id"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleProductDetailFragment, unknown>;
 export const ConsoleTemplateFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTemplate"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ProductTemplate"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"values"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"}},{"kind":"Field","name":{"kind":"Name","value":"default_status"}}]}}]} as unknown as DocumentNode<ConsoleTemplateFragment, unknown>;
@@ -2346,6 +2929,14 @@ export const ConsoleMenuFragmentDoc = {"kind":"Document","definitions":[{"kind":
 export const ConsoleMetafieldFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMetafield"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Metafield"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"storefront_visible"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode<ConsoleMetafieldFragment, unknown>;
 export const ConsoleThemeSectionsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleThemeSections"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Theme"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"sections"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"settings"}}]}}]}}]} as unknown as DocumentNode<ConsoleThemeSectionsFragment, unknown>;
 export const ConsoleMetafieldDefinitionFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMetafieldDefinition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetafieldDefinition"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"resource_type"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"storefront_visible"}},{"kind":"Field","name":{"kind":"Name","value":"metafield_count"}}]}}]} as unknown as DocumentNode<ConsoleMetafieldDefinitionFragment, unknown>;
+export const ConsoleEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"online_url"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requires_attendee_names"}},{"kind":"Field","name":{"kind":"Name","value":"max_tickets_per_order"}}]}}]} as unknown as DocumentNode<ConsoleEventFragment, unknown>;
+export const ConsoleEventTicketFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventTicket"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventTicket"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"sold"}},{"kind":"Field","name":{"kind":"Name","value":"remaining"}},{"kind":"Field","name":{"kind":"Name","value":"sale_starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"sale_ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]} as unknown as DocumentNode<ConsoleEventTicketFragment, unknown>;
+export const ConsoleEventSpeakerFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventSpeaker"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventSpeaker"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}}]}}]} as unknown as DocumentNode<ConsoleEventSpeakerFragment, unknown>;
+export const ConsoleTourDepartureFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode<ConsoleTourDepartureFragment, unknown>;
+export const ConsoleTourFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTour"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tour"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"images"}},{"kind":"Field","name":{"kind":"Name","value":"destination_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"duration_days"}},{"kind":"Field","name":{"kind":"Name","value":"min_age"}},{"kind":"Field","name":{"kind":"Name","value":"max_travellers_per_booking"}},{"kind":"Field","name":{"kind":"Name","value":"requires_traveller_details"}},{"kind":"Field","name":{"kind":"Name","value":"highlights"}},{"kind":"Field","name":{"kind":"Name","value":"included"}},{"kind":"Field","name":{"kind":"Name","value":"itinerary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"overnight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode<ConsoleTourFragment, unknown>;
+export const ConsoleTourDestinationFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDestination"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestination"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleTourDestinationFragment, unknown>;
+export const ConsoleTourCategoryFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourCategory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleTourCategoryFragment, unknown>;
+export const ConsoleBookableServiceFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleBookableServiceFragment, unknown>;
 export const ConsoleSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"loginAdmin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}}]}}]}}]} as unknown as DocumentNode<ConsoleSignInMutation, ConsoleSignInMutationVariables>;
 export const ConsoleRefreshDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleRefresh"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"refreshToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}}]}}]}}]} as unknown as DocumentNode<ConsoleRefreshMutation, ConsoleRefreshMutationVariables>;
 export const ConsoleSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"success"}}]}}]}}]} as unknown as DocumentNode<ConsoleSignOutMutation, ConsoleSignOutMutationVariables>;
@@ -2532,3 +3123,45 @@ export const ConsoleMetafieldDefinitionsDocument = {"kind":"Document","definitio
 export const ConsoleCreateMetafieldDefinitionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateMetafieldDefinition"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateMetafieldDefinitionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createMetafieldDefinition"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMetafieldDefinition"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMetafieldDefinition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetafieldDefinition"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"resource_type"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"storefront_visible"}},{"kind":"Field","name":{"kind":"Name","value":"metafield_count"}}]}}]} as unknown as DocumentNode<ConsoleCreateMetafieldDefinitionMutation, ConsoleCreateMetafieldDefinitionMutationVariables>;
 export const ConsoleUpdateMetafieldDefinitionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateMetafieldDefinition"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMetafieldDefinitionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMetafieldDefinition"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleMetafieldDefinition"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleMetafieldDefinition"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MetafieldDefinition"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"resource_type"}},{"kind":"Field","name":{"kind":"Name","value":"namespace"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"storefront_visible"}},{"kind":"Field","name":{"kind":"Name","value":"metafield_count"}}]}}]} as unknown as DocumentNode<ConsoleUpdateMetafieldDefinitionMutation, ConsoleUpdateMetafieldDefinitionMutationVariables>;
 export const ConsoleDeleteMetafieldDefinitionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteMetafieldDefinition"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMetafieldDefinition"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteMetafieldDefinitionMutation, ConsoleDeleteMetafieldDefinitionMutationVariables>;
+export const ConsoleEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEvent"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"online_url"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requires_attendee_names"}},{"kind":"Field","name":{"kind":"Name","value":"max_tickets_per_order"}}]}}]} as unknown as DocumentNode<ConsoleEventsQuery, ConsoleEventsQueryVariables>;
+export const ConsoleEventSeatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleEventSeats"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminEventTickets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"sold"}}]}}]}}]} as unknown as DocumentNode<ConsoleEventSeatsQuery, ConsoleEventSeatsQueryVariables>;
+export const ConsoleEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"online_url"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requires_attendee_names"}},{"kind":"Field","name":{"kind":"Name","value":"max_tickets_per_order"}},{"kind":"Field","name":{"kind":"Name","value":"speakers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventSpeaker"}}]}},{"kind":"Field","name":{"kind":"Name","value":"sessions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"room"}},{"kind":"Field","name":{"kind":"Name","value":"track"}},{"kind":"Field","name":{"kind":"Name","value":"speakers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminEventTickets"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventTicket"}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminEventRegistrations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventSpeaker"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventSpeaker"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventTicket"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventTicket"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"sold"}},{"kind":"Field","name":{"kind":"Name","value":"remaining"}},{"kind":"Field","name":{"kind":"Name","value":"sale_starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"sale_ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]} as unknown as DocumentNode<ConsoleEventQuery, ConsoleEventQueryVariables>;
+export const ConsoleImageLibraryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleImageLibrary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mediaList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"mime_type"},"value":{"kind":"ListValue","values":[{"kind":"StringValue","value":"image/jpeg","block":false},{"kind":"StringValue","value":"image/png","block":false},{"kind":"StringValue","value":"image/gif","block":false},{"kind":"StringValue","value":"image/webp","block":false},{"kind":"StringValue","value":"image/avif","block":false},{"kind":"StringValue","value":"image/svg+xml","block":false}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"filename"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleImageLibraryQuery, ConsoleImageLibraryQueryVariables>;
+export const ConsoleCreateEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateEventInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"online_url"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requires_attendee_names"}},{"kind":"Field","name":{"kind":"Name","value":"max_tickets_per_order"}}]}}]} as unknown as DocumentNode<ConsoleCreateEventMutation, ConsoleCreateEventMutationVariables>;
+export const ConsoleUpdateEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateEventInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Event"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"subtitle"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"venue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}}]}},{"kind":"Field","name":{"kind":"Name","value":"online_url"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"requires_attendee_names"}},{"kind":"Field","name":{"kind":"Name","value":"max_tickets_per_order"}}]}}]} as unknown as DocumentNode<ConsoleUpdateEventMutation, ConsoleUpdateEventMutationVariables>;
+export const ConsolePublishEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsolePublishEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publishEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ConsolePublishEventMutation, ConsolePublishEventMutationVariables>;
+export const ConsoleCancelEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCancelEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ConsoleCancelEventMutation, ConsoleCancelEventMutationVariables>;
+export const ConsoleDeleteEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteEventMutation, ConsoleDeleteEventMutationVariables>;
+export const ConsoleCreateEventTicketTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateEventTicketType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EventTicketTypeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createEventTicketType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventTicket"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventTicket"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventTicket"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"sold"}},{"kind":"Field","name":{"kind":"Name","value":"remaining"}},{"kind":"Field","name":{"kind":"Name","value":"sale_starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"sale_ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]} as unknown as DocumentNode<ConsoleCreateEventTicketTypeMutation, ConsoleCreateEventTicketTypeMutationVariables>;
+export const ConsoleUpdateEventTicketTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateEventTicketType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateEventTicketTypeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEventTicketType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventTicket"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventTicket"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventTicket"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"sold"}},{"kind":"Field","name":{"kind":"Name","value":"remaining"}},{"kind":"Field","name":{"kind":"Name","value":"sale_starts_at"}},{"kind":"Field","name":{"kind":"Name","value":"sale_ends_at"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}}]}}]} as unknown as DocumentNode<ConsoleUpdateEventTicketTypeMutation, ConsoleUpdateEventTicketTypeMutationVariables>;
+export const ConsoleDeleteEventTicketTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteEventTicketType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEventTicketType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<ConsoleDeleteEventTicketTypeMutation, ConsoleDeleteEventTicketTypeMutationVariables>;
+export const ConsoleCreateEventSpeakerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateEventSpeaker"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EventSpeakerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createEventSpeaker"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventSpeaker"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventSpeaker"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventSpeaker"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}}]}}]} as unknown as DocumentNode<ConsoleCreateEventSpeakerMutation, ConsoleCreateEventSpeakerMutationVariables>;
+export const ConsoleUpdateEventSpeakerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateEventSpeaker"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateEventSpeakerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEventSpeaker"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleEventSpeaker"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleEventSpeaker"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EventSpeaker"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"bio"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}}]}}]} as unknown as DocumentNode<ConsoleUpdateEventSpeakerMutation, ConsoleUpdateEventSpeakerMutationVariables>;
+export const ConsoleDeleteEventSpeakerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteEventSpeaker"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEventSpeaker"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteEventSpeakerMutation, ConsoleDeleteEventSpeakerMutationVariables>;
+export const ConsoleCreateEventSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateEventSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"EventSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createEventSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"event_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"event_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleCreateEventSessionMutation, ConsoleCreateEventSessionMutationVariables>;
+export const ConsoleUpdateEventSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateEventSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateEventSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEventSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateEventSessionMutation, ConsoleUpdateEventSessionMutationVariables>;
+export const ConsoleDeleteEventSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteEventSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteEventSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<ConsoleDeleteEventSessionMutation, ConsoleDeleteEventSessionMutationVariables>;
+export const ConsoleToursDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTours"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminTours"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"duration_days"}},{"kind":"Field","name":{"kind":"Name","value":"destination"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleToursQuery, ConsoleToursQueryVariables>;
+export const ConsoleTourPlacesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTourPlaces"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tourDestinations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDestination"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"tourCategories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourCategory"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDestination"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestination"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourCategory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleTourPlacesQuery, ConsoleTourPlacesQueryVariables>;
+export const ConsoleTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTour"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTour"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tour"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"images"}},{"kind":"Field","name":{"kind":"Name","value":"destination_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"duration_days"}},{"kind":"Field","name":{"kind":"Name","value":"min_age"}},{"kind":"Field","name":{"kind":"Name","value":"max_travellers_per_booking"}},{"kind":"Field","name":{"kind":"Name","value":"requires_traveller_details"}},{"kind":"Field","name":{"kind":"Name","value":"highlights"}},{"kind":"Field","name":{"kind":"Name","value":"included"}},{"kind":"Field","name":{"kind":"Name","value":"itinerary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"overnight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}}]} as unknown as DocumentNode<ConsoleTourQuery, ConsoleTourQueryVariables>;
+export const ConsoleCreateTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTour"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTour"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tour"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"images"}},{"kind":"Field","name":{"kind":"Name","value":"destination_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"duration_days"}},{"kind":"Field","name":{"kind":"Name","value":"min_age"}},{"kind":"Field","name":{"kind":"Name","value":"max_travellers_per_booking"}},{"kind":"Field","name":{"kind":"Name","value":"requires_traveller_details"}},{"kind":"Field","name":{"kind":"Name","value":"highlights"}},{"kind":"Field","name":{"kind":"Name","value":"included"}},{"kind":"Field","name":{"kind":"Name","value":"itinerary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"overnight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}}]} as unknown as DocumentNode<ConsoleCreateTourMutation, ConsoleCreateTourMutationVariables>;
+export const ConsoleUpdateTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTour"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTour"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Tour"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"images"}},{"kind":"Field","name":{"kind":"Name","value":"destination_id"}},{"kind":"Field","name":{"kind":"Name","value":"categories"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"duration_days"}},{"kind":"Field","name":{"kind":"Name","value":"min_age"}},{"kind":"Field","name":{"kind":"Name","value":"max_travellers_per_booking"}},{"kind":"Field","name":{"kind":"Name","value":"requires_traveller_details"}},{"kind":"Field","name":{"kind":"Name","value":"highlights"}},{"kind":"Field","name":{"kind":"Name","value":"included"}},{"kind":"Field","name":{"kind":"Name","value":"itinerary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"overnight"}}]}},{"kind":"Field","name":{"kind":"Name","value":"departures"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateTourMutation, ConsoleUpdateTourMutationVariables>;
+export const ConsolePublishTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsolePublishTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publishTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ConsolePublishTourMutation, ConsolePublishTourMutationVariables>;
+export const ConsoleArchiveTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleArchiveTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"archiveTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ConsoleArchiveTourMutation, ConsoleArchiveTourMutationVariables>;
+export const ConsoleDeleteTourDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteTour"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTour"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteTourMutation, ConsoleDeleteTourMutationVariables>;
+export const ConsoleCreateTourDepartureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateTourDeparture"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tour_id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourDepartureInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTourDeparture"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"tour_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tour_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode<ConsoleCreateTourDepartureMutation, ConsoleCreateTourDepartureMutationVariables>;
+export const ConsoleUpdateTourDepartureDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateTourDeparture"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourDepartureUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTourDeparture"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDeparture"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDeparture"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDeparture"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"starts_on"}},{"kind":"Field","name":{"kind":"Name","value":"ends_on"}},{"kind":"Field","name":{"kind":"Name","value":"seats"}},{"kind":"Field","name":{"kind":"Name","value":"seats_sold"}},{"kind":"Field","name":{"kind":"Name","value":"seats_remaining"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"prices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateTourDepartureMutation, ConsoleUpdateTourDepartureMutationVariables>;
+export const ConsoleCreateTourDestinationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateTourDestination"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestinationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTourDestination"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDestination"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDestination"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestination"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleCreateTourDestinationMutation, ConsoleCreateTourDestinationMutationVariables>;
+export const ConsoleUpdateTourDestinationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateTourDestination"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestinationUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTourDestination"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourDestination"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourDestination"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourDestination"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"country_code"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleUpdateTourDestinationMutation, ConsoleUpdateTourDestinationMutationVariables>;
+export const ConsoleDeleteTourDestinationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteTourDestination"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTourDestination"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteTourDestinationMutation, ConsoleDeleteTourDestinationMutationVariables>;
+export const ConsoleCreateTourCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateTourCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategoryInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTourCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourCategory"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourCategory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleCreateTourCategoryMutation, ConsoleCreateTourCategoryMutationVariables>;
+export const ConsoleUpdateTourCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateTourCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategoryUpdateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTourCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleTourCategory"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleTourCategory"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"TourCategory"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"rank"}},{"kind":"Field","name":{"kind":"Name","value":"tour_count"}}]}}]} as unknown as DocumentNode<ConsoleUpdateTourCategoryMutation, ConsoleUpdateTourCategoryMutationVariables>;
+export const ConsoleDeleteTourCategoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteTourCategory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTourCategory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteTourCategoryMutation, ConsoleDeleteTourCategoryMutationVariables>;
+export const ConsoleBookableServicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleBookableServices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookableServices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleBookableServicesQuery, ConsoleBookableServicesQueryVariables>;
+export const ConsoleBookableServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ConsoleBookableService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookableService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleBookableServiceQuery, ConsoleBookableServiceQueryVariables>;
+export const ConsoleCreateBookableServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleCreateBookableService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBookableServiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBookableService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleCreateBookableServiceMutation, ConsoleCreateBookableServiceMutationVariables>;
+export const ConsoleUpdateBookableServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleUpdateBookableService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateBookableServiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBookableService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleUpdateBookableServiceMutation, ConsoleUpdateBookableServiceMutationVariables>;
+export const ConsoleDeleteBookableServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleDeleteBookableService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBookableService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ConsoleDeleteBookableServiceMutation, ConsoleDeleteBookableServiceMutationVariables>;
+export const ConsoleSetServiceOpeningHoursDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSetServiceOpeningHours"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"hours"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"OpeningDayInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setServiceOpeningHours"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"hours"},"value":{"kind":"Variable","name":{"kind":"Name","value":"hours"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleSetServiceOpeningHoursMutation, ConsoleSetServiceOpeningHoursMutationVariables>;
+export const ConsoleSetServiceExceptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleSetServiceException"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceExceptionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setServiceException"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleSetServiceExceptionMutation, ConsoleSetServiceExceptionMutationVariables>;
+export const ConsoleRemoveServiceExceptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ConsoleRemoveServiceException"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeServiceException"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ConsoleBookableService"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ConsoleBookableService"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookableService"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"handle"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"time_zone"}},{"kind":"Field","name":{"kind":"Name","value":"slot_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"buffer_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"capacity"}},{"kind":"Field","name":{"kind":"Name","value":"published"}},{"kind":"Field","name":{"kind":"Name","value":"opening_hours"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"weekday"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"exceptions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"closed"}},{"kind":"Field","name":{"kind":"Name","value":"ranges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}}]}}]}}]} as unknown as DocumentNode<ConsoleRemoveServiceExceptionMutation, ConsoleRemoveServiceExceptionMutationVariables>;

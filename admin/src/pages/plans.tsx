@@ -3,19 +3,10 @@ import { ActionIcon, Button, Card, Checkbox, Group, NativeSelect, Stack, Table, 
 import { useMutation, useQuery } from 'urql';
 import { ConsoleCreatePlanDocument, ConsolePlansDocument, ConsoleUpdatePlanDocument, type ConsolePlanFragment } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
+import { currencyDigits } from '../offer-fields';
 import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, StatusBadge, useDraft } from '../ui';
 
 const INTERVALS = ['day', 'week', 'month', 'year'];
-
-/** the digits after the decimal point a currency has (EUR 2, JPY 0, KWD 3); null for a code Intl does not know */
-export function currencyDigits(code: string): number | null {
-  if (!/^[a-z]{3}$/.test(code)) return null;
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: code.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return null;
-  }
-}
 
 interface PriceRow {
   currency: string;
