@@ -1209,6 +1209,8 @@ describe('admin console (browser)', () => {
     await page.getByRole('button', { name: 'Delete Console Bags' }).click();
     await page.getByRole('button', { name: 'Delete Console Bags' }).waitFor({ state: 'detached' });
     expect((await templates()).map((x: any) => x.name)).not.toContain('Console Bags');
+  });
+
   it("sets a product's and the store's metafields, each value edited as its type (the API's refusal shown); the storefront reads the visible ones", async () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
     const visible = async (type: string, id: string) => (await p.api('GET', `/store/metafields/${type}/${id}`, { key: t.publishable_key })).body.metafields;
