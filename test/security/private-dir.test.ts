@@ -34,7 +34,7 @@ describe('embedded PostgreSQL started as root from a private directory', () => {
       verbatimSymlinks: true,
     });
     fs.cpSync(path.join(ROOT, 'subgraphs', 'kit'), path.join(app, 'subgraphs', 'kit'), { recursive: true });
-    for (const file of ['register.js', 'compile-cache.js']) fs.cpSync(path.join(ROOT, 'scripts', file), path.join(app, 'scripts', file));
+    for (const file of ['register.js', 'compile-cache.js', 'lazy-modules.js']) fs.cpSync(path.join(ROOT, 'scripts', file), path.join(app, 'scripts', file));
     fs.cpSync(path.join(ROOT, 'tsconfig.json'), path.join(app, 'tsconfig.json'));
   });
   afterAll(() => {
