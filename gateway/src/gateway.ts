@@ -91,13 +91,53 @@ export class CachedLocalDataSource implements GraphQLDataSource<RequestContext> 
   }
 }
 
-/** Remote subgraph: the verified context travels as a signed header. */
+/** Connection failures to a peer process: the request never reached it (refused) or its answer was cut off. */
+const REFUSED = new Set(['ECONNREFUSED']);
+const CUT_OFF = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET']);
+function connectionErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; errno?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    for (const c of [e.code, e.errno]) if (typeof c === 'string' && (REFUSED.has(c) || CUT_OFF.has(c))) return c;
+  }
+  if (/socket hang up/i.test((err as Error)?.message ?? '')) return 'ECONNRESET';
+  return undefined;
+}
+
+/**
+ * Remote subgraph: the verified context travels as a signed header. A peer that is not listening
+ * (it is starting, or stopping in a rolling restart) refuses the connection before anything is
+ * sent, so that is retried twice after a short pause; when it still refuses, or a connection is cut
+ * off after the request went out (never retried: a mutation may have run), the fetch answers a
+ * typed `service_unavailable`/`domain_unavailable` error (503) instead of an untyped internal error.
+ */
 export class SignedRemoteDataSource extends RemoteGraphQLDataSource<RequestContext> {
+  /** pauses before the retries of a refused connection */
+  static refusedRetryMs: readonly number[] = [100, 400];
+  /** waits before a retry (a test replaces it to act at that moment instead of waiting) */
+  static pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
   constructor(
     url: string,
     private readonly secret: string,
+    private readonly domain = 'remote',
   ) {
     super({ url });
+  }
+  override async process(options: GraphQLDataSourceProcessOptions<RequestContext>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await super.process(options);
+      } catch (err) {
+        const code = connectionErrorCode(err);
+        if (!code) throw err;
+        const pause = SignedRemoteDataSource.refusedRetryMs[attempt];
+        if (REFUSED.has(code) && pause !== undefined) {
+          await SignedRemoteDataSource.pause(pause);
+          continue;
+        }
+        const message = `The ${this.domain} domain is not reachable right now (${code}); retry shortly`;
+        (options.context as RequestContext | undefined)?.log?.warn({ domain: this.domain, code, url: this.url }, 'peer domain unavailable');
+        return { errors: [new GraphQLError(message, { extensions: { type: 'service_unavailable', code: 'domain_unavailable' } })] } as never;
+      }
+    }
   }
   override willSendRequest(options: GraphQLDataSourceProcessOptions<RequestContext>) {
     const { request } = options;
@@ -285,7 +325,7 @@ export async function loadGateway(opts: {
       error: (m: unknown) => opts.log.error({ gateway: m }),
     },
     buildService: ({ name, url }) => {
-      const ds = opts.remote[name] ? new SignedRemoteDataSource(opts.remote[name], opts.internalSecret) : undefined;
+      const ds = opts.remote[name] ? new SignedRemoteDataSource(opts.remote[name], opts.internalSecret, name) : undefined;
       const schema = opts.local[name];
       if (!ds && !schema && opts.missing !== 'error') throw new Error(`subgraph ${name} is neither in-process nor given a URL (${url})`);
       const source: GraphQLDataSource<RequestContext> = ds ?? (schema ? new CachedLocalDataSource(schema) : new UnreachableDataSource(name));
