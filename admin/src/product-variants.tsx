@@ -45,40 +45,38 @@ export function ProductVariants({ product: p, currencies }: { product: Product; 
         {t('products.variants')}
       </Title>
       <ErrorNote error={removed.error} />
-      <Table.ScrollContainer minWidth={600}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('product.variant')}</Table.Th>
-              <Table.Th>{t('product.sku')}</Table.Th>
-              {p.options.map((o) => (
-                <Table.Th key={o.id}>{o.title}</Table.Th>
-              ))}
-              {columns.map((c) => (
-                <Table.Th key={c}>{c.toUpperCase()}</Table.Th>
-              ))}
-              <Table.Th>{t('product.stock')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {p.variants.map((v) => (
-              <VariantRow
-                key={`${v.id}:${v.inventory_quantity}`}
-                variant={v}
-                options={p.options}
-                columns={columns}
-                onEdit={() => setEditing(v)}
-                onDelete={() => {
-                  if (!window.confirm(t('variants.deleteConfirm', { name: v.title }))) return;
-                  if (editing !== 'new' && editing?.id === v.id) setEditing(null);
-                  void removeVariant({ id: v.id });
-                }}
-              />
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('product.variant')}</Table.Th>
+            <Table.Th>{t('product.sku')}</Table.Th>
+            {p.options.map((o) => (
+              <Table.Th key={o.id}>{o.title}</Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            {columns.map((c) => (
+              <Table.Th key={c}>{c.toUpperCase()}</Table.Th>
+            ))}
+            <Table.Th>{t('product.stock')}</Table.Th>
+            <Table.Th>{t('common.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.variants.map((v) => (
+            <VariantRow
+              key={`${v.id}:${v.inventory_quantity}`}
+              variant={v}
+              options={p.options}
+              columns={columns}
+              onEdit={() => setEditing(v)}
+              onDelete={() => {
+                if (!window.confirm(t('variants.deleteConfirm', { name: v.title }))) return;
+                if (editing !== 'new' && editing?.id === v.id) setEditing(null);
+                void removeVariant({ id: v.id });
+              }}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
       {p.variants.length === 0 && <Text mt="sm">{t('common.none')}</Text>}
       {editing ? (
         <VariantEditor

@@ -1267,7 +1267,8 @@ describe('admin console (browser)', () => {
     // saved: the option's card is named by its new name
     const fit = section.getByRole('region', { name: 'Option: Fit size' });
     await fit.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    const options = async () => (await store('/store/products/console-variant-tee')).product.options.map((o: any) => [o.title, o.values.map((v: any) => v.value)]);
+    const options = async () =>
+      (await store('/store/products/console-variant-tee')).product.options.map((o: any) => [o.title, o.values.map((v: any) => v.value)]);
     expect(await options()).toEqual([['Fit size', ['S', 'M', 'L']]]);
     await fit.getByRole('button', { name: 'Remove M from Fit size' }).click();
     await fit.getByRole('button', { name: 'Save option' }).click();

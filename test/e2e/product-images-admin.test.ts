@@ -26,7 +26,8 @@ describe('admin: a product’s images', () => {
     if (r.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
     return r.data;
   };
-  const refusal = async (query: string, variables: Record<string, unknown>, token: string | null = admin) => (await gql(query, variables, token)).errors?.[0]?.extensions;
+  const refusal = async (query: string, variables: Record<string, unknown>, token: string | null = admin) =>
+    (await gql(query, variables, token)).errors?.[0]?.extensions;
   const ADD = `mutation($product_id: String!, $input: AddProductImageInput!) { addProductImage(product_id: $product_id, input: $input) { ${PRODUCT} } }`;
   const UPDATE = `mutation($id: String!, $input: UpdateProductImageInput!) { updateProductImage(id: $id, input: $input) { ${PRODUCT} } }`;
   const REORDER = `mutation($product_id: String!, $ids: [String!]!) { reorderProductImages(product_id: $product_id, image_ids: $ids) { ${PRODUCT} } }`;

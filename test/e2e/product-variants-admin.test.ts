@@ -29,7 +29,8 @@ describe('admin: a product’s options and variants', () => {
     if (r.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(r.errors)}`);
     return r.data;
   };
-  const refusal = async (query: string, variables: Record<string, unknown>, token: string | null = admin) => (await gql(query, variables, token)).errors?.[0]?.extensions;
+  const refusal = async (query: string, variables: Record<string, unknown>, token: string | null = admin) =>
+    (await gql(query, variables, token)).errors?.[0]?.extensions;
   const CREATE_VARIANT = `mutation($product_id: String!, $input: VariantInput!) { createProductVariant(product_id: $product_id, input: $input) { ${PRODUCT} } }`;
   const UPDATE_VARIANT = `mutation($id: String!, $input: UpdateVariantInput!) { updateProductVariant(id: $id, input: $input) { ${PRODUCT} } }`;
   const DELETE_VARIANT = `mutation($id: String!) { deleteProductVariant(id: $id) { ${PRODUCT} } }`;
@@ -53,7 +54,13 @@ describe('admin: a product’s options and variants', () => {
             { title: 'Color', values: ['Red', 'Blue'] },
           ],
           variants: [
-            { title: 'S / Red', sku: `${handle}-s-red`, options: { Size: 'S', Color: 'Red' }, inventory_quantity: 4, prices: [{ currency_code: 'eur', amount: 20 }] },
+            {
+              title: 'S / Red',
+              sku: `${handle}-s-red`,
+              options: { Size: 'S', Color: 'Red' },
+              inventory_quantity: 4,
+              prices: [{ currency_code: 'eur', amount: 20 }],
+            },
           ],
         },
       })
@@ -206,9 +213,8 @@ describe('admin: a product’s options and variants', () => {
     // the search index follows the product
     await waitFor('the variant out of search', async () => !(await bySku()));
     // its SKU and its values can be used again
-    const again = (
-      await ok(CREATE_VARIANT, { product_id: product.id, input: { title: 'L / Blue', sku: 'QZV4471', options: { Size: 'L', Color: 'Blue' } } })
-    ).createProductVariant;
+    const again = (await ok(CREATE_VARIANT, { product_id: product.id, input: { title: 'L / Blue', sku: 'QZV4471', options: { Size: 'L', Color: 'Blue' } } }))
+      .createProductVariant;
     expect(again.variants.map((v: any) => v.sku)).toEqual(['delete-tee-s-red', 'QZV4471']);
   });
 

@@ -36,7 +36,7 @@ export class ProductImageResolver {
   reorderProductImages(
     @Ctx() ctx: RequestContext,
     @Arg('product_id', { description: 'The product id' }) productId: string,
-    @Arg('image_ids', () => [String], { description: "Every image id of the product, in the new order" }) imageIds: string[],
+    @Arg('image_ids', () => [String], { description: 'Every image id of the product, in the new order' }) imageIds: string[],
   ) {
     return this.s.images.reorder(ctx, productId, imageIds.slice(0, 1000));
   }

@@ -11,7 +11,8 @@ export class ProductOptionResolver {
 
   @Authorized('admin')
   @Mutation(() => ProductType, {
-    description: "Adds an option with its values to a product (at most 10 options, titles unique on the product: 409 duplicate); its variants take the option's first value",
+    description:
+      "Adds an option with its values to a product (at most 10 options, titles unique on the product: 409 duplicate); its variants take the option's first value",
   })
   createProductOption(
     @Ctx() ctx: RequestContext,

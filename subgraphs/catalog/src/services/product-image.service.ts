@@ -34,7 +34,9 @@ export class ProductImageService {
   async add(ctx: RequestContext, productId: string, input: AddImageData): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
     if (!input.url === !input.media_id) {
-      throw Errors.validation('invalid_field', 'Give either url or media_id', [{ field: 'url', code: 'invalid_field', message: 'Give either url or media_id' }]);
+      throw Errors.validation('invalid_field', 'Give either url or media_id', [
+        { field: 'url', code: 'invalid_field', message: 'Give either url or media_id' },
+      ]);
     }
     let url = input.url ?? '';
     let alt = altText(input.alt);
@@ -137,10 +139,11 @@ export class ProductImageService {
 
   /** The image's live product, locked, and the image; another store's image, or one of a deleted product, is 404. */
   private async lockedImage(em: Em, tx: RequestContext, id: string): Promise<{ p: Product; img: ProductImage }> {
-    const [row] = await this.store.sql<{ product_id: string }>(tx, `select product_id from ${this.store.table('product_image')} where tenant_id = ? and id = ?`, [
-      requireTenant(tx),
-      id,
-    ]);
+    const [row] = await this.store.sql<{ product_id: string }>(
+      tx,
+      `select product_id from ${this.store.table('product_image')} where tenant_id = ? and id = ?`,
+      [requireTenant(tx), id],
+    );
     if (!row) throw Errors.notFound('Product image', id);
     await this.products.lockProduct(tx, row.product_id);
     const img = await em.findOne(ProductImage, { id }, { populate: ['product'] });

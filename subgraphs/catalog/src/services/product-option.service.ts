@@ -149,10 +149,11 @@ export class ProductOptionService {
 
   /** The option's live product, locked, with the option; another store's or a removed option is 404. */
   private async locked(em: Em, tx: RequestContext, id: string): Promise<{ p: Product; opt: ProductOption }> {
-    const [row] = await this.store.sql<{ product_id: string }>(tx, `select product_id from ${this.store.table('product_option')} where tenant_id = ? and id = ?`, [
-      requireTenant(tx),
-      id,
-    ]);
+    const [row] = await this.store.sql<{ product_id: string }>(
+      tx,
+      `select product_id from ${this.store.table('product_option')} where tenant_id = ? and id = ?`,
+      [requireTenant(tx), id],
+    );
     if (!row) throw Errors.notFound('Product option', id);
     await this.products.lockProduct(tx, row.product_id);
     const p = await this.products.product(em, row.product_id).catch((err: unknown) => {
