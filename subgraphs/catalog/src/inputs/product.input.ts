@@ -236,7 +236,7 @@ export class UpdateVariantInput {
 }
 
 /** An option's value as the option editor sends it: with its id it stays (renamed when the text changed), without one it is new. */
-export const optionValueEditSchema = z.strictObject({ id: z.string().min(1).max(100).nullish(), value: z.string().trim().min(1).max(200) });
+const optionValueEditSchema = z.strictObject({ id: z.string().min(1).max(100).nullish(), value: z.string().trim().min(1).max(200) });
 export const createOptionSchema = z.strictObject({
   title: plainText(z.string().trim().min(1).max(200), 'title'),
   values: z.array(z.string().trim().min(1).max(200)).min(1).max(100),

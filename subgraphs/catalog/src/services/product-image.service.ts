@@ -8,7 +8,7 @@ import type { ProductService } from './product.service';
 import type { ProductView } from './views';
 
 /** a gallery's most images */
-export const MAX_PRODUCT_IMAGES = 50;
+const MAX_PRODUCT_IMAGES = 50;
 
 const altText = (alt: string | null | undefined): string | null => alt?.trim() || null;
 
