@@ -1211,6 +1211,174 @@ describe('admin console (browser)', () => {
     expect((await templates()).map((x: any) => x.name)).not.toContain('Console Bags');
   });
 
+  // a product's options, variants and images on its page, and a new product from a template (issue 30)
+  it("adds, edits and deletes a variant with prices and stock and edits the product's options on its page: read on the storefront", async () => {
+    const store = async (path: string) => (await p.api('GET', path, { key: t.publishable_key })).body;
+    const regions = (await store('/store/regions')).regions as { id: string; currency_code: string }[];
+    const eur = regions.find((r) => r.currency_code === 'eur')!.id;
+    const usd = regions.find((r) => r.currency_code === 'usd')!.id;
+    const made = await gql(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, {
+      input: {
+        title: 'Console Variant Tee',
+        handle: 'console-variant-tee',
+        status: 'published',
+        options: [{ title: 'Size', values: ['S', 'M'] }],
+        variants: [{ title: 'S', sku: 'CVT-S', options: { Size: 'S' }, inventory_quantity: 2, prices: [{ currency_code: 'eur', amount: 19 }] }],
+      },
+    });
+    await page.goto(app(`/products/${made.createProduct.id}`));
+    await heading('Console Variant Tee').waitFor();
+    const section = page.getByRole('region', { name: 'Options & variants' });
+
+    // a new variant: its option value, SKU, a price in two of the store's currencies and stock
+    await section.getByRole('button', { name: 'Add variant' }).click();
+    const editor = section.getByRole('region', { name: 'New variant' });
+    await editor.getByRole('combobox', { name: 'Size' }).selectOption('M');
+    await editor.getByRole('textbox', { name: 'SKU' }).fill('CVT-M');
+    await editor.getByRole('textbox', { name: 'Price (EUR)' }).fill('21.5');
+    await editor.getByRole('textbox', { name: 'Price (USD)' }).fill('24');
+    await editor.getByRole('textbox', { name: 'Stock' }).fill('9');
+    expect(await axeViolations(page)).toEqual([]);
+    await editor.getByRole('button', { name: 'Create' }).click();
+    await section.getByRole('row', { name: /CVT-M/ }).waitFor();
+    const read = async (region: string) =>
+      (await store(`/store/products/console-variant-tee?region_id=${region}&fields=*variants.prices`)).product.variants.find((v: any) => v.sku === 'CVT-M');
+    expect(await read(eur)).toMatchObject({ title: 'M', inventory_quantity: 9, calculated_price: { calculated_amount: 21.5, currency_code: 'eur' } });
+    expect((await read(usd)).calculated_price.calculated_amount).toBe(24);
+    expect((await read(eur)).options.map((o: any) => o.value)).toEqual(['M']);
+
+    // edited: the EUR price and the title; the USD price stays
+    await section.getByRole('button', { name: 'Edit M' }).click();
+    const edit = section.getByRole('region', { name: 'Variant: M' });
+    await edit.getByRole('textbox', { name: 'Title' }).fill('Medium');
+    await edit.getByRole('textbox', { name: 'Price (EUR)' }).fill('23');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await section.getByRole('cell', { name: 'Medium', exact: true }).waitFor();
+    expect(await read(eur)).toMatchObject({ title: 'Medium', inventory_quantity: 9, calculated_price: { calculated_amount: 23 } });
+    expect((await read(usd)).calculated_price.calculated_amount).toBe(24);
+
+    // the option gets a value and a new name; a value a variant has cannot be removed (the API's message)
+    const size = section.getByRole('region', { name: 'Option: Size' });
+    await size.getByRole('button', { name: 'Add a value' }).click();
+    await size.getByRole('textbox', { name: 'Value 3 of Size' }).fill('L');
+    await size.getByRole('textbox', { name: 'Option name' }).fill('Fit size');
+    await size.getByRole('button', { name: 'Save option' }).click();
+    // saved: the option's card is named by its new name
+    const fit = section.getByRole('region', { name: 'Option: Fit size' });
+    await fit.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const options = async () =>
+      (await store('/store/products/console-variant-tee')).product.options.map((o: any) => [o.title, o.values.map((v: any) => v.value)]);
+    expect(await options()).toEqual([['Fit size', ['S', 'M', 'L']]]);
+    await fit.getByRole('button', { name: 'Remove M from Fit size' }).click();
+    await fit.getByRole('button', { name: 'Save option' }).click();
+    expect(await fit.getByRole('alert').textContent()).toContain('cannot be removed while variants have it');
+    expect(await options()).toEqual([['Fit size', ['S', 'M', 'L']]]);
+
+    // deleted after the confirmation: gone from the storefront
+    page.once('dialog', (d) => void d.dismiss());
+    await section.getByRole('button', { name: 'Delete Medium' }).click();
+    page.once('dialog', (d) => void d.accept());
+    await section.getByRole('button', { name: 'Delete Medium' }).click();
+    await section.getByRole('row', { name: /CVT-M/ }).waitFor({ state: 'detached' });
+    expect((await store('/store/products/console-variant-tee')).product.variants.map((v: any) => v.sku)).toEqual(['CVT-S']);
+  });
+
+  it("uploads a product's images, reorders them with the arrows and by dragging, sets alt text and the thumbnail: read on the storefront", async () => {
+    const made = await gql(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, {
+      input: { title: 'Console Gallery Mug', handle: 'console-gallery-mug', status: 'published' },
+    });
+    const served = async () => (await p.api('GET', '/store/products/console-gallery-mug', { key: t.publishable_key })).body.product;
+    const order = async () => (await served()).images.map((i: any) => `${i.alt}@${i.rank}`).join(',');
+    await page.goto(app(`/products/${made.createProduct.id}`));
+    await heading('Console Gallery Mug').waitFor();
+    const gallery = page.getByRole('region', { name: 'Images' });
+    for (const [name, alt] of [
+      ['front.png', 'Front'],
+      ['back.png', 'Back'],
+      ['side.png', 'Side'],
+    ]) {
+      await gallery.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: png(12, 10) });
+      await gallery.getByRole('textbox', { name: 'Alt text of the new image' }).fill(alt);
+      await gallery.getByRole('button', { name: 'Add image' }).click();
+      await gallery.getByRole('img', { name: alt }).waitFor();
+    }
+    expect(await order()).toBe('Front@0,Back@1,Side@2');
+    expect((await served()).thumbnail).toBe((await served()).images[0].url);
+
+    // ↓ on the first, then the last dragged onto the first
+    await gallery.getByRole('button', { name: 'Move image 1 down' }).click();
+    await waitFor('Front moved down', async () => (await order()) === 'Back@0,Front@1,Side@2');
+    // the page shows an image at a place once it read the product again
+    const shown = (n: number, alt: string) => gallery.locator(`li[aria-label="Image ${n}"]`).getByRole('img', { name: alt, exact: true }).waitFor();
+    const handle = (n: number) => gallery.locator(`li[aria-label="Image ${n}"] [data-drag-handle]`);
+    await shown(1, 'Back');
+    await handle(3).dragTo(handle(1));
+    await waitFor('Side dragged first', async () => (await order()) === 'Side@0,Back@1,Front@2');
+
+    // the first image added (Front) is the thumbnail; the second (Back) gets an alt text and becomes the thumbnail
+    await shown(1, 'Side');
+    await shown(3, 'Front');
+    await gallery.getByRole('textbox', { name: 'Alt text of image 2' }).fill('The back, with the handle');
+    await gallery.getByRole('button', { name: 'Save the alt text of image 2' }).click();
+    await gallery.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await order()).toBe('Side@0,The back, with the handle@1,Front@2');
+    await gallery.getByRole('button', { name: 'Make image 2 the thumbnail' }).click();
+    await waitFor('Back the thumbnail', async () => {
+      const x = await served();
+      return x.thumbnail === x.images[1].url;
+    });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // removed after the confirmation
+    page.once('dialog', (d) => void d.accept());
+    await gallery.getByRole('button', { name: 'Remove image 1' }).click();
+    await waitFor('Side removed', async () => (await order()) === 'The back, with the handle@0,Front@1');
+  });
+
+  it('creates a product from a template: its options, status and attributes filled in, one variant per combination, read on the storefront', async () => {
+    await gql(`mutation($input: CreateProductTemplateInput!) { createProductTemplate(input: $input) { id } }`, {
+      input: {
+        name: 'Console Shoes',
+        default_status: 'published',
+        options: [
+          { title: 'Size', values: ['40', '41'] },
+          { title: 'Width', values: ['Regular', 'Wide'] },
+        ],
+        attributes: { material: 'Leather' },
+      },
+    });
+    await page.goto(app('/products/new'));
+    await heading('New product').waitFor();
+    await page.getByRole('combobox', { name: 'Template' }).selectOption({ label: 'Console Shoes' });
+    expect(await page.getByRole('textbox', { name: 'Option 1', exact: true }).inputValue()).toBe('Size');
+    expect(await page.getByRole('textbox', { name: 'Values of option 2 (comma-separated)' }).inputValue()).toBe('Regular, Wide');
+    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('published');
+    expect(await page.getByRole('textbox', { name: /^Attributes/ }).inputValue()).toBe('material: Leather');
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Console Derby');
+    await page.getByRole('textbox', { name: /^Handle/ }).fill('console-derby');
+    await page.getByRole('textbox', { name: 'SKU' }).fill('DERBY');
+    await page.getByRole('textbox', { name: 'Stock' }).fill('3');
+    await page.getByRole('textbox', { name: 'Price' }).fill('80');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await heading('Console Derby').waitFor();
+
+    const product = (await p.api('GET', '/store/products/console-derby', { key: t.publishable_key })).body.product;
+    expect(product.status).toBe('published');
+    expect(product.metadata).toEqual({ material: 'Leather' });
+    expect(product.options.map((o: any) => [o.title, o.values.map((v: any) => v.value)])).toEqual([
+      ['Size', ['40', '41']],
+      ['Width', ['Regular', 'Wide']],
+    ]);
+    expect(product.variants.map((v: any) => [v.title, v.sku, v.inventory_quantity])).toEqual([
+      ['40 / Regular', 'DERBY-40-REGULAR', 3],
+      ['40 / Wide', 'DERBY-40-WIDE', 3],
+      ['41 / Regular', 'DERBY-41-REGULAR', 3],
+      ['41 / Wide', 'DERBY-41-WIDE', 3],
+    ]);
+  });
+
   it("sets a product's and the store's metafields, each value edited as its type (the API's refusal shown); the storefront reads the visible ones", async () => {
     const tote = (await gql('{ adminProducts(q: "console-canvas-tote") { items { id } } }')).adminProducts.items[0].id;
     const visible = async (type: string, id: string) => (await p.api('GET', `/store/metafields/${type}/${id}`, { key: t.publishable_key })).body.metafields;

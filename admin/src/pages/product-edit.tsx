@@ -1,18 +1,20 @@
 import { useState } from 'react';
-import { Button, Card, FileInput, Group, Image, NativeSelect, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, FileInput, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useClient, useMutation, useQuery } from 'urql';
 import { TranslateCard } from '../assistant-jobs';
 import {
   ConsoleCreateProductDocument,
   ConsoleDeleteProductDocument,
   ConsoleProductDocument,
-  ConsoleSetPricesDocument,
-  ConsoleSetStockDocument,
+  ConsoleTemplatesDocument,
   ConsoleUpdateProductDocument,
+  ConsoleUpdateProductImageDocument,
   type ConsoleProductDetailFragment,
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { uploadFile } from '../media';
+import { ProductImages } from '../product-images';
+import { ProductVariants } from '../product-variants';
 import { navigate } from '../router';
 import { ErrorNote, PageHeader, StatusBadge } from '../ui';
 
@@ -24,43 +26,107 @@ export default function ProductEdit({ id }: { id: string | null }) {
   if (!id) return <NewProduct />;
   if (error) return <ErrorNote error={error} />;
   if (!data) return <Text>{t('common.loading')}</Text>;
-  return <ExistingProduct product={data.adminProduct} />;
+  const currencies = [...new Set(data.regions.items.map((r) => r.currency_code))];
+  return <ExistingProduct key={data.adminProduct.id} product={data.adminProduct} currencies={currencies} />;
 }
 
+/** Attributes as the form shows them: one `key: value` a line. */
+const attributeLines = (attributes: Record<string, unknown>) =>
+  Object.entries(attributes)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join('\n');
+const parseAttributes = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((l) => {
+        const at = l.indexOf(':');
+        return at < 0 ? [l, ''] : [l.slice(0, at).trim(), l.slice(at + 1).trim()];
+      }),
+  );
+
+/** Every combination of the options' values (the variants a new product with options starts with), in the options' order. */
+const combinations = (options: { title: string; values: string[] }[]): Record<string, string>[] =>
+  options.reduce<Record<string, string>[]>((acc, o) => acc.flatMap((c) => o.values.map((v) => ({ ...c, [o.title]: v }))), [{}]);
+
+/** at most this many variants from a new product's options */
+const MAX_COMBINATIONS = 100;
+
+/**
+ * A new product: its fields, an optional template (which fills the options, the status and the
+ * attributes), the options (one variant per combination of their values, each with the price and
+ * stock given, SKUs suffixed with the values), and an image uploaded to the media library.
+ */
 function NewProduct() {
   const { t } = useI18n();
   const client = useClient();
   const [, create] = useMutation(ConsoleCreateProductDocument);
+  const [, updateImage] = useMutation(ConsoleUpdateProductImageDocument);
+  const [{ data: templates }] = useQuery({ query: ConsoleTemplatesDocument });
   const [f, setF] = useState({ title: '', handle: '', description: '', status: 'published', sku: '', amount: 0, currency: 'eur', stock: 0 });
+  const [template, setTemplate] = useState('');
+  const [options, setOptions] = useState<{ title: string; values: string }[]>([]);
+  const [attributes, setAttributes] = useState({ text: '', from: null as Record<string, unknown> | null, fromText: '' });
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [error, setError] = useState<Error | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof f) => (v: string | number) => setF({ ...f, [k]: v });
+  const setOption = (i: number, patch: Partial<(typeof options)[number]>) => setOptions(options.map((o, j) => (j === i ? { ...o, ...patch } : o)));
+  const applyTemplate = (id: string) => {
+    setTemplate(id);
+    const x = templates?.productTemplates.items.find((i) => i.id === id);
+    if (!x) return;
+    setF((v) => ({ ...v, status: x.default_status }));
+    setOptions(x.options.map((o) => ({ title: o.title, values: o.values.join(', ') })));
+    const attrs = (x.attributes ?? {}) as Record<string, unknown>;
+    setAttributes({ text: attributeLines(attrs), from: attrs, fromText: attributeLines(attrs) });
+  };
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
-      const images = file ? [await uploadFile(client, file, alt)] : undefined;
+      const opts = options
+        .map((o) => ({
+          title: o.title.trim(),
+          values: o.values
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        }))
+        .filter((o) => o.title);
+      const combos = combinations(opts);
+      if (combos.length > MAX_COMBINATIONS) throw new Error(t('newProduct.tooMany', { n: combos.length, max: MAX_COMBINATIONS }));
+      const metadata = attributes.from && attributes.text === attributes.fromText ? attributes.from : parseAttributes(attributes.text);
+      const image = file ? await uploadFile(client, file, alt) : null;
       const r = await create({
         input: {
           title: f.title,
           handle: f.handle || undefined,
           description: f.description || undefined,
           status: f.status,
-          images,
-          variants: [
-            {
-              title: f.title,
-              sku: f.sku || undefined,
+          metadata: Object.keys(metadata).length ? metadata : undefined,
+          images: image ? [image] : undefined,
+          options: opts.length ? opts : undefined,
+          variants: combos.map((values) => {
+            const named = opts.map((o) => values[o.title]);
+            return {
+              title: named.length ? named.join(' / ') : f.title,
+              sku: f.sku ? [f.sku, ...named.map((n) => n.toUpperCase().replace(/\s+/g, '-'))].join('-') : undefined,
+              options: named.length ? values : undefined,
               inventory_quantity: f.stock,
               prices: [{ currency_code: f.currency, amount: f.amount }],
-            },
-          ],
+            };
+          }),
         },
       });
       if (r.error) throw r.error;
-      navigate(`/products/${r.data!.createProduct.id}`);
+      const product = r.data!.createProduct;
+      // the image's alt text, as typed for the upload
+      if (alt.trim() && product.images[0]) await updateImage({ id: product.images[0].id, input: { alt: alt.trim() } });
+      navigate(`/products/${product.id}`);
     } catch (e) {
       setError(e as Error);
     } finally {
@@ -77,10 +143,57 @@ function NewProduct() {
       <PageHeader title={t('products.new')} />
       <ErrorNote error={error} />
       <Stack maw={640}>
+        <NativeSelect
+          label={t('newProduct.template')}
+          value={template}
+          onChange={(e) => applyTemplate(e.currentTarget.value)}
+          data={[{ value: '', label: t('newProduct.noTemplate') }, ...(templates?.productTemplates.items ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+        />
         <TextInput label={t('common.title')} required value={f.title} onChange={(e) => set('title')(e.currentTarget.value)} />
         <TextInput label={t('common.handle')} value={f.handle} onChange={(e) => set('handle')(e.currentTarget.value)} />
         <Textarea label={t('product.description')} autosize minRows={3} value={f.description} onChange={(e) => set('description')(e.currentTarget.value)} />
         <NativeSelect label={t('common.status')} data={STATUSES} value={f.status} onChange={(e) => set('status')(e.currentTarget.value)} />
+        <Text fw={500} size="sm">
+          {t('templates.options')}
+        </Text>
+        {options.map((o, i) => (
+          <Group key={i} align="end" wrap="nowrap">
+            <TextInput label={t('templates.optionTitle', { n: i + 1 })} value={o.title} onChange={(e) => setOption(i, { title: e.currentTarget.value })} />
+            <TextInput
+              flex={1}
+              label={t('templates.optionValues', { n: i + 1 })}
+              placeholder="S, M, L"
+              value={o.values}
+              onChange={(e) => setOption(i, { values: e.currentTarget.value })}
+            />
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('templates.removeOption', { n: i + 1 })}
+              onClick={() => setOptions(options.filter((_, j) => j !== i))}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button variant="default" w="fit-content" onClick={() => setOptions([...options, { title: '', values: '' }])}>
+          {t('templates.addOption')}
+        </Button>
+        {options.length > 0 && (
+          <Text size="sm" c="gray.7">
+            {t('newProduct.combinations')}
+          </Text>
+        )}
+        <Textarea
+          label={t('newProduct.attributes')}
+          autosize
+          minRows={2}
+          value={attributes.text}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setAttributes((a) => ({ ...a, text }));
+          }}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('product.sku')} value={f.sku} onChange={(e) => set('sku')(e.currentTarget.value)} />
           <NumberInput label={t('product.stock')} min={0} value={f.stock} onChange={(v) => set('stock')(Number(v) || 0)} />
@@ -102,14 +215,12 @@ function NewProduct() {
   );
 }
 
-function ExistingProduct({ product: p }: { product: ConsoleProductDetailFragment }) {
+function ExistingProduct({ product: p, currencies }: { product: ConsoleProductDetailFragment; currencies: string[] }) {
   const { t } = useI18n();
-  const client = useClient();
   const [update, updateProduct] = useMutation(ConsoleUpdateProductDocument);
   const [del, deleteProduct] = useMutation(ConsoleDeleteProductDocument);
   const [f, setF] = useState({ title: p.title, handle: p.handle, subtitle: p.subtitle ?? '', description: p.description ?? '', status: p.status });
   const [saved, setSaved] = useState(false);
-  const [uploadError, setUploadError] = useState<Error | null>(null);
   const save = async (input: Record<string, unknown>) => {
     setSaved(false);
     const r = await updateProduct({ id: p.id, input });
@@ -119,15 +230,6 @@ function ExistingProduct({ product: p }: { product: ConsoleProductDetailFragment
     if (!window.confirm(t('products.deleteConfirm'))) return;
     const r = await deleteProduct({ id: p.id });
     if (!r.error) navigate('/products');
-  };
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploadError(null);
-    try {
-      await save({ thumbnail: await uploadFile(client, file, p.title) });
-    } catch (e) {
-      setUploadError(e as Error);
-    }
   };
   return (
     <>
@@ -146,7 +248,7 @@ function ExistingProduct({ product: p }: { product: ConsoleProductDetailFragment
           {t('common.delete')}
         </Button>
       </PageHeader>
-      <ErrorNote error={update.error ?? del.error ?? uploadError} />
+      <ErrorNote error={update.error ?? del.error} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <form
           onSubmit={(e) => {
@@ -178,107 +280,12 @@ function ExistingProduct({ product: p }: { product: ConsoleProductDetailFragment
             </Group>
           </Stack>
         </form>
-        <Card withBorder>
-          <Title order={3} size="h4" mb="sm">
-            {t('product.images')}
-          </Title>
-          <Group mb="sm">
-            {p.thumbnail && <Image src={p.thumbnail} alt={p.title} w={120} h={120} fit="contain" />}
-            {p.images
-              .filter((i) => i.url !== p.thumbnail)
-              .map((i) => (
-                <Image key={i.id} src={i.url} alt="" w={80} h={80} fit="contain" />
-              ))}
-          </Group>
-          <FileInput label={t('product.upload')} accept="image/png,image/jpeg,image/webp,image/gif,image/avif" onChange={(file) => void upload(file)} />
-        </Card>
+        <ProductImages product={p} />
       </SimpleGrid>
-      <Title order={3} size="h4" mt="xl" mb="sm">
-        {t('products.variants')}
-      </Title>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('product.variant')}</Table.Th>
-            <Table.Th>{t('product.sku')}</Table.Th>
-            <Table.Th>{t('product.stock')}</Table.Th>
-            <Table.Th>{t('product.prices')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {p.variants.map((v) => (
-            <VariantRow key={v.id} variant={v} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Box mt="xl">
+        <ProductVariants product={p} currencies={currencies} />
+      </Box>
       <TranslateCard resourceType="product" resourceId={p.id} />
     </>
-  );
-}
-
-function VariantRow({ variant: v }: { variant: ConsoleProductDetailFragment['variants'][number] }) {
-  const { t, money } = useI18n();
-  const [stock, setStock] = useState<number>(v.inventory_quantity);
-  const [stockState, setStockMutation] = useMutation(ConsoleSetStockDocument);
-  const [priceState, setPrices] = useMutation(ConsoleSetPricesDocument);
-  const [currency, setCurrency] = useState('');
-  const [amount, setAmount] = useState<number>(0);
-  const prices = v.prices.map((p) => ({ currency_code: p.currency_code, amount: p.amount, region_id: p.region_id }));
-  return (
-    <Table.Tr>
-      <Table.Td>{v.title}</Table.Td>
-      <Table.Td>{v.sku ?? '–'}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <NumberInput aria-label={`${t('product.stock')} ${v.title}`} min={0} w={90} value={stock} onChange={(x) => setStock(Number(x) || 0)} />
-          <Button size="xs" variant="default" loading={stockState.fetching} onClick={() => void setStockMutation({ variant: v.id, quantity: stock })}>
-            {t('common.save')}
-          </Button>
-        </Group>
-        <ErrorNote error={stockState.error} />
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={4}>
-          {v.prices.map((p) => (
-            <Text key={p.id} size="sm">
-              {money(p.amount, p.currency_code)}
-            </Text>
-          ))}
-          <Group gap="xs" wrap="nowrap">
-            <TextInput
-              aria-label={`${t('product.currency')} ${v.title}`}
-              placeholder="usd"
-              w={70}
-              maxLength={3}
-              value={currency}
-              onChange={(e) => setCurrency(e.currentTarget.value.toLowerCase())}
-            />
-            <NumberInput
-              aria-label={`${t('product.price')} ${v.title}`}
-              min={0}
-              decimalScale={2}
-              w={100}
-              value={amount}
-              onChange={(x) => setAmount(Number(x) || 0)}
-            />
-            <Button
-              size="xs"
-              variant="default"
-              loading={priceState.fetching}
-              disabled={currency.length !== 3}
-              onClick={() =>
-                void setPrices({
-                  variant: v.id,
-                  prices: [...prices.filter((p) => p.currency_code !== currency || p.region_id), { currency_code: currency, amount }],
-                })
-              }
-            >
-              {t('product.addPrice')}
-            </Button>
-          </Group>
-          <ErrorNote error={priceState.error} />
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
   );
 }

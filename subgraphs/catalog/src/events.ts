@@ -7,6 +7,8 @@ export const catalogEvents = defineEvents('catalog', {
   'product.updated': z.object({ id: z.string() }),
   /** the product is gone from the store (orders keep their snapshots) */
   'product.deleted': z.object({ id: z.string(), handle: z.string() }),
+  /** a variant is gone from its product (soft: orders and carts keep their snapshots); `product.updated` follows for the product */
+  'product_variant.deleted': z.object({ id: z.string(), product_id: z.string(), sku: z.string().nullable() }),
   'inventory.updated': z.object({ variant_id: z.string(), product_id: z.string(), stocked_quantity: z.number().int() }),
   'region.created': z.object({ id: z.string() }),
   'collection.created': z.object({ id: z.string(), handle: z.string() }),

@@ -7,6 +7,8 @@ import { ProductReview } from './entities/review.entity';
 import { ProductTemplate } from './entities/product-template.entity';
 import { InventoryReservation } from './entities/reservation.entity';
 import { ProductResolver } from './resolvers/product.resolver';
+import { ProductOptionResolver } from './resolvers/product-option.resolver';
+import { ProductImageResolver } from './resolvers/product-image.resolver';
 import { RegionResolver } from './resolvers/region.resolver';
 import { CollectionResolver } from './resolvers/collection.resolver';
 import { CategoryResolver } from './resolvers/category.resolver';
@@ -58,6 +60,8 @@ export const domain = defineDomain<CatalogServices, CatalogSettings>({
   migrationsDir: path.join(__dirname, 'migrations'),
   resolvers: [
     ProductResolver,
+    ProductOptionResolver,
+    ProductImageResolver,
     RegionResolver,
     CollectionResolver,
     CategoryResolver,

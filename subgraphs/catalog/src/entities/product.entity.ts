@@ -131,6 +131,8 @@ export class ProductImage extends TenantOwned {
   @Index() @ManyToOne(() => Product, { deleteRule: 'cascade' }) product!: Product;
   @Property({ type: 'string', length: 1000 }) url!: string;
   @Property({ type: 'integer', default: 0 }) rank: number = 0;
+  /** what the image shows, for shoppers who cannot see it (the storefront's `alt`); null: none */
+  @Property({ type: 'string', length: 500, nullable: true }) alt: string | null = null;
   @Property({ type: 'json', nullable: true }) metadata: Record<string, unknown> | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();

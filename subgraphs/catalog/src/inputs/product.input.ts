@@ -8,6 +8,7 @@ import {
   countrySchema,
   currencySchema,
   handleSchema,
+  httpUrlSchema,
   idList,
   metadataSchema,
   orderSchema,
@@ -117,7 +118,15 @@ export const variantSchema = z.strictObject({
   inventory_quantity: z.number().int().min(0).nullish(),
 });
 export type VariantData = z.infer<typeof variantSchema>;
-export const updateVariantSchema = z.strictObject({ ...variantFields, title: variantFields.title.optional() });
+export const updateVariantSchema = z.strictObject({
+  ...variantFields,
+  title: variantFields.title.optional(),
+  /** option title -> value: the variant's values change (one per option of the product, as on creation) */
+  options: z.record(z.string().max(200), z.string().max(200)).nullish(),
+  /** replaces every price of the variant */
+  prices: z.array(priceSchema).max(100).nullish(),
+  stocked_quantity: z.number().int().min(0).max(1e9).nullish(),
+});
 export type UpdateVariantData = z.infer<typeof updateVariantSchema>;
 
 const productFields = {
@@ -215,6 +224,82 @@ export class UpdateVariantInput {
   @Field(() => Boolean, { nullable: true, description: 'Whether it can be ordered when out of stock' }) allow_backorder?: boolean | null;
   @Field(() => Int, { nullable: true, description: "Weight in the store's unit (the demo uses grams)" }) weight?: number | null;
   @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data (replaces the stored object)' }) metadata?: Metadata | null;
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'option title -> value, one per option of the product (e.g. {"Size":"L"}); another live variant with the same values is 409 duplicate_options',
+  })
+  options?: Record<string, string> | null;
+  @Field(() => [PriceInput], { nullable: true, description: 'Replaces every price of the variant (one per currency, region and quantity range)' }) prices?:
+    PriceInput[] | null;
+  @Field(() => Int, { nullable: true, description: 'Units in stock (stocked, not minus reservations); not below the reserved units (409)' })
+  stocked_quantity?: number | null;
+}
+
+/** An option's value as the option editor sends it: with its id it stays (renamed when the text changed), without one it is new. */
+const optionValueEditSchema = z.strictObject({ id: z.string().min(1).max(100).nullish(), value: z.string().trim().min(1).max(200) });
+export const createOptionSchema = z.strictObject({
+  title: plainText(z.string().trim().min(1).max(200), 'title'),
+  values: z.array(z.string().trim().min(1).max(200)).min(1).max(100),
+});
+export type CreateOptionData = z.infer<typeof createOptionSchema>;
+export const updateOptionSchema = z.strictObject({
+  title: plainText(z.string().trim().min(1).max(200), 'title').optional(),
+  values: z.array(optionValueEditSchema).min(1).max(100).optional(),
+});
+export type UpdateOptionData = z.infer<typeof updateOptionSchema>;
+
+@InputType('CreateProductOptionInput', { description: 'A new option of a product with its values' })
+@ValidateWith(createOptionSchema)
+export class CreateProductOptionInput {
+  @Field({ description: "The option's name, unique on the product, e.g. Size" }) title!: string;
+  @Field(() => [String], { description: "The option's values, distinct, in order (at least one, at most 100)" }) values!: string[];
+}
+
+@InputType('ProductOptionValueEditInput', { description: 'One value of an option as edited: with its id it stays (and is renamed), without one it is new' })
+class ProductOptionValueEditInput {
+  @Field(() => String, { nullable: true, description: "The value's id (optval_…); absent for a new value" }) id?: string | null;
+  @Field({ description: 'The value as shoppers see it, e.g. M' }) value!: string;
+}
+
+@InputType('UpdateProductOptionInput', { description: 'Changes to an option: absent fields stay' })
+@ValidateWith(updateOptionSchema)
+export class UpdateProductOptionInput {
+  @Field({ nullable: true, description: "The option's new name (unique on the product)" }) title?: string;
+  @Field(() => [ProductOptionValueEditInput], {
+    nullable: true,
+    description:
+      "Every value of the option, in the new order: values with an id are kept (renamed when their text changed), values without one are added, the option's values not listed are removed (409 option_value_in_use while a variant has one)",
+  })
+  values?: ProductOptionValueEditInput[];
+}
+
+export const addImageSchema = z.strictObject({
+  url: httpUrlSchema('url', 1000).nullish(),
+  media_id: z.string().min(1).max(100).nullish(),
+  alt: plainText(z.string().trim().max(500), 'alt').nullish(),
+  rank: z.number().int().min(0).max(1000).nullish(),
+  thumbnail: z.boolean().nullish(),
+});
+export type AddImageData = z.infer<typeof addImageSchema>;
+export const updateImageSchema = z.strictObject({ alt: plainText(z.string().trim().max(500), 'alt').nullish() });
+export type UpdateImageData = z.infer<typeof updateImageSchema>;
+
+@InputType('AddProductImageInput', { description: "An image for a product's gallery: a media library asset or a URL (exactly one)" })
+@ValidateWith(addImageSchema)
+export class AddProductImageInput {
+  @Field(() => String, { nullable: true, description: 'An http(s) URL of the image file' }) url?: string | null;
+  @Field(() => String, { nullable: true, description: 'A media library asset of the store (an image): its URL, and its alt text unless alt is given' })
+  media_id?: string | null;
+  @Field(() => String, { nullable: true, description: 'What the image shows (at most 500 characters); empty: none' }) alt?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Its position in the gallery, from 0 (the others move down); default: last' }) rank?: number | null;
+  @Field(() => Boolean, { nullable: true, description: "true makes it the product's thumbnail (a product without a thumbnail takes its first image anyway)" })
+  thumbnail?: boolean | null;
+}
+
+@InputType('UpdateProductImageInput', { description: 'Changes to a product image: absent fields stay' })
+@ValidateWith(updateImageSchema)
+export class UpdateProductImageInput {
+  @Field(() => String, { nullable: true, description: 'What the image shows (at most 500 characters); null or empty removes it' }) alt?: string | null;
 }
 
 @InputType('UpdateProductInput', { description: 'Changes to a product; absent fields stay, null clears' })

@@ -10,4 +10,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261123064002_sales_channels',
   'Migration20261123064547_reviews_templates',
   'Migration20261126142801_reservations',
+  'Migration20261129210048_image_alt',
 ]);

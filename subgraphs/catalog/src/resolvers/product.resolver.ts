@@ -96,13 +96,25 @@ export class ProductResolver {
   }
 
   @Authorized('admin')
-  @Mutation(() => ProductType, { description: 'Admin: changes the fields given of a variant; answers the product' })
+  @Mutation(() => ProductType, {
+    description:
+      'Admin: changes the fields given of a variant, its option values (409 duplicate_options when another variant has them), prices (replaced) and stock; answers the product',
+  })
   updateProductVariant(
     @Ctx() ctx: RequestContext,
     @Arg('id', { description: 'The variant id' }) id: string,
     @Arg('input', { description: 'The fields to change' }) input: UpdateVariantInput,
   ) {
     return this.s.products.updateVariant(ctx, id, input);
+  }
+
+  @Authorized('admin')
+  @Mutation(() => ProductType, {
+    description:
+      'Deletes a variant (product_variant.deleted): off the storefront and the product, no longer sellable, its SKU free again; orders keep their lines; answers the product',
+  })
+  deleteProductVariant(@Ctx() ctx: RequestContext, @Arg('id', { description: 'The variant id' }) id: string) {
+    return this.s.products.deleteVariant(ctx, id);
   }
 
   @Authorized('admin')

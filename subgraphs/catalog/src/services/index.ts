@@ -7,6 +7,8 @@ import { InventoryService } from './inventory.service';
 import { ReservationService } from './reservation.service';
 import { SalesChannelService } from './sales-channel.service';
 import { ProductService } from './product.service';
+import { ProductOptionService } from './product-option.service';
+import { ProductImageService } from './product-image.service';
 import { ProductTemplateService } from './product-template.service';
 import { RegionService } from './region.service';
 import { ReviewService } from './review.service';
@@ -19,6 +21,10 @@ export interface CatalogServices {
   store: Store;
   cache: CatalogCache;
   products: ProductService;
+  /** a product's options and their values, edited after its creation */
+  options: ProductOptionService;
+  /** a product's gallery: images from the media library or URLs, their order, alt text, the thumbnail */
+  images: ProductImageService;
   regions: RegionService;
   collections: CollectionService;
   categories: CategoryService;
@@ -49,6 +55,8 @@ export function createCatalogServices({ orm, deps, settings }: ServiceFactoryArg
     store,
     cache,
     products,
+    options: new ProductOptionService(store, products),
+    images: new ProductImageService(store, products, () => graph),
     reviews: new ReviewService(store, cache, products, () => graph),
     templates: new ProductTemplateService(store),
     regions,

@@ -109,7 +109,9 @@ const optionKeys = (o: string) => `'id', ${o}.id, 'title', ${o}.title, 'is_exclu
 const optionValueJson = (ov: string, o: string) => `json_build_object('id', ${ov}.id, 'value', ${ov}.value, 'rank', ${ov}.rank,
   'option_id', ${ov}.option_id, 'option', json_build_object(${optionKeys(o)}), 'metadata', ${ov}.metadata, ${stamps(ov)}, ${NOT_DELETED})`;
 
-const imagesJson = (i: string) => `coalesce(json_agg(json_build_object('id', ${i}.id, 'url', ${i}.url, 'rank', ${i}.rank, 'product_id', ${i}.product_id,
+const imagesJson = (
+  i: string,
+) => `coalesce(json_agg(json_build_object('id', ${i}.id, 'url', ${i}.url, 'rank', ${i}.rank, 'alt', ${i}.alt, 'product_id', ${i}.product_id,
   'metadata', ${i}.metadata, ${stamps(i)}, ${NOT_DELETED}) order by ${i}.rank, ${i}.id), '[]'::json)`;
 
 /** A tag or type; neither has metadata here (Medusa's default, null) */

@@ -369,7 +369,8 @@ export class ProductService {
 
   // ---------- writes (admin) ----------
 
-  private async product(em: Em, id: string): Promise<Product> {
+  /** A live product of the tenant with its options and values, taxonomy loaded (404 otherwise). */
+  async product(em: Em, id: string): Promise<Product> {
     const p = await em.findOne(Product, { id, deletedAt: null }, { populate: ['options', 'options.values', 'categories', 'tags'] });
     if (!p) throw Errors.notFound('Product', id);
     return p;
@@ -421,16 +422,7 @@ export class ProductService {
       metadata: input.metadata ?? null,
       variantRank: rank,
     } as never);
-    const byTitle = new Map(p.options.getItems().map((o) => [o.title, o]));
-    for (const [title, value] of Object.entries(input.options ?? {})) {
-      const opt = byTitle.get(title);
-      const val = opt?.values.getItems().find((x) => x.value === value);
-      if (!val) throw Errors.invalidField('options', `Option "${title}" has no value "${value}"`);
-      v.options.add(val);
-    }
-    if (p.options.length && v.options.length !== p.options.length) {
-      throw Errors.invalidField('options', `Variant "${input.title}" must choose a value for each option (${[...byTitle.keys()].join(', ')})`);
-    }
+    for (const val of optionValuesFor(p, input.options ?? {}, input.title)) v.options.add(val);
     this.setPrices(em, tenantId, v, input.prices ?? []);
     em.create(InventoryLevel, { tenantId, variant: v, stockedQuantity: input.inventory_quantity ?? 0 } as never);
     return v;
@@ -466,7 +458,7 @@ export class ProductService {
    * After a write: once it commits, drop what this instance cached (before the trigger's NOTIFY
    * arrives); answer the document as the caller's unit of work sees it.
    */
-  private async written(ctx: RequestContext, id: string): Promise<ProductView> {
+  async written(ctx: RequestContext, id: string): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
     await this.store.afterCommit(ctx, () => this.cache.invalidate(`${tenantId}|list|${id}`));
     return this.getAny(ctx, id);
@@ -533,11 +525,48 @@ export class ProductService {
     return before;
   }
 
+  /**
+   * Refuses what a unique index would refuse later, with a message that names it: a SKU another live
+   * variant of the store has (409 duplicate; two concurrent writes still meet the index, 409 too).
+   */
+  private async checkSku(em: Em, sku: string | null | undefined, exceptVariantId: string | null): Promise<void> {
+    if (!sku) return;
+    const other = await em.findOne(ProductVariant, { sku, ...(exceptVariantId ? { id: { $ne: exceptVariantId } } : {}) }, { fields: ['id'] });
+    if (other) throw Errors.conflict('duplicate', `SKU "${sku}" is already used by another variant of the store`);
+  }
+
+  /**
+   * A product's variants differ in their option values: another live variant with the same values
+   * is 409 duplicate_options (the product's structural changes are serialised by its lock).
+   */
+  private async checkCombination(tx: RequestContext, p: Product, values: ProductOptionValue[], exceptVariantId: string | null): Promise<void> {
+    if (!p.options.length) return;
+    const wanted = values
+      .map((v) => v.id)
+      .sort()
+      .join(',');
+    const rows = await this.store.sql<{ id: string; combo: string | null }>(
+      tx,
+      `select v.id, string_agg(l.option_value_id, ',' order by l.option_value_id) as combo
+         from ${this.store.table('product_variant')} v left join ${this.store.table('variant_option_value')} l on l.variant_id = v.id
+        where v.tenant_id = ? and v.product_id = ? and v.deleted_at is null and v.id <> ? group by v.id`,
+      [requireTenant(tx), p.id, exceptVariantId ?? ''],
+    );
+    const twin = rows.find((r) => (r.combo ?? '') === wanted);
+    if (twin) {
+      const named = values.map((v) => `${v.option.title} ${v.value}`).join(', ');
+      throw Errors.conflict('duplicate_options', `Another variant of the product already has ${named}`);
+    }
+  }
+
   async createVariant(ctx: RequestContext, productId: string, input: VariantData): Promise<ProductView> {
     const tenantId = requireTenant(ctx);
     await this.store.transaction(ctx, async (em, tx) => {
+      await this.lockProduct(tx, productId);
       const p = await this.product(em, productId);
       await this.checkPriceRegions(em, input.prices ?? []);
+      await this.checkSku(em, input.sku, null);
+      await this.checkCombination(tx, p, optionValuesFor(p, input.options ?? {}, input.title), null);
       const rank = await em.count(ProductVariant, { product: p });
       this.addVariant(em, tenantId, p, input, rank);
       p.updatedAt = new Date();
@@ -546,23 +575,84 @@ export class ProductService {
     return this.written(ctx, productId);
   }
 
+  /**
+   * A live variant, read once its product's lock is held (structural changes of one product, its
+   * options, variants and images, run one after the other); 404 otherwise.
+   */
+  private async lockedVariant(em: Em, tx: RequestContext, id: string): Promise<ProductVariant> {
+    const [row] = await this.store.sql<{ product_id: string }>(
+      tx,
+      `select product_id from ${this.store.table('product_variant')} where tenant_id = ? and id = ? and deleted_at is null`,
+      [requireTenant(tx), id],
+    );
+    if (!row) throw Errors.notFound('Variant', id);
+    await this.lockProduct(tx, row.product_id);
+    return this.variantRow(em, id);
+  }
+
+  /** Serialises the structural changes of one product (options, variants, images) until the unit of work ends. */
+  lockProduct(tx: RequestContext, productId: string): Promise<void> {
+    return this.store.lock(tx, `product:${productId}`);
+  }
+
   private async variantRow(em: Em, id: string): Promise<ProductVariant> {
     const v = await em.findOne(ProductVariant, { id, deletedAt: null }, { populate: ['product'] });
     if (!v) throw Errors.notFound('Variant', id);
     return v;
   }
 
+  /**
+   * Changes the fields given of a variant in one unit of work: its own fields, its option values
+   * (one per option, distinct from the other variants'), every price (replaced) and its stock.
+   */
   async updateVariant(ctx: RequestContext, id: string, input: UpdateVariantData): Promise<ProductView> {
+    const tenantId = requireTenant(ctx);
     const productId = await this.store.transaction(ctx, async (em, tx) => {
-      const v = await this.variantRow(em, id);
+      const v = await this.lockedVariant(em, tx, id);
       if (input.title !== undefined) v.title = input.title;
-      if (input.sku !== undefined) v.sku = input.sku;
+      if (input.sku !== undefined) {
+        await this.checkSku(em, input.sku, v.id);
+        v.sku = input.sku;
+      }
       if (input.barcode !== undefined) v.barcode = input.barcode;
       if (input.manage_inventory != null) v.manageInventory = input.manage_inventory;
       if (input.allow_backorder != null) v.allowBackorder = input.allow_backorder;
       if (input.weight !== undefined) v.weight = input.weight;
       if (input.metadata !== undefined) v.metadata = input.metadata;
+      if (input.options != null) {
+        const p = await this.product(em, v.product.id);
+        const values = optionValuesFor(p, input.options, v.title);
+        await this.checkCombination(tx, p, values, v.id);
+        await v.options.init();
+        v.options.set(values);
+      }
+      if (input.prices != null) {
+        await this.checkPriceRegions(em, input.prices);
+        await em.nativeDelete(Price, { variant: v });
+        this.setPrices(em, tenantId, v, input.prices);
+      }
+      if (input.stocked_quantity != null) await this.stock(em, tx, v, input.stocked_quantity);
       v.updatedAt = new Date();
+      catalogEvents.emit(em, tx, 'product.updated', { id: v.product.id });
+      return v.product.id;
+    });
+    return this.written(ctx, productId);
+  }
+
+  /**
+   * Deletes a variant (soft, as products are: carts and orders keep their snapshots): off the
+   * storefront and the product's document, no longer sellable, its SKU free again. The product
+   * stays, with its other variants. Events `product_variant.deleted` and `product.updated` (search
+   * and the caches follow the product).
+   */
+  async deleteVariant(ctx: RequestContext, id: string): Promise<ProductView> {
+    const productId = await this.store.transaction(ctx, async (em, tx) => {
+      const v = await this.lockedVariant(em, tx, id);
+      const now = new Date();
+      catalogEvents.emit(em, tx, 'product_variant.deleted', { id: v.id, product_id: v.product.id, sku: v.sku });
+      if (v.sku) v.sku = `${v.sku.slice(0, 80)}~deleted~${now.getTime()}`;
+      v.deletedAt = now;
+      v.product.updatedAt = now;
       catalogEvents.emit(em, tx, 'product.updated', { id: v.product.id });
       return v.product.id;
     });
@@ -601,19 +691,44 @@ export class ProductService {
   }
 
   async setInventory(ctx: RequestContext, variantId: string, stocked: number): Promise<ProductView> {
-    const tenantId = requireTenant(ctx);
     if (!Number.isInteger(stocked) || stocked < 0) throw Errors.invalidField('stocked_quantity', 'stocked_quantity must be a non-negative integer');
     const productId = await this.store.transaction(ctx, async (em, tx) => {
       const v = await this.variantRow(em, variantId);
-      const level = (await em.findOne(InventoryLevel, { variant: v })) ?? em.create(InventoryLevel, { tenantId, variant: v } as never);
-      if (stocked < level.reservedQuantity) {
-        throw new DomainError('conflict', 'insufficient_inventory', `${level.reservedQuantity} units are reserved; stock cannot go below that`);
-      }
-      level.stockedQuantity = stocked;
-      level.updatedAt = new Date();
-      catalogEvents.emit(em, tx, 'inventory.updated', { variant_id: variantId, product_id: v.product.id, stocked_quantity: stocked });
+      await this.stock(em, tx, v, stocked);
       return v.product.id;
     });
     return this.written(ctx, productId);
   }
+
+  /** Sets a variant's stocked units (not below what is reserved: 409 insufficient_inventory); `inventory.updated`. */
+  private async stock(em: Em, tx: RequestContext, v: ProductVariant, stocked: number): Promise<void> {
+    const level = (await em.findOne(InventoryLevel, { variant: v })) ?? em.create(InventoryLevel, { tenantId: requireTenant(tx), variant: v } as never);
+    if (stocked < level.reservedQuantity) {
+      throw new DomainError('conflict', 'insufficient_inventory', `${level.reservedQuantity} units are reserved; stock cannot go below that`);
+    }
+    level.stockedQuantity = stocked;
+    level.updatedAt = new Date();
+    catalogEvents.emit(em, tx, 'inventory.updated', { variant_id: v.id, product_id: v.product.id, stocked_quantity: stocked });
+  }
+}
+
+/**
+ * The option values a variant chooses (option title -> value), one for each option of the
+ * product; an unknown option or value, or a missing option, is 400.
+ */
+function optionValuesFor(p: Product, chosen: Record<string, string>, variantTitle: string): ProductOptionValue[] {
+  const byTitle = new Map(p.options.getItems().map((o) => [o.title, o]));
+  const out: ProductOptionValue[] = [];
+  for (const [title, value] of Object.entries(chosen)) {
+    const val = byTitle
+      .get(title)
+      ?.values.getItems()
+      .find((x) => x.value === value);
+    if (!val) throw Errors.invalidField('options', `Option "${title}" has no value "${value}"`);
+    out.push(val);
+  }
+  if (p.options.length && out.length !== p.options.length) {
+    throw Errors.invalidField('options', `Variant "${variantTitle}" must choose a value for each option (${[...byTitle.keys()].join(', ')})`);
+  }
+  return out;
 }

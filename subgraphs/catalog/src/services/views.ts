@@ -142,6 +142,8 @@ export interface ImageView {
   id: string;
   url: string;
   rank: number;
+  /** text for shoppers who cannot see the image; null: none (not in Medusa's image, an addition) */
+  alt: string | null;
   product_id: string;
   metadata: Record<string, unknown> | null;
   created_at: string;

@@ -107,6 +107,7 @@ class ImageType {
   @Field(() => ID, { description: 'The image id (img_…)' }) id!: string;
   @Field({ description: 'Absolute or site-relative URL of the image file' }) url!: string;
   @Field(() => Int, { description: "Position in the product's gallery, from 0" }) rank!: number;
+  @Field(() => String, { nullable: true, description: 'What the image shows, for shoppers who cannot see it; null when not set' }) alt!: string | null;
   @Field({ description: 'The product the image belongs to' }) product_id!: string;
   @Field(() => JSONScalar, { nullable: true, description: 'Free key-value data the store keeps on the image; null when none' }) metadata!: Record<
     string,
