@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { AppShell, Burger, Group, Loader, NativeSelect, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Provider } from 'urql';
+import { Provider, useQuery } from 'urql';
 import { LANGUAGES, useI18n, type Language, type MessageKey } from './i18n';
 import { Link, match, navigate, usePath } from './router';
-import { useSession } from './session';
+import { errorMessage, useSession } from './session';
+import { ConsoleAdminStoresDocument } from './graphql/generated';
 import { SignIn } from './pages/sign-in';
 
 // every page is its own chunk: the first page loads only the shell and what it shows
@@ -188,9 +189,49 @@ export function LanguageSelect() {
   );
 }
 
+/**
+ * The store selector: the stores with a session in this browser, and the other stores the signed-in
+ * admin may open (adminStores), which get a session of their own when chosen; and another sign-in.
+ */
+function StoreSelect() {
+  const { t } = useI18n();
+  const { active, sessions, switchTo, openStore } = useSession();
+  const [{ data }] = useQuery({ query: ConsoleAdminStoresDocument });
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!active) return null;
+  const opened = new Set(sessions.map((s) => s.storeId));
+  const more = (data?.adminStores ?? []).filter((s) => !opened.has(s.id));
+  return (
+    <>
+      <NativeSelect
+        aria-label={t('store.switch')}
+        size="xs"
+        value={active.storeId}
+        onChange={(e) => {
+          const id = e.currentTarget.value;
+          setFailed(null);
+          if (id === '+') navigate('/sign-in');
+          else if (opened.has(id)) switchTo(id);
+          else openStore(id).catch((err: Error) => setFailed(errorMessage(err)));
+        }}
+        data={[
+          ...sessions.map((s) => ({ value: s.storeId, label: `${s.storeName} (${s.email})` })),
+          ...more.map((s) => ({ value: s.id, label: `${s.name} (${t('store.notOpened')})` })),
+          { value: '+', label: `+ ${t('signin.another')}` },
+        ]}
+      />
+      {failed && (
+        <Text role="alert" size="xs" c="red.9">
+          {failed}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function App() {
   const { t } = useI18n();
-  const { active, client, sessions, switchTo, signOut } = useSession();
+  const { active, client, signOut } = useSession();
   const path = usePath();
   const [opened, { toggle, close }] = useDisclosure();
   if (!active || !client) return <SignIn />;
@@ -208,13 +249,7 @@ export function App() {
               </Title>
             </Group>
             <Group wrap="nowrap" gap="xs">
-              <NativeSelect
-                aria-label={t('store.switch')}
-                size="xs"
-                value={active.storeId}
-                onChange={(e) => (e.currentTarget.value === '+' ? navigate('/sign-in') : switchTo(e.currentTarget.value))}
-                data={[...sessions.map((s) => ({ value: s.storeId, label: `${s.storeName} (${s.email})` })), { value: '+', label: `+ ${t('signin.another')}` }]}
-              />
+              <StoreSelect />
               <LanguageSelect />
               <UnstyledButton onClick={() => void signOut()} px="xs">
                 <Text size="sm" c="indigo.9" fw={600}>

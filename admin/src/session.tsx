@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Client, cacheExchange, fetchExchange, type CombinedError } from 'urql';
-import { ConsoleRefreshDocument, ConsoleSignInDocument, ConsoleSignOutDocument, ConsoleStoreDocument } from './graphql/generated';
+import { ConsoleRefreshDocument, ConsoleSignInDocument, ConsoleSignOutDocument, ConsoleStoreDocument, ConsoleSwitchStoreDocument } from './graphql/generated';
 
 /** One signed-in store: its admin JWT (12 h; refreshed while the console is open) and its name. */
 interface StoreSession {
@@ -51,6 +51,8 @@ interface SessionState {
   signIn: (email: string, password: string) => Promise<void>;
   signOut: () => Promise<void>;
   switchTo: (storeId: string) => void;
+  /** opens another store the signed-in admin may open (adminStores) with a session of its own, and switches to it */
+  openStore: (storeId: string) => Promise<void>;
 }
 
 const Ctx = createContext<SessionState | null>(null);
@@ -103,6 +105,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [active?.storeId, active?.refreshedAt]);
 
+  /** keeps a new token as the session of its store, and makes that store the active one */
+  const keep = useCallback(
+    async (token: string, email: string) => {
+      const store = await clientFor(token).query(ConsoleStoreDocument, {}).toPromise();
+      if (!store.data) throw store.error ?? new Error('store unavailable');
+      const s: StoreSession = { token, email, storeId: store.data.storeSettings.id, storeName: store.data.storeSettings.name, refreshedAt: Date.now() };
+      save([...load().filter((x) => x.storeId !== s.storeId), s], s.storeId);
+    },
+    [save],
+  );
+
   const value = useMemo<SessionState>(
     () => ({
       sessions,
@@ -111,11 +124,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn: async (email, password) => {
         const r = await clientFor(null).mutation(ConsoleSignInDocument, { email, password }).toPromise();
         if (!r.data) throw r.error ?? new Error('sign-in failed');
-        const token = r.data.loginAdmin.token;
-        const store = await clientFor(token).query(ConsoleStoreDocument, {}).toPromise();
-        if (!store.data) throw store.error ?? new Error('store unavailable');
-        const s: StoreSession = { token, email, storeId: store.data.storeSettings.id, storeName: store.data.storeSettings.name, refreshedAt: Date.now() };
-        save([...load().filter((x) => x.storeId !== s.storeId), s], s.storeId);
+        await keep(r.data.loginAdmin.token, email);
+      },
+      openStore: async (storeId) => {
+        if (!active) return;
+        const r = await clientFor(active.token).mutation(ConsoleSwitchStoreDocument, { id: storeId }).toPromise();
+        if (!r.data) throw r.error ?? new Error('switching stores failed');
+        await keep(r.data.switchAdminStore.token, active.email);
       },
       signOut: async () => {
         if (!active) return;
@@ -124,7 +139,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       switchTo: (storeId) => save(load(), storeId),
     }),
-    [sessions, active, client, save, drop],
+    [sessions, active, client, save, drop, keep],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

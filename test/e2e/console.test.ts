@@ -2105,6 +2105,54 @@ describe('admin console (browser)', () => {
     expect((await p.api('GET', '/store/products?limit=1', { key: token })).status).toBe(401);
   });
 
+  it("switches to another store that added this admin, manages a store's admins, and leaves the other store again", async () => {
+    const second = await p.createTenant('Console Second Shop');
+    const secondToken = await p.adminToken(second);
+    const ADD = 'mutation($input: AddStoreAdminInput!) { addStoreAdmin(input: $input) { id } }';
+    expect((await p.graphql(ADD, { input: { email: t.admin_email } }, { token: secondToken })).body.data.addStoreAdmin.id).toMatch(/^user_/);
+
+    // the selector offers the store the admin may open but has no session for
+    await page.goto(app('/settings'));
+    await heading('Settings: Console Shop').waitFor();
+    const selector = page.getByRole('combobox', { name: 'Store' });
+    await selector.locator('option', { hasText: 'Console Second Shop (not opened yet)' }).waitFor({ state: 'attached' });
+    await selector.selectOption(second.tenant_id);
+    await heading('Settings: Console Second Shop').waitFor();
+    expect(await selector.inputValue()).toBe(second.tenant_id);
+    const admins = page.getByRole('region', { name: 'Admins' });
+    await admins.getByRole('row', { name: new RegExp(`${t.admin_email}.*added`) }).waitFor();
+    await admins.getByRole('row', { name: new RegExp(`${second.admin_email}.*this store`) }).waitFor();
+
+    // back in the first store: a new address needs a password (the API's refusal shown), an existing admin is added by email and removed
+    await selector.selectOption(t.tenant_id);
+    await heading('Settings: Console Shop').waitFor();
+    await admins.getByRole('textbox', { name: 'Admin email' }).fill(`nobody-${Date.now()}@example.com`);
+    await admins.getByRole('button', { name: 'Add admin' }).click();
+    expect(await admins.getByRole('alert').textContent()).toContain('give a password');
+    await admins.getByRole('textbox', { name: 'Admin email' }).fill(second.admin_email);
+    await admins.getByRole('button', { name: 'Add admin' }).click();
+    const row = admins.getByRole('row', { name: new RegExp(second.admin_email) });
+    await row.waitFor();
+    const secondStores = await p.graphql('{ adminStores { id } }', {}, { token: secondToken });
+    expect(secondStores.body.data.adminStores.map((x: { id: string }) => x.id)).toEqual([second.tenant_id, t.tenant_id]);
+    await admins.getByRole('button', { name: `Remove ${second.admin_email}` }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await p.graphql('{ adminStores { id } }', {}, { token: secondToken })).body.data.adminStores).toEqual([{ id: second.tenant_id }]);
+
+    // the second store removes this admin: the console's session for it ends, and the selector no longer offers it
+    await selector.selectOption(second.tenant_id);
+    await heading('Settings: Console Second Shop').waitFor();
+    const me = (await p.graphql('{ storeAdmins { id email } }', {}, { token: secondToken })).body.data.storeAdmins.find(
+      (a: { email: string }) => a.email === t.admin_email,
+    );
+    expect((await p.graphql('mutation($id: String!) { removeStoreAdmin(id: $id) }', { id: me.id }, { token: secondToken })).body.data.removeStoreAdmin).toBe(
+      true,
+    );
+    await page.reload();
+    await heading('Settings: Console Shop').waitFor();
+    await selector.locator('option', { hasText: 'Console Second Shop' }).waitFor({ state: 'detached' });
+  });
+
   it('configures payment and social providers with write-only secrets', async () => {
     const stripe = page.getByRole('form', { name: 'Stripe' });
     await stripe.getByRole('switch', { name: 'Enabled' }).check();

@@ -5,6 +5,7 @@ import { ConsoleStoreDocument, ConsoleUpdateStoreDocument } from '../graphql/gen
 import { useI18n } from '../i18n';
 import { ErrorNote, Loading, PageHeader } from '../ui';
 import { ApiKeys } from './settings-keys';
+import { StoreAdmins } from './settings-admins';
 import { Providers } from './settings-providers';
 
 const lines = (s: string) =>
@@ -63,6 +64,7 @@ export default function Settings() {
               </form>
             </Card>
           </SimpleGrid>
+          <StoreAdmins />
           <Providers />
         </>
       )}

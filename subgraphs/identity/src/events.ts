@@ -25,6 +25,10 @@ export const identityEvents = defineEvents('identity', {
   'api_key.created': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
   /** an admin revoked a key of the store: it stopped working */
   'api_key.revoked': z.object({ id: z.string(), kind: z.enum(['agent', 'publishable']), title: z.string() }),
+  /** an admin got access to the store: an account of another store (`home: false`) or a new one created in it */
+  'store_admin.added': z.object({ admin_id: z.string(), home: z.boolean() }),
+  /** an admin added from another store lost access to it; their sessions for it ended */
+  'store_admin.removed': z.object({ admin_id: z.string() }),
   /** a customer (or an admin on their behalf) asked for an export of their data or its erasure; identity processes it */
   'privacy.requested': z.object({ id: z.string(), kind: z.enum(['export', 'erasure']) }),
   /** a customer's personal data was removed or pseudonymised in every domain (no personal data in the payload) */

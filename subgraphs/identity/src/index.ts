@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineDomain } from '@svc/kit';
 import { Tenant } from './entities/tenant.entity';
-import { AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
+import { AdminMembership, AdminUser, AgentApiKey, PublishableKey } from './entities/credentials.entity';
 import { AntispamUse, AuthIdentity, AuthSession, MailedToken } from './entities/auth.entity';
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
@@ -12,6 +12,7 @@ import { AuthResolver } from './resolvers/auth.resolver';
 import { CustomerResolver } from './resolvers/customer.resolver';
 import { TenantResolver } from './resolvers/tenant.resolver';
 import { ApiKeyResolver } from './resolvers/api-keys.resolver';
+import { StoreAdminResolver } from './resolvers/store-admins.resolver';
 import { AuthorityResolver } from './resolvers/authority.resolver';
 import { AccountResolver } from './resolvers/account.resolver';
 import { customerReference } from './resolvers/customer.reference';
@@ -31,6 +32,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     PublishableKey,
     AgentApiKey,
     AdminUser,
+    AdminMembership,
     AuthIdentity,
     AuthSession,
     AntispamUse,
@@ -48,7 +50,17 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
   readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state', 'privacy_request'],
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, AccountResolver, PrivacyResolver],
+  resolvers: [
+    AuthResolver,
+    CustomerResolver,
+    TenantResolver,
+    SocialResolver,
+    AuthorityResolver,
+    ApiKeyResolver,
+    StoreAdminResolver,
+    AccountResolver,
+    PrivacyResolver,
+  ],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,

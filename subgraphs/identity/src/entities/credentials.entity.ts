@@ -90,3 +90,29 @@ export class AdminUser {
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 }
+
+/**
+ * An admin's access to a store other than their own (`AdminUser.tenantId`, the store they were
+ * created in): added and removed by that store's admins. One row per admin and store.
+ */
+@Entity({ tableName: 'admin_membership' })
+@Unique({ properties: ['adminUserId', 'tenantId'] })
+export class AdminMembership {
+  @PrimaryKey({ type: 'string', length: 40 })
+  id: string = newId('amem');
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  tenantId!: string;
+
+  @Index()
+  @Property({ type: 'string', length: 40 })
+  adminUserId!: string;
+
+  /** the admin who added it */
+  @Property({ type: 'string', length: 40, nullable: true })
+  addedBy: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,5 +1,6 @@
 import { Store, createMailer, createSignInThrottle, systemClock, type Mailer, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
 import { ApiKeyService } from './api-keys.service';
+import { StoreAdminService } from './store-admins.service';
 import { AuthService } from './auth.service';
 import { AuthorityService } from './authority.service';
 import { CustomerService } from './customer.service';
@@ -20,6 +21,8 @@ export interface IdentityServices {
   tenants: TenantService;
   /** the store's agent API keys and publishable keys, created and revoked by its admins */
   apiKeys: ApiKeyService;
+  /** admins in several stores: the stores an admin may open, switching, and a store's admins added and removed */
+  storeAdmins: StoreAdminService;
   /** sign-in, sessions and tokens */
   auth: AuthService;
   customers: CustomerService;
@@ -64,6 +67,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     store,
     tenants: new TenantService(store, deps.config.antispamMaxNumber, () => authority.forget(), cost),
     apiKeys: new ApiKeyService(store, () => authority.forget()),
+    storeAdmins: new StoreAdminService(store, auth, cost),
     auth,
     customers,
     social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
