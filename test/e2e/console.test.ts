@@ -1975,7 +1975,7 @@ describe('admin console (browser)', () => {
     try {
       await page.goto(app('/settings'));
       await heading('Settings: Console Shop').waitFor();
-      await page.getByRole('link', { name: 'Mail' }).click();
+      await page.getByRole('link', { name: 'Mail', exact: true }).click();
       await heading('Mail settings').waitFor();
       const form = page.getByRole('form', { name: 'Sender and server' });
       await form.getByRole('textbox', { name: 'Sender name' }).fill('Console Shop');

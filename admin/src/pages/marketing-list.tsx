@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
 import {
   ConsoleListSubscribersDocument,
