@@ -173,12 +173,12 @@ describe('assistant', () => {
         allowed: true,
         store_enabled: false,
       });
-      expect((await agent('GET', '/v1/skills', undefined, { key: t.agent_api_key })).body.skills.find((s: any) => s.id === 'social-media-manager').enabled).toBe(
-        false,
-      );
-      expect((await sql.query(`select data from assistant.outbox_event where tenant_id = $1 and type = 'assistant.skills_configured'`, [t.tenant_id])).rows).toEqual([
-        { data: { skills: [{ id: 'social-media-manager', enabled: false }], by: 'store' } },
-      ]);
+      expect(
+        (await agent('GET', '/v1/skills', undefined, { key: t.agent_api_key })).body.skills.find((s: any) => s.id === 'social-media-manager').enabled,
+      ).toBe(false);
+      expect(
+        (await sql.query(`select data from assistant.outbox_event where tenant_id = $1 and type = 'assistant.skills_configured'`, [t.tenant_id])).rows,
+      ).toEqual([{ data: { skills: [{ id: 'social-media-manager', enabled: false }], by: 'store' } }]);
       // the operator's bound: a skill it disabled cannot be turned on by the admin (403, nothing written), only off
       await asOperator(CONFIGURE, { skills: [{ id: 'voice-producer', enabled: false }] }, t.publishable_key);
       const barred = await p.graphql(
@@ -201,7 +201,16 @@ describe('assistant', () => {
       await asOperator(CONFIGURE, { skills: [{ id: 'voice-producer', enabled: true }] }, t.publishable_key);
       config = byId((await p.graphql(READ, {}, { token: ta })).body.data.assistantSkillsConfig);
       expect(config['voice-producer']).toMatchObject({ enabled: false, allowed: true, store_enabled: false });
-      const on = await p.graphql(SET, { skills: [{ id: 'voice-producer', enabled: true }, { id: 'social-media-manager', enabled: true }] }, { token: ta });
+      const on = await p.graphql(
+        SET,
+        {
+          skills: [
+            { id: 'voice-producer', enabled: true },
+            { id: 'social-media-manager', enabled: true },
+          ],
+        },
+        { token: ta },
+      );
       expect(on.body.data.setAssistantSkillsEnabled.enabled_count).toBe(24);
       // agents, customers and other stores' admins change nothing here; bad input is 400
       const asAgent = await p.graphql(SET, { skills: [{ id: 'translator', enabled: false }] }, { token: t.agent_api_key });

@@ -2015,7 +2015,10 @@ describe('admin console (browser)', () => {
       // a URL the API refuses is shown as it answers, and nothing changes
       await form.getByRole('textbox', { name: 'SMTP server URL' }).fill('http://mail.example.com');
       await form.getByRole('button', { name: 'Save' }).click();
-      await form.getByRole('alert').getByText(/smtp:\/\/ or smtps:\/\//).waitFor();
+      await form
+        .getByRole('alert')
+        .getByText(/smtp:\/\/ or smtps:\/\//)
+        .waitFor();
       // back to the platform's server for the rest of the suite
       await form.getByRole('textbox', { name: 'SMTP server URL' }).fill('');
       await form.getByRole('button', { name: 'Save' }).click();

@@ -448,10 +448,12 @@ export default function SiteMetafields() {
                               label: t('metafields.deleteOne', { name }),
                               question: t('metafields.deleteConfirm', { name }),
                               onConfirm: () =>
-                                void remove({ input: { resource_type: resource.type, resource_id: resource.id, namespace: m.namespace, key: m.key } }).then(() => {
-                                  if (editing === m.id) setEditing(null);
-                                  reload();
-                                }),
+                                void remove({ input: { resource_type: resource.type, resource_id: resource.id, namespace: m.namespace, key: m.key } }).then(
+                                  () => {
+                                    if (editing === m.id) setEditing(null);
+                                    reload();
+                                  },
+                                ),
                             }}
                           />
                         </Table.Td>

@@ -51,7 +51,17 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
   readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state', 'privacy_request', 'mail_settings'],
-  resolvers: [AuthResolver, CustomerResolver, TenantResolver, SocialResolver, AuthorityResolver, ApiKeyResolver, AccountResolver, PrivacyResolver, MailSettingsResolver],
+  resolvers: [
+    AuthResolver,
+    CustomerResolver,
+    TenantResolver,
+    SocialResolver,
+    AuthorityResolver,
+    ApiKeyResolver,
+    AccountResolver,
+    PrivacyResolver,
+    MailSettingsResolver,
+  ],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),
   events: identityEvents,

@@ -156,5 +156,10 @@ export function createStoreMailer(
   deps: { config: Pick<PlatformConfig, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'secretsKey'>; graph?: GraphClient },
   document: TypedDocumentNode<{ storeMailTransport: StoreMailTransport | null }, Record<string, never>>,
 ): StoreMailer {
-  return new StoreMailer(createMailer(deps.config), storeMailLookup(() => deps.graph, document), deps.config.secretsKey, deps.config.mailFrom);
+  return new StoreMailer(
+    createMailer(deps.config),
+    storeMailLookup(() => deps.graph, document),
+    deps.config.secretsKey,
+    deps.config.mailFrom,
+  );
 }

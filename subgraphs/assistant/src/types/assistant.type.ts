@@ -19,12 +19,11 @@ export class AssistantSkillType {
 class AssistantSkillSettingType {
   @Field() id!: string;
   @Field() name!: string;
-  @Field({ description: "Whether the store may use it now: allowed by the operator and on in the store" }) enabled!: boolean;
+  @Field({ description: 'Whether the store may use it now: allowed by the operator and on in the store' }) enabled!: boolean;
   @Field({ description: 'Whether the platform operator allows it for this store (the upper bound)' }) allowed!: boolean;
   @Field({ description: "Whether the store's admin has it on (within what the operator allows)" }) store_enabled!: boolean;
   @Field(() => String, { nullable: true, description: 'When the operator or the store last set it; null: never set (enabled by default)' }) updated_at!:
-    | string
-    | null;
+    string | null;
 }
 
 @ObjectType('AssistantSkillsConfig', { ...S, description: "Which skills the store may use (the operator's bound, the store's own choice within it)" })

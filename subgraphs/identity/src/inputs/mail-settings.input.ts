@@ -27,7 +27,7 @@ export class StoreMailSettingsInput {
   @Field(() => String, { nullable: true, description: "the sender's name of the store's mails (null: the address alone)" }) sender_name?: string | null;
   @Field(() => String, { nullable: true, description: "the sender's address of the store's mails (null: the platform's MAIL_FROM)" })
   sender_email?: string | null;
-  @Field(() => String, { nullable: true, description: 'where replies to the store\'s mails go (null: to the sender)' }) reply_to?: string | null;
+  @Field(() => String, { nullable: true, description: "where replies to the store's mails go (null: to the sender)" }) reply_to?: string | null;
   @Field(() => String, {
     nullable: true,
     description:

@@ -92,7 +92,7 @@ export class MailSettingsService {
     // parsed before anything is written: a refusal leaves the stored settings as they were
     const server = input.smtp_url ? parseSmtpUrl(input.smtp_url, this.production) : null;
     const saved = await this.store.transaction(ctx, async (em) => {
-      const s = (await em.findOne(MailSettings, {})) ?? em.create(MailSettings, { tenantId });
+      const s = (await em.findOne(MailSettings, {})) ?? em.create(MailSettings, { tenantId, updatedAt: new Date() });
       if (input.sender_name !== undefined) s.senderName = input.sender_name || null;
       if (input.sender_email !== undefined) s.senderEmail = input.sender_email || null;
       if (input.reply_to !== undefined) s.replyTo = input.reply_to || null;

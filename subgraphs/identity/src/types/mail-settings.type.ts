@@ -1,12 +1,15 @@
 import { Field, ObjectType } from 'type-graphql';
 import type { MailSettingsView, TestMailView } from '../services/mail-settings.service';
 
-@ObjectType('StoreMailSettings', { simpleResolvers: true, description: "How the store's transactional mails leave (order, account, form, quote, event and subscription mails)" })
+@ObjectType('StoreMailSettings', {
+  simpleResolvers: true,
+  description: "How the store's transactional mails leave (order, account, form, quote, event and subscription mails)",
+})
 export class StoreMailSettingsType implements MailSettingsView {
   @Field(() => String, { nullable: true, description: "the sender's name; null: the address alone" }) sender_name!: string | null;
   @Field(() => String, { nullable: true, description: "the sender's address; null: the platform's" }) sender_email!: string | null;
   @Field(() => String, { nullable: true, description: 'where replies go; null: to the sender' }) reply_to!: string | null;
-  @Field({ description: 'the From header the store\'s mails carry now' }) from!: string;
+  @Field({ description: "the From header the store's mails carry now" }) from!: string;
   @Field(() => String, { nullable: true, description: "the store's own SMTP server without its password; null: the platform's server" }) smtp_url!:
     string | null;
   @Field({ description: 'whether an SMTP password is saved (it is never answered)' }) smtp_password_set!: boolean;
