@@ -192,7 +192,7 @@ describe('assistant', () => {
         { token: ta },
       );
       expect(barred.body.errors[0].extensions).toMatchObject({ type: 'permission_error', code: 'skill_not_allowed' });
-      expect(barred.body.errors[0].extensions.message).toContain('voice-producer');
+      expect(barred.body.errors[0].message).toContain('voice-producer');
       let config = byId((await p.graphql(READ, {}, { token: ta })).body.data.assistantSkillsConfig);
       expect(config['social-media-manager']).toMatchObject({ enabled: false, store_enabled: false });
       expect(config['voice-producer']).toMatchObject({ enabled: false, allowed: false, store_enabled: true });
