@@ -239,7 +239,7 @@ function Skills() {
         </Title>
         <Text size="sm" c="gray.8">
           {t('aiSettings.skillsNote')} {data && t('aiSettings.skillsCount', { enabled: count, all: data.assistantSkills.length })}{' '}
-          <Anchor component={Link} to="/assistant" size="sm">
+          <Anchor component={Link} to="/assistant" size="sm" underline="always">
             {t('aiSettings.creditUsage')}
           </Anchor>
         </Text>
@@ -254,7 +254,12 @@ function Skills() {
                   <Switch
                     key={skill.id}
                     label={skill.name}
-                    description={allowed ? skill.category : t('aiSettings.skillNotAllowed')}
+                    description={
+                      // the grey of the other descriptions (Mantine's dimmed one is below WCAG AA on white)
+                      <Text span size="xs" c="gray.8">
+                        {allowed ? skill.category : t('aiSettings.skillNotAllowed')}
+                      </Text>
+                    }
                     checked={c?.enabled ?? false}
                     disabled={!allowed || result.fetching}
                     onChange={(e) => {
