@@ -70,6 +70,40 @@ async function main() {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: path.join(dir, `${name}.png`) });
       }
+      // the other pages of docs/console.md, each once its heading is there (issue 30)
+      const pages: [string, string, string][] = [
+        ['catalogue', '/catalogue', 'Collections & categories'],
+        ['templates', '/catalogue/templates', 'Product templates'],
+        ['customers', '/customers', 'Customers'],
+        ['subscriptions', '/subscriptions', 'Subscriptions'],
+        ['plans', '/subscriptions/plans', 'Plans'],
+        ['quotes', '/quotes', 'Quotes'],
+        ['quote-settings', '/quotes/settings', 'Quote settings'],
+        ['bookings', '/bookings', 'Bookings'],
+        ['events', '/events', 'Events'],
+        ['tours', '/tours', 'Tours'],
+        ['services', '/services', 'Services'],
+        ['forms', '/forms', 'Forms'],
+        ['media', '/media', 'Media'],
+        ['marketing', '/marketing', 'Marketing'],
+        ['marketing-email', '/marketing/email', 'Marketing'],
+        ['marketing-consent', '/marketing/consent', 'Marketing'],
+        ['site', '/site', 'Site: Redirects'],
+        ['site-theme', '/site/theme', 'Site: Theme'],
+        ['site-menus', '/site/menus', 'Site: Menus'],
+        ['settings-mail', '/settings/mail', 'Mail settings'],
+        ['assistant-settings', '/assistant/settings', 'Assistant settings'],
+      ];
+      for (const [name, route, title] of pages) {
+        await page.goto(`${base}/app${route}`);
+        await page.getByRole('heading', { level: 2, name: title }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: path.join(dir, `${name}.png`) });
+      }
+      // the store's skills, further down the assistant settings
+      const skills = page.getByRole('region', { name: 'Skills of this store' });
+      await skills.getByRole('switch').first().waitFor();
+      await skills.screenshot({ path: path.join(dir, 'assistant-skills.png') });
       // the assistant: a streamed reply and its plan, pending (nothing is approved in the demo store)
       await page.goto(`${base}/app/assistant`);
       await page.getByRole('textbox', { name: 'Message' }).fill('set the price of the organic tee to 29 euros');

@@ -41,6 +41,7 @@ const Forms = lazy(() => import('./pages/forms'));
 const FormEdit = lazy(() => import('./pages/form-edit'));
 const Webhooks = lazy(() => import('./pages/webhooks'));
 const Settings = lazy(() => import('./pages/settings'));
+const SettingsMail = lazy(() => import('./pages/settings-mail'));
 const Assistant = lazy(() => import('./pages/assistant'));
 const AssistantSettings = lazy(() => import('./pages/assistant-settings'));
 const Marketing = lazy(() => import('./pages/marketing'));
@@ -93,6 +94,7 @@ function page(path: string): ReactNode {
   if (path === '/quotes/settings') return <QuoteSettings />;
   if ((m = match('/quotes/:id', path))) return <QuoteDetail id={m.id} key={m.id} />;
   if (path === '/assistant/settings') return <AssistantSettings />;
+  if (path === '/settings/mail') return <SettingsMail />;
   if ((m = match('/customers/:id', path))) return <CustomerDetail id={m.id} key={m.id} />;
   if ((m = match('/content/posts/:id', path))) return <PostEdit id={m.id === 'new' ? null : m.id} key={m.id} />;
   if (path === '/content/pages') return <Content tab="pages" />;

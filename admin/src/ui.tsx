@@ -232,3 +232,62 @@ export function SearchBox({ value, onChange, label }: { value: string; onChange:
   const text = label ?? t('common.search');
   return <TextInput aria-label={text} placeholder={text} type="search" value={value} onChange={(e) => onChange(e.currentTarget.value)} miw={260} />;
 }
+
+/**
+ * A button that asks first (`window.confirm(question)`) and runs `onConfirm` only once confirmed:
+ * a deletion, a removal, anything that cannot be undone. Red by default.
+ */
+export function ConfirmButton(props: {
+  /** the accessible name, naming the row it acts on ("Delete Summer sale") */
+  label?: string;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+  color?: string;
+  variant?: 'outline' | 'default';
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant={props.variant ?? 'outline'}
+      color={props.color ?? 'red.9'}
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={() => {
+        if (window.confirm(props.question)) props.onConfirm();
+      }}
+    >
+      {props.children}
+    </Button>
+  );
+}
+
+/**
+ * A list row's actions: **Edit** (`edit`), the row's other buttons (`children`), and **Delete**
+ * after a confirmation (`remove`). Each button is named for its row (`label`), which is what
+ * screen readers and the browser tests find it by; `text` replaces the button's visible word.
+ */
+export function RowActions(props: {
+  edit?: { label: string; onClick: () => void; text?: string };
+  remove?: { label: string; question: string; onConfirm: () => void; text?: string; disabled?: boolean };
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  const { edit, remove } = props;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {edit && (
+        <Button size="xs" variant="default" aria-label={edit.label} onClick={edit.onClick}>
+          {edit.text ?? t('site.edit')}
+        </Button>
+      )}
+      {props.children}
+      {remove && (
+        <ConfirmButton label={remove.label} question={remove.question} onConfirm={remove.onConfirm} disabled={remove.disabled}>
+          {remove.text ?? t('common.delete')}
+        </ConfirmButton>
+      )}
+    </Group>
+  );
+}

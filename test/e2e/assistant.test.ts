@@ -114,6 +114,7 @@ describe('assistant', () => {
             { id: 'voice-producer', enabled: false },
             { id: 'image-creator', enabled: false },
           ],
+          by: 'operator',
         },
       ]);
       // enabling one again updates its row
@@ -154,6 +155,71 @@ describe('assistant', () => {
       }
       expect(await settingRows(shop.tenant_id)).toBe(rows);
       expect((await p.api('GET', '/admin/ai/skills-config', { token: admin })).body.skills.find((s: any) => s.id === 'translator').enabled).toBe(true);
+    });
+
+    it("a store's admin turns skills on and off for their own store within what the operator allows", async () => {
+      const SET = `mutation($skills: [AssistantSkillToggleInput!]!) { setAssistantSkillsEnabled(skills: $skills) { enabled_count skills { id enabled allowed store_enabled } } }`;
+      const READ = '{ assistantSkillsConfig { enabled_count skills { id enabled allowed store_enabled } } }';
+      const t = await p.createTenant();
+      const ta = await p.adminToken(t);
+      const byId = (config: any) => Object.fromEntries(config.skills.map((s: any) => [s.id, s]));
+      // the admin turns one off: disabled in the store, still allowed by the operator
+      const off = await p.graphql(SET, { skills: [{ id: 'social-media-manager', enabled: false }] }, { token: ta });
+      expect(off.body.errors).toBeUndefined();
+      expect(off.body.data.setAssistantSkillsEnabled.enabled_count).toBe(23);
+      expect(byId(off.body.data.setAssistantSkillsEnabled)['social-media-manager']).toEqual({
+        id: 'social-media-manager',
+        enabled: false,
+        allowed: true,
+        store_enabled: false,
+      });
+      expect(
+        (await agent('GET', '/v1/skills', undefined, { key: t.agent_api_key })).body.skills.find((s: any) => s.id === 'social-media-manager').enabled,
+      ).toBe(false);
+      expect(
+        (await sql.query(`select data from assistant.outbox_event where tenant_id = $1 and type = 'assistant.skills_configured'`, [t.tenant_id])).rows,
+      ).toEqual([{ data: { skills: [{ id: 'social-media-manager', enabled: false }], by: 'store' } }]);
+      // the operator's bound: a skill it disabled cannot be turned on by the admin (403, nothing written), only off
+      await asOperator(CONFIGURE, { skills: [{ id: 'voice-producer', enabled: false }] }, t.publishable_key);
+      const barred = await p.graphql(
+        SET,
+        {
+          skills: [
+            { id: 'social-media-manager', enabled: true },
+            { id: 'voice-producer', enabled: true },
+          ],
+        },
+        { token: ta },
+      );
+      expect(barred.body.errors[0].extensions).toMatchObject({ type: 'permission_error', code: 'skill_not_allowed' });
+      expect(barred.body.errors[0].message).toContain('voice-producer');
+      let config = byId((await p.graphql(READ, {}, { token: ta })).body.data.assistantSkillsConfig);
+      expect(config['social-media-manager']).toMatchObject({ enabled: false, store_enabled: false });
+      expect(config['voice-producer']).toMatchObject({ enabled: false, allowed: false, store_enabled: true });
+      // the admin's own choice survives the operator's: allowed again, the store still has it off until it turns it on
+      await p.graphql(SET, { skills: [{ id: 'voice-producer', enabled: false }] }, { token: ta });
+      await asOperator(CONFIGURE, { skills: [{ id: 'voice-producer', enabled: true }] }, t.publishable_key);
+      config = byId((await p.graphql(READ, {}, { token: ta })).body.data.assistantSkillsConfig);
+      expect(config['voice-producer']).toMatchObject({ enabled: false, allowed: true, store_enabled: false });
+      const on = await p.graphql(
+        SET,
+        {
+          skills: [
+            { id: 'voice-producer', enabled: true },
+            { id: 'social-media-manager', enabled: true },
+          ],
+        },
+        { token: ta },
+      );
+      expect(on.body.data.setAssistantSkillsEnabled.enabled_count).toBe(24);
+      // agents, customers and other stores' admins change nothing here; bad input is 400
+      const asAgent = await p.graphql(SET, { skills: [{ id: 'translator', enabled: false }] }, { token: t.agent_api_key });
+      expect(asAgent.body.errors[0].extensions).toMatchObject({ type: 'permission_error', code: 'forbidden' });
+      await p.graphql(SET, { skills: [{ id: 'translator', enabled: false }] }, { token: otherAdmin });
+      expect(byId((await p.graphql(READ, {}, { token: ta })).body.data.assistantSkillsConfig).translator.enabled).toBe(true);
+      await p.graphql(SET, { skills: [{ id: 'translator', enabled: true }] }, { token: otherAdmin });
+      const bad = await p.graphql(SET, { skills: [] }, { token: ta });
+      expect(bad.body.errors[0].extensions).toMatchObject({ type: 'validation_error' });
     });
   });
 

@@ -15,6 +15,7 @@ import { adPlatformsEnv } from '../support/providers/ad-platforms';
 import { GoogleAdsServer } from '../support/providers/google-ads-server';
 import { MetaServer } from '../support/providers/meta-server';
 import { waitFor } from '../support/wait';
+import { LocalSmtpServer } from '../support/providers/smtp';
 import { pdfText } from '../support/pdf';
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -2185,6 +2186,65 @@ describe('admin console (browser)', () => {
     expect(await github.getByLabel('client_secret').inputValue()).toBe('');
   });
 
+  it("sets the store's mail (issue 30): a sender, a test mail to the admin, then the store's own SMTP server with a write-only password", async () => {
+    const smtp = await new LocalSmtpServer({ user: 'console-mailer', pass: 'console-smtp-secret' }).start();
+    try {
+      await page.goto(app('/settings'));
+      await heading('Settings: Console Shop').waitFor();
+      await page.getByRole('link', { name: 'Mail', exact: true }).click();
+      await heading('Mail settings').waitFor();
+      const form = page.getByRole('form', { name: 'Sender and server' });
+      await form.getByRole('textbox', { name: 'Sender name' }).fill('Console Shop');
+      await form.getByRole('textbox', { name: 'Sender address' }).fill('hello@console-shop.example');
+      await form.getByRole('textbox', { name: 'Reply-to address' }).fill('care@console-shop.example');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('status').waitFor();
+      const now = page.getByRole('region', { name: 'How mails leave now' });
+      await now.getByText('"Console Shop" <hello@console-shop.example>').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // the test mail goes to the signed-in admin through the platform (the shared platform writes .eml files)
+      await page.getByRole('button', { name: 'Send a test mail to me' }).click();
+      await page.getByRole('region', { name: 'Test mail' }).getByRole('status').getByText(t.admin_email).waitFor();
+      const mail = await waitFor('the test mail in the mailbox', async () =>
+        (await p.mailsTo(t.admin_email)).find((m) => m.subject === 'Test mail from your store'),
+      );
+      expect(mail.text).toContain('hello@console-shop.example');
+
+      // the store's own server: the password typed once, then never on the page again
+      await form.getByRole('textbox', { name: 'SMTP server URL' }).fill(`smtp://console-mailer@127.0.0.1:${smtp.port}`);
+      await form.getByLabel('SMTP password').fill('console-smtp-secret');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await now.getByText('set (never shown)').waitFor();
+      expect(await form.getByLabel('SMTP password').inputValue()).toBe('');
+      await page.reload();
+      await heading('Mail settings').waitFor();
+      await form.getByText('A value is saved').waitFor();
+      expect(await page.content()).not.toContain('console-smtp-secret');
+      await page.getByRole('button', { name: 'Send a test mail to me' }).click();
+      await page.getByText(`Sent to ${t.admin_email} (through the store's server)`).waitFor();
+      const received = await waitFor('the test mail on the store server', () => smtp.received.find((m) => m.to.includes(t.admin_email)));
+      expect(received.user).toBe('console-mailer');
+      expect(received.header('from')).toContain('hello@console-shop.example');
+      expect((await gql('{ storeMailSettings { smtp_url smtp_password_set } }')).storeMailSettings).toEqual({
+        smtp_url: `smtp://console-mailer@127.0.0.1:${smtp.port}`,
+        smtp_password_set: true,
+      });
+      // a URL the API refuses is shown as it answers, and nothing changes
+      await form.getByRole('textbox', { name: 'SMTP server URL' }).fill('http://mail.example.com');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form
+        .getByRole('alert')
+        .getByText(/smtp:\/\/ or smtps:\/\//)
+        .waitFor();
+      // back to the platform's server for the rest of the suite
+      await form.getByRole('textbox', { name: 'SMTP server URL' }).fill('');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await now.getByText("the platform's mail server").waitFor();
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('speaks German, and Arabic right to left', async () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByRole('link', { name: 'Bestellungen' }).waitFor();
@@ -2283,6 +2343,42 @@ describe('admin console (browser)', () => {
     await translation.getByText('No translation provider').waitFor();
     expect(await saved()).toMatchObject({ enabled: false, api_key_hint: '…7Q2Z' });
     expect(await state()).toEqual({ llm: false, translation: false, translatorAwaits: ['translation'] });
+  });
+
+  it("turns the store's assistant skills off and on within what the operator allows (issue 30)", async () => {
+    const CONFIGURE = 'mutation($skills: [AssistantSkillToggleInput!]!) { configureAssistantSkills(skills: $skills) { enabled_count } }';
+    const asOperator = (skills: { id: string; enabled: boolean }[]) =>
+      p.graphql(CONFIGURE, { skills }, { token: p.secrets.operatorToken, key: t.publishable_key });
+    const config = async () =>
+      Object.fromEntries(
+        (await gql('{ assistantSkillsConfig { skills { id enabled allowed store_enabled } } }')).assistantSkillsConfig.skills.map((s: any) => [s.id, s]),
+      );
+    expect((await asOperator([{ id: 'brand-designer', enabled: false }])).body.errors).toBeUndefined();
+    await page.goto(app('/assistant/settings'));
+    await heading('Assistant settings').waitFor();
+    const skills = page.getByRole('region', { name: 'Skills of this store' });
+    await skills.getByRole('switch', { name: 'Brand designer' }).waitFor();
+    expect(await skills.getByRole('switch').count()).toBe(24);
+    // one the operator has not allowed: off, and its switch cannot be turned on
+    const brand = skills.getByRole('switch', { name: 'Brand designer' });
+    expect(await brand.isChecked()).toBe(false);
+    expect(await brand.isDisabled()).toBe(true);
+    await skills.getByText('Not allowed by the platform operator').waitFor();
+    // the store turns one off and on again, each saved at once
+    const travel = skills.getByRole('switch', { name: 'Travel curator' });
+    expect(await travel.isChecked()).toBe(true);
+    await travel.click({ force: true });
+    await skills.getByText('22 of 24 skills on.').waitFor();
+    expect((await config())['travel-curator']).toEqual({ id: 'travel-curator', enabled: false, allowed: true, store_enabled: false });
+    expect((await p.api('GET', '/v1/skills', { token: t.agent_api_key })).body.skills.find((s: any) => s.id === 'travel-curator').enabled).toBe(false);
+    await page.reload();
+    await heading('Assistant settings').waitFor();
+    expect(await travel.isChecked()).toBe(false);
+    await travel.click({ force: true });
+    await skills.getByText('23 of 24 skills on.').waitFor();
+    expect((await config())['travel-curator']).toMatchObject({ enabled: true, store_enabled: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await asOperator([{ id: 'brand-designer', enabled: true }]);
   });
 
   it('drafts a social post, reads the metrics dashboard, voices a post offline and translates a post and a product', async () => {
@@ -2668,7 +2764,8 @@ describe('admin console (browser)', () => {
       found.push(...(await axeViolations(page)).map((v) => `${route} ${v}`));
     }
     expect(found).toEqual([]);
-  });
+    // fifty pages, each loaded, settled and checked: about half the default timeout on an idle machine, more on a shared one
+  }, 360_000);
 
   it('signs out: the session is revoked and the sign-in page is back', async () => {
     const token = await page.evaluate<string>("JSON.parse(localStorage.getItem('console.sessions') || '[]')[0].token");

@@ -3,6 +3,8 @@ import { Anchor, Card, Code, Group, NativeSelect, PasswordInput, SimpleGrid, Sta
 import { useMutation, useQuery, type AnyVariables, type DocumentInput } from 'urql';
 import {
   ConsoleAssistantSettingsDocument,
+  ConsoleAssistantSkillsConfigDocument,
+  ConsoleSetAssistantSkillsDocument,
   ConsoleConfigureAssistantProviderDocument,
   ConsoleConfigureSpeechProviderDocument,
   ConsoleConfigureTranslationProviderDocument,
@@ -219,6 +221,62 @@ function Speech({ saved, onSaved }: { saved: Settings['assistantSpeechProvider']
   );
 }
 
+/**
+ * The store's own choice of skills: a switch per skill, saved at once (`setAssistantSkillsEnabled`);
+ * a skill the platform operator has not allowed stays off and its switch is disabled.
+ */
+function Skills() {
+  const { t } = useI18n();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: ConsoleAssistantSkillsConfigDocument, requestPolicy: 'network-only' });
+  const [result, set] = useMutation(ConsoleSetAssistantSkillsDocument);
+  const config = new Map((result.data?.setAssistantSkillsEnabled ?? data?.assistantSkillsConfig)?.skills.map((s) => [s.id, s]) ?? []);
+  const count = result.data?.setAssistantSkillsEnabled.enabled_count ?? data?.assistantSkillsConfig.enabled_count ?? 0;
+  return (
+    <Card withBorder component="section" aria-label={t('aiSettings.skills')}>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('aiSettings.skills')}
+        </Title>
+        <Text size="sm" c="gray.8">
+          {t('aiSettings.skillsNote')} {data && t('aiSettings.skillsCount', { enabled: count, all: data.assistantSkills.length })}{' '}
+          <Anchor component={Link} to="/assistant" size="sm" underline="always">
+            {t('aiSettings.creditUsage')}
+          </Anchor>
+        </Text>
+        <ErrorNote error={result.error} />
+        <Loading fetching={fetching} error={error}>
+          {data && (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {data.assistantSkills.map((skill) => {
+                const c = config.get(skill.id);
+                const allowed = c?.allowed ?? true;
+                return (
+                  <Switch
+                    key={skill.id}
+                    label={skill.name}
+                    description={
+                      // the grey of the other descriptions (Mantine's dimmed one is below WCAG AA on white)
+                      <Text span size="xs" c="gray.8">
+                        {allowed ? skill.category : t('aiSettings.skillNotAllowed')}
+                      </Text>
+                    }
+                    checked={c?.enabled ?? false}
+                    disabled={!allowed || result.fetching}
+                    onChange={(e) => {
+                      const enabled = e.currentTarget.checked;
+                      void set({ skills: [{ id: skill.id, enabled }] }).then((r) => r.error && refetch({ requestPolicy: 'network-only' }));
+                    }}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          )}
+        </Loading>
+      </Stack>
+    </Card>
+  );
+}
+
 /** The assistant's providers: the language model, translation (DeepL or the language model) and speech; keys are write-only. */
 export default function AssistantSettings() {
   const { t } = useI18n();
@@ -248,6 +306,7 @@ export default function AssistantSettings() {
               <Translation saved={data.assistantTranslationProvider} llm={!!data.assistantProvider?.enabled} onSaved={reload} />
               <Speech saved={data.assistantSpeechProvider} onSaved={reload} />
             </SimpleGrid>
+            <Skills />
           </Stack>
         )}
       </Loading>

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Button, Card, Group, NativeSelect, Stack, Text, TextIn
 import { useMutation } from 'urql';
 import { ConsoleDeleteCategoryDocument, ConsoleUpdateCategoryDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
-import { ErrorNote } from '../ui';
+import { ErrorNote, RowActions } from '../ui';
 
 interface Category {
   id: string;
@@ -142,24 +142,14 @@ export function CategoryTree({ all, reload }: { all: Category[]; reload: () => v
                 >
                   ↓
                 </ActionIcon>
-                <Button
-                  size="xs"
-                  variant="default"
-                  aria-label={t('catalogue.edit', { name: c.name })}
-                  onClick={() => setEditing(editing === c.id ? null : c.id)}
-                >
-                  {t('catalogue.editButton')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red.9"
-                  aria-label={t('catalogue.delete', { name: c.name })}
-                  onClick={() => {
-                    if (window.confirm(t('catalogue.deleteConfirm', { name: c.name }))) void remove({ id: c.id }).then((r) => !r.error && reload());
+                <RowActions
+                  edit={{ label: t('catalogue.edit', { name: c.name }), onClick: () => setEditing(editing === c.id ? null : c.id) }}
+                  remove={{
+                    label: t('catalogue.delete', { name: c.name }),
+                    question: t('catalogue.deleteConfirm', { name: c.name }),
+                    onConfirm: () => void remove({ id: c.id }).then((r) => !r.error && reload()),
                   }}
-                >
-                  {t('common.delete')}
-                </Button>
+                />
               </Group>
             </Card>
             {editing === c.id && (

@@ -8,6 +8,7 @@ import {
   ConsoleUpdateCustomerDocument,
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
+import { RowActions } from '../ui';
 
 interface Profile {
   first_name?: string | null;
@@ -226,22 +227,15 @@ export function AddressBook(props: {
               {a.id === props.defaultShipping && ` · ${t('customers.defaultShipping')}`}
               {a.id === props.defaultBilling && ` · ${t('customers.defaultBilling')}`}
             </Text>
-            <Group gap={4} wrap="nowrap">
-              <Button size="xs" variant="default" aria-label={`${t('site.edit')}: ${line(a)}`} onClick={() => setEditing(a.id)}>
-                {t('site.edit')}
-              </Button>
-              <Button
-                size="xs"
-                color="red.9"
-                aria-label={`${t('common.delete')}: ${line(a)}`}
-                loading={deleted.fetching}
-                onClick={() => {
-                  if (confirm(t('customers.deleteAddressConfirm', { address: line(a) }))) run(() => remove({ customerId, id: a.id }), done);
-                }}
-              >
-                {t('common.delete')}
-              </Button>
-            </Group>
+            <RowActions
+              edit={{ label: `${t('site.edit')}: ${line(a)}`, onClick: () => setEditing(a.id) }}
+              remove={{
+                label: `${t('common.delete')}: ${line(a)}`,
+                question: t('customers.deleteAddressConfirm', { address: line(a) }),
+                onConfirm: () => run(() => remove({ customerId, id: a.id }), done),
+                disabled: deleted.fetching,
+              }}
+            />
           </Group>
         ),
       )}

@@ -26,7 +26,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { ImageField, PriceRows, priceInput, priceProblems, priceRowsOf, useZonedTime, validZone, wallTime, zonedInstant, type PriceRow } from '../offer-fields';
 import { Link, navigate } from '../router';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, SavedNote, Section, StatusBadge, useDraft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, RowActions, SavedNote, Section, StatusBadge, useDraft } from '../ui';
 
 type EventSession = ConsoleEventQuery['adminEvent']['sessions'][number];
 
@@ -317,22 +317,14 @@ function Tickets({ eventId, zone, tickets, onChange }: { eventId: string; zone: 
             <Table.Td>{x.sold}</Table.Td>
             <Table.Td>{x.sale_starts_at || x.sale_ends_at ? `${date(x.sale_starts_at)} – ${date(x.sale_ends_at)}` : t('events.alwaysOnSale')}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${x.name}`} onClick={() => setEditing(x)}>
-                  {t('plans.editButton')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={`${t('common.delete')} ${x.name}`}
-                  onClick={() =>
-                    window.confirm(t('events.deleteTicketConfirm', { name: x.name })) && void remove({ id: x.id }).then((r) => !r.error && onChange())
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
-              </Group>
+              <RowActions
+                edit={{ label: `${t('plans.editButton')} ${x.name}`, onClick: () => setEditing(x) }}
+                remove={{
+                  label: `${t('common.delete')} ${x.name}`,
+                  question: t('events.deleteTicketConfirm', { name: x.name }),
+                  onConfirm: () => void remove({ id: x.id }).then((r) => !r.error && onChange()),
+                }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -416,22 +408,14 @@ function Speakers({ eventId, speakers, onChange }: { eventId: string; speakers: 
             <NameCell name={s.name} sub={s.title} />
             <Table.Td>{s.company}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${s.name}`} onClick={() => setEditing(s)}>
-                  {t('plans.editButton')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={`${t('common.delete')} ${s.name}`}
-                  onClick={() =>
-                    window.confirm(t('events.deleteSpeakerConfirm', { name: s.name })) && void remove({ id: s.id }).then((r) => !r.error && onChange())
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
-              </Group>
+              <RowActions
+                edit={{ label: `${t('plans.editButton')} ${s.name}`, onClick: () => setEditing(s) }}
+                remove={{
+                  label: `${t('common.delete')} ${s.name}`,
+                  question: t('events.deleteSpeakerConfirm', { name: s.name }),
+                  onConfirm: () => void remove({ id: s.id }).then((r) => !r.error && onChange()),
+                }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -560,22 +544,14 @@ function Sessions(props: { eventId: string; zone: string; sessions: EventSession
             <Table.Td>{s.room}</Table.Td>
             <Table.Td>{s.speakers.map((x) => x.name).join(', ')}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${s.title}`} onClick={() => setEditing(s)}>
-                  {t('plans.editButton')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  aria-label={`${t('common.delete')} ${s.title}`}
-                  onClick={() =>
-                    window.confirm(t('events.deleteSessionConfirm', { title: s.title })) && void remove({ id: s.id }).then((r) => !r.error && onChange())
-                  }
-                >
-                  {t('common.delete')}
-                </Button>
-              </Group>
+              <RowActions
+                edit={{ label: `${t('plans.editButton')} ${s.title}`, onClick: () => setEditing(s) }}
+                remove={{
+                  label: `${t('common.delete')} ${s.title}`,
+                  question: t('events.deleteSessionConfirm', { title: s.title }),
+                  onConfirm: () => void remove({ id: s.id }).then((r) => !r.error && onChange()),
+                }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -11,7 +11,7 @@ import {
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { Link, navigate } from '../router';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, StatusBadge, useDraft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, RowActions, StatusBadge, useDraft } from '../ui';
 import { MarketingNav } from './marketing-nav';
 
 const PAGE = 25;
@@ -52,7 +52,6 @@ function Lists() {
   const [editing, setEditing] = useState<ConsoleMailingListFragment | 'new' | null>(null);
   const lists = data?.mailingLists;
   const del = async (l: ConsoleMailingListFragment) => {
-    if (!window.confirm(t('email.listDeleteConfirm', { name: l.name }))) return;
     await remove({ id: l.id });
     reread({ requestPolicy: 'network-only' });
   };
@@ -94,14 +93,14 @@ function Lists() {
                 <Table.Td>{number(l.subscribed_count)}</Table.Td>
                 <Table.Td>{date(l.created_at)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing(l)} aria-label={t('email.editList', { name: l.name })}>
-                      {t('email.edit')}
-                    </Button>
-                    <Button size="xs" variant="default" color="red" onClick={() => void del(l)} aria-label={t('email.deleteList', { name: l.name })}>
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <RowActions
+                    edit={{ label: t('email.editList', { name: l.name }), onClick: () => setEditing(l), text: t('email.edit') }}
+                    remove={{
+                      label: t('email.deleteList', { name: l.name }),
+                      question: t('email.listDeleteConfirm', { name: l.name }),
+                      onConfirm: () => void del(l),
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { useMutation, useQuery } from 'urql';
 import {
   ConsoleListSubscribersDocument,
@@ -9,7 +9,7 @@ import {
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { Link } from '../router';
-import { ErrorNote, ListTable, Loading, NameCell, PageHeader, SearchBox, StatusBadge, StatusFilter } from '../ui';
+import { ConfirmButton, ErrorNote, ListTable, Loading, NameCell, PageHeader, RowActions, SearchBox, StatusBadge, StatusFilter } from '../ui';
 import { MarketingNav } from './marketing-nav';
 
 const PAGE = 25;
@@ -87,31 +87,26 @@ export default function MarketingList({ id }: { id: string }) {
                 <Table.Td>{m.source}</Table.Td>
                 <Table.Td>{date(m.created_at)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <RowActions
+                    remove={{
+                      label: t('email.removeOne', { email: m.email }),
+                      question: t('email.removeConfirm', { email: m.email }),
+                      onConfirm: () => void remove({ id: m.id }).then(again),
+                      text: t('email.remove'),
+                    }}
+                  >
                     {m.status !== 'unsubscribed' && (
-                      <Button
-                        size="xs"
+                      <ConfirmButton
                         variant="default"
-                        aria-label={t('email.unsubscribeOne', { email: m.email })}
-                        onClick={() => {
-                          if (window.confirm(t('email.unsubscribeConfirm', { email: m.email }))) void unsubscribe({ id: m.id }).then(again);
-                        }}
+                        color="gray"
+                        label={t('email.unsubscribeOne', { email: m.email })}
+                        question={t('email.unsubscribeConfirm', { email: m.email })}
+                        onConfirm={() => void unsubscribe({ id: m.id }).then(again)}
                       >
                         {t('email.unsubscribe')}
-                      </Button>
+                      </ConfirmButton>
                     )}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      aria-label={t('email.removeOne', { email: m.email })}
-                      onClick={() => {
-                        if (window.confirm(t('email.removeConfirm', { email: m.email }))) void remove({ id: m.id }).then(again);
-                      }}
-                    >
-                      {t('email.remove')}
-                    </Button>
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

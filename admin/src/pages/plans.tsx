@@ -4,7 +4,7 @@ import { useMutation, useQuery } from 'urql';
 import { ConsoleCreatePlanDocument, ConsolePlansDocument, ConsoleUpdatePlanDocument, type ConsolePlanFragment } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { currencyDigits } from '../offer-fields';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, StatusBadge, useDraft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, RowActions, StatusBadge, useDraft } from '../ui';
 
 const INTERVALS = ['day', 'week', 'month', 'year'];
 
@@ -207,10 +207,7 @@ export default function Plans() {
                   <StatusBadge status={p.active ? 'active' : 'inactive'} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs">
-                    <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${p.name}`} onClick={() => setEditing(p)}>
-                      {t('plans.editButton')}
-                    </Button>
+                  <RowActions edit={{ label: `${t('plans.editButton')} ${p.name}`, onClick: () => setEditing(p) }}>
                     <Button
                       size="xs"
                       variant="outline"
@@ -221,7 +218,7 @@ export default function Plans() {
                     >
                       {p.active ? t('plans.deactivate') : t('plans.activate')}
                     </Button>
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

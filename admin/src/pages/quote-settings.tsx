@@ -12,7 +12,7 @@ import {
 } from '../graphql/generated';
 import { FieldRows } from '../field-rows';
 import { useI18n, type MessageKey } from '../i18n';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, SavedNote, Section, useDraft, type Draft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, RowActions, SavedNote, Section, type Draft, useDraft } from '../ui';
 
 const FIELD_TYPES = ['text', 'number', 'select', 'date', 'boolean'];
 const DECIMAL = /^\d{1,9}(\.\d{1,4})?$/;
@@ -274,11 +274,6 @@ export default function QuoteSettings() {
     reread();
   };
   const currency = data?.quoteSettings.currency_code ?? 'eur';
-  const edit = (label: string, name: string, onClick: () => void) => (
-    <Button size="xs" variant="default" aria-label={`${label} ${name}`} onClick={onClick}>
-      {label}
-    </Button>
-  );
   return (
     <>
       <PageHeader title={t('quoteSettings.title')} />
@@ -297,7 +292,9 @@ export default function QuoteSettings() {
                     <Table.Td>{s.unit}</Table.Td>
                     <Table.Td>{money(s.base_rate, currency)}</Table.Td>
                     <Table.Td>{s.active ? t('plans.active') : t('quoteSettings.inactive')}</Table.Td>
-                    <Table.Td>{edit(t('plans.editButton'), s.name, () => setService(s))}</Table.Td>
+                    <Table.Td>
+                      <RowActions edit={{ label: `${t('plans.editButton')} ${s.name}`, onClick: () => setService(s) }} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </ListTable>
@@ -313,21 +310,18 @@ export default function QuoteSettings() {
                     <NameCell name={l.name} sub={l.handle} />
                     <Table.Td>× {l.modifier}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs">
-                        {edit(t('plans.editButton'), l.name, () => setLocation({ handle: l.handle, name: l.name, modifier: String(l.modifier) }))}
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red.9"
-                          aria-label={`${t('common.delete')} ${l.name}`}
-                          disabled={deleted.fetching}
-                          onClick={() => {
-                            if (confirm(t('quoteSettings.deleteLocationConfirm', { name: l.name }))) void remove({ handle: l.handle }).then(reread);
-                          }}
-                        >
-                          {t('common.delete')}
-                        </Button>
-                      </Group>
+                      <RowActions
+                        edit={{
+                          label: `${t('plans.editButton')} ${l.name}`,
+                          onClick: () => setLocation({ handle: l.handle, name: l.name, modifier: String(l.modifier) }),
+                        }}
+                        remove={{
+                          label: `${t('common.delete')} ${l.name}`,
+                          question: t('quoteSettings.deleteLocationConfirm', { name: l.name }),
+                          onConfirm: () => void remove({ handle: l.handle }).then(reread),
+                          disabled: deleted.fetching,
+                        }}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -3,6 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@
 import { useMutation, useQuery } from 'urql';
 import { ConsoleStoreDocument, ConsoleUpdateStoreDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
+import { Link } from '../router';
 import { ErrorNote, Loading, PageHeader } from '../ui';
 import { ApiKeys } from './settings-keys';
 import { StoreAdmins } from './settings-admins';
@@ -32,7 +33,11 @@ export default function Settings() {
     <Loading fetching={fetching} error={error}>
       {s && (
         <>
-          <PageHeader title={`${t('nav.settings')}: ${s.name}`} />
+          <PageHeader title={`${t('nav.settings')}: ${s.name}`}>
+            <Button component={Link} to="/settings/mail" variant="default">
+              {t('settings.mail')}
+            </Button>
+          </PageHeader>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <ApiKeys />
             <Card withBorder>

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from 'urql';
 import { ConsoleAddLocaleDocument, ConsoleLocalesDocument, ConsoleRemoveLocaleDocument, ConsoleSetDefaultLocaleDocument } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { HINT, SiteHeader } from '../site-nav';
-import { ErrorNote, ListTable, Loading } from '../ui';
+import { ErrorNote, ListTable, Loading, RowActions } from '../ui';
 
 /** The store's locales: enable one (a BCP 47 code; name and direction default from the language), disable one, move the default. */
 export default function SiteLocales() {
@@ -39,7 +39,14 @@ export default function SiteLocales() {
                 <Table.Td>{l.name}</Table.Td>
                 <Table.Td>{l.rtl ? t('locales.rtl') : t('locales.ltr')}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <RowActions
+                    remove={{
+                      label: t('locales.disableOne', { code: l.code }),
+                      question: t('locales.disableConfirm', { code: l.code }),
+                      onConfirm: () => void remove({ code: l.code }).then(reload),
+                      text: t('locales.disable'),
+                    }}
+                  >
                     {!l.is_default && (
                       <Button
                         size="xs"
@@ -50,18 +57,7 @@ export default function SiteLocales() {
                         {t('locales.makeDefault')}
                       </Button>
                     )}
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      aria-label={t('locales.disableOne', { code: l.code })}
-                      onClick={() => {
-                        if (confirm(t('locales.disableConfirm', { code: l.code }))) void remove({ code: l.code }).then(reload);
-                      }}
-                    >
-                      {t('locales.disable')}
-                    </Button>
-                  </Group>
+                  </RowActions>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -12,7 +12,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { ResourcePicker } from '../resource-picker';
 import { HINT, SiteHeader } from '../site-nav';
-import { ErrorNote, ListTable, Loading, NameCell, SavedNote } from '../ui';
+import { ErrorNote, ListTable, Loading, NameCell, RowActions, SavedNote } from '../ui';
 
 const TYPES = ['url', 'product', 'collection', 'category', 'page', 'blog_post'] as const;
 const MAX_DEPTH = 3;
@@ -278,22 +278,14 @@ export default function SiteMenus() {
                 <Table.Td>{count(m.items)}</Table.Td>
                 <Table.Td>{date(m.updated_at)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" aria-label={t('menus.editOne', { title: m.title })} onClick={() => setEditing(m.id)}>
-                      {t('site.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      aria-label={t('menus.deleteOne', { title: m.title })}
-                      onClick={() => {
-                        if (confirm(t('menus.deleteConfirm', { title: m.title }))) void remove({ id: m.id }).then(reload);
-                      }}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <RowActions
+                    edit={{ label: t('menus.editOne', { title: m.title }), onClick: () => setEditing(m.id) }}
+                    remove={{
+                      label: t('menus.deleteOne', { title: m.title }),
+                      question: t('menus.deleteConfirm', { title: m.title }),
+                      onConfirm: () => void remove({ id: m.id }).then(reload),
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

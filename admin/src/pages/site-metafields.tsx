@@ -15,7 +15,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { PICKABLE, ResourcePicker } from '../resource-picker';
 import { HINT, SiteHeader } from '../site-nav';
-import { ErrorNote, ListTable, Loading, NameCell, Section } from '../ui';
+import { ErrorNote, ListTable, Loading, NameCell, RowActions, Section } from '../ui';
 
 /** Store-wide metafields live on this resource (a custom type the site domain does not look up). */
 const STORE_RESOURCE = { type: 'store', id: 'default' };
@@ -321,21 +321,14 @@ function Definitions({ resourceType, list, reload }: { resourceType: string; lis
             <Table.Td>{d.storefront_visible ? t('metafields.yes') : t('metafields.no')}</Table.Td>
             <Table.Td>{d.metafield_count}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" aria-label={t('definitions.editOne', { name: d.name })} onClick={() => setEditing(d.id)}>
-                  {t('site.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  color="red.9"
-                  aria-label={t('definitions.deleteOne', { name: d.name })}
-                  onClick={() => {
-                    if (confirm(t('definitions.deleteConfirm', { name: d.name, count: d.metafield_count }))) void remove({ id: d.id }).then(done);
-                  }}
-                >
-                  {t('common.delete')}
-                </Button>
-              </Group>
+              <RowActions
+                edit={{ label: t('definitions.editOne', { name: d.name }), onClick: () => setEditing(d.id) }}
+                remove={{
+                  label: t('definitions.deleteOne', { name: d.name }),
+                  question: t('definitions.deleteConfirm', { name: d.name, count: d.metafield_count }),
+                  onConfirm: () => void remove({ id: d.id }).then(done),
+                }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -449,27 +442,20 @@ export default function SiteMetafields() {
                         </Table.Td>
                         <Table.Td>{m.storefront_visible ? t('metafields.yes') : t('metafields.no')}</Table.Td>
                         <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" variant="default" aria-label={t('metafields.editOne', { name })} onClick={() => setEditing(m.id)}>
-                              {t('site.edit')}
-                            </Button>
-                            <Button
-                              size="xs"
-                              color="red.9"
-                              aria-label={t('metafields.deleteOne', { name })}
-                              onClick={() => {
-                                if (!confirm(t('metafields.deleteConfirm', { name }))) return;
+                          <RowActions
+                            edit={{ label: t('metafields.editOne', { name }), onClick: () => setEditing(m.id) }}
+                            remove={{
+                              label: t('metafields.deleteOne', { name }),
+                              question: t('metafields.deleteConfirm', { name }),
+                              onConfirm: () =>
                                 void remove({ input: { resource_type: resource.type, resource_id: resource.id, namespace: m.namespace, key: m.key } }).then(
                                   () => {
                                     if (editing === m.id) setEditing(null);
                                     reload();
                                   },
-                                );
-                              }}
-                            >
-                              {t('common.delete')}
-                            </Button>
-                          </Group>
+                                ),
+                            }}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     );

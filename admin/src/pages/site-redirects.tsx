@@ -10,7 +10,7 @@ import {
 } from '../graphql/generated';
 import { useI18n } from '../i18n';
 import { HINT, SiteHeader } from '../site-nav';
-import { ErrorNote, FormButtons, ListTable, Loading, StatusBadge } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, RowActions, StatusBadge } from '../ui';
 
 const PAGE = 50;
 
@@ -119,22 +119,14 @@ export default function SiteRedirects() {
                   <StatusBadge status={r.active ? 'active' : 'disabled'} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" aria-label={t('redirects.editOne', { source: r.source })} onClick={() => setEditing(r)}>
-                      {t('site.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      aria-label={t('redirects.deleteOne', { source: r.source })}
-                      onClick={() => {
-                        if (confirm(t('redirects.deleteConfirm', { source: r.source }))) void remove({ id: r.id }).then(reload);
-                      }}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <RowActions
+                    edit={{ label: t('redirects.editOne', { source: r.source }), onClick: () => setEditing(r) }}
+                    remove={{
+                      label: t('redirects.deleteOne', { source: r.source }),
+                      question: t('redirects.deleteConfirm', { source: r.source }),
+                      onConfirm: () => void remove({ id: r.id }).then(reload),
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -10,7 +10,7 @@ import {
 } from '../graphql/generated';
 import { useI18n, type MessageKey } from '../i18n';
 import { navigate } from '../router';
-import { ErrorNote, Loading, PageHeader } from '../ui';
+import { ErrorNote, Loading, PageHeader, RowActions } from '../ui';
 
 const STATUSES = ['draft', 'proposed', 'published'] as const;
 
@@ -178,23 +178,14 @@ export default function Templates() {
                 <Table.Td>{x.options.map((o) => `${o.title}: ${o.values.join(', ')}`).join('; ') || '–'}</Table.Td>
                 <Table.Td>{t(`templates.status.${x.default_status}` as MessageKey)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs">
-                    <Button size="xs" variant="default" aria-label={t('templates.edit', { name: x.name })} onClick={() => setEditing(x)}>
-                      {t('catalogue.editButton')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      aria-label={t('templates.delete', { name: x.name })}
-                      onClick={() => {
-                        if (window.confirm(t('templates.deleteConfirm', { name: x.name }))) {
-                          void remove({ id: x.id }).then((r) => !r.error && reload({ requestPolicy: 'network-only' }));
-                        }
-                      }}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <RowActions
+                    edit={{ label: t('templates.edit', { name: x.name }), onClick: () => setEditing(x) }}
+                    remove={{
+                      label: t('templates.delete', { name: x.name }),
+                      question: t('templates.deleteConfirm', { name: x.name }),
+                      onConfirm: () => void remove({ id: x.id }).then((r) => !r.error && reload({ requestPolicy: 'network-only' })),
+                    }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -16,7 +16,7 @@ import {
 import { useI18n, type MessageKey } from '../i18n';
 import { ImageField } from '../offer-fields';
 import { Link, navigate } from '../router';
-import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, Section, StatusBadge, StatusFilter, useDraft } from '../ui';
+import { ErrorNote, FormButtons, ListTable, Loading, NameCell, PageHeader, RowActions, Section, StatusBadge, StatusFilter, useDraft } from '../ui';
 
 const PAGE = 20;
 const orNull = (s: string) => s.trim() || null;
@@ -127,10 +127,7 @@ function Places<P extends ConsoleTourDestinationFragment | ConsoleTourCategoryFr
     setEditing(null);
     onChange();
   };
-  const remove = (p: P) => {
-    if (!window.confirm(t(kind === 'destination' ? 'tours.deleteDestinationConfirm' : 'tours.deleteCategoryConfirm', { name: p.name }))) return;
-    void (kind === 'destination' ? removeDest({ id: p.id }) : removeCat({ id: p.id })).then((r) => !r.error && onChange());
-  };
+  const remove = (p: P) => void (kind === 'destination' ? removeDest({ id: p.id }) : removeCat({ id: p.id })).then((r) => !r.error && onChange());
   return (
     <Section title={t(kind === 'destination' ? 'tours.destinations' : 'tours.categories')}>
       <ErrorNote error={destRemoved.error ?? catRemoved.error} />
@@ -140,14 +137,14 @@ function Places<P extends ConsoleTourDestinationFragment | ConsoleTourCategoryFr
             <NameCell name={p.name} sub={p.slug} />
             <Table.Td>{p.tour_count}</Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="default" aria-label={`${t('plans.editButton')} ${p.name}`} onClick={() => setEditing(p)}>
-                  {t('plans.editButton')}
-                </Button>
-                <Button size="xs" variant="outline" color="red.9" aria-label={`${t('common.delete')} ${p.name}`} onClick={() => remove(p)}>
-                  {t('common.delete')}
-                </Button>
-              </Group>
+              <RowActions
+                edit={{ label: `${t('plans.editButton')} ${p.name}`, onClick: () => setEditing(p) }}
+                remove={{
+                  label: `${t('common.delete')} ${p.name}`,
+                  question: t(kind === 'destination' ? 'tours.deleteDestinationConfirm' : 'tours.deleteCategoryConfirm', { name: p.name }),
+                  onConfirm: () => remove(p),
+                }}
+              />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -4,7 +4,11 @@ import { defineEvents } from '@svc/kit';
 /** What assistant tells the rest of the platform (payloads are checked when emitted). */
 export const assistantEvents = defineEvents('assistant', {
   /** the operator changed which skills a store may use (the skills named, with their new state) */
-  'assistant.skills_configured': z.object({ skills: z.array(z.object({ id: z.string(), enabled: z.boolean() })) }),
+  'assistant.skills_configured': z.object({
+    skills: z.array(z.object({ id: z.string(), enabled: z.boolean() })),
+    /** who changed them: the platform operator (what the store may use) or the store's admin (its own choice within that) */
+    by: z.enum(['operator', 'store']).optional(),
+  }),
   /** a chat turn planned writing actions; they wait for approval (at `stream_id`) until `expires_at` */
   'assistant.plan_created': z.object({
     id: z.string(),

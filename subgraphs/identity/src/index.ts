@@ -6,6 +6,8 @@ import { AntispamUse, AuthIdentity, AuthSession, MailedToken } from './entities/
 import { Customer, CustomerAddress } from './entities/customer.entity';
 import { SocialLink, SocialProvider, SocialState } from './entities/social.entity';
 import { PrivacyRequest, PrivacySettings } from './entities/privacy.entity';
+import { MailSettings } from './entities/mail-settings.entity';
+import { MailSettingsResolver } from './resolvers/mail-settings.resolver';
 import { PrivacyResolver } from './resolvers/privacy.resolver';
 import { SocialResolver } from './resolvers/social.resolver';
 import { AuthResolver } from './resolvers/auth.resolver';
@@ -44,12 +46,13 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     SocialState,
     PrivacyRequest,
     PrivacySettings,
+    MailSettings,
   ],
   settings: identitySettings,
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): sessions, one-time tokens, sign-in state: nothing a public read shows
-  readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state', 'privacy_request'],
+  readCacheIgnores: ['auth_session', 'auth_identity', 'antispam_use', 'mailed_token', 'social_state', 'privacy_request', 'mail_settings', 'admin_membership'],
   resolvers: [
     AuthResolver,
     CustomerResolver,
@@ -60,6 +63,7 @@ export const domain = defineDomain<IdentityServices, IdentitySettings>({
     StoreAdminResolver,
     AccountResolver,
     PrivacyResolver,
+    MailSettingsResolver,
   ],
   createServices: createIdentityServices,
   references: (s) => ({ Customer: customerReference(s) }),

@@ -47,3 +47,4 @@ export * from './medusa';
 export * from './random';
 export * from './reviews';
 export * from './privacy';
+export * from './store-mail';

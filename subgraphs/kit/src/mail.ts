@@ -55,7 +55,7 @@ export interface Mailer {
 const toList = (to: string | string[]) => (Array.isArray(to) ? to : [to]);
 
 /** A platform mail as nodemailer's message options. */
-const nodemailerMessage = (msg: MailMessage, from: string) => ({
+export const nodemailerMessage = (msg: MailMessage, from: string) => ({
   from: msg.from ?? from,
   to: toList(msg.to),
   subject: msg.subject,

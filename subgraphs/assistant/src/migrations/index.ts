@@ -7,4 +7,5 @@ export const migrations = migrationList(__dirname, [
   'Migration20261128192208_plans_credits_provider',
   'Migration20261129031515_ai_jobs',
   'Migration20261129033533_social_metrics',
+  'Migration20261129210118_store_skill_choice',
 ]);

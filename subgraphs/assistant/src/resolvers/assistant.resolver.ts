@@ -29,7 +29,7 @@ import {
   AssistantStoreContextType,
 } from '../types/assistant.type';
 
-/** The assistant in the graph: skills, their enablement (the operator's), store context, setup status, action extraction, chat. */
+/** The assistant in the graph: skills, their enablement (the operator's bound, the store's choice), store context, setup status, action extraction, chat. */
 @Resolver()
 export class AssistantResolver {
   constructor(private readonly s: AssistantServices) {}
@@ -52,6 +52,15 @@ export class AssistantResolver {
   })
   configureAssistantSkills(@Ctx() ctx: RequestContext, @Arg('skills', () => [AssistantSkillToggleInput]) skills: AssistantSkillToggleInput[]) {
     return this.s.skills.configure(ctx, validated(skillTogglesSchema, skills, 'skills'));
+  }
+
+  @Authorized('admin')
+  @Mutation(() => AssistantSkillsConfigType, {
+    description:
+      "Admin: turns skills on or off for the admin's own store within what the operator allows (403 skill_not_allowed for one the operator disabled; 400 for an unknown id, an empty list or an id named twice; nothing written)",
+  })
+  setAssistantSkillsEnabled(@Ctx() ctx: RequestContext, @Arg('skills', () => [AssistantSkillToggleInput]) skills: AssistantSkillToggleInput[]) {
+    return this.s.skills.setStoreEnabled(ctx, validated(skillTogglesSchema, skills, 'skills'));
   }
 
   @Authorized('admin', 'agent')

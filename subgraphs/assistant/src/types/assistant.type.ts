@@ -12,18 +12,21 @@ export class AssistantSkillType {
   @Field(() => [String], { description: 'Example requests (English, German, French)' }) examples!: string[];
   @Field({ description: 'A Lucide icon name' }) icon!: string;
   @Field({ description: 'fast, standard or advanced' }) model_tier!: string;
-  @Field({ description: 'Whether the operator enabled it for this store' }) enabled!: boolean;
+  @Field({ description: "Whether the store may use it: the operator allows it and the store's admin has it on" }) enabled!: boolean;
 }
 
 @ObjectType('AssistantSkillSetting', S)
 class AssistantSkillSettingType {
   @Field() id!: string;
   @Field() name!: string;
-  @Field() enabled!: boolean;
-  @Field(() => String, { nullable: true, description: 'When the operator last set it; null: never set (enabled by default)' }) updated_at!: string | null;
+  @Field({ description: 'Whether the store may use it now: allowed by the operator and on in the store' }) enabled!: boolean;
+  @Field({ description: 'Whether the platform operator allows it for this store (the upper bound)' }) allowed!: boolean;
+  @Field({ description: "Whether the store's admin has it on (within what the operator allows)" }) store_enabled!: boolean;
+  @Field(() => String, { nullable: true, description: 'When the operator or the store last set it; null: never set (enabled by default)' }) updated_at!:
+    string | null;
 }
 
-@ObjectType('AssistantSkillsConfig', { ...S, description: 'Which skills the store may use (set by the platform operator)' })
+@ObjectType('AssistantSkillsConfig', { ...S, description: "Which skills the store may use (the operator's bound, the store's own choice within it)" })
 export class AssistantSkillsConfigType {
   @Field(() => [AssistantSkillSettingType]) skills!: AssistantSkillSettingType[];
   @Field(() => Int) enabled_count!: number;

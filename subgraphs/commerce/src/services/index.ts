@@ -1,4 +1,5 @@
-import { GraphLink, Store, createMailer, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
+import { GraphLink, Store, createStoreMailer, type StoreMailer, type ServiceFactoryArgs } from '@svc/kit';
+import { CommerceStoreMailDocument } from '../ports/generated';
 import { CartService } from './cart.service';
 import { CatalogPort } from './catalog-port';
 import { CheckoutService } from './checkout.service';
@@ -27,8 +28,8 @@ export interface CommerceServices {
   checkout: CheckoutService;
   /** guests' order mails (with the cancellation code) */
   orderMail: OrderMailService;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (identity's mail settings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
 }
 
 export function createCommerceServices({ orm, deps, settings }: ServiceFactoryArgs<CommerceDomainSettings>): CommerceServices {
@@ -54,7 +55,7 @@ export function createCommerceServices({ orm, deps, settings }: ServiceFactoryAr
   const payments = new PaymentService(store, carts, setup, catalog);
   const codes = new OrderMailCodes(deps.config.secretsKey);
   const orders = new OrderService(store, carts, payments, setup, kinds, deps.log, codes, settings.completion);
-  const mailer = createMailer(deps.config);
+  const mailer = createStoreMailer(deps, CommerceStoreMailDocument);
   const checkout = new CheckoutService(carts, setup, payments);
   return {
     store,

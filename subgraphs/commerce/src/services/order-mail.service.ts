@@ -1,4 +1,4 @@
-import { Signer, type Mailer, type RequestContext } from '@svc/kit';
+import { Signer, type StoreMailer, type RequestContext } from '@svc/kit';
 import type { OrderService } from './order.service';
 import type { SetupService } from './setup.service';
 
@@ -45,7 +45,7 @@ export class OrderMailService {
   constructor(
     private readonly orders: OrderService,
     private readonly setup: SetupService,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly codes: OrderMailCodes,
   ) {}
 
@@ -72,7 +72,7 @@ export class OrderMailService {
       '',
       `Order reference: ${o.id}`,
     ].join('\n');
-    await this.mailer.send({ to: o.email, subject: `Your order #${o.display_id}`, text });
+    await this.mailer.send(ctx, { to: o.email, subject: `Your order #${o.display_id}`, text });
   }
 
   /**
@@ -95,6 +95,6 @@ export class OrderMailService {
       '',
       `Order reference: ${orderId}`,
     ].join('\n');
-    await this.mailer.send({ to: pending.email, subject: `A request to take over your order #${pending.display_id}`, text });
+    await this.mailer.send(ctx, { to: pending.email, subject: `A request to take over your order #${pending.display_id}`, text });
   }
 }

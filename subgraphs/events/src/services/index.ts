@@ -1,5 +1,5 @@
-import { GraphLink, Store, TranslationOverlay, createMailer, systemClock, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
-import { EventsTranslationOverlayDocument } from '../ports/generated';
+import { GraphLink, Store, TranslationOverlay, createStoreMailer, systemClock, type StoreMailer, type ServiceFactoryArgs } from '@svc/kit';
+import { EventsTranslationOverlayDocument, EventsStoreMailDocument } from '../ports/generated';
 import { EventService } from './event.service';
 import { HoldService } from './hold.service';
 import { PricingResolver } from './pricing';
@@ -17,8 +17,8 @@ export interface EventsServices {
   holds: HoldService;
   registrations: RegistrationService;
   translator: EventsTranslator;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (identity's mail settings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
 }
 
 export function createEventsServices({ orm, deps }: ServiceFactoryArgs): EventsServices {
@@ -29,7 +29,7 @@ export function createEventsServices({ orm, deps }: ServiceFactoryArgs): EventsS
   const pricing = new PricingResolver(() => graph);
   const events = new EventService(store, clock, translator, pricing);
   const holds = new HoldService(store, clock);
-  const mailer = createMailer(deps.config);
+  const mailer = createStoreMailer(deps, EventsStoreMailDocument);
   const mailDomain = /@([^>\s]+)/.exec(deps.config.mailFrom)?.[1] ?? 'events.invalid';
   return {
     store,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import { Errors, normalizePage, requireTenant, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { Errors, normalizePage, requireTenant, type StoreMailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import type { z } from 'zod';
 import type { commerceEvents } from '@svc/commerce/events';
 import { Event, EventRegistration, TicketType } from '../entities/event.entity';
@@ -51,7 +51,7 @@ export class RegistrationService {
     private readonly store: Store,
     private readonly holds: HoldService,
     private readonly translator: EventsTranslator,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly mailDomain: string,
   ) {}
 
@@ -98,7 +98,7 @@ export class RegistrationService {
         }
       }
       await em.flush();
-      if (created.length && order.email) await this.mail(order, created);
+      if (created.length && order.email) await this.mail(ctx, order, created);
       return created.map(toRegistrationView);
     });
   }
@@ -165,7 +165,7 @@ export class RegistrationService {
   }
 
   /** One mail per order: the codes by event, and the invitation (`text/calendar; method=PUBLISH`). */
-  private async mail(order: OrderPlaced, regs: EventRegistration[]): Promise<void> {
+  private async mail(ctx: RequestContext, order: OrderPlaced, regs: EventRegistration[]): Promise<void> {
     const byEvent = new Map<string, InvitationEvent>();
     for (const r of regs) {
       const e = r.event;
@@ -188,7 +188,7 @@ export class RegistrationService {
       ]),
       'Show the code at the entrance. The attached invitation adds the event to your calendar.',
     ].join('\n');
-    await this.mailer.send({
+    await this.mailer.send(ctx, {
       to: order.email!,
       subject: `Your tickets: ${events.map((e) => e.title).join(', ')}`,
       text,

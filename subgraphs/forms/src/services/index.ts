@@ -1,4 +1,5 @@
-import { Store, createMailer, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
+import { Store, createStoreMailer, type StoreMailer, type ServiceFactoryArgs } from '@svc/kit';
+import { FormsStoreMailDocument } from '../ports/generated';
 import { FormService } from './form.service';
 import { SubmissionService } from './submission.service';
 import { VerifierService } from './verifier.service';
@@ -9,13 +10,13 @@ export interface FormsServices {
   forms: FormService;
   submissions: SubmissionService;
   verifier: VerifierService;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (identity's mail settings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
 }
 
 export function createFormsServices({ orm, deps }: ServiceFactoryArgs): FormsServices {
   const store = new Store(orm);
-  const mailer = createMailer(deps.config);
+  const mailer = createStoreMailer(deps, FormsStoreMailDocument);
   if (deps.config.env === 'production' && !deps.config.smtpUrl)
     deps.log.warn({ dir: `${deps.config.dataDir}/mail` }, 'SMTP_URL is not set: notification mails are written as .eml files, not sent');
   const forms = new FormService(store);

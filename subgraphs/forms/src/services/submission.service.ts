@@ -7,7 +7,7 @@ import {
   systemContext,
   type FieldError,
   type GraphClient,
-  type Mailer,
+  type StoreMailer,
   type Paginated,
   type RequestContext,
   type Store,
@@ -31,7 +31,7 @@ export class SubmissionService {
     private readonly store: Store,
     private readonly forms: FormService,
     private readonly verifier: VerifierService,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly ipKey: string,
     /** the supergraph: a `file` field's asset is looked up in the media domain (`ports/media.graphql`) */
     private readonly graph: () => GraphClient | undefined = () => undefined,
@@ -134,7 +134,7 @@ export class SubmissionService {
       if (!form.notificationRecipients.length) return;
       const lines = form.fields.map((f) => `${f.label}: ${displayValue(f, sub.data[f.name])}`);
       const emailField = form.fields.find((f) => f.type === 'email' && typeof sub.data[f.name] === 'string');
-      await this.mailer.send({
+      await this.mailer.send(ctx, {
         to: form.notificationRecipients,
         subject: `New submission: ${form.title}`,
         text: [

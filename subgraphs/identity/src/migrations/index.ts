@@ -14,5 +14,6 @@ export const migrations = migrationList(__dirname, [
   'Migration20261129002515_api_key_scope',
   'Migration20261129033554_checkout_email_verification',
   'Migration20261129033655_privacy_requests',
+  'Migration20261129210049_store_mail_settings',
   'Migration20261129214132',
 ]);

@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
-import { DomainError, requireCustomer, verifyPassword, type Clock, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
+import { DomainError, requireCustomer, verifyPassword, type Clock, type StoreMailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { Customer } from '../entities/customer.entity';
 import { identityEvents } from '../events';
@@ -29,7 +29,7 @@ export class EmailChangeService {
     private readonly store: Store,
     private readonly tokens: MailedTokens,
     private readonly throttle: SignInThrottle,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly look: StoreMailLook,
     private readonly clock: Clock,
     private readonly passwordHashCost: number,
@@ -93,7 +93,7 @@ export class EmailChangeService {
           (w, fill) => ({ subject: fill(w.noticeSubject), parts: [{ text: fill(w.noticeIntro) }, { text: w.noticeAfter }], footer: w.noticeNotYou }),
           values,
         );
-        await this.mailer.send({ to: customer.email, ...notice });
+        await this.mailer.send(ctx, { to: customer.email, ...notice });
       }
       const confirm = identityMail(
         look,
@@ -104,7 +104,7 @@ export class EmailChangeService {
         }),
         values,
       );
-      await this.mailer.send({ to: row.email, ...confirm });
+      await this.mailer.send(ctx, { to: row.email, ...confirm });
     });
   }
 

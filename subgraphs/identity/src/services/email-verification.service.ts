@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { DomainError, requireCustomer, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
+import { DomainError, requireCustomer, type StoreMailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
 import { Customer } from '../entities/customer.entity';
 import { identityEvents } from '../events';
 import { pageLink, type MailedTokens } from './mailed-tokens';
@@ -27,7 +27,7 @@ export class EmailVerificationService {
     private readonly store: Store,
     private readonly tokens: MailedTokens,
     private readonly throttle: SignInThrottle,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     /** the store's language and brand in the mail */
     private readonly look: StoreMailLook,
   ) {}
@@ -77,7 +77,7 @@ export class EmailVerificationService {
         }),
         { email: row.email, hours: Math.round(VERIFY_TOKEN_TTL_MS / 3_600_000) },
       );
-      await this.mailer.send({ to: row.email, ...mail });
+      await this.mailer.send(ctx, { to: row.email, ...mail });
     });
   }
 

@@ -1,4 +1,4 @@
-import { Store, createMailer, createSignInThrottle, systemClock, type Mailer, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
+import { Store, StoreMailer, createMailer, createSignInThrottle, systemClock, type ServiceFactoryArgs, type SignInThrottle } from '@svc/kit';
 import { ApiKeyService } from './api-keys.service';
 import { StoreAdminService } from './store-admins.service';
 import { AuthService } from './auth.service';
@@ -12,6 +12,7 @@ import { EmailChangeService } from './email-change.service';
 import { CheckoutRequirementsService } from './checkout-requirements.service';
 import { SocialService } from './social.service';
 import { TenantService } from './tenant.service';
+import { MailSettingsService } from './mail-settings.service';
 import { PrivacyService } from './privacy.service';
 import type { IdentitySettings } from '../settings';
 
@@ -42,8 +43,10 @@ export interface IdentityServices {
   checkoutRequirements: CheckoutRequirementsService;
   /** this platform's public API base (`<PUBLIC_URL>/api`), for links in mails */
   publicApiUrl: () => string;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (mailSettings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
+  /** the store's transactional mail settings: sender, reply-to, its own SMTP server */
+  mailSettings: MailSettingsService;
   /** privacy requests: data exports and erasures (services/privacy.service.ts) */
   privacy: PrivacyService;
 }
@@ -53,7 +56,17 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const store = new Store(orm);
   const customers = new CustomerService(store);
   const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
-  const mailer = createMailer(deps.config);
+  const production = deps.config.env === 'production';
+  // identity reads its own mail settings directly; the other domains ask storeMailTransport through their ports
+  const mailSettings: MailSettingsService = new MailSettingsService(
+    store,
+    deps.config.secretsKey,
+    production,
+    deps.config.mailFrom,
+    !!deps.config.smtpUrl,
+    () => mailer,
+  );
+  const mailer = new StoreMailer(createMailer(deps.config), (ctx) => mailSettings.transport(ctx), deps.config.secretsKey, deps.config.mailFrom);
   const clock = deps.clock ?? systemClock;
   const tokens = new MailedTokens(store, deps.config.secretsKey, clock);
   // the graph is bound once the gateway is loaded: asked when a mail is written
@@ -70,7 +83,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     storeAdmins: new StoreAdminService(store, auth, cost),
     auth,
     customers,
-    social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, deps.config.env === 'production'),
+    social: new SocialService(store, deps.config.secretsKey, auth, customers, publicUrl, production),
     authority,
     throttle,
     passwordResets: new PasswordResetService(store, tokens, throttle, mailer, cost, look),
@@ -79,6 +92,7 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
     verifications,
     publicApiUrl,
     mailer,
+    mailSettings,
     privacy: new PrivacyService(store, () => deps.graph, deps.config.secretsKey, mailer, deps.clock ?? systemClock, publicApiUrl, look),
   };
 }

@@ -1,4 +1,4 @@
-import { DomainError, hashPassword, requireTenant, type Mailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
+import { DomainError, hashPassword, requireTenant, type StoreMailer, type RequestContext, type SignInThrottle, type Store } from '@svc/kit';
 import { AuthIdentity, AuthSession } from '../entities/auth.entity';
 import { AdminUser } from '../entities/credentials.entity';
 import { Customer } from '../entities/customer.entity';
@@ -28,7 +28,7 @@ export class PasswordResetService {
     private readonly store: Store,
     private readonly tokens: MailedTokens,
     private readonly throttle: SignInThrottle,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly passwordHashCost: number,
     /** the store's language and brand in the mail */
     private readonly look: StoreMailLook,
@@ -93,7 +93,7 @@ export class PasswordResetService {
         }),
         { minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000) },
       );
-      await this.mailer.send({ to: reset.email, ...mail });
+      await this.mailer.send(ctx, { to: reset.email, ...mail });
     });
   }
 

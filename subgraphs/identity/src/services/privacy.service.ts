@@ -14,7 +14,7 @@ import {
   systemContext,
   type Clock,
   type GraphClient,
-  type Mailer,
+  type StoreMailer,
   type PrivacySubject,
   type RequestContext,
   type Store,
@@ -100,7 +100,7 @@ export class PrivacyService {
     private readonly store: Store,
     private readonly graph: () => GraphClient | undefined,
     secretsKey: string,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     private readonly clock: Clock,
     private readonly publicApiUrl: () => string,
     private readonly look: StoreMailLook,
@@ -328,7 +328,7 @@ export class PrivacyService {
       }),
       { days: Math.round(EXPORT_LINK_TTL_MS / 86_400_000) },
     );
-    await this.mailer.send({ to: email, ...mail });
+    await this.mailer.send(ctx, { to: email, ...mail });
   }
 }
 

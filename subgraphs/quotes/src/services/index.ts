@@ -1,4 +1,5 @@
-import { Store, createMailer, systemClock, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
+import { Store, createStoreMailer, systemClock, type StoreMailer, type ServiceFactoryArgs } from '@svc/kit';
+import { QuotesStoreMailDocument } from '../ports/generated';
 import { QuoteConfigService } from './config.service';
 import { QuoteRequestService } from './quote.service';
 
@@ -7,14 +8,14 @@ export interface QuotesServices {
   store: Store;
   config: QuoteConfigService;
   quotes: QuoteRequestService;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (identity's mail settings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
 }
 
 export function createQuotesServices({ orm, deps }: ServiceFactoryArgs): QuotesServices {
   const store = new Store(orm);
   const config = new QuoteConfigService(store);
-  const mailer = createMailer(deps.config);
+  const mailer = createStoreMailer(deps, QuotesStoreMailDocument);
   const publicUrl = deps.publicUrl ?? (() => deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
   const quotes = new QuoteRequestService(store, config, deps.clock ?? systemClock, mailer, deps.config.secretsKey, publicUrl, () => deps.graph);
   return { store, config, quotes, mailer };

@@ -12,7 +12,7 @@ import {
   type Clock,
   type FieldError,
   type GraphClient,
-  type Mailer,
+  type StoreMailer,
   type Paginated,
   type RequestContext,
   type Store,
@@ -64,7 +64,7 @@ export class QuoteRequestService {
     private readonly store: Store,
     private readonly config: QuoteConfigService,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
     secret: string,
     private readonly publicUrl: () => string,
     private readonly graph: () => GraphClient | undefined,
@@ -311,7 +311,7 @@ export class QuoteRequestService {
     if (!q) return;
     const v = toQuoteView(q);
     const w = wordsFor(v.locale);
-    await this.mailer.send({
+    await this.mailer.send(ctx, {
       to: v.email,
       subject: `${w.quote} ${v.number}`,
       text: [
@@ -337,7 +337,7 @@ export class QuoteRequestService {
       ...v.products.map((l) => `- ${l.quantity} × ${l.title}: ${formatMoney(l.total, v.currency_code, 'en')}`),
       ...v.services.map((l) => `- ${l.quantity} ${l.unit} ${l.name} (${l.location_name}): ${formatMoney(l.total, v.currency_code, 'en')}`),
     ];
-    await this.mailer.send({
+    await this.mailer.send(ctx, {
       to,
       subject: `New quote request ${v.number}`,
       replyTo: v.email,

@@ -1,4 +1,5 @@
-import { Store, createMailer, systemClock, type Mailer, type ServiceFactoryArgs } from '@svc/kit';
+import { Store, createStoreMailer, systemClock, type StoreMailer, type ServiceFactoryArgs } from '@svc/kit';
+import { SubscriptionsStoreMailDocument } from '../ports/generated';
 import type { SubscriptionsSettings } from '../settings';
 import { CommercePort } from './commerce-port';
 import { SubscriptionMailService } from './mail.service';
@@ -14,8 +15,8 @@ export interface SubscriptionsServices {
   renewals: RenewalService;
   mail: SubscriptionMailService;
   commerce: CommercePort;
-  /** the platform mailer (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
-  mailer: Mailer;
+  /** the store's mailer: its sender and own SMTP server (identity's mail settings), else the platform's (SMTP_URL, else .eml files in <DATA_DIR>/mail) */
+  mailer: StoreMailer;
 }
 
 export function createSubscriptionsServices({ orm, deps, settings }: ServiceFactoryArgs<SubscriptionsSettings>): SubscriptionsServices {
@@ -23,7 +24,7 @@ export function createSubscriptionsServices({ orm, deps, settings }: ServiceFact
   const clock = deps.clock ?? systemClock;
   const plans = new PlanService(store);
   const commerce = new CommercePort(() => deps.graph);
-  const mailer = createMailer(deps.config);
+  const mailer = createStoreMailer(deps, SubscriptionsStoreMailDocument);
   return {
     store,
     plans,

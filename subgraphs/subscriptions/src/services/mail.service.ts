@@ -1,4 +1,4 @@
-import { requireTenant, type Mailer, type RequestContext, type Store } from '@svc/kit';
+import { requireTenant, type StoreMailer, type RequestContext, type Store } from '@svc/kit';
 import { SubscriptionPlan } from '../entities/plan.entity';
 import { Subscription } from '../entities/subscription.entity';
 
@@ -13,7 +13,7 @@ const day = (iso: string | Date) => new Date(iso).toISOString().slice(0, 10);
 export class SubscriptionMailService {
   constructor(
     private readonly store: Store,
-    private readonly mailer: Mailer,
+    private readonly mailer: StoreMailer,
   ) {}
 
   private async load(ctx: RequestContext, id: string) {
@@ -32,7 +32,7 @@ export class SubscriptionMailService {
   ): Promise<void> {
     const l = await this.load(ctx, e.id);
     if (!l) return;
-    await this.mailer.send({
+    await this.mailer.send(ctx, {
       to: l.s.email!,
       subject: `Receipt: ${l.planName} renewed (order #${e.order_display_id})`,
       text: [
@@ -51,7 +51,7 @@ export class SubscriptionMailService {
   async paymentFailed(ctx: RequestContext, e: { id: string; attempt: number; next_attempt_at: string | null; message: string }): Promise<void> {
     const l = await this.load(ctx, e.id);
     if (!l) return;
-    await this.mailer.send({
+    await this.mailer.send(ctx, {
       to: l.s.email!,
       subject: e.next_attempt_at ? `Payment failed: ${l.planName}` : `Subscription canceled: ${l.planName}`,
       text: [
