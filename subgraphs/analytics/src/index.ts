@@ -36,4 +36,4 @@ export const domain = defineDomain<AnalyticsServices>({
 
 export type { AnalyticsServices };
 export { analyticsEvents };
-export { rollupDeltas, METRICS, type RollupDelta } from './services/rollups';
+export { METRICS } from './services/rollups';

@@ -1,11 +1,7 @@
 import { Errors, requireTenant, type RequestContext, type SqlStatement, type Store, type TypedEvent } from '@svc/kit';
 import { analyticsEvents } from '../events';
 import type { BreakdownQuery, ExportQuery, RangeQuery, SeriesQuery } from '../inputs/analytics.input';
-import { mergeDeltas, rollupDeltas } from './rollups';
-
-/** 15 minutes: every IANA zone's UTC offset is a whole number of them, so a day in any zone is whole buckets. */
-const BUCKET_MS = 15 * 60_000;
-const bucketOf = (at: Date | string): string => new Date(Math.floor(new Date(at).getTime() / BUCKET_MS) * BUCKET_MS).toISOString();
+import { bucketSql, rollupDeltasSql } from './rollups';
 
 interface SeriesPointView {
   day: string;
@@ -53,64 +49,60 @@ export class AnalyticsService {
     return ['select pg_advisory_xact_lock(hashtext(?))', [`analytics:ingest:${tenantId}`]];
   }
 
-  /** The upsert of merged deltas: adds to existing cells (numeric addition in PostgreSQL). */
-  private upsert(gate?: string): string {
+  /**
+   * The rollup cells of the recorded events `ev` (a table or CTE with tenant_id, type, occurred_at
+   * and data): their deltas summed per cell (a cell may be written once per statement), in key
+   * order (one lock order for every writer), inserted, or with `add` added to existing cells
+   * (numeric addition in PostgreSQL, no read then write).
+   */
+  private rollupInsert(ev: string, where: string, add: boolean): string {
     return `insert into ${this.store.table('rollup')} as r (tenant_id, metric, dim, value, currency, bucket, count, amount)
-      select ?, d.metric, d.dim, d.value, d.currency, d.bucket, d.count, d.amount
-        from jsonb_to_recordset(?::jsonb) as d(metric text, dim text, value text, currency text, bucket timestamptz, count bigint, amount numeric)
-        ${gate ? `where exists (select 1 from ${gate})` : ''}
-      on conflict (tenant_id, metric, dim, bucket, value, currency)
-      do update set count = r.count + excluded.count, amount = r.amount + excluded.amount`;
+      select ev.tenant_id, delta.metric, delta.dim, left(delta.value, 300), delta.currency, ${bucketSql('ev.occurred_at')}, sum(delta.count)::bigint, sum(delta.amount)
+        from ${ev} as ev cross join ${rollupDeltasSql('ev')}
+       ${where}
+       group by 1, 2, 3, 4, 5, 6
+       order by 1, 2, 3, 6, 4, 5
+      ${add ? 'on conflict (tenant_id, metric, dim, bucket, value, currency) do update set count = r.count + excluded.count, amount = r.amount + excluded.amount' : ''}`;
   }
 
   /**
    * Records one event of the caller's tenant and adds it to the rollups, in the unit of work of
    * `ctx` (the subscription's transaction): the insert of the event and the rollup upsert are one
-   * statement, and the upsert adds only when the insert recorded the event, so a redelivered or
+   * statement, and the upsert adds only the rows the insert recorded, so a redelivered or
    * replayed event (same id) changes nothing, on any instance.
    */
   async ingest(ctx: RequestContext, event: TypedEvent<Record<string, unknown>>): Promise<boolean> {
     const tenantId = event.tenant_id;
     if (!tenantId) return false;
-    const bucket = bucketOf(event.created_at);
-    const deltas = mergeDeltas(rollupDeltas(event.type, event.data).map((d) => ({ ...d, bucket })));
     const insert = `insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
-      values (?, ?, ?, ?::timestamptz, ?::jsonb, now()) on conflict (id) do nothing returning id`;
+      values (?, ?, ?, ?::timestamptz, ?::jsonb, now()) on conflict (id) do nothing returning id, tenant_id, type, occurred_at, data`;
     const params = [event.id, tenantId, event.type, event.created_at, JSON.stringify(event.data)];
     const [, rows] = await this.store.batch(ctx, [
       this.lockStatement(tenantId),
-      deltas.length
-        ? [`with ev as (${insert}), up as (${this.upsert('ev')}) select id from ev`, [...params, tenantId, JSON.stringify(deltas)]]
-        : [insert, params],
+      [`with recorded as (${insert}), up as (${this.rollupInsert('recorded', '', true)}) select id from recorded`, params],
     ]);
     return rows.length > 0;
   }
 
   /**
    * Rebuilds the tenant's rollups from its recorded events (analytics' copy of the outbox), in one
-   * transaction under the ingest lock: live events wait for it and are then added on top.
+   * transaction under the ingest lock (live events wait for it and are then added on top): the
+   * tenant's cells are deleted and written again by one set-based statement over the log, through
+   * the same SQL definition of an event's deltas live ingest uses.
    */
   async rebuild(ctx: RequestContext): Promise<RebuildView> {
     const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (_em, tx) => {
-      await this.store.batch(tx, [this.lockStatement(tenantId), [`delete from ${this.store.table('rollup')} where tenant_id = ?`, [tenantId]]]);
-      let after = '0';
-      let events = 0;
-      for (;;) {
-        const page = await this.store.sql<{ cursor: string; type: string; occurred_at: Date; data: Record<string, unknown> }>(
-          tx,
-          `select seq::text as cursor, type, occurred_at, data from ${this.store.table('event_log')} where tenant_id = ? and seq > ?::bigint order by seq limit 5000`,
-          [tenantId, after],
-        );
-        if (!page.length) break;
-        events += page.length;
-        after = page[page.length - 1].cursor;
-        const deltas = mergeDeltas(page.flatMap((e) => rollupDeltas(e.type, e.data).map((d) => ({ ...d, bucket: bucketOf(e.occurred_at) }))));
-        if (deltas.length) await this.store.sql(tx, this.upsert(), [tenantId, JSON.stringify(deltas)]);
-      }
-      const [{ cells }] = await this.store.sql<{ cells: number }>(tx, `select count(*)::int as cells from ${this.store.table('rollup')} where tenant_id = ?`, [
-        tenantId,
-      ]);
+      const [, , [counted]] = (await this.store.batch(tx, [
+        this.lockStatement(tenantId),
+        [`delete from ${this.store.table('rollup')} where tenant_id = ?`, [tenantId]],
+        [
+          `with written as (${this.rollupInsert(this.store.table('event_log'), 'where ev.tenant_id = ?', false)} returning 1)
+           select (select count(*)::int from ${this.store.table('event_log')} where tenant_id = ?) as events, (select count(*)::int from written) as cells`,
+          [tenantId, tenantId],
+        ],
+      ])) as [unknown, unknown, RebuildView[]];
+      const { events, cells } = counted;
       analyticsEvents.emitSql(this.store, tx, 'analytics.rebuilt', { events, cells });
       return { events, cells };
     });
