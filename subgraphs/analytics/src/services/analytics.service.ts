@@ -125,6 +125,8 @@ export class AnalyticsService {
         ],
       ])) as [unknown, unknown, unknown, RebuildView[]];
       const { events, cells } = counted;
+      // fresh statistics: the first reports after a large rebuild otherwise plan without them
+      await this.store.sql(tx, `analyze ${this.store.table('rollup')}, ${this.store.table('rollup_day')}`);
       analyticsEvents.emitSql(this.store, tx, 'analytics.rebuilt', { events, cells });
       return { events, cells };
     });
@@ -181,6 +183,29 @@ export class AnalyticsService {
       select * from parts where day between ${v(q.from)}::date and ${v(q.to)}::date`;
   }
 
+  /**
+   * The rows of one range, the days `from`..`to` of `zone` as one span `[s, e)` (a breakdown or a
+   * total, not per day): the whole UTC days inside it from the daily pre-aggregate, the rest at
+   * both ends (less than a day each) from the 15-minute cells.
+   */
+  private spanRows(tenantId: string, metrics: readonly string[], dim: string, q: RangeQuery, params: unknown[]): string {
+    const v = (x: unknown) => (params.push(x), '?');
+    const cells = () => `r.tenant_id = ${v(tenantId)} and r.metric = any(${v(`{${metrics.join(',')}}`)}::text[]) and r.dim = ${v(dim)}`;
+    const zone = q.time_zone;
+    return `with span as (
+        select s, e, d1, d2, least(e, d1) as lead_end, greatest(d2, least(e, d1)) as trail_start
+          from (select s, e, date_trunc('day', s, 'UTC') + case when date_trunc('day', s, 'UTC') < s then interval '24 hours' else interval '0' end as d1,
+                       date_trunc('day', e, 'UTC') as d2
+                  from (select (${v(q.from)}::date)::timestamp at time zone ${v(zone)} as s, ((${v(q.to)}::date) + 1)::timestamp at time zone ${v(zone)} as e) as b) as x
+      )
+      select r.metric, r.value, r.currency, r.count, r.amount from span join ${this.store.table('rollup_day')} r
+          on ${cells()} and r.day >= (span.d1 at time zone 'UTC')::date and r.day < (span.d2 at time zone 'UTC')::date
+      union all
+      select r.metric, r.value, r.currency, r.count, r.amount from span join ${this.store.table('rollup')} r on ${cells()} and r.bucket >= span.s and r.bucket < span.lead_end
+      union all
+      select r.metric, r.value, r.currency, r.count, r.amount from span join ${this.store.table('rollup')} r on ${cells()} and r.bucket >= span.trail_start and r.bucket < span.e`;
+  }
+
   async series(ctx: RequestContext, q: SeriesQuery): Promise<SeriesPointView[]> {
     const tenantId = requireTenant(ctx);
     await this.checkZone(q.time_zone);
@@ -202,7 +227,7 @@ export class AnalyticsService {
     const params: unknown[] = [];
     const rows = await this.store.sql<{ value: string; currency: string; count: string; amount: string }>(
       null,
-      `select value, currency, sum(count)::text as count, sum(amount)::text as amount from (${this.rangeRows(tenantId, [q.metric], q.dim, q, params)}) as x
+      `select value, currency, sum(count)::text as count, sum(amount)::text as amount from (${this.spanRows(tenantId, [q.metric], q.dim, q, params)}) as x
         group by 1, 2 having sum(count) <> 0 or sum(amount) <> 0 order by sum(count) desc, 1, 2 limit ${(params.push(q.limit), '?')}`,
       params,
     );
@@ -217,7 +242,7 @@ export class AnalyticsService {
     const metrics = ['page_views', 'add_to_carts', 'orders', 'carts_created', 'carts_completed'];
     const rows = await this.store.sql<{ metric: string; count: string }>(
       null,
-      `select metric, sum(count)::text as count from (${this.rangeRows(tenantId, metrics, 'all', q, params)}) as x group by 1`,
+      `select metric, sum(count)::text as count from (${this.spanRows(tenantId, metrics, 'all', q, params)}) as x group by 1`,
       params,
     );
     const of = (m: string) => Number(rows.find((r) => r.metric === m)?.count ?? 0);
