@@ -274,7 +274,12 @@ describe('analytics: rollups from the outbox, reports, the analyst key, the expo
     // 300 orders every 37 minutes from 2026-03-05 00:05 UTC (over New York's switch to daylight saving time on 03-08), in
     // every quarter hour of the day; 3 products, 2 currencies
     const events = Array.from({ length: 300 }, (_v, k) => {
-      const e = orderEvent(t.tenant_id, `evt_TESTDAYS${String(k).padStart(20, '0')}`, new Date(Date.UTC(2026, 2, 5, 0, 5) + k * 37 * 60_000).toISOString(), 1.25 + (k % 7));
+      const e = orderEvent(
+        t.tenant_id,
+        `evt_TESTDAYS${String(k).padStart(20, '0')}`,
+        new Date(Date.UTC(2026, 2, 5, 0, 5) + k * 37 * 60_000).toISOString(),
+        1.25 + (k % 7),
+      );
       e.data.currency_code = k % 3 ? 'eur' : 'usd';
       e.data.items = [{ product_id: `prod_${k % 3}`, quantity: 1 + (k % 2), unit_price: 2.5 }];
       return e;
@@ -316,7 +321,15 @@ describe('analytics: rollups from the outbox, reports, the analyst key, the expo
       const breakdown = (await run(BY_ZONE, { from, to, tz }, token)).analyticsBreakdown;
       expect(breakdown.sort((a: any, b: any) => `${a.value}/${a.currency_code}`.localeCompare(`${b.value}/${b.currency_code}`))).toEqual(lines);
       const orders = direct.reduce((a, r) => a + r.count, 0);
-      expect((await run(`query($from: String!, $to: String!, $tz: String) { analyticsConversion(from: $from, to: $to, time_zone: $tz) { orders } }`, { from, to, tz }, token)).analyticsConversion.orders).toBe(orders);
+      expect(
+        (
+          await run(
+            `query($from: String!, $to: String!, $tz: String) { analyticsConversion(from: $from, to: $to, time_zone: $tz) { orders } }`,
+            { from, to, tz },
+            token,
+          )
+        ).analyticsConversion.orders,
+      ).toBe(orders);
     };
     const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
     for (const tz of zones) {

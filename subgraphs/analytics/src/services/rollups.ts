@@ -62,12 +62,26 @@ export function rollupDeltasSql(e: string): string {
     cells('refunds', currency, '1', num(data('amount')), orderDims(currency), `${t} = 'order.refunded' and ${num(data('amount'))} > 0`),
     cells('carts_created', `''`, '1', '0', { all: `''` }, `${t} = 'cart.created'`),
     // search.performed (a term is required)
-    cells('searches', `''`, '1', '0', { all: `''`, term, outcome: `case when ${found} then 'results' else 'no_results' end` }, `${t} = 'search.performed' and ${term} is not null`),
+    cells(
+      'searches',
+      `''`,
+      '1',
+      '0',
+      { all: `''`, term, outcome: `case when ${found} then 'results' else 'no_results' end` },
+      `${t} = 'search.performed' and ${term} is not null`,
+    ),
     cells('searches_without_results', `''`, '1', '0', { all: `''`, term }, `${t} = 'search.performed' and ${term} is not null and not (${found})`),
     // analytics_event.tracked: page views, add to carts, purchases (by campaign, and by source with their value)
     cells('page_views', `''`, '1', '0', { all: `''` }, `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'page_view'`),
     cells('add_to_carts', `''`, '1', '0', { all: `''` }, `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'add_to_cart'`),
-    cells('tracked_purchases', `''`, '1', '0', { all: `''`, campaign: str(data('utm_campaign')) }, `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'purchase'`),
+    cells(
+      'tracked_purchases',
+      `''`,
+      '1',
+      '0',
+      { all: `''`, campaign: str(data('utm_campaign')) },
+      `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'purchase'`,
+    ),
     cells(
       'attributed_purchases',
       currency,
