@@ -268,6 +268,81 @@ describe('analytics: rollups from the outbox, reports, the analyst key, the expo
     }
   });
 
+  it('reads days from the daily pre-aggregate, exact in zones of any offset (half and three-quarter hours, daylight saving, +14)', async () => {
+    const t = await p.createTenant();
+    const token = await p.adminToken(t);
+    // 300 orders every 37 minutes from 2026-03-05 00:05 UTC (over New York's switch to daylight saving time on 03-08), in
+    // every quarter hour of the day; 3 products, 2 currencies
+    const events = Array.from({ length: 300 }, (_v, k) => {
+      const e = orderEvent(
+        t.tenant_id,
+        `evt_TESTDAYS${String(k).padStart(20, '0')}`,
+        new Date(Date.UTC(2026, 2, 5, 0, 5) + k * 37 * 60_000).toISOString(),
+        1.25 + (k % 7),
+      );
+      e.data.currency_code = k % 3 ? 'eur' : 'usd';
+      e.data.items = [{ product_id: `prod_${k % 3}`, quantity: 1 + (k % 2), unit_price: 2.5 }];
+      return e;
+    });
+    for (let i = 0; i < events.length; i += 10) await Promise.all(events.slice(i, i + 10).map(deliver));
+    // the pre-aggregate is its cells summed per UTC day
+    const days = async () =>
+      (
+        await sql.query(
+          `select metric, dim, value, currency, day::text, count::text, amount::text from analytics.rollup_day where tenant_id = $1 order by 1, 2, 3, 4, 5`,
+          [t.tenant_id],
+        )
+      ).rows;
+    const { rows: summed } = await sql.query(
+      `select metric, dim, value, currency, (bucket at time zone 'UTC')::date::text as day, sum(count)::text as count, sum(amount)::text as amount
+         from analytics.rollup where tenant_id = $1 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+      [t.tenant_id],
+    );
+    expect(summed.length).toBeGreaterThan(20);
+    expect(await days()).toEqual(summed);
+    // each zone's days, and a range's breakdown, equal a direct computation over the recorded events
+    const check = async (tz: string, from: string, to: string) => {
+      const { rows: direct } = await sql.query(
+        `select to_char(occurred_at at time zone $2, 'YYYY-MM-DD') as day, data->>'currency_code' as currency_code, count(*)::int as count, sum((data->>'total')::numeric)::float8 as amount
+           from analytics.event_log where tenant_id = $1 and (occurred_at at time zone $2)::date between $3::date and $4::date group by 1, 2 order by 1, 2`,
+        [t.tenant_id, tz, from, to],
+      );
+      expect(direct.length).toBeGreaterThan(0);
+      const series = (await run(SERIES, { metric: 'orders', dim: 'currency', from, to, tz }, token)).analyticsSeries;
+      expect(series.map((r: any) => ({ day: r.day, currency_code: r.currency_code, count: r.count, amount: r.amount }))).toEqual(direct);
+      const { rows: lines } = await sql.query(
+        `select i->>'product_id' as value, data->>'currency_code' as currency_code, sum((i->>'quantity')::int)::int as count, sum((i->>'quantity')::int * (i->>'unit_price')::numeric)::float8 as amount
+           from analytics.event_log, jsonb_array_elements(data->'items') i
+          where tenant_id = $1 and (occurred_at at time zone $2)::date between $3::date and $4::date group by 1, 2 order by 1, 2`,
+        [t.tenant_id, tz, from, to],
+      );
+      const BY_ZONE = `query($from: String!, $to: String!, $tz: String) {
+        analyticsBreakdown(metric: "order_lines", dim: "product", from: $from, to: $to, time_zone: $tz) { value currency_code count amount } }`;
+      const breakdown = (await run(BY_ZONE, { from, to, tz }, token)).analyticsBreakdown;
+      expect(breakdown.sort((a: any, b: any) => `${a.value}/${a.currency_code}`.localeCompare(`${b.value}/${b.currency_code}`))).toEqual(lines);
+      const orders = direct.reduce((a, r) => a + r.count, 0);
+      expect(
+        (
+          await run(
+            `query($from: String!, $to: String!, $tz: String) { analyticsConversion(from: $from, to: $to, time_zone: $tz) { orders } }`,
+            { from, to, tz },
+            token,
+          )
+        ).analyticsConversion.orders,
+      ).toBe(orders);
+    };
+    const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    for (const tz of zones) {
+      await check(tz, '2026-03-06', '2026-03-10');
+      await check(tz, '2026-03-07', '2026-03-07');
+    }
+    // a rebuild writes the same days
+    const before = await days();
+    await run('mutation { rebuildAnalytics { events cells } }', {}, token);
+    expect(await days()).toEqual(before);
+    await check('Asia/Kolkata', '2026-03-04', '2026-03-12');
+  });
+
   it('the analyst key reads analytics and nothing else, of its own store only', async () => {
     const ok = await p.graphql(SERIES, { metric: 'orders', from: today, to: today }, { token: analyst });
     expect(ok.body.errors).toBeUndefined();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineDomain, onAllEvents } from '@svc/kit';
-import { RecordedEvent, RollupCell } from './entities/analytics.entity';
+import { RecordedEvent, RollupCell, RollupDay } from './entities/analytics.entity';
 import { AnalyticsResolver } from './resolvers/analytics.resolver';
 import { createAnalyticsServices, type AnalyticsServices } from './services';
 import { analyticsEvents } from './events';
@@ -18,11 +18,11 @@ export const domain = defineDomain<AnalyticsServices>({
   name: 'analytics',
   privacy: analyticsPrivacy,
   dbSchema: 'analytics',
-  entities: [RecordedEvent, RollupCell],
+  entities: [RecordedEvent, RollupCell, RollupDay],
   migrations,
   migrationsDir: path.join(__dirname, 'migrations'),
   // writes that never change a public read (kit read-changes.ts): its log and rollups: no public read shows them
-  readCacheIgnores: ['event_log', 'rollup'],
+  readCacheIgnores: ['event_log', 'rollup', 'rollup_day'],
   resolvers: [AnalyticsResolver],
   createServices: createAnalyticsServices,
   events: analyticsEvents,
@@ -36,4 +36,4 @@ export const domain = defineDomain<AnalyticsServices>({
 
 export type { AnalyticsServices };
 export { analyticsEvents };
-export { rollupDeltas, METRICS, type RollupDelta } from './services/rollups';
+export { METRICS } from './services/rollups';

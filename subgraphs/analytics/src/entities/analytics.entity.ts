@@ -44,3 +44,24 @@ export class RollupCell extends TenantOwned {
   @Property({ type: 'bigint' }) count!: string;
   @Property({ type: 'decimal', precision: 20, scale: 4 }) amount!: string;
 }
+
+/**
+ * The daily pre-aggregate of the 15-minute cells: the sum of one cell's buckets over one UTC day
+ * (`day`), kept in the same statement as the buckets (live ingest and rebuild alike). A report
+ * over a range reads a day's row instead of its 96 buckets, and corrects it with the buckets
+ * between the UTC midnight and the asked zone's midnight (see the service), so days in any zone
+ * stay exact.
+ */
+@Entity({ tableName: 'rollup_day' })
+@Unique({ name: 'rollup_day_cell', properties: ['tenantId', 'metric', 'dim', 'day', 'value', 'currency'] })
+export class RollupDay extends TenantOwned {
+  @PrimaryKey({ type: 'bigint', autoincrement: true }) id!: string;
+  @Property({ type: 'string', length: 40 }) metric!: string;
+  @Property({ type: 'string', length: 40 }) dim!: string;
+  @Property({ type: 'string', length: 300 }) value!: string;
+  @Property({ type: 'string', length: 8 }) currency!: string;
+  /** the UTC day of the buckets summed */
+  @Property({ type: 'date' }) day!: string;
+  @Property({ type: 'bigint' }) count!: string;
+  @Property({ type: 'decimal', precision: 20, scale: 4 }) amount!: string;
+}

@@ -1,21 +1,3 @@
-/**
- * What one domain event adds to the rollups: a pure function of the event, used by live ingest
- * and by a rebuild alike, so both count the same way.
- *
- * A cell is (metric, dimension, value, currency): `orders` by `region` `reg_…` in `eur` adds
- * count 1 and the order's total. Line-level dimensions (`product`, `collection`) add the line's
- * quantity and unit price × quantity (before discounts, shipping and tax); one order counts once
- * per product in `count` through the `orders` metric's line cells (`order_lines`) instead.
- */
-export interface RollupDelta {
-  metric: string;
-  dim: string;
-  value: string;
-  currency: string;
-  count: number;
-  amount: number;
-}
-
 /** The metrics a report may ask for, and the dimensions each is kept by. */
 export const METRICS = {
   orders: ['all', 'region', 'currency', 'sales_channel'],
@@ -34,86 +16,85 @@ export const METRICS = {
   campaign_clicks: ['all', 'campaign'],
 } as const satisfies Record<string, readonly string[]>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length ? v : null);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A JSON string that is not empty, else null (the value of a dimension that is left out). */
+const str = (x: string) => `nullif(case when jsonb_typeof(${x}) = 'string' then ${x} #>> '{}' end, '')`;
+/** A JSON number, else 0 (exact: numeric, not a double). */
+const num = (x: string) => `case when jsonb_typeof(${x}) = 'number' then (${x} #>> '{}')::numeric else 0 end`;
+/** The cells of one metric, one per dimension whose value is not null. */
+const cells = (metric: string, currency: string, count: string, amount: string, dims: Record<string, string>, when: string) =>
+  `select '${metric}'::text as metric, d.dim, d.value, ${currency} as currency, (${count})::numeric as count, (${amount})::numeric as amount
+     from (values ${Object.entries(dims)
+       .map(([dim, value]) => `('${dim}', ${value})`)
+       .join(', ')}) as d(dim, value)
+    where ${when} and d.value is not null`;
 
-/** The cells of the dimensions given; `null` values (no region on an old event) are left out. */
-function cells(metric: string, currency: string, count: number, amount: number, dims: Record<string, string | null>): RollupDelta[] {
-  const out: RollupDelta[] = [];
-  for (const [dim, value] of Object.entries(dims)) if (value !== null) out.push({ metric, dim, value: value.slice(0, 300), currency, count, amount });
-  return out;
+/**
+ * What one domain event adds to the rollups, as SQL: a lateral subquery over the recorded event
+ * `<e>` (its `type` and `data` columns) answering its deltas (metric, dim, value, currency, count,
+ * amount). The one definition live ingest (the event just inserted) and a rebuild (every recorded
+ * event, set-based) both use, so both count the same way.
+ *
+ * A cell is (metric, dimension, value, currency): `orders` by `region` `reg_…` in `eur` adds
+ * count 1 and the order's total. Line-level dimensions (`product`, `collection`) add the line's
+ * quantity and unit price × quantity (before discounts, shipping and tax). A dimension without a
+ * value on the event (no region on an old event) is left out; values are cut to 300 characters.
+ * Amounts are exact (numeric): JSON numbers are not read as doubles.
+ */
+export function rollupDeltasSql(e: string): string {
+  const t = `${e}.type`;
+  const data = (path: string) => `${e}.data -> '${path}'`;
+  const currency = `lower(coalesce(${str(data('currency_code'))}, ''))`;
+  const orderDims = (c: string) => ({ all: `''`, region: str(data('region_id')), currency: c, sales_channel: str(data('sales_channel_id')) });
+  const term = str(data('term'));
+  const found = `${num(data('results'))} > 0`;
+  const parts = [
+    // order.placed: the order, its cart completed, and its product lines
+    cells('orders', currency, '1', num(data('total')), orderDims(currency), `${t} = 'order.placed'`),
+    cells('carts_completed', `''`, '1', '0', { all: `''` }, `${t} = 'order.placed'`),
+    `select 'order_lines'::text, d.dim, d.value, ${currency}, ${num(`i.item -> 'quantity'`)}, ${num(`i.item -> 'quantity'`)} * ${num(`i.item -> 'unit_price'`)}
+       from jsonb_array_elements(case when ${t} = 'order.placed' and jsonb_typeof(${data('items')}) = 'array' then ${data('items')} else '[]'::jsonb end) as i(item),
+            lateral (values ('product', ${str(`i.item -> 'product_id'`)}), ('collection', ${str(`i.item -> 'collection_id'`)})) as d(dim, value)
+      where d.value is not null`,
+    // order.canceled: the cancellation, and what it refunded of a captured payment
+    cells('cancellations', currency, '1', num(data('total')), orderDims(currency), `${t} = 'order.canceled'`),
+    cells('refunds', currency, '1', num(data('refunded_amount')), orderDims(currency), `${t} = 'order.canceled' and ${num(data('refunded_amount'))} > 0`),
+    // order.refunded: an admin's refund of a captured payment
+    cells('refunds', currency, '1', num(data('amount')), orderDims(currency), `${t} = 'order.refunded' and ${num(data('amount'))} > 0`),
+    cells('carts_created', `''`, '1', '0', { all: `''` }, `${t} = 'cart.created'`),
+    // search.performed (a term is required)
+    cells(
+      'searches',
+      `''`,
+      '1',
+      '0',
+      { all: `''`, term, outcome: `case when ${found} then 'results' else 'no_results' end` },
+      `${t} = 'search.performed' and ${term} is not null`,
+    ),
+    cells('searches_without_results', `''`, '1', '0', { all: `''`, term }, `${t} = 'search.performed' and ${term} is not null and not (${found})`),
+    // analytics_event.tracked: page views, add to carts, purchases (by campaign, and by source with their value)
+    cells('page_views', `''`, '1', '0', { all: `''` }, `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'page_view'`),
+    cells('add_to_carts', `''`, '1', '0', { all: `''` }, `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'add_to_cart'`),
+    cells(
+      'tracked_purchases',
+      `''`,
+      '1',
+      '0',
+      { all: `''`, campaign: str(data('utm_campaign')) },
+      `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'purchase'`,
+    ),
+    cells(
+      'attributed_purchases',
+      currency,
+      '1',
+      num(data('value')),
+      { source: `lower(coalesce(${str(data('utm_source'))}, 'direct'))` },
+      `${t} = 'analytics_event.tracked' and ${e}.data ->> 'type' = 'purchase'`,
+    ),
+    cells('campaign_opens', `''`, '1', '0', { all: `''`, campaign: str(data('campaign_id')) }, `${t} = 'campaign.opened'`),
+    cells('campaign_clicks', `''`, '1', '0', { all: `''`, campaign: str(data('campaign_id')) }, `${t} = 'campaign.clicked'`),
+  ];
+  return `lateral (${parts.join('\n    union all ')}) as delta`;
 }
 
-export function rollupDeltas(type: string, data: Record<string, unknown>): RollupDelta[] {
-  switch (type) {
-    case 'order.placed': {
-      const currency = (str(data.currency_code) ?? '').toLowerCase();
-      const orderDims = { all: '', region: str(data.region_id), currency, sales_channel: str(data.sales_channel_id) };
-      const out = [...cells('orders', currency, 1, num(data.total), orderDims), ...cells('carts_completed', '', 1, 0, { all: '' })];
-      for (const item of Array.isArray(data.items) ? (data.items as Array<Record<string, unknown>>) : []) {
-        const quantity = num(item.quantity);
-        const revenue = quantity * num(item.unit_price);
-        out.push(...cells('order_lines', currency, quantity, revenue, { product: str(item.product_id), collection: str(item.collection_id) }));
-      }
-      return out;
-    }
-    case 'order.canceled': {
-      const currency = (str(data.currency_code) ?? '').toLowerCase();
-      const dims = { all: '', region: str(data.region_id), currency, sales_channel: str(data.sales_channel_id) };
-      const out = cells('cancellations', currency, 1, num(data.total), dims);
-      const refunded = num(data.refunded_amount);
-      if (refunded > 0) out.push(...cells('refunds', currency, 1, refunded, dims));
-      return out;
-    }
-    case 'order.refunded': {
-      // one refund of a captured payment (an admin's); a cancellation's own refund comes with order.canceled
-      const currency = (str(data.currency_code) ?? '').toLowerCase();
-      const amount = num(data.amount);
-      if (amount <= 0) return [];
-      return cells('refunds', currency, 1, amount, { all: '', region: str(data.region_id), currency, sales_channel: str(data.sales_channel_id) });
-    }
-    case 'cart.created':
-      return cells('carts_created', '', 1, 0, { all: '' });
-    case 'search.performed': {
-      const term = str(data.term);
-      if (!term) return [];
-      const found = num(data.results) > 0;
-      const out = cells('searches', '', 1, 0, { all: '', term, outcome: found ? 'results' : 'no_results' });
-      if (!found) out.push(...cells('searches_without_results', '', 1, 0, { all: '', term }));
-      return out;
-    }
-    case 'analytics_event.tracked': {
-      if (data.type === 'page_view') return cells('page_views', '', 1, 0, { all: '' });
-      if (data.type === 'add_to_cart') return cells('add_to_carts', '', 1, 0, { all: '' });
-      if (data.type === 'purchase')
-        return [
-          ...cells('tracked_purchases', '', 1, 0, { all: '', campaign: str(data.utm_campaign) }),
-          // by utm_source (lower case; `direct` without one), with the purchase's value in its currency
-          ...cells('attributed_purchases', (str(data.currency_code) ?? '').toLowerCase(), 1, num(data.value), {
-            source: (str(data.utm_source) ?? 'direct').toLowerCase(),
-          }),
-        ];
-      return [];
-    }
-    case 'campaign.opened':
-      return cells('campaign_opens', '', 1, 0, { all: '', campaign: str(data.campaign_id) });
-    case 'campaign.clicked':
-      return cells('campaign_clicks', '', 1, 0, { all: '', campaign: str(data.campaign_id) });
-    default:
-      return [];
-  }
-}
-
-/** Sums deltas of the same cell (a cell may be upserted once per statement), in key order (one lock order for every writer). */
-export function mergeDeltas(deltas: Iterable<RollupDelta & { bucket: string }>): Array<RollupDelta & { bucket: string }> {
-  const byKey = new Map<string, RollupDelta & { bucket: string }>();
-  for (const d of deltas) {
-    const key = [d.metric, d.dim, d.bucket, d.value, d.currency].join('\u0000');
-    const hit = byKey.get(key);
-    if (hit) {
-      hit.count += d.count;
-      hit.amount += d.amount;
-    } else byKey.set(key, { ...d });
-  }
-  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-}
+/** The 15-minute UTC bucket of a timestamptz expression (every IANA zone's offset is whole quarter hours). */
+export const bucketSql = (at: string) => `date_bin('15 minutes', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
