@@ -78,6 +78,14 @@ for (const r of ROUTES) {
   if (r.query) inputs.push(...urlFields(r.query as ZodType, `${r.method} ${r.path} query`));
 }
 
+/**
+ * URL fields that are no web address (never rendered as a link or fetched over http): they refuse
+ * everything the web rule refuses, and accept a plain URL of their own scheme instead of https
+ */
+const OTHER_SCHEMES: Record<string, string> = {
+  'graphql:StoreMailSettingsInput.smtp_url': 'smtp://mailer@mail.shop.example:587',
+};
+
 /** what the rule refuses: attribute break-outs, other schemes, spaces, control characters, protocol-relative */
 const REFUSED = [
   'https://evil.com/x.png" onerror="alert(1)',
@@ -110,8 +118,17 @@ describe('every URL field goes through the kit URL rule', () => {
     expect(accepted).toEqual([]);
   });
 
-  it('accepts a plain https URL in every URL field', () => {
-    const refused = inputs.filter(([, s]) => !s.safeParse(value(s, 'https://shop.example/images/x.png')).success).map(([path]) => path);
+  it('accepts a plain https URL in every URL field (a URL of another scheme: a plain one of its scheme)', () => {
+    const refused = inputs
+      .filter(([path, s]) => !s.safeParse(value(s, OTHER_SCHEMES[path] ?? 'https://shop.example/images/x.png')).success)
+      .map(([path]) => path);
     expect(refused).toEqual([]);
+  });
+
+  it('refuses an https URL where another scheme is meant', () => {
+    for (const path of Object.keys(OTHER_SCHEMES)) {
+      const [, s] = inputs.find(([p]) => p === path)!;
+      expect({ path, accepted: s.safeParse(value(s, 'https://shop.example/')).success }).toEqual({ path, accepted: false });
+    }
   });
 });

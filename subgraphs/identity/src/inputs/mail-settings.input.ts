@@ -15,7 +15,12 @@ export const mailSettingsSchema = z.strictObject({
   sender_email: address('sender_email').nullish(),
   reply_to: address('reply_to').nullish(),
   /** `smtp://user@host:587` or `smtps://user@host:465` (checked by the service); null: the platform's server */
-  smtp_url: z.string().trim().max(500).nullish(),
+  smtp_url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^$|^smtps?:\/\/[^\s"'<>`\\]+$/i, 'smtp_url must be smtp://user@host:587 or smtps://user@host:465')
+    .nullish(),
   /** write-only; absent or null keeps the stored one, "" removes it */
   smtp_password: z.string().max(500).nullish(),
 });
