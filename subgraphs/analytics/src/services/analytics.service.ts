@@ -87,6 +87,47 @@ export class AnalyticsService {
   }
 
   /**
+   * `ingest` for a batch of the caller's tenant's events, oldest first (the subscription's batch,
+   * in its unit of work): one statement records those not recorded before, in their order, and adds
+   * the deltas of exactly those to the rollups (summed per cell, cells in key order). Answers how
+   * many were recorded.
+   */
+  async ingestMany(ctx: RequestContext, events: Array<TypedEvent<Record<string, unknown>>>): Promise<number> {
+    const tenantId = ctx.tenantId;
+    const mine = tenantId ? events.filter((e) => e.tenant_id === tenantId) : [];
+    if (!tenantId || !mine.length) return 0;
+    const rows = mine.map((e, n) => ({ n, id: e.id, type: e.type, occurred_at: e.created_at, data: e.data }));
+    const deltas = mine.flatMap((e) => {
+      const bucket = bucketOf(e.created_at);
+      return mergeDeltas(rollupDeltas(e.type, e.data).map((d) => ({ ...d, bucket }))).map((d) => ({ ...d, event_id: e.id }));
+    });
+    const [, recorded] = await this.store.batch(ctx, [
+      this.lockStatement(tenantId),
+      [
+        `with ev as (
+           insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
+           select e.id, ?, e.type, e.occurred_at, e.data, now()
+             from jsonb_to_recordset(?::jsonb) as e(n int, id text, type text, occurred_at timestamptz, data jsonb)
+            order by e.n
+           on conflict (id) do nothing returning id
+         ), up as (
+           insert into ${this.store.table('rollup')} as r (tenant_id, metric, dim, value, currency, bucket, count, amount)
+           select ?, d.metric, d.dim, d.value, d.currency, d.bucket, sum(d.count), sum(d.amount)
+             from jsonb_to_recordset(?::jsonb) as d(event_id text, metric text, dim text, value text, currency text, bucket timestamptz, count bigint, amount numeric)
+            where d.event_id in (select id from ev)
+            group by d.metric, d.dim, d.bucket, d.value, d.currency
+            order by d.metric, d.dim, d.bucket, d.value, d.currency
+           on conflict (tenant_id, metric, dim, bucket, value, currency)
+           do update set count = r.count + excluded.count, amount = r.amount + excluded.amount
+         )
+         select id from ev`,
+        [tenantId, JSON.stringify(rows), tenantId, JSON.stringify(deltas)],
+      ],
+    ]);
+    return recorded.length;
+  }
+
+  /**
    * Rebuilds the tenant's rollups from its recorded events (analytics' copy of the outbox), in one
    * transaction under the ingest lock: live events wait for it and are then added on top.
    */
