@@ -83,7 +83,12 @@ export class OutboxService {
        returning id`,
       [requireTenant(tx), campaignId, subject, JSON.stringify(rows)],
     );
-    for (const w of written) marketingEvents.emitSql(this.store, tx, 'email_message.queued', { id: w.id, kind: 'campaign' });
+    // the events now, in one round trip (a deferred `emitSql` would wait for a later statement of the
+    // unit of work, which a subscription's transaction may not send)
+    await this.store.batch(
+      tx,
+      written.map((w) => marketingEvents.outboxStatement(this.store, tx, 'email_message.queued', { id: w.id, kind: 'campaign' })),
+    );
     return written.length;
   }
 
