@@ -301,7 +301,9 @@ async function benchCampaignSend(o: {
     }
     const elapsedMs = Date.now() - t0;
     if (status !== 'sent') problems.push(`the campaign was still ${status} after ${Math.round(elapsedMs / 1000)} s`);
-    const delivered = await db.query(`select count(*)::int as n from marketing.email_message where campaign_id = $1 and status in ('sent', 'stored')`, [campaign]);
+    const delivered = await db.query(`select count(*)::int as n from marketing.email_message where campaign_id = $1 and status in ('sent', 'stored')`, [
+      campaign,
+    ]);
     const written = await db.query(
       `select count(*)::int as n, count(distinct subscriber_id)::int as members from marketing.email_message where campaign_id = $1`,
       [campaign],

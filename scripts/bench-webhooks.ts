@@ -132,41 +132,10 @@ export async function benchWebhooks(o: {
         [o.tenantId, chunk],
       );
     }
-    // BENCH_EXPLAIN=<ms>: the plan of the dispatcher's claim (its read part) that long into the burst
-    const explainAt = Number(process.env.BENCH_EXPLAIN ?? 0);
-    const explained = explainAt
-      ? new Promise<void>((resolve) =>
-          setTimeout(async () => {
-            try {
-              const plan = await db.query(
-                `explain (analyze, buffers) with cand as (
-                   select id, endpoint_id, next_attempt_at, sequence from webhooks.webhook_delivery
-                    where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
-                    order by next_attempt_at, sequence limit 64
-                 ), ranked as (
-                   select c.id, c.next_attempt_at, c.sequence, 8 as cap, row_number() over (partition by c.endpoint_id order by c.next_attempt_at, c.sequence) as n from cand c
-                 )
-                 select d.id from webhooks.webhook_delivery d join ranked r on r.id = d.id
-                  where r.n <= r.cap and d.status = 'pending' and d.next_attempt_at <= now() and (d.lease_until is null or d.lease_until < now())
-                  order by r.next_attempt_at, r.sequence limit 16`,
-              );
-              o.log(plan.rows.map((r) => `  plan: ${r['QUERY PLAN']}`).join('\n'));
-              const stats = await db.query(
-                `select n_live_tup, n_dead_tup, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where schemaname = 'webhooks' and relname = 'webhook_delivery'`,
-              );
-              o.log(`  table: ${JSON.stringify(stats.rows[0])}`);
-            } catch (err) {
-              o.log(`  explain failed: ${(err as Error).message}`);
-            }
-            resolve();
-          }, explainAt),
-        )
-      : Promise.resolve();
     const deadline = Date.now() + Math.max(120_000, EVENTS * 100);
     while (arrived.size < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const elapsedMs = Date.now() - t0;
     const cpu1 = cpu();
-    await explained;
     if (windowProf) process.kill(o.platformPid!, 'SIGUSR2');
     if (pgStats) {
       const { rows: top } = await db.query(
@@ -174,7 +143,8 @@ export async function benchWebhooks(o: {
            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
           order by total_plan_time + total_exec_time desc limit 25`,
       );
-      for (const r of top) o.log(`  pg: ${String(r.calls).padStart(6)} calls ${String(r.exec_ms).padStart(6)} ms exec ${String(r.plan_ms).padStart(5)} ms plan  ${r.q}`);
+      for (const r of top)
+        o.log(`  pg: ${String(r.calls).padStart(6)} calls ${String(r.exec_ms).padStart(6)} ms exec ${String(r.plan_ms).padStart(5)} ms plan  ${r.q}`);
     }
     if (arrived.size < EVENTS) problems.push(`only ${arrived.size} of ${EVENTS} events arrived within ${Math.round((deadline - t0) / 1000)} s`);
     const latencies = ids

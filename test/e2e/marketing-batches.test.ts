@@ -75,7 +75,13 @@ describe('marketing: campaigns sent in batches', () => {
 
     const campaign = (
       await run(CREATE_CAMPAIGN, {
-        input: { list_id: list.id, name: 'Big', subject: 'Big news', html: '<p><a href="https://shop.example/big">Big</a> {{unsubscribe_url}}</p>', text: 'Big' },
+        input: {
+          list_id: list.id,
+          name: 'Big',
+          subject: 'Big news',
+          html: '<p><a href="https://shop.example/big">Big</a> {{unsubscribe_url}}</p>',
+          text: 'Big',
+        },
       })
     ).createCampaign;
     // the first batch is written with the send; the rest follows in the background
@@ -128,8 +134,7 @@ describe('marketing: campaigns sent in batches', () => {
     );
     await waitFor(
       'the stray event handled',
-      async () =>
-        (await sql.query(`select 1 from marketing.processed_event where subscription = 'send-campaign' and event_id = $1`, [stray])).rows.length > 0,
+      async () => (await sql.query(`select 1 from marketing.processed_event where subscription = 'send-campaign' and event_id = $1`, [stray])).rows.length > 0,
     );
     expect((await sql.query(`select count(*)::int as n from marketing.email_message where campaign_id = $1`, [campaign.id])).rows[0].n).toBe(MEMBERS);
     expect((await run(CAMPAIGN, { id: campaign.id })).campaign).toMatchObject({ status: 'sent', recipients: MEMBERS });

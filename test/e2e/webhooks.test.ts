@@ -502,9 +502,9 @@ describe('webhooks', () => {
     const QUEUE = 'sub_webhooks_fan-out';
     /** the tenant's binding keys, without the `@<tenant>` */
     const bound = async () =>
-      (
-        await s.sql.query(`select event from pgboss.subscription where name = $1 and event like $2 order by event`, [QUEUE, `%@${t.tenant_id}`])
-      ).rows.map((r) => String(r.event).split('@')[0]);
+      (await s.sql.query(`select event from pgboss.subscription where name = $1 and event like $2 order by event`, [QUEUE, `%@${t.tenant_id}`])).rows.map(
+        (r) => String(r.event).split('@')[0],
+      );
     const published = (id: string, type = 'redirect.created') =>
       waitFor(`${type} ${id} relayed`, async () => {
         const r = await s.sql.query(`select published_at from site.outbox_event where data->>'id' = $1 and type = $2`, [id, type]);
@@ -515,11 +515,10 @@ describe('webhooks', () => {
     /** an event of another type of the site domain, as its outbox would hold it */
     const themeEvent = async () => {
       const id = `theme_${Math.random().toString(36).slice(2)}`;
-      await s.sql.query(`insert into site.outbox_event (id, tenant_id, type, data, request_id, created_at, attempts) values ($1, $2, 'theme.updated', $3, 'test', now(), 0)`, [
-        `evt_${id}`,
-        t.tenant_id,
-        JSON.stringify({ id }),
-      ]);
+      await s.sql.query(
+        `insert into site.outbox_event (id, tenant_id, type, data, request_id, created_at, attempts) values ($1, $2, 'theme.updated', $3, 'test', now(), 0)`,
+        [`evt_${id}`, t.tenant_id, JSON.stringify({ id })],
+      );
       await published(id, 'theme.updated');
       return id;
     };

@@ -96,7 +96,7 @@ describe('webhooks endpoint gate', () => {
     expect(gate.acquire('a')).toBeNull();
   });
 
-  it("sizes a claim: per endpoint its free slots, whole tokens or one half-open trial; others the whole concurrency", () => {
+  it('sizes a claim: per endpoint its free slots, whole tokens or one half-open trial; others the whole concurrency', () => {
     const c = clock();
     const gate = new EndpointGate(limits({ concurrency: 8, ratePerSecond: 0, breakerFailures: 1, breakerOpenMs: 1000 }), c);
     expect(gate.capacities()).toEqual({ known: new Map(), fresh: 8 });

@@ -35,8 +35,7 @@ export interface TenantEvents {
  */
 export function tenantEventsKeys(tenantId: string, patterns: readonly string[]): string[] {
   for (const p of patterns)
-    if (!/^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/.test(p))
-      throw new Error(`"${p}" is not an event type, a family (order.*) or *`);
+    if (!/^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/.test(p)) throw new Error(`"${p}" is not an event type, a family (order.*) or *`);
   const wanted = patterns.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(patterns)].sort();
   return wanted.map((p) => tenantEventsKey(tenantId, p));
 }
