@@ -23,7 +23,7 @@ export const FAN_OUT_BATCH = 200;
  * (the events are then handled again). (The dispatcher's attempt log commits synchronously, one
  * flush for every attempt that finished during the previous write.)
  */
-export async function relaxCommit(store: Store, tx: RequestContext): Promise<void> {
+async function relaxCommit(store: Store, tx: RequestContext): Promise<void> {
   await store.sql(tx, 'set local synchronous_commit = off');
 }
 
