@@ -10,7 +10,8 @@
  * answers (every accepted event stored, every pixel answer an open), so the figures are of correct work.
  *
  * - `benchMarketing(...)` is called by scripts/bench.ts against its platform and tenant;
- * - `npm run bench:marketing` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
+ * - `npm run bench:marketing` runs it alone: it starts scripts/bench-platform.ts with a small catalog;
+ *   with BENCH_CAMPAIGN_RECIPIENTS=<n> it measures a campaign send to n recipients instead (`benchCampaignSend`).
  */
 import { Client } from 'pg';
 import { newId } from '@svc/kit';
@@ -214,10 +215,137 @@ export function marketingBenchLines(r: MarketingBenchReport): string[] {
   ];
 }
 
+interface CampaignSendReport {
+  recipients: number;
+  /** from the send mutation to the campaign's `sent` */
+  elapsedMs: number;
+  /** the send mutation's answer time (it writes the first batch) */
+  mutationMs: number;
+  /** transactions that wrote messages, and the most messages one of them wrote */
+  batches: number;
+  largestBatch: number;
+  /** messages delivered (stored, no SMTP_URL) when the last batch was written */
+  deliveredAtSent: number;
+  problems: string[];
+}
+
+/**
+ * BENCH_CAMPAIGN_RECIPIENTS=<n> (`npm run bench:marketing` only): a campaign to a list of n
+ * subscribed members (written straight into the table), sent through admin GraphQL: how long until
+ * every message is written (`sent`), in how many transactions, and that each member got one. The
+ * mails' deliveries (the `deliver-email` jobs, .eml files without SMTP_URL) run alongside.
+ */
+async function benchCampaignSend(o: {
+  url: string;
+  databaseUrl: string;
+  tenantId: string;
+  adminEmail: string;
+  adminPassword: string;
+  recipients: number;
+  log: (s: string) => void;
+}): Promise<CampaignSendReport> {
+  const problems: string[] = [];
+  const db = new Client({ connectionString: o.databaseUrl });
+  await db.connect();
+  try {
+    const login = await fetch(`${o.url}/api/auth/user/emailpass`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: o.adminEmail, password: o.adminPassword }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const r = await fetch(`${o.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await r.json()) as { data?: any; errors?: unknown[] };
+      if (body.errors?.length) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+      return body.data;
+    };
+    const list = (
+      await gql('mutation($input: MailingListInput!) { createMailingList(input: $input) { id } }', {
+        input: { handle: `bench-send-${Date.now()}`, name: 'Bench send', double_opt_in: false },
+      })
+    ).createMailingList.id as string;
+    const ids = Array.from({ length: o.recipients }, () => newId('msub'));
+    for (let i = 0; i < ids.length; i += 10_000)
+      await db.query(
+        `insert into marketing.subscriber (id, tenant_id, list_id, email, status, source, created_at, updated_at)
+         select id, $1, $2, id || '@bench.example', 'subscribed', 'admin', now(), now() from unnest($3::text[]) as id`,
+        [o.tenantId, list, ids.slice(i, i + 10_000)],
+      );
+    await db.query('analyze marketing.subscriber');
+    const campaign = (
+      await gql('mutation($input: CampaignInput!) { createCampaign(input: $input) { id } }', {
+        input: {
+          list_id: list,
+          name: 'Bench send',
+          subject: 'Bench',
+          html: '<html><body><p>Hello, <a href="https://shop.example/new">new</a> and <a href="https://shop.example/sale">sale</a>.</p><p>{{unsubscribe_url}}</p></body></html>',
+          text: 'Hello: https://shop.example/new',
+        },
+      })
+    ).createCampaign.id as string;
+    o.log(`  campaign send: ${o.recipients} recipients ...`);
+    const t0 = Date.now();
+    const sent = (await gql('mutation($id: String!) { sendCampaign(id: $id) { status recipients } }', { id: campaign })).sendCampaign;
+    const mutationMs = Date.now() - t0;
+    o.log(`    the send answered ${sent.status} (${sent.recipients} written) in ${mutationMs} ms`);
+    const deadline = Date.now() + Math.max(300_000, o.recipients * 20);
+    let status = sent.status as string;
+    while (status !== 'sent' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await db.query('select status from marketing.campaign where id = $1', [campaign])).rows[0].status;
+    }
+    const elapsedMs = Date.now() - t0;
+    if (status !== 'sent') problems.push(`the campaign was still ${status} after ${Math.round(elapsedMs / 1000)} s`);
+    const delivered = await db.query(`select count(*)::int as n from marketing.email_message where campaign_id = $1 and status in ('sent', 'stored')`, [
+      campaign,
+    ]);
+    const written = await db.query(
+      `select count(*)::int as n, count(distinct subscriber_id)::int as members from marketing.email_message where campaign_id = $1`,
+      [campaign],
+    );
+    const batches = await db.query(
+      `select count(*)::int as batches, max(n)::int as largest from (select count(*) as n from marketing.email_message where campaign_id = $1 group by created_at) b`,
+      [campaign],
+    );
+    if (written.rows[0].n !== o.recipients || written.rows[0].members !== o.recipients)
+      problems.push(`${written.rows[0].n} messages to ${written.rows[0].members} members written for ${o.recipients} recipients`);
+    return {
+      recipients: o.recipients,
+      elapsedMs,
+      mutationMs,
+      batches: batches.rows[0].batches,
+      largestBatch: batches.rows[0].largest,
+      deliveredAtSent: delivered.rows[0].n,
+      problems,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+function campaignSendLines(r: CampaignSendReport): string[] {
+  return [
+    `campaign send (${r.recipients} recipients, admin GraphQL sendCampaign → the last batch written):`,
+    `  ${round(r.elapsedMs / 1000)} s in all (${round((r.recipients * 1000) / r.elapsedMs)} messages/s written), the mutation ${r.mutationMs} ms; ${r.batches} transactions, at most ${r.largestBatch} messages each; ${r.deliveredAtSent} delivered by then`,
+  ];
+}
+
 if (require.main === module) {
   // `npm run bench:marketing`: a platform of its own with a small catalog, then this bench
   runStandalone('bench:marketing', async (ready) => {
-    const report = await benchMarketing({ ...ready, log: (s) => process.stderr.write(`${s}\n`) });
+    const log = (s: string) => process.stderr.write(`${s}\n`);
+    const recipients = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 0);
+    if (recipients > 0) {
+      // the campaign send alone
+      const send = await benchCampaignSend({ ...ready, recipients, log });
+      return { lines: campaignSendLines(send), problems: send.problems };
+    }
+    const report = await benchMarketing({ ...ready, log });
     return { lines: marketingBenchLines(report), problems: report.problems };
   });
 }

@@ -13,6 +13,7 @@
  * - `benchWebhooks(...)` is called by scripts/bench.ts against its platform and tenant;
  * - `npm run bench:webhooks` runs it alone: it starts scripts/bench-platform.ts with a small catalog.
  * The receiver listens on 127.0.0.1, which the bench platform allow-lists (WEBHOOK_ALLOW_HOSTS).
+ * BENCH_CPU_PROF_WINDOW=<dir> (the standalone run): a CPU profile of the platform during the burst.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -30,6 +31,9 @@ export interface WebhooksBenchReport {
   eventsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** the first event's arrival, and when the fan-out wrote the first and the last delivery (ms after the insert) */
+  firstMs: number;
+  fanOut: { firstMs: number; lastMs: number };
   /** CPU seconds per 1,000 events from the insert to the last arrival: the platform process, its PostgreSQL (absent when not measured) */
   cpu?: { platform: number; postgres: number };
   problems: string[];
@@ -109,6 +113,15 @@ export async function benchWebhooks(o: {
     o.log(`  webhooks: ${EVENTS} events to one endpoint (receiver on 127.0.0.1:${port}) ...`);
     const cpu = () =>
       o.platformPid && o.dataDir ? { node: cpuTicks(o.platformPid), pg: postgresPids(o.dataDir).reduce((a, pid) => a + cpuTicks(pid), 0) } : null;
+    // BENCH_CPU_PROF_WINDOW=<dir>: the platform profiles the burst only (SIGUSR2 starts and stops it)
+    // BENCH_PG_STATS=1 (with EMBEDDED_PG_SETTINGS loading pg_stat_statements): PostgreSQL's time per statement shape in the burst
+    const pgStats = process.env.BENCH_PG_STATS === '1';
+    if (pgStats) {
+      await db.query('create extension if not exists pg_stat_statements');
+      await db.query('select pg_stat_statements_reset()');
+    }
+    const windowProf = Boolean(process.env.BENCH_CPU_PROF_WINDOW && o.platformPid);
+    if (windowProf) process.kill(o.platformPid!, 'SIGUSR2');
     const cpu0 = cpu();
     const t0 = Date.now();
     for (let i = 0; i < ids.length; i += 1000) {
@@ -123,6 +136,16 @@ export async function benchWebhooks(o: {
     while (arrived.size < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const elapsedMs = Date.now() - t0;
     const cpu1 = cpu();
+    if (windowProf) process.kill(o.platformPid!, 'SIGUSR2');
+    if (pgStats) {
+      const { rows: top } = await db.query(
+        `select calls, round(total_exec_time)::int as exec_ms, round(total_plan_time)::int as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+          order by total_plan_time + total_exec_time desc limit 25`,
+      );
+      for (const r of top)
+        o.log(`  pg: ${String(r.calls).padStart(6)} calls ${String(r.exec_ms).padStart(6)} ms exec ${String(r.plan_ms).padStart(5)} ms plan  ${r.q}`);
+    }
     if (arrived.size < EVENTS) problems.push(`only ${arrived.size} of ${EVENTS} events arrived within ${Math.round((deadline - t0) / 1000)} s`);
     const latencies = ids
       .filter((id) => arrived.has(id))
@@ -130,9 +153,13 @@ export async function benchWebhooks(o: {
       .sort((a, b) => a - b);
     await new Promise((r) => setTimeout(r, 500)); // late duplicates would show up now
     const rows = await db.query(
-      `select count(*)::int as n, count(*) filter (where status = 'delivered' and attempts = 1)::int as ok from webhooks.webhook_delivery where endpoint_id = $1`,
+      `select count(*)::int as n, count(*) filter (where status = 'delivered' and attempts = 1)::int as ok,
+              (extract(epoch from min(created_at)) * 1000)::float8 as first_written, (extract(epoch from max(created_at)) * 1000)::float8 as last_written
+         from webhooks.webhook_delivery where endpoint_id = $1`,
       [endpointId],
     );
+    // where the time went: the fan-out wrote the deliveries between these moments (after the insert)
+    const fanOut = { firstMs: Math.round(rows.rows[0].first_written - t0), lastMs: Math.round(rows.rows[0].last_written - t0) };
     if (rows.rows[0].n !== EVENTS) problems.push(`${rows.rows[0].n} deliveries written for ${EVENTS} events`);
     if (rows.rows[0].ok !== rows.rows[0].n) problems.push(`${rows.rows[0].n - rows.rows[0].ok} deliveries not delivered at the first attempt`);
     if (duplicates) problems.push(`${duplicates} events received twice`);
@@ -145,6 +172,8 @@ export async function benchWebhooks(o: {
       eventsPerSec: round((arrived.size * 1000) / elapsedMs),
       p50Ms: pct(latencies, 50),
       p99Ms: pct(latencies, 99),
+      firstMs: latencies[0] ?? NaN,
+      fanOut,
       // clock ticks (100 a second) → CPU seconds per 1,000 events
       ...(cpu0 && cpu1
         ? {
@@ -169,6 +198,7 @@ export function webhooksBenchLines(r: WebhooksBenchReport): string[] {
   return [
     `outbound webhooks (${r.events} events written at once → relay → fan-out → signed POST to a local receiver; ${r.concurrency} deliveries in flight):`,
     `  ${r.eventsPerSec} events/s delivered (${r.elapsedMs} ms in all); arrival after the insert p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (one burst: these grow with the count)`,
+    `  deliveries written by the fan-out ${r.fanOut.firstMs}–${r.fanOut.lastMs} ms after the insert; the first arrival at ${r.firstMs} ms`,
     ...(r.cpu
       ? [
           `  CPU per 1,000 events: platform ${r.cpu.platform} s, PostgreSQL ${r.cpu.postgres} s; load average at the end ${os

@@ -495,55 +495,76 @@ describe('webhooks', () => {
     expect(rotations.rows[0].n).toBe(0);
   });
 
-  it("binds the fan-out to the events of tenants with an active endpoint only: the others' events make no job", async () => {
+  it("binds the fan-out to the types the active endpoints of a tenant take: other tenants' and types' events make no job", async () => {
     const t = await p.createTenant();
     const ctx = systemContext(p.log, t.tenant_id, 'test');
     const site = p.services<SiteServices>('site');
     const QUEUE = 'sub_webhooks_fan-out';
+    /** the tenant's binding keys, without the `@<tenant>` */
     const bound = async () =>
-      (await s.sql.query(`select 1 from pgboss.subscription where name = $1 and event = $2`, [QUEUE, `*@${t.tenant_id}`])).rows.length === 1;
-    const published = (id: string) =>
-      waitFor(`redirect ${id} relayed`, async () => {
-        const r = await s.sql.query(`select published_at from site.outbox_event where data->>'id' = $1 and type = 'redirect.created'`, [id]);
+      (await s.sql.query(`select event from pgboss.subscription where name = $1 and event like $2 order by event`, [QUEUE, `%@${t.tenant_id}`])).rows.map(
+        (r) => String(r.event).split('@')[0],
+      );
+    const published = (id: string, type = 'redirect.created') =>
+      waitFor(`${type} ${id} relayed`, async () => {
+        const r = await s.sql.query(`select published_at from site.outbox_event where data->>'id' = $1 and type = $2`, [id, type]);
         return r.rows[0]?.published_at ? r.rows[0] : null;
       });
     const jobsFor = async (id: string) =>
       Number((await s.sql.query(`select count(*)::int n from pgboss.job where name = $1 and data->'data'->>'id' = $2`, [QUEUE, id])).rows[0].n);
+    /** an event of another type of the site domain, as its outbox would hold it */
+    const themeEvent = async () => {
+      const id = `theme_${Math.random().toString(36).slice(2)}`;
+      await s.sql.query(
+        `insert into site.outbox_event (id, tenant_id, type, data, request_id, created_at, attempts) values ($1, $2, 'theme.updated', $3, 'test', now(), 0)`,
+        [`evt_${id}`, t.tenant_id, JSON.stringify({ id })],
+      );
+      await published(id, 'theme.updated');
+      return id;
+    };
     // a binding to every tenant's events is gone (the queue is bound per tenant)
     expect((await s.sql.query(`select 1 from pgboss.subscription where name = $1 and event = '*'`, [QUEUE])).rows).toHaveLength(0);
 
     // no endpoint, then an inactive one: not bound, and its event is relayed without a fan-out job
-    expect(await bound()).toBe(false);
+    expect(await bound()).toEqual([]);
     const off = await svc().endpoints.create(ctx, { url: rx.url('/bound'), event_types: ['redirect.*'], active: false });
-    expect(await bound()).toBe(false);
+    expect(await bound()).toEqual([]);
     const quiet = await site.redirects.create(ctx, { source: '/bind-1', target: '/a' });
     await published(quiet.id);
     expect(await jobsFor(quiet.id)).toBe(0);
 
-    // activated: bound, and the next event is delivered
+    // activated: bound to its family, and the next event of it is delivered; an event of another type makes no job
     await svc().endpoints.update(ctx, off.id, { active: true });
-    expect(await bound()).toBe(true);
+    expect(await bound()).toEqual(['redirect.*']);
     const heard = await site.redirects.create(ctx, { source: '/bind-2', target: '/b' });
     await waitFor('delivered to the activated endpoint', () => rx.at('/bound').find((r) => JSON.parse(r.body).data.id === heard.id) ?? null);
     expect(await jobsFor(heard.id)).toBe(1);
+    expect(await jobsFor(await themeEvent())).toBe(0);
 
-    // a second active endpoint, then the first deleted: still bound; the last one deactivated: unbound
-    const second = await svc().endpoints.create(ctx, { url: rx.url('/bound-2'), event_types: PING_ONLY });
+    // a second active endpoint adds its types; the first deleted takes its family away; every event (`*`) is one key
+    const second = await svc().endpoints.create(ctx, { url: rx.url('/bound-2'), event_types: ['redirect.created', 'theme.updated'] });
+    expect(await bound()).toEqual(['redirect.*', 'redirect.created', 'theme.updated']);
     await svc().endpoints.remove(ctx, off.id);
-    expect(await bound()).toBe(true);
+    expect(await bound()).toEqual(['redirect.created', 'theme.updated']);
+    expect(await jobsFor(await themeEvent())).toBe(1);
+    await svc().endpoints.update(ctx, second.id, { event_types: ['*'] });
+    expect(await bound()).toEqual(['*']);
+    await svc().endpoints.update(ctx, second.id, { event_types: ['redirect.created'] });
+    expect(await bound()).toEqual(['redirect.created']);
+    // the last one deactivated: unbound
     await svc().endpoints.update(ctx, second.id, { active: false });
-    expect(await bound()).toBe(false);
+    expect(await bound()).toEqual([]);
 
     // an endpoint the dispatcher disabled (410) leaves the tenant bound until its next event, which
     // finds no active endpoint and unbinds it
     await svc().endpoints.update(ctx, second.id, { active: true });
     await s.sql.query(`update webhooks.webhook_endpoint set active = false where id = $1`, [second.id]);
-    expect(await bound()).toBe(true);
+    expect(await bound()).toEqual(['redirect.created']);
     const last = await site.redirects.create(ctx, { source: '/bind-3', target: '/c' });
-    await waitFor('unbound by the idle fan-out', async () => ((await bound()) ? null : true));
+    await waitFor('unbound by the idle fan-out', async () => ((await bound()).length ? null : true));
     expect(await jobsFor(last.id)).toBe(1);
-    // fanned out to nobody (the delivery of the first event went with its endpoint)
-    expect(await deliveriesCount(t.tenant_id)).toBe(0);
+    // fanned out to nobody but the theme event's endpoint (the delivery of the first event went with its endpoint)
+    expect(await deliveriesCount(t.tenant_id)).toBe(1);
   });
 
   it('the demo seed adds one inactive endpoint', async () => {

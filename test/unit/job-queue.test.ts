@@ -71,6 +71,12 @@ describe('job queue', () => {
       await queue.bind('thing.happened', 'sub_relay_typed');
       await queue.ensureQueue('sub_relay_tenant', { limit: 0, delaySeconds: 0, backoff: false });
       await queue.bindTenants('sub_relay_tenant', async () => ['t1']);
+      // bound to one family of t1 and one type of t2
+      await queue.ensureQueue('sub_relay_types', { limit: 0, delaySeconds: 0, backoff: false });
+      await queue.bindTenants('sub_relay_types', async () => [
+        { tenantId: 't1', events: ['thing.*'] },
+        { tenantId: 't2', events: ['other.thing'] },
+      ]);
       const notices: string[] = [];
       listener.on('notification', (n) => notices.push(n.payload ?? ''));
       await listener.query(`listen ${DOMAIN_EVENT_CHANNEL}`);
@@ -91,11 +97,14 @@ describe('job queue', () => {
       expect(published.rows[0].n).toBe(3);
 
       const jobs = (await sql.query(`select * from pgboss.job where name like 'sub_relay_%' order by name, singleton_key`)).rows;
-      // typed: the event of its type; tenant-scoped: every event of t1, none of t2
+      // typed: the event of its type; tenant-scoped: every event of t1, none of t2; by type: t1's of
+      // the family `thing.*`, t2's of the type `other.thing`
       expect(jobs.map((j) => [j.name, j.singleton_key])).toEqual([
         ['sub_relay_tenant', 'evt_r1'],
         ['sub_relay_tenant', 'evt_r3'],
         ['sub_relay_typed', 'evt_r1'],
+        ['sub_relay_types', 'evt_r1'],
+        ['sub_relay_types', 'evt_r2'],
       ]);
       const event1 = {
         id: 'evt_r1',

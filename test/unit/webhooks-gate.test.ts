@@ -85,6 +85,44 @@ describe('webhooks endpoint gate', () => {
     expect(gate.acquire('a')?.reason).toBe('rate');
   });
 
+  it('a rate below one a second still sends: the bucket holds at least one request', () => {
+    const c = clock();
+    const gate = new EndpointGate(limits({ concurrency: 10, ratePerSecond: 0.5 }), c);
+    expect(gate.capacity('a')).toBe(1);
+    expect(gate.acquire('a')).toBeNull();
+    gate.release('a', true);
+    expect(gate.acquire('a')).toEqual({ reason: 'rate', retryInMs: 2000 });
+    c.advance(2000);
+    expect(gate.acquire('a')).toBeNull();
+  });
+
+  it('sizes a claim: per endpoint its free slots, whole tokens or one half-open trial; others the whole concurrency', () => {
+    const c = clock();
+    const gate = new EndpointGate(limits({ concurrency: 8, ratePerSecond: 0, breakerFailures: 1, breakerOpenMs: 1000 }), c);
+    expect(gate.capacities()).toEqual({ known: new Map(), fresh: 8 });
+    for (let i = 0; i < 3; i++) expect(gate.acquire('a')).toBeNull();
+    expect(gate.acquire('b')).toBeNull();
+    gate.release('b', false); // b's breaker opens
+    expect(gate.capacities()).toEqual({
+      known: new Map([
+        ['a', 5],
+        ['b', 0],
+      ]),
+      fresh: 8,
+    });
+    c.advance(1000);
+    expect(gate.capacity('b')).toBe(1); // half-open: one trial
+    expect(gate.acquire('b')).toBeNull();
+    expect(gate.capacity('b')).toBe(0);
+
+    const rated = new EndpointGate(limits({ concurrency: 8, ratePerSecond: 3 }), c);
+    expect(rated.capacities().fresh).toBe(3);
+    expect(rated.acquire('a')).toBeNull();
+    expect(rated.capacity('a')).toBe(2);
+    c.advance(1000);
+    expect(rated.capacity('a')).toBe(3);
+  });
+
   it('counts no answer, 5xx and 429 against the receiver; other answers show it alive; refusals and selections say nothing', () => {
     const r = (status: number | null, error: string | null = null) => ({ status, durationMs: 1, snippet: null, retryAfter: null, error });
     expect(receiverHealthy(r(204))).toBe(true);

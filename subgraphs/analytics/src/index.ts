@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineDomain, onAllEvents } from '@svc/kit';
+import { defineDomain, inBatches, onAllEvents } from '@svc/kit';
 import { RecordedEvent, RollupCell, RollupDay } from './entities/analytics.entity';
 import { AnalyticsResolver } from './resolvers/analytics.resolver';
 import { createAnalyticsServices, type AnalyticsServices } from './services';
@@ -8,6 +8,9 @@ import { analyticsRoutes } from './rest/routes';
 import { seedDemoAnalytics } from './seed/demo-seed';
 import { migrations } from './migrations';
 import { analyticsPrivacy } from './privacy';
+
+/** Events the ingest takes from its queue at once (one transaction per store among them). */
+const INGEST_BATCH = 200;
 
 /**
  * analytics: the domain manifest, everything this domain contributes to the platform. The platform
@@ -26,7 +29,15 @@ export const domain = defineDomain<AnalyticsServices>({
   resolvers: [AnalyticsResolver],
   createServices: createAnalyticsServices,
   events: analyticsEvents,
-  subscriptions: [onAllEvents<AnalyticsServices>('rollups', async (event, ctx, s) => void (await s.analytics.ingest(ctx, event)))],
+  // in batches: up to 200 events a fetch, each store's recorded and rolled up in one transaction
+  // (one lock, one statement) instead of a transaction per event
+  subscriptions: [
+    inBatches(
+      onAllEvents<AnalyticsServices>('rollups', async (event, ctx, s) => void (await s.analytics.ingest(ctx, event))),
+      INGEST_BATCH,
+      async (events, ctx, s) => void (await s.analytics.ingestMany(ctx, events)),
+    ),
+  ],
   routes: analyticsRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),
   // what it uses of other domains: src/ports/<provider>.graphql (see src/ports/README.md)

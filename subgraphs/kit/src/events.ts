@@ -4,7 +4,7 @@ import type { RequestContext } from './context';
 import { newId } from './ids';
 import { OutboxEvent, type DomainEvent } from './outbox';
 import type { SqlStatement, Store } from './store';
-import { ALL_EVENTS } from './jobs';
+import { ALL_EVENTS, type TenantEvents } from './jobs';
 
 /**
  * Typed domain events. Each domain declares its events once (`src/events.ts`): name -> zod
@@ -47,10 +47,12 @@ export interface Subscription<S = any> {
   skip?: (event: TypedEvent<any>, ctx: RequestContext, services: S) => Promise<boolean>;
   /**
    * Tenant-scoped (only with `ALL_EVENTS`): the queue gets the events of the tenants bound to it,
-   * not every tenant's. This names the tenants to bind when the workers start; the domain binds
-   * and unbinds tenants as their needs change with a `TenantBinding` in its own units of work.
+   * not every tenant's, and of each only the types it is bound to. This names the tenants to bind
+   * when the workers start (a tenant id: every event of it; `{tenantId, events}`: those types and
+   * families, `order.placed`, `order.*`); the domain binds and unbinds tenants as their needs
+   * change with a `TenantBinding` in its own units of work.
    */
-  tenants?: (services: S) => Promise<string[]>;
+  tenants?: (services: S) => Promise<ReadonlyArray<string | TenantEvents>>;
   /**
    * Batched (see `inBatches`): the worker takes up to `size` queued events at once, in their log
    * order, and `handler` handles those of one tenant together in ONE transaction with their

@@ -15,11 +15,38 @@ export const BOSS_SCHEMA = 'pgboss';
 export const ALL_EVENTS = '*';
 
 /**
- * The binding key of every event of one tenant (`*@<tenant id>`): the queue of a tenant-scoped
- * subscription is bound to it for each tenant its domain needs events of, and gets nothing of
- * the other tenants (no job is stored, fetched and skipped for them).
+ * The binding key of one tenant's events (`<events>@<tenant id>`): every event (`*@<tenant id>`,
+ * the default), the events of one type (`order.placed@<tenant id>`) or of a family, the types
+ * whose first part is the family's (`order.*@<tenant id>`). The queue of a tenant-scoped
+ * subscription is bound to such keys for each tenant whose events its domain needs, and gets
+ * nothing else (no job is stored, fetched and skipped for the other tenants or types).
  */
-export const tenantEventsKey = (tenantId: string) => `${ALL_EVENTS}@${tenantId}`;
+export const tenantEventsKey = (tenantId: string, events: string = ALL_EVENTS) => `${events}@${tenantId}`;
+
+/** What a tenant-scoped subscription needs of one tenant: every event (`*`), types (`order.placed`) or families (`order.*`). */
+export interface TenantEvents {
+  tenantId: string;
+  events: readonly string[];
+}
+
+/**
+ * The binding keys of a tenant's events `patterns` (`*`, `order.placed`, `order.*`), deduplicated;
+ * `*` makes the others redundant. A pattern of another shape is refused (it would never match).
+ */
+export function tenantEventsKeys(tenantId: string, patterns: readonly string[]): string[] {
+  for (const p of patterns)
+    if (!/^(\*|[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+|[a-z][a-z0-9_]*\.\*)$/.test(p)) throw new Error(`"${p}" is not an event type, a family (order.*) or *`);
+  const wanted = patterns.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(patterns)].sort();
+  return wanted.map((p) => tenantEventsKey(tenantId, p));
+}
+
+/**
+ * The binding keys an event matches, as SQL over its type and tenant (text expressions): its type,
+ * every event, and the tenant's keys for every event, for its type and for its family (the part of
+ * its type before the first dot). The relay's statement and `publish` match with it.
+ */
+const matchingKeys = (type: string, tenant: string, all: string) =>
+  `array[${type}, ${all}, ${all} || '@' || ${tenant}, ${type} || '@' || ${tenant}, split_part(${type}, '.', 1) || '.*@' || ${tenant}]`;
 
 /** The advisory lock of a tenant-scoped subscription's bindings: shared by the units of work that change one tenant's, exclusive while the workers' start binds them all. */
 export const bindingLockKey = (queue: string): string => `tenant-binding:${queue}`;
@@ -91,7 +118,7 @@ function relayStatement(schema: string): string {
              coalesce(q.retry_backoff, false), q.policy
         from ev e
         join ${BOSS_SCHEMA}.queue q on q.name in (
-          select s.name from ${BOSS_SCHEMA}.subscription s where s.event = e.type or s.event = $4 or s.event = $4 || '@' || e.tenant_id)
+          select s.name from ${BOSS_SCHEMA}.subscription s where s.event = any(${matchingKeys('e.type::text', 'e.tenant_id::text', '$4::text')}))
       on conflict do nothing
       returning name
     ), published as (
@@ -254,7 +281,8 @@ export class JobQueue {
 
   /**
    * Sends the event to every queue bound to it — to its type, to every event (`ALL_EVENTS`), or to
-   * every event of its tenant (`tenantEventsKey`), the bindings the relay's statement matches —
+   * every event, its type or its family of its tenant (`tenantEventsKey`), the bindings the relay's
+   * statement matches —
    * with pg-boss's `insert`, which applies each queue's policy (pg-boss's own `publish` ignores
    * failed sends). An event nobody subscribes to is not stored. Each job's id derives from the event
    * id, so publishing the same event again is a no-op while its jobs are queued. Returns the number
@@ -263,7 +291,7 @@ export class JobQueue {
    */
   async publish(event: DomainEvent): Promise<number> {
     const rows = await this.sql<{ name: string }>(
-      `select distinct name from ${BOSS_SCHEMA}.subscription where event = $1 or event = $2 or event = $2 || '@' || $3`,
+      `select distinct name from ${BOSS_SCHEMA}.subscription where event = any(${matchingKeys('$1::text', '$3::text', '$2::text')})`,
       [event.type, ALL_EVENTS, event.tenant_id],
     );
     if (!rows.length) return 0;
@@ -276,7 +304,8 @@ export class JobQueue {
    * Relays up to `limit` unpublished rows of `<schema>.outbox_event`, oldest position first, in
    * ONE statement (atomic by itself: no BEGIN/COMMIT around it): claims them (`for update skip
    * locked`, so instances relay side by side), inserts a job per row and bound queue (the queues
-   * bound to its type, to every event, or to every event of its tenant), marks them published and
+   * bound to its type, to every event, or to every event, its type or its family of its tenant),
+   * marks them published and
    * announces each on `DOMAIN_EVENT_CHANNEL`, in position order. Returns the number of rows.
    *
    * The job rows are what pg-boss's own `insert` makes of `{ name, id: eventJobId(event id), data:
@@ -291,22 +320,20 @@ export class JobQueue {
   }
 
   /**
-   * Binds a tenant-scoped subscription's queue to every event of each tenant `tenants` answers
-   * (the tenants its domain needs events of when its workers start; see `TenantBinding` for the
+   * Binds a tenant-scoped subscription's queue to the events each tenant `tenants` answers needs:
+   * a tenant id alone, every event of it; `{tenantId, events}`, those types and families (the
+   * tenants its domain needs events of when its workers start; see `TenantBinding` for the
    * changes after that). Bindings of other tenants are left as they are. It holds the binding's
    * lock exclusively meanwhile (`bindingLockKey`): a unit of work that is changing a tenant's
    * binding (it holds the lock shared) has committed before `tenants` reads, and one that starts
    * later finds the queue and its bindings written. So a change made while the first workers of a
    * database start (no queue yet to bind to) is never lost between the two.
    */
-  async bindTenants(queue: string, tenants: () => Promise<readonly string[]>): Promise<void> {
+  async bindTenants(queue: string, tenants: () => Promise<ReadonlyArray<string | TenantEvents>>): Promise<void> {
     await this.db.exclusively(bindingLockKey(queue), async () => {
-      const tenantIds = await tenants();
-      if (!tenantIds.length) return;
-      await this.sql(`insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest($1::text[]), $2 on conflict do nothing`, [
-        tenantIds.map(tenantEventsKey),
-        queue,
-      ]);
+      const keys = (await tenants()).flatMap((t) => (typeof t === 'string' ? [tenantEventsKey(t)] : tenantEventsKeys(t.tenantId, t.events)));
+      if (!keys.length) return;
+      await this.sql(`insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest($1::text[]), $2 on conflict do nothing`, [keys, queue]);
     });
   }
 

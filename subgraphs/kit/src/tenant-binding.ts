@@ -1,6 +1,7 @@
 import { requireTenant, type RequestContext } from './context';
 import type { Store } from './store';
-import { BOSS_SCHEMA, bindingLockKey, tenantEventsKey } from './jobs';
+import { pgArray } from './db';
+import { ALL_EVENTS, BOSS_SCHEMA, bindingLockKey, tenantEventsKeys } from './jobs';
 
 /**
  * The bindings of a tenant-scoped subscription (`Subscription.tenants`), kept by the subscribing
@@ -32,17 +33,27 @@ export class TenantBinding {
     await this.store.lock(ctx, `binding:${this.queue}`);
   }
 
-  /** Binds (`on`) or unbinds the tenant of `ctx`, in its unit of work (after `hold`). */
-  async set(ctx: RequestContext, on: boolean): Promise<void> {
+  /**
+   * Binds the tenant of `ctx` to what it needs now, in its unit of work (after `hold`): `true`, every
+   * event; `false` or none, nothing (unbound); else those event types and families (`order.placed`,
+   * `order.*`; `*` is every event). Keys of the tenant no longer needed are removed.
+   */
+  async set(ctx: RequestContext, on: boolean | readonly string[]): Promise<void> {
     const [ready] = await this.store.sql<{ ok: boolean }>(ctx, `select to_regclass('${BOSS_SCHEMA}.subscription') is not null as ok`);
     if (!ready?.ok) return;
-    const key = tenantEventsKey(requireTenant(ctx));
-    if (on)
+    const tenantId = requireTenant(ctx);
+    const keys = tenantEventsKeys(tenantId, on === true ? [ALL_EVENTS] : on === false ? [] : on);
+    // the tenant's keys are `<pattern>@<tenant id>`; patterns hold no `@`
+    await this.store.sql(
+      ctx,
+      `delete from ${BOSS_SCHEMA}.subscription where name = ? and position('@' in event) > 0 and substr(event, position('@' in event) + 1) = ? and not (event = any(?::text[]))`,
+      [this.queue, tenantId, pgArray(keys)],
+    );
+    if (keys.length)
       await this.store.sql(
         ctx,
-        `insert into ${BOSS_SCHEMA}.subscription (event, name) select ?, name from ${BOSS_SCHEMA}.queue where name = ? on conflict do nothing`,
-        [key, this.queue],
+        `insert into ${BOSS_SCHEMA}.subscription (event, name) select unnest(?::text[]), name from ${BOSS_SCHEMA}.queue where name = ? on conflict do nothing`,
+        [pgArray(keys), this.queue],
       );
-    else await this.store.sql(ctx, `delete from ${BOSS_SCHEMA}.subscription where event = ? and name = ?`, [key, this.queue]);
   }
 }

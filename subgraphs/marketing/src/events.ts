@@ -13,6 +13,9 @@ export const marketingEvents = defineEvents('marketing', {
   'subscriber.removed': z.object({ id: z.string(), list_id: z.string() }),
   /** a mail waits in the outbox (marketing's own `deliver-email` subscription sends it) */
   'email_message.queued': z.object({ id: z.string(), kind: z.string() }),
+  /** a campaign is being sent: its next batch of recipients is due (marketing's own `send-campaign` subscription writes it); `recipients`: messages so far */
+  'campaign.sending': z.object({ id: z.string(), list_id: z.string(), recipients: z.number().int() }),
+  /** every message of a campaign is written (`recipients` in all) */
   'campaign.sent': z.object({ id: z.string(), list_id: z.string(), recipients: z.number().int() }),
   /** a campaign mail was opened (the pixel) or a tracked link in it clicked, by a recipient */
   'campaign.opened': z.object({ campaign_id: z.string(), subscriber_id: z.string() }),

@@ -42,6 +42,8 @@ export const domain = defineDomain<MarketingServices>({
       ),
       retry: { limit: 8, delaySeconds: 2, backoff: true },
     },
+    // a campaign larger than one batch: each further batch of recipients in a transaction of its own
+    marketingEvents.on<MarketingServices, 'campaign.sending'>('campaign.sending', 'send-campaign', (e, ctx, s) => s.campaigns.continueSend(ctx, e.data.id)),
   ],
   routes: marketingRoutes,
   operationsDir: path.join(__dirname, 'rest', 'operations'),

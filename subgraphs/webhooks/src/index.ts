@@ -31,8 +31,8 @@ export const domain = defineDomain<WebhooksServices, WebhooksSettings>({
   events: webhooksEvents,
   subscriptions: [
     // in batches: up to FAN_OUT_BATCH events at once, each tenant's deliveries of them in one
-    // transaction (the sequences in event order); the tenants without an active endpoint are
-    // not bound, so their events make no job at all
+    // transaction (the sequences in event order); bound per tenant to the types its active
+    // endpoints take, so the events of other tenants and types make no job at all
     inBatches(
       onAllEvents<WebhooksServices>(FAN_OUT, async (event, ctx, s) => void (await s.deliveries.fanOut(ctx, [event])), {
         tenants: (s) => s.endpoints.activeTenants(),

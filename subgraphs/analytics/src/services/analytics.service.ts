@@ -103,6 +103,35 @@ export class AnalyticsService {
   }
 
   /**
+   * `ingest` for a batch of the caller's tenant's events, oldest first (the subscription's batch,
+   * in its unit of work): one statement records those not recorded before, in their order, and adds
+   * the deltas of exactly those to the rollups (summed per cell, cells in key order). Answers how
+   * many were recorded.
+   */
+  async ingestMany(ctx: RequestContext, events: Array<TypedEvent<Record<string, unknown>>>): Promise<number> {
+    const tenantId = ctx.tenantId;
+    const mine = tenantId ? events.filter((e) => e.tenant_id === tenantId) : [];
+    if (!tenantId || !mine.length) return 0;
+    const rows = mine.map((e, n) => ({ n, id: e.id, type: e.type, occurred_at: e.created_at, data: e.data }));
+    const [, recorded] = await this.store.batch(ctx, [
+      this.lockStatement(tenantId),
+      [
+        `with recorded as (
+           insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
+           select e.id, ?, e.type, e.occurred_at, e.data, now()
+             from jsonb_to_recordset(?::jsonb) as e(n int, id text, type text, occurred_at timestamptz, data jsonb)
+            order by e.n
+           on conflict (id) do nothing returning id, tenant_id, type, occurred_at, data
+         ), deltas as (${this.deltasSql('recorded', '')}),
+              cells as (${this.cellsInsert('deltas', true)}), days as (${this.daysInsert('deltas', true)})
+         select id from recorded`,
+        [tenantId, JSON.stringify(rows)],
+      ],
+    ]);
+    return recorded.length;
+  }
+
+  /**
    * Rebuilds the tenant's rollups from its recorded events (analytics' copy of the outbox), in one
    * transaction under the ingest lock (live events wait for it and are then added on top): the
    * tenant's cells and days are deleted and written again by one set-based statement over the

@@ -4,11 +4,15 @@ import { MailingList } from './list.entity';
 
 type CampaignStatus = 'draft' | 'sending' | 'sent';
 
-/** A mail to every subscribed member of a list; its links are registered (click tracking redirects only to them). */
+/**
+ * A mail to every subscribed member of a list; its links are registered (click tracking redirects
+ * only to them). `sending` while its messages are written in batches (`sendCursor`: the last
+ * member, in id order, whose message is written), then `sent`.
+ */
 @Entity({ tableName: 'campaign' })
 @Check({ name: 'campaign_status_check', expression: "status in ('draft', 'sending', 'sent')" })
 export class Campaign extends TenantOwned {
-  [OptionalProps]?: 'id' | 'status' | 'links' | 'recipients' | 'sentAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'id' | 'status' | 'links' | 'recipients' | 'sendCursor' | 'sentAt' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'string', length: 40 }) id: string = newId('camp');
   @ManyToOne(() => MailingList, { deleteRule: 'cascade' }) list!: MailingList;
@@ -20,7 +24,11 @@ export class Campaign extends TenantOwned {
   /** the registered destinations (absolute http(s) URLs, normalised) */
   @Property({ type: 'json' }) links: string[] = [];
   @Property({ type: 'string', length: 20, default: 'draft' }) status: CampaignStatus = 'draft';
+  /** messages written (while `sending`: so far) */
   @Property({ type: 'integer', default: 0 }) recipients: number = 0;
+  /** while sending: the subscriber id whose message was written last (the next batch starts after it) */
+  @Property({ type: 'string', length: 40, nullable: true }) sendCursor: string | null = null;
+  /** when the last batch was written */
   @Property({ type: 'datetime', nullable: true }) sentAt: Date | null = null;
   @Property({ type: 'datetime' }) createdAt: Date = new Date();
   @Property({ type: 'datetime', onUpdate: () => new Date() }) updatedAt: Date = new Date();

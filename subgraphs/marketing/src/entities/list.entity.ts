@@ -31,7 +31,8 @@ type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
  */
 @Entity({ tableName: 'subscriber' })
 @Unique({ properties: ['tenantId', 'list', 'email'] })
-@Index({ properties: ['list', 'status'] })
+/** (list, status, id): a campaign's batches read a list's subscribed members in id order */
+@Index({ properties: ['list', 'status', 'id'] })
 @Check({ name: 'subscriber_status_check', expression: "status in ('pending', 'subscribed', 'unsubscribed')" })
 export class Subscriber extends TenantOwned {
   [OptionalProps]?:

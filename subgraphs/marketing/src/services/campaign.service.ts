@@ -1,7 +1,7 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { DomainError, Errors, newId, normalizePage, requireTenant, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { Campaign } from '../entities/campaign.entity';
-import { MailingList, Subscriber } from '../entities/list.entity';
+import { MailingList } from '../entities/list.entity';
 import { marketingEvents } from '../events';
 import type { CampaignData } from '../inputs/campaign.input';
 import { ID_RE } from '../inputs/campaign.input';
@@ -26,6 +26,9 @@ export interface CampaignStatsView {
   click_to_open_rate: number;
   links: Array<{ url: string; clicks: number; unique_clicks: number }>;
 }
+
+/** Recipients whose messages one transaction writes while a campaign is sent. */
+const SEND_BATCH = 500;
 
 const invalidDestination = () =>
   new DomainError('validation_error', 'invalid_destination', 'The destination is neither registered for this campaign nor signed by the platform');
@@ -98,40 +101,74 @@ export class CampaignService {
   }
 
   /**
-   * Sends a draft to every subscribed member of its list: one outbox message each, in one unit of
-   * work with the status change (a second send is 409). Delivery happens in the background.
+   * Sends a draft to every subscribed member of its list, in batches of SEND_BATCH recipients: the
+   * first batch in this unit of work with the status change (a second send is 409), each further
+   * one in a transaction of its own (`campaign.sending`, marketing's `send-campaign`
+   * subscription). A campaign that fits one batch answers `sent`, a larger one `sending` until its
+   * last batch is written. Delivery happens in the background.
    */
   async send(ctx: RequestContext, id: string): Promise<CampaignView> {
-    const tenantId = requireTenant(ctx);
     return this.store.transaction(ctx, async (em, tx) => {
       const c = await em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!c) throw Errors.notFound('Campaign', id);
       if (c.status !== 'draft') throw Errors.conflict('invalid_transition', 'The campaign was sent already');
-      const members = await em.find(Subscriber, { list: c.list.id, status: 'subscribed' }, { orderBy: { id: 'asc' } });
-      const registered = new Set(c.links);
-      for (const m of members) {
-        const body = renderCampaign(c, registered, {
-          click: (url) => this.links.clickUrl(c.id, m.id, url),
-          open: this.links.openUrl(c.id, m.id),
-          unsubscribe: this.links.unsubscribeUrl(tenantId, m.id),
-        });
-        this.outbox.enqueue(em, tx, {
-          kind: 'campaign',
-          campaignId: c.id,
-          subscriberId: m.id,
-          to: m.email,
-          subject: c.subject,
-          ...body,
-          headers: this.links.listHeaders(tenantId, m.id),
-        });
-      }
-      c.status = 'sent';
-      c.recipients = members.length;
-      c.sentAt = new Date();
-      marketingEvents.emit(em, tx, 'campaign.sent', { id: c.id, list_id: c.list.id, recipients: members.length });
+      c.status = 'sending';
+      await this.writeBatch(em, tx, c);
       await em.flush();
       return toCampaignView(c);
     });
+  }
+
+  /**
+   * The next batch of a campaign being sent (the `campaign.sending` handler, in the subscription's
+   * unit of work: a redelivered event was handled before and is skipped; a crash rolls the batch
+   * back and the queue hands the event over again). Nothing when the campaign is not being sent.
+   */
+  async continueSend(ctx: RequestContext, id: string): Promise<void> {
+    await this.store.transaction(ctx, async (em, tx) => {
+      const c = await em.findOne(Campaign, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!c || c.status !== 'sending') return;
+      await this.writeBatch(em, tx, c);
+      await em.flush();
+    });
+  }
+
+  /**
+   * Writes the messages of the next SEND_BATCH subscribed members after the campaign's cursor (in
+   * id order), moves the cursor past them, and either asks for the next batch (`campaign.sending`)
+   * or, when the list is done, marks the campaign sent (`campaign.sent`). The campaign row is
+   * locked by the caller. A member who already has this campaign's message gets no second one.
+   */
+  private async writeBatch(em: EntityManager, tx: RequestContext, c: Campaign): Promise<void> {
+    const tenantId = requireTenant(tx);
+    const members = await this.store.sql<{ id: string; email: string }>(
+      tx,
+      `select id, email from ${this.store.table('subscriber')} where tenant_id = ? and list_id = ? and status = 'subscribed' and id > ? order by id limit ?`,
+      [tenantId, c.list.id, c.sendCursor ?? '', SEND_BATCH],
+    );
+    const registered = new Set(c.links);
+    const written = await this.outbox.enqueueCampaign(
+      tx,
+      c.id,
+      c.subject,
+      members.map((m) => ({
+        subscriberId: m.id,
+        to: m.email,
+        ...renderCampaign(c, registered, {
+          click: (url) => this.links.clickUrl(c.id, m.id, url),
+          open: this.links.openUrl(c.id, m.id),
+          unsubscribe: this.links.unsubscribeUrl(tenantId, m.id),
+        }),
+        headers: this.links.listHeaders(tenantId, m.id),
+      })),
+    );
+    c.recipients += written;
+    if (members.length) c.sendCursor = members[members.length - 1].id;
+    if (members.length < SEND_BATCH) {
+      c.status = 'sent';
+      c.sentAt = new Date();
+      marketingEvents.emit(em, tx, 'campaign.sent', { id: c.id, list_id: c.list.id, recipients: c.recipients });
+    } else marketingEvents.emit(em, tx, 'campaign.sending', { id: c.id, list_id: c.list.id, recipients: c.recipients });
   }
 
   /** Admin: a tracked click URL for any http(s) destination, signed by the platform (no registration needed). */

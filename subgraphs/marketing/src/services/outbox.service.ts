@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { Errors, SecretBox, normalizePage, requireTenant, type DkimKey, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
+import { Errors, SecretBox, newId, normalizePage, requireTenant, type DkimKey, type Mailer, type Paginated, type RequestContext, type Store } from '@svc/kit';
 import { EmailMessage, SenderSettings } from '../entities/campaign.entity';
 import { Subscriber } from '../entities/list.entity';
 import { marketingEvents } from '../events';
@@ -58,6 +58,38 @@ export class OutboxService {
     const msg = em.create(EmailMessage, { tenantId: requireTenant(ctx), ...mail });
     marketingEvents.emit(em, ctx, 'email_message.queued', { id: msg.id, kind: mail.kind });
     return msg;
+  }
+
+  /**
+   * A campaign's messages to many recipients in the unit of work of `tx`: one insert, and an
+   * `email_message.queued` event for each message written. A recipient who has this campaign's
+   * message already gets no second one (the unique (tenant, campaign, subscriber)). Answers how
+   * many were written.
+   */
+  async enqueueCampaign(
+    tx: RequestContext,
+    campaignId: string,
+    subject: string,
+    mails: Array<Pick<OutgoingMail, 'subscriberId' | 'to' | 'text' | 'html' | 'headers'>>,
+  ): Promise<number> {
+    if (!mails.length) return 0;
+    const rows = mails.map((m) => ({ id: newId('emsg'), subscriber_id: m.subscriberId, to: m.to, text: m.text, html: m.html, headers: m.headers }));
+    const written = await this.store.sql<{ id: string }>(
+      tx,
+      `insert into ${this.store.table('email_message')} (id, tenant_id, kind, campaign_id, subscriber_id, "to", subject, "text", html, headers, status, attempts, open_count, click_count, created_at)
+       select r.id, ?, 'campaign', ?, r.subscriber_id, r."to", ?, r."text", r.html, r.headers, 'queued', 0, 0, 0, now()
+         from jsonb_to_recordset(?::jsonb) as r(id text, subscriber_id text, "to" text, "text" text, html text, headers jsonb)
+       on conflict (tenant_id, campaign_id, subscriber_id) do nothing
+       returning id`,
+      [requireTenant(tx), campaignId, subject, JSON.stringify(rows)],
+    );
+    // the events now, in one round trip (a deferred `emitSql` would wait for a later statement of the
+    // unit of work, which a subscription's transaction may not send)
+    await this.store.batch(
+      tx,
+      written.map((w) => marketingEvents.outboxStatement(this.store, tx, 'email_message.queued', { id: w.id, kind: 'campaign' })),
+    );
+    return written.length;
   }
 
   async list(ctx: RequestContext, a: OutboxQuery): Promise<Paginated<EmailMessageView>> {

@@ -58,8 +58,9 @@ export class CampaignType implements CampaignView {
   @Field() html!: string;
   @Field() text!: string;
   @Field(() => [String], { description: 'Registered destinations: click tracking redirects only to these (or to platform-signed ones)' }) links!: string[];
-  @Field({ description: 'draft or sent' }) status!: string;
-  @Field(() => Int) recipients!: number;
+  @Field({ description: 'draft, sending (a list larger than one batch: its messages are being written, 500 recipients a transaction) or sent' })
+  status!: string;
+  @Field(() => Int, { description: 'messages written (while sending: so far)' }) recipients!: number;
   @Field(() => String, { nullable: true }) sent_at!: string | null;
   @Field() created_at!: string;
 }

@@ -12,6 +12,7 @@ import {
   type SecretBox,
   type Store,
   type TenantBinding,
+  type TenantEvents,
 } from '@svc/kit';
 import { WebhookEndpoint } from '../entities/endpoint.entity';
 import { WebhookAttempt, WebhookDelivery } from '../entities/delivery.entity';
@@ -29,6 +30,12 @@ import { newSecret } from './signing';
 import { toEndpointView, type EndpointView } from './views';
 
 const DEFAULT_OVERLAP_HOURS = 24;
+
+/** The event patterns endpoints' `event_types` take together: `*` when one takes every event (none given). */
+function patternsOf(eventTypes: readonly string[][]): string[] {
+  if (eventTypes.some((t) => !t.length || t.includes('*'))) return ['*'];
+  return [...new Set(eventTypes.flat())].sort();
+}
 const purpose = (id: string) => `webhook-secret:${id}`;
 
 interface EndpointServiceOptions {
@@ -122,7 +129,7 @@ export class EndpointService {
         webhooksEvents.emit(em, tx, 'webhook_endpoint.updated', { id: e.id, fields });
         await em.flush();
       }
-      if (fields.includes('active')) await this.rebind(tx);
+      if (fields.includes('active') || (e.active && fields.includes('event_types'))) await this.rebind(tx);
       return toEndpointView(e);
     });
   }
@@ -173,33 +180,40 @@ export class EndpointService {
     return out;
   }
 
-  /** Whether the tenant of `ctx` has an active endpoint (one prepared statement). */
-  async hasActive(ctx: RequestContext): Promise<boolean> {
-    const any = await this.store.sql(
+  /**
+   * What the fan-out needs of the tenant of `ctx`: the event types and families its active
+   * endpoints take (`*` when one takes every event), none without an active endpoint.
+   */
+  async wanted(ctx: RequestContext): Promise<string[]> {
+    const rows = await this.store.sql<{ event_types: string[] }>(
       ctx,
-      `select 1 from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active limit 1`,
+      `select event_types from ${this.store.table('webhook_endpoint')} where tenant_id = ? and active`,
       [requireTenant(ctx)],
-      {
-        prepare: true,
-      },
     );
-    return any.length > 0;
+    return patternsOf(rows.map((r) => r.event_types));
   }
 
-  /** The tenants with an active endpoint: the fan-out's queue is bound to their events. */
-  async activeTenants(): Promise<string[]> {
-    const rows = await this.store.sql<{ tenant_id: string }>(null, `select distinct tenant_id from ${this.store.table('webhook_endpoint')} where active`);
-    return rows.map((r) => r.tenant_id);
+  /** The tenants with an active endpoint and the types they take: the fan-out's queue is bound to those events. */
+  async activeTenants(): Promise<TenantEvents[]> {
+    const rows = await this.store.sql<{ tenant_id: string; event_types: string[] }>(
+      null,
+      `select tenant_id, event_types from ${this.store.table('webhook_endpoint')} where active order by tenant_id`,
+    );
+    const byTenant = new Map<string, string[][]>();
+    for (const r of rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r.event_types]);
+    return [...byTenant].map(([tenantId, types]) => ({ tenantId, events: patternsOf(types) }));
   }
 
   /**
    * Keeps the fan-out's binding of the tenant in step with its endpoints, in the unit of work
-   * `tx` (one that activated, deactivated or deleted an endpoint, or the fan-out's when an event
-   * of a bound tenant found none active): bound while it has an active endpoint (see TenantBinding).
+   * `tx` (one that activated, deactivated, deleted an endpoint or changed the types of an active
+   * one, the dispatcher's that disabled one, or the fan-out's when a bound event found no active
+   * endpoint taking it): bound to the types and families its active endpoints take, unbound
+   * without one (see TenantBinding).
    */
   async rebind(tx: RequestContext): Promise<void> {
     await this.o.binding.hold(tx);
-    await this.o.binding.set(tx, await this.hasActive(tx));
+    await this.o.binding.set(tx, await this.wanted(tx));
   }
 
   private async load(em: ReturnType<Store['em']>, id: string): Promise<WebhookEndpoint> {

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '@svc/kit';
 export interface GateLimits {
   /** requests in flight to one endpoint at once */
   concurrency: number;
-  /** requests started per second to one endpoint (0: unlimited); a token bucket holding one second's worth */
+  /** requests started per second to one endpoint (0: unlimited); a token bucket holding one second's worth (at least one request) */
   ratePerSecond: number;
   /** consecutive failures (no answer, 5xx, 429) that open the endpoint's breaker */
   breakerFailures: number;
@@ -48,7 +48,7 @@ export class EndpointGate {
   private stateOf(id: string): EndpointState {
     let s = this.endpoints.get(id);
     if (!s) {
-      s = { inFlight: 0, tokens: this.limits.ratePerSecond, refilledAt: this.clock.now(), failures: 0, state: 'closed', openedAt: 0, trial: false };
+      s = { inFlight: 0, tokens: this.bucketSize, refilledAt: this.clock.now(), failures: 0, state: 'closed', openedAt: 0, trial: false };
       this.endpoints.set(id, s);
     }
     return s;
@@ -72,6 +72,38 @@ export class EndpointGate {
     const out: string[] = [];
     for (const id of this.endpoints.keys()) if (this.check(id) !== null) out.push(id);
     return out;
+  }
+
+  /** How many deliveries to the endpoint may start now: its free slots, its whole tokens, one trial (0: blocked). */
+  capacity(id: string): number {
+    if (this.check(id)) return 0;
+    const s = this.endpoints.get(id);
+    if (!s) return this.freshCapacity;
+    let n = this.limits.concurrency - s.inFlight;
+    if (s.state === 'half-open') n = Math.min(n, 1);
+    if (this.limits.ratePerSecond > 0) n = Math.min(n, Math.floor(s.tokens));
+    return Math.max(0, n);
+  }
+
+  /**
+   * What the claim may take now: per endpoint the gate knows (one with requests in flight, a
+   * breaker, a bucket not full), its capacity (0: leave its deliveries alone); any other endpoint
+   * takes up to `fresh`.
+   */
+  capacities(): { known: Map<string, number>; fresh: number } {
+    const known = new Map<string, number>();
+    for (const id of this.endpoints.keys()) known.set(id, this.capacity(id));
+    return { known, fresh: this.freshCapacity };
+  }
+
+  /** An endpoint without state: its whole concurrency, or a full bucket's whole tokens when fewer. */
+  private get freshCapacity(): number {
+    return this.limits.ratePerSecond > 0 ? Math.min(this.limits.concurrency, Math.floor(this.bucketSize)) : this.limits.concurrency;
+  }
+
+  /** The bucket holds one second's worth of requests, and at least one (a rate below 1/s still sends). */
+  private get bucketSize(): number {
+    return Math.max(1, this.limits.ratePerSecond);
   }
 
   /** Takes a slot of the endpoint, or says why not. */
@@ -121,7 +153,7 @@ export class EndpointGate {
     if (s.inFlight >= this.limits.concurrency) return { reason: 'concurrency', retryInMs: null };
     if (this.limits.ratePerSecond > 0) {
       const rate = this.limits.ratePerSecond;
-      s.tokens = Math.min(rate, s.tokens + ((now - s.refilledAt) / 1000) * rate);
+      s.tokens = Math.min(this.bucketSize, s.tokens + ((now - s.refilledAt) / 1000) * rate);
       s.refilledAt = now;
       if (s.tokens < 1) return { reason: 'rate', retryInMs: Math.max(1, Math.ceil(((1 - s.tokens) / rate) * 1000)) };
     }
@@ -130,7 +162,7 @@ export class EndpointGate {
 
   /** A healthy endpoint with nothing in flight and a full bucket needs no state (the map stays small). */
   private forgetIfIdle(id: string, s: EndpointState): void {
-    if (s.inFlight === 0 && s.state === 'closed' && s.failures === 0 && (this.limits.ratePerSecond === 0 || s.tokens >= this.limits.ratePerSecond))
+    if (s.inFlight === 0 && s.state === 'closed' && s.failures === 0 && (this.limits.ratePerSecond === 0 || s.tokens >= this.bucketSize))
       this.endpoints.delete(id);
   }
 }
