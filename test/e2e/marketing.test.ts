@@ -223,7 +223,11 @@ describe('marketing: subscriptions, campaigns, tracking, analytics, consent', ()
       await waitFor('campaign mails', () =>
         ['m1@example.com', 'm2@example.com', 'm3@example.com', 'cy@example.com'].every((a) => mailsTo(a).some((m) => m.header('subject') === 'New things')),
       );
-      messages = (await gql(OUTBOX, { campaign_id: campaign.id })).marketingOutbox.items;
+      // a mail reaches the SMTP server before its outbox row records the send: wait for the rows
+      await waitFor('campaign messages recorded', async () => {
+        messages = (await gql(OUTBOX, { campaign_id: campaign.id })).marketingOutbox.items;
+        return messages.length === 4 && messages.every((m) => m.status !== 'queued' && m.status !== 'sending');
+      });
     });
 
     it('sends through the outbox over SMTP: List-Unsubscribe headers, DKIM signature, pixel and tracked links', async () => {

@@ -19,7 +19,7 @@ export const mailSettingsSchema = z.strictObject({
     .string()
     .trim()
     .max(500)
-    .regex(/^$|^smtps?:\/\/[^\s"'<>`\\]+$/i, 'smtp_url must be smtp://user@host:587 or smtps://user@host:465')
+    .regex(/^$|^smtps?:\/\/[^\s"'<>`\\]+$/i, 'smtp_url must be an smtp:// or smtps:// URL (smtp://user@host:587, smtps://user@host:465)')
     .nullish(),
   /** write-only; absent or null keeps the stored one, "" removes it */
   smtp_password: z.string().max(500).nullish(),
