@@ -79,6 +79,17 @@ export class AnalyticsService {
   }
 
   /**
+   * One statement: `insert` (into the event log, `returning id, tenant_id, type, occurred_at, data`
+   * of the rows it recorded) and the deltas of exactly those rows added to the 15-minute cells and
+   * their days; answers the recorded ids.
+   */
+  private recordAndRollUp(insert: string): string {
+    return `with recorded as (${insert}), deltas as (${this.deltasSql('recorded', '')}),
+              cells as (${this.cellsInsert('deltas', true)}), days as (${this.daysInsert('deltas', true)})
+         select id from recorded`;
+  }
+
+  /**
    * Records one event of the caller's tenant and adds it to the rollups (its 15-minute cells and
    * their days), in the unit of work of `ctx` (the subscription's transaction): the insert of the
    * event and the upserts are one statement, and they add only the rows the insert recorded, so a
@@ -90,15 +101,7 @@ export class AnalyticsService {
     const insert = `insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
       values (?, ?, ?, ?::timestamptz, ?::jsonb, now()) on conflict (id) do nothing returning id, tenant_id, type, occurred_at, data`;
     const params = [event.id, tenantId, event.type, event.created_at, JSON.stringify(event.data)];
-    const [, rows] = await this.store.batch(ctx, [
-      this.lockStatement(tenantId),
-      [
-        `with recorded as (${insert}), deltas as (${this.deltasSql('recorded', '')}),
-              cells as (${this.cellsInsert('deltas', true)}), days as (${this.daysInsert('deltas', true)})
-         select id from recorded`,
-        params,
-      ],
-    ]);
+    const [, rows] = await this.store.batch(ctx, [this.lockStatement(tenantId), [this.recordAndRollUp(insert), params]]);
     return rows.length > 0;
   }
 
@@ -116,15 +119,13 @@ export class AnalyticsService {
     const [, recorded] = await this.store.batch(ctx, [
       this.lockStatement(tenantId),
       [
-        `with recorded as (
-           insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
+        this.recordAndRollUp(
+          `insert into ${this.store.table('event_log')} (id, tenant_id, type, occurred_at, data, recorded_at)
            select e.id, ?, e.type, e.occurred_at, e.data, now()
              from jsonb_to_recordset(?::jsonb) as e(n int, id text, type text, occurred_at timestamptz, data jsonb)
             order by e.n
-           on conflict (id) do nothing returning id, tenant_id, type, occurred_at, data
-         ), deltas as (${this.deltasSql('recorded', '')}),
-              cells as (${this.cellsInsert('deltas', true)}), days as (${this.daysInsert('deltas', true)})
-         select id from recorded`,
+           on conflict (id) do nothing returning id, tenant_id, type, occurred_at, data`,
+        ),
         [tenantId, JSON.stringify(rows)],
       ],
     ]);
