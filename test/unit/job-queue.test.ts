@@ -57,6 +57,40 @@ describe('job queue', () => {
     await stopping;
     expect(workersOf()).toEqual([]);
   });
+  it("wakes its workers through one due-job poll: a job another instance sent, then the job's retry", async () => {
+    // pg-boss's own poll of each worker is pushed out of reach: only the queue's poll can wake it
+    const safety = JobQueue.safetyPollSeconds;
+    JobQueue.safetyPollSeconds = 3600;
+    const worker = await JobQueue.start(db.url, log, { retryScale: 0 });
+    const sender = await JobQueue.start(db.url, log);
+    try {
+      const handled: number[] = [];
+      let failOnce = true;
+      await worker.ensureQueue('job_test_due', { limit: 2, delaySeconds: 1, backoff: false });
+      await worker.work<{ n: number }>(
+        'job_test_due',
+        async (job) => {
+          // a worker's first fetch happens as it starts: this job is sent afterwards, by another instance
+          handled.push(job.data.n);
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('fails once');
+          }
+        },
+        { pollingIntervalSeconds: 0.5 },
+      );
+      await sender.send('job_test_due', { n: 7 });
+      await waitFor('the retry to succeed', async () => {
+        const [row] = (await sender.boss.getDb().executeSql(`select state from pgboss.job where name = 'job_test_due'`)).rows as { state: string }[];
+        return row?.state === 'completed';
+      });
+      expect(handled).toEqual([7, 7]);
+    } finally {
+      JobQueue.safetyPollSeconds = safety;
+      await Promise.all([worker.stop(), sender.stop()]);
+    }
+  });
+
   it("relays an outbox batch in one statement: pg-boss's own job rows for the bound queues, events and notices in order", async () => {
     const queue = await JobQueue.start(db.url, log);
     const sql = new Client({ connectionString: db.url });

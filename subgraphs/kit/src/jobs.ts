@@ -95,8 +95,10 @@ export function eventJobId(eventId: string): string {
  * `ALL_EVENTS`, $5 the largest notice sent whole. `eventJobId` and `DomainEvent` in SQL: the job
  * id is the same UUID, `created_at` the same ISO form (milliseconds, UTC).
  */
+const outboxTable = (schema: string) => `"${schema.replace(/"/g, '""')}".outbox_event`;
+
 function relayStatement(schema: string): string {
-  const outbox = `"${schema.replace(/"/g, '""')}".outbox_event`;
+  const outbox = outboxTable(schema);
   const h = `encode(sha256(convert_to('event:' || e.id, 'UTF8')), 'hex')`;
   const jobId = `(substr(${h}, 1, 8) || '-' || substr(${h}, 9, 4) || '-8' || substr(${h}, 14, 3) || '-' || to_hex((('x' || substr(${h}, 17, 1))::bit(4)::int & 3) | 8) || substr(${h}, 18, 3) || '-' || substr(${h}, 21, 12))::uuid`;
   return `with batch as (
@@ -134,6 +136,7 @@ export type QueueJob<T = object> = PgBoss.Job<T>;
 
 const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 10, delaySeconds: 5, backoff: true };
 
+
 export interface WorkOptions {
   /** jobs fetched per poll (handled one after the other, each completed or failed on its own) */
   batchSize?: number;
@@ -143,6 +146,8 @@ export interface WorkOptions {
 
 /** The PostgreSQL-backed job queue (pg-boss): background work needs nothing but PostgreSQL. */
 export class JobQueue {
+  /** pg-boss's own poll of each worker, in seconds: only a safety net behind the due-job poll (`pollDue`) */
+  static safetyPollSeconds = 30;
   /** queue name -> retry policy it was ensured with */
   private readonly known = new Map<string, string>();
   /** queue name -> ids of this process's workers (woken when this process sends to the queue) */
@@ -151,6 +156,10 @@ export class JobQueue {
   private readonly ephemeral = new Map<string, string>();
   private inFlight = 0;
   private stopping = false;
+  /** the due-job poll (`pollDue`): its timer, its interval and whether a look is running */
+  private poller?: NodeJS.Timeout;
+  private pollMs = Infinity;
+  private polling = false;
 
   private constructor(
     readonly boss: PgBoss,
@@ -320,6 +329,18 @@ export class JobQueue {
   }
 
   /**
+   * Which of `schemas` have outbox rows not yet relayed: one statement (a probe of each outbox's
+   * index of unpublished rows), so that the relay's safety-net sweep runs the relay statement only
+   * where there is something to relay.
+   */
+  async outboxesWithRows(schemas: string[]): Promise<string[]> {
+    if (!schemas.length) return [];
+    const probes = schemas.map((s, i) => `select $${i + 1}::text as schema where exists (select 1 from ${outboxTable(s)} where published_at is null)`);
+    const rows = await this.sql<{ schema: string }>(probes.join(' union all '), schemas);
+    return rows.map((r) => r.schema);
+  }
+
+  /**
    * Binds a tenant-scoped subscription's queue to the events each tenant `tenants` answers needs:
    * a tenant id alone, every event of it; `{tenantId, events}`, those types and families (the
    * tenants its domain needs events of when its workers start; see `TenantBinding` for the
@@ -363,7 +384,8 @@ export class JobQueue {
    */
   async work<T extends object>(queue: string, handler: (job: PgBoss.Job<T>) => Promise<void>, o: WorkOptions = {}): Promise<string> {
     await this.ensureQueue(queue);
-    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 10, pollingIntervalSeconds: Math.max(0.5, o.pollingIntervalSeconds ?? 2) };
+    this.pollEvery(Math.max(0.5, o.pollingIntervalSeconds ?? 2) * 1000);
+    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 10, pollingIntervalSeconds: JobQueue.safetyPollSeconds };
     let id = '';
     id = await this.boss.work<T>(queue, opts, async (jobs) => {
       for (const job of jobs) {
@@ -405,7 +427,8 @@ export class JobQueue {
     o: WorkOptions = {},
   ): Promise<string> {
     await this.ensureQueue(queue);
-    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 100, pollingIntervalSeconds: Math.max(0.5, o.pollingIntervalSeconds ?? 2) };
+    this.pollEvery(Math.max(0.5, o.pollingIntervalSeconds ?? 2) * 1000);
+    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 100, pollingIntervalSeconds: JobQueue.safetyPollSeconds };
     let id = '';
     id = await this.boss.work<T>(queue, opts, async (jobs) => {
       let failed: Array<{ job: PgBoss.Job<T>; error: Error }>;
@@ -448,9 +471,44 @@ export class JobQueue {
     for (const id of this.local.get(queue) ?? []) this.boss.notifyWorker(id);
   }
 
+  /**
+   * One poll for every worker of this process: pg-boss polls each queue with a fetch of its own,
+   * about a hundred statements a second per instance with nothing to do. Instead its workers poll
+   * only as a safety net (`safetyPollSeconds`), and every `pollMs` (the shortest interval a
+   * `work` asked for) one statement finds which of this process's queues hold a job ready to run
+   * (sent by another instance, or a retry whose delay is over) and wakes their workers. Jobs sent
+   * or relayed by this process wake them at once, as before.
+   */
+  private pollEvery(ms: number): void {
+    if (ms >= this.pollMs) return;
+    this.pollMs = ms;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = setInterval(() => void this.pollDue(), ms);
+    this.poller.unref();
+  }
+
+  private async pollDue(): Promise<void> {
+    if (this.polling || this.stopping || !this.local.size) return;
+    this.polling = true;
+    try {
+      const rows = await this.sql<{ name: string }>(
+        `select q.name from unnest($1::text[]) q(name)
+          where exists (select 1 from ${BOSS_SCHEMA}.job j where j.name = q.name and j.state < 'active' and j.start_after < now())`,
+        [[...this.local.keys()]],
+      );
+      for (const r of rows) this.wake(r.name);
+    } catch (err) {
+      this.log.warn({ err }, 'job queue: looking for due jobs failed (the workers poll on their own meanwhile)');
+    } finally {
+      this.polling = false;
+    }
+  }
+
   /** Stops this process's workers and waits (bounded) for the handlers running now. */
   async stopWorkers(timeoutMs = 10_000): Promise<void> {
     this.stopping = true;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = undefined;
     for (const ids of this.local.values()) for (const id of ids) await this.boss.offWork({ id });
     this.local.clear();
     const until = Date.now() + timeoutMs;
@@ -638,9 +696,12 @@ export class OutboxRelay {
     const only = new Set(this.dirty);
     this.sweepAll = false;
     this.dirty.clear();
+    // a sweep (the poll, a start) first asks which outboxes hold unpublished rows: one statement
+    // instead of the relay statement in every schema, every poll, with nothing to relay
+    if (all) for (const schema of await this.queue.outboxesWithRows(this.orms.map((o) => String(o.config.get('schema'))))) only.add(schema);
     let total = 0;
     for (const orm of this.orms) {
-      if (!all && !only.has(String(orm.config.get('schema')))) continue;
+      if (!only.has(String(orm.config.get('schema')))) continue;
       for (;;) {
         const n = await this.relayBatch(orm);
         total += n;
