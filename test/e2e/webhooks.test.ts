@@ -617,6 +617,8 @@ describe('webhooks', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: p.dbUrl,
+      // the same installation: the generated secrets in its data directory unseal the endpoints' signing secrets
+      DATA_DIR: p.config.dataDir,
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',

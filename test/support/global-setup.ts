@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { execFileSync } from 'node:child_process';
@@ -38,6 +39,8 @@ export default async function globalSetup(): Promise<void> {
   });
   process.env.TEST_PG_SERVER_URL = serverUrl;
   process.env.TEST_TEMPLATE_DB = template;
+  // the test platforms' data directories (test/support/platform.ts), removed with the run
+  process.env.TEST_DATA_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-test-data-'));
 }
 
 /**

@@ -12,6 +12,7 @@ export default async function globalTeardown(): Promise<void> {
     await c.query(`drop database if exists "${process.env.TEST_TEMPLATE_DB}" with (force)`).catch(() => undefined);
     await c.end();
   }
+  if (process.env.TEST_DATA_ROOT) fs.rmSync(process.env.TEST_DATA_ROOT, { recursive: true, force: true });
   const pg = (globalThis as { __TEST_PG__?: { stop(): Promise<void>; dir: string } }).__TEST_PG__;
   if (pg) {
     await pg.stop();

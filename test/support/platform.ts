@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, systemContext, type Clock, type RouteDef } from '@svc/kit';
 import { publicUrlOf, startPlatform, type Platform, type PlatformOptions } from '@svc/platform';
@@ -33,8 +35,12 @@ export async function startTestPlatform(
   } = {},
 ): Promise<TestPlatform> {
   const db = await freshDatabase();
+  // its own data directory (mail files, /static, generated secrets): the repository's .data would
+  // hold the mails of every platform of this run and of the runs before it
+  const dataDir = o.env?.DATA_DIR ?? fs.mkdtempSync(path.join(process.env.TEST_DATA_ROOT ?? os.tmpdir(), 'platform-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: db.url,
@@ -54,6 +60,7 @@ export async function startTestPlatform(
     p = await startPlatform({ config, extraRoutes: o.extraRoutes, extraSubscriptions: o.extraSubscriptions, extraJobs: o.extraJobs, clock: o.clock });
   } catch (err) {
     await db.drop();
+    if (!o.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   const tp: TestPlatform = Object.assign(p, {
@@ -79,6 +86,7 @@ export async function startTestPlatform(
     stop: async () => {
       await p.close();
       await db.drop();
+      if (!o.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   });
   return tp;

@@ -430,7 +430,7 @@ export function searchSuite(engine: 'memory' | 'sql'): void {
         ['-r', './scripts/register.js', 'scripts/search-reindex.ts', '--tenant', other.publishable_key],
         {
           cwd: root,
-          env: { ...process.env, DATABASE_URL: p.dbUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+          env: { ...process.env, DATABASE_URL: p.dbUrl, DATA_DIR: p.config.dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
           timeout: 120_000,
         },
       );
