@@ -2766,7 +2766,7 @@ describe('admin console (browser)', () => {
     page.on('requestfinished', ended);
     page.on('requestfailed', ended);
     const settled = async () => {
-      for (let quietSince = Date.now(); Date.now() - quietSince < 250; ) {
+      for (let quietSince = Date.now(); Date.now() - quietSince < 250;) {
         await new Promise((r) => setTimeout(r, 50));
         if (inFlight.size) quietSince = Date.now();
       }

@@ -136,7 +136,6 @@ export type QueueJob<T = object> = PgBoss.Job<T>;
 
 const DEFAULT_RETRY: Required<RetryPolicy> = { limit: 10, delaySeconds: 5, backoff: true };
 
-
 export interface WorkOptions {
   /** jobs fetched per poll (handled one after the other, each completed or failed on its own) */
   batchSize?: number;
