@@ -81,7 +81,7 @@ describe('job queue', () => {
       );
       await sender.send('job_test_due', { n: 7 });
       await waitFor('the retry to succeed', async () => {
-        const [row] = (await sender.boss.getDb().executeSql(`select state from pgboss.job where name = 'job_test_due'`)).rows as { state: string }[];
+        const [row] = (await sender.boss.getDb().executeSql(`select state from pgboss.job where name = 'job_test_due'`, [])).rows as { state: string }[];
         return row?.state === 'completed';
       });
       expect(handled).toEqual([7, 7]);

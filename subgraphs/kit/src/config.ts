@@ -142,7 +142,11 @@ export const platformSettings = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt
     .default(1000)
     .describe('the window every `RATE_LIMIT_*_RPS` counts in, in ms (tests lengthen it so a burst never straddles two windows on a busy machine)'),
-  OUTBOX_POLL_MS: positiveInt.default(1000).describe('safety-net poll of the outbox relay (it is woken by NOTIFY anyway) and of the job queue for jobs other instances sent or retries came due (0.5–2 s)'),
+  OUTBOX_POLL_MS: positiveInt
+    .default(1000)
+    .describe(
+      'safety-net poll of the outbox relay (it is woken by NOTIFY anyway) and of the job queue for jobs other instances sent or retries came due (0.5–2 s)',
+    ),
   JOB_RETRY_SCALE: z.coerce
     .number()
     .min(0)
