@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { TenantCredentials } from '@svc/identity';
-import { startTestPlatform, type TestPlatform } from '../support/platform';
+import type { PlatformClient } from '../support/http';
+import { sharedPlatform } from '../support/shared';
 import { OpenAiServer } from '../support/providers/openai-server';
 import { waitFor } from '../support/wait';
 
@@ -37,7 +38,7 @@ const words = (text: string) => text.split(/\s+/).filter((w) => /\p{L}/u.test(w)
  * post and jobs are 404; bad input is 400.
  */
 describe('assistant voice', () => {
-  let p: TestPlatform;
+  let p: PlatformClient;
   let sql: Client;
   let llm: OpenAiServer;
   let shop: TenantCredentials;
@@ -76,7 +77,7 @@ describe('assistant voice', () => {
     );
 
   beforeAll(async () => {
-    p = await startTestPlatform();
+    p = await sharedPlatform();
     sql = new Client({ connectionString: p.dbUrl });
     await sql.connect();
     llm = await new OpenAiServer().start();
@@ -111,7 +112,6 @@ describe('assistant voice', () => {
   afterAll(async () => {
     await llm?.stop();
     await sql?.end();
-    await p?.stop();
   });
 
   it('synthesises one chunk offline with eSpeak NG: valid WAV of a plausible length, one credit', async () => {
