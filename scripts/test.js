@@ -4,7 +4,7 @@
 // it runs; the checks' output is printed whole when both are done. Arguments go to jest
 // (`npm test -- test/e2e/catalog.test.ts`). The exit code is 1 when either failed.
 //
-// A run longer than TEST_TIME_LIMIT_MIN (default 75, inside CI's 90 with the install; a full run takes about 25 on an idle 2-core machine) is
+// A run longer than TEST_TIME_LIMIT_MIN (default 75, inside CI's 90 with the install; a full run takes about 13 on an idle 2-core machine) is
 // stopped with its process group and fails with a message: a test stuck in synchronous code (a
 // generator that never finds a value) blocks Jest's own timeouts, and CI would otherwise wait for
 // its own limit and print nothing of why.
