@@ -20,6 +20,8 @@ export interface PersistedQueryOptions {
   /** bytes of query text one instance keeps without Redis */
   memoryBytes?: number;
   onError?: (err: unknown) => void;
+  /** prepended to its Redis keys (REDIS_KEY_PREFIX) */
+  keyPrefix?: string;
 }
 
 /** Query texts by hash in Redis (Apollo prefixes its keys with `apq:`). */
@@ -80,7 +82,7 @@ const MEMORY_BYTES = 8 * 2 ** 20;
 
 export function createPersistedQueryStore(opts: PersistedQueryOptions): PersistedQueryStore {
   if (opts.redisUrl) {
-    const cache = new RedisQueryCache(opts.redisUrl, opts.onError);
+    const cache = new RedisQueryCache(opts.redisUrl, opts.onError, `${opts.keyPrefix ?? ''}svc:`);
     return { cache, ttlSeconds: opts.ttlSeconds, close: () => cache.close() };
   }
   const cache = new InMemoryLRUCache<string>({ maxSize: opts.memoryBytes ?? MEMORY_BYTES, sizeCalculation: (v) => v.length * 2 });

@@ -234,13 +234,20 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       const remote = new RemoteAuthority(graph, log);
       await remote.start(bus);
       authority = remote;
-      throttle = createSignInThrottle(config.redisUrl, (err) => log.warn({ err }, 'sign-in throttle store unavailable'), undefined, opts.clock);
+      throttle = createSignInThrottle(
+        config.redisUrl,
+        (err) => log.warn({ err }, 'sign-in throttle store unavailable'),
+        undefined,
+        opts.clock,
+        config.redisKeyPrefix,
+      );
       cleanup.push('bearer throttle', () => throttle.close());
     }
     const builder = new ContextBuilder(config, authority, log, throttle);
 
     let ready = false;
     const rateLimits = createRateLimitStore(config.redisUrl, {
+      keyPrefix: `${config.redisKeyPrefix}ratelimit:`,
       onError: (err: unknown) => log.warn({ err }, 'rate limit store unavailable; allowing'),
       clock: opts.clock,
     });
@@ -256,6 +263,7 @@ export async function startPlatform(opts: PlatformOptions = {}): Promise<Platfor
       // shared by every instance through Redis (a CDN's GET of a hash can land on any of them)
       persistedQueries: {
         redisUrl: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
         ttlSeconds: config.persistedQueryTtlS,
         onError: (err: unknown) => log.warn({ err }, 'persisted query store unavailable'),
       },

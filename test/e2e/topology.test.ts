@@ -70,6 +70,9 @@ describe('scale-out topology (one process per domain, two gateways)', () => {
       NODE_ENV: 'development',
       DATABASE_URL: db.url,
       REDIS_URL,
+      // its counters apart from another run's topology on the same Redis (the demo's publishable
+      // key and the loopback address are the same in every run)
+      REDIS_KEY_PREFIX: `topology-${randomBytes(4).toString('hex')}:`,
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('hex'),
       INTERNAL_SECRET: randomBytes(32).toString('hex'),

@@ -79,6 +79,13 @@ export const platformSettings = z.object({
       'extra server settings of the embedded PostgreSQL, space-separated `name=value` pairs (the checkout bench loads `pg_stat_statements` with it); not used with DATABASE_URL',
     ),
   REDIS_URL: z.string().url().optional().describe("share rate-limit counters, sign-in throttles and `/graphql`'s persisted queries across instances"),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{0,64}$/, 'letters, digits, _ : . - (at most 64)')
+    .default('')
+    .describe(
+      'prepended to every key the platform writes in Redis: installations that share one Redis (staging and production, parallel test runs) keep their counters apart',
+    ),
   RESPONSE_CACHE_MB: z.coerce
     .number()
     .min(0)
@@ -226,6 +233,8 @@ export interface PlatformConfig {
   /** extra `-c name=value` settings of the embedded PostgreSQL (EMBEDDED_PG_SETTINGS) */
   embeddedPgSettings: string[];
   redisUrl?: string;
+  /** prepended to every Redis key (REDIS_KEY_PREFIX) */
+  redisKeyPrefix: string;
   logLevel: string;
   jwtSecret: string;
   internalSecret: string;
@@ -369,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dbWaitS: e.DB_WAIT_S,
     embeddedPgSettings: words(e.EMBEDDED_PG_SETTINGS),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     jwtSecret: generatedSecret('JWT_SECRET'),
     internalSecret: generatedSecret('INTERNAL_SECRET'),

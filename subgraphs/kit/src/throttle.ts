@@ -156,8 +156,10 @@ export function createSignInThrottle(
   onError?: (err: unknown) => void,
   opts?: ThrottleOptions,
   clock: Clock = systemClock,
+  /** prepended to its Redis keys (REDIS_KEY_PREFIX) */
+  keyPrefix = '',
 ): SignInThrottle {
-  return new SignInThrottle(redisUrl ? new RedisAttemptStore(redisUrl, 'signin:', onError) : new MemoryAttemptStore(undefined, clock), opts);
+  return new SignInThrottle(redisUrl ? new RedisAttemptStore(redisUrl, `${keyPrefix}signin:`, onError) : new MemoryAttemptStore(undefined, clock), opts);
 }
 
 /**

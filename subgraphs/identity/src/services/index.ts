@@ -55,7 +55,13 @@ export function createIdentityServices({ orm, deps, settings }: ServiceFactoryAr
   const cost = settings.passwordHashCost;
   const store = new Store(orm);
   const customers = new CustomerService(store);
-  const throttle = createSignInThrottle(deps.config.redisUrl, (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'), undefined, deps.clock);
+  const throttle = createSignInThrottle(
+    deps.config.redisUrl,
+    (err) => deps.log.warn({ err }, 'sign-in throttle store unavailable'),
+    undefined,
+    deps.clock,
+    deps.config.redisKeyPrefix,
+  );
   const production = deps.config.env === 'production';
   // identity reads its own mail settings directly; the other domains ask storeMailTransport through their ports
   const mailSettings: MailSettingsService = new MailSettingsService(
