@@ -38,6 +38,7 @@ export async function startTestPlatform(
   // its own data directory (mail files, /static, generated secrets): the repository's .data would
   // hold the mails of every platform of this run and of the runs before it
   const dataDir = o.env?.DATA_DIR ?? fs.mkdtempSync(path.join(process.env.TEST_DATA_ROOT ?? os.tmpdir(), 'platform-'));
+  const dropDataDir = () => (o.env?.DATA_DIR ? undefined : fs.rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -60,7 +61,7 @@ export async function startTestPlatform(
     p = await startPlatform({ config, extraRoutes: o.extraRoutes, extraSubscriptions: o.extraSubscriptions, extraJobs: o.extraJobs, clock: o.clock });
   } catch (err) {
     await db.drop();
-    if (!o.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    dropDataDir();
     throw err;
   }
   const tp: TestPlatform = Object.assign(p, {
@@ -86,7 +87,7 @@ export async function startTestPlatform(
     stop: async () => {
       await p.close();
       await db.drop();
-      if (!o.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      dropDataDir();
     },
   });
   return tp;

@@ -89,14 +89,15 @@ export function eventJobId(eventId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A domain schema's outbox table, quoted. */
+const outboxTable = (schema: string) => `"${schema.replace(/"/g, '""')}".outbox_event`;
+
 /**
  * The relay's statement for one domain schema (see `JobQueue.relayOutbox`); parameters: $1 the
  * batch size, $2 the notice channel, $3 the schema (a large event's notice refers to it), $4
  * `ALL_EVENTS`, $5 the largest notice sent whole. `eventJobId` and `DomainEvent` in SQL: the job
  * id is the same UUID, `created_at` the same ISO form (milliseconds, UTC).
  */
-const outboxTable = (schema: string) => `"${schema.replace(/"/g, '""')}".outbox_event`;
-
 function relayStatement(schema: string): string {
   const outbox = outboxTable(schema);
   const h = `encode(sha256(convert_to('event:' || e.id, 'UTF8')), 'hex')`;
@@ -382,9 +383,7 @@ export class JobQueue {
    * (pg-boss retries it with the queue's policy), the others complete.
    */
   async work<T extends object>(queue: string, handler: (job: PgBoss.Job<T>) => Promise<void>, o: WorkOptions = {}): Promise<string> {
-    await this.ensureQueue(queue);
-    this.pollEvery(Math.max(0.5, o.pollingIntervalSeconds ?? 2) * 1000);
-    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 10, pollingIntervalSeconds: JobQueue.safetyPollSeconds };
+    const opts = await this.prepareWork(queue, o, 10);
     let id = '';
     id = await this.boss.work<T>(queue, opts, async (jobs) => {
       for (const job of jobs) {
@@ -425,9 +424,7 @@ export class JobQueue {
     handler: (jobs: Array<PgBoss.Job<T>>) => Promise<Array<{ job: PgBoss.Job<T>; error: Error }>>,
     o: WorkOptions = {},
   ): Promise<string> {
-    await this.ensureQueue(queue);
-    this.pollEvery(Math.max(0.5, o.pollingIntervalSeconds ?? 2) * 1000);
-    const opts: PgBoss.WorkOptions = { batchSize: o.batchSize ?? 100, pollingIntervalSeconds: JobQueue.safetyPollSeconds };
+    const opts = await this.prepareWork(queue, o, 100);
     let id = '';
     id = await this.boss.work<T>(queue, opts, async (jobs) => {
       let failed: Array<{ job: PgBoss.Job<T>; error: Error }>;
@@ -464,6 +461,13 @@ export class JobQueue {
     await this.bind(type, q);
     if (!o.name) this.ephemeral.set(q, type);
     return this.work<DomainEvent>(q, (job) => handler(job.data), o);
+  }
+
+  /** Ensures the queue and the due-job poll at the interval asked for; pg-boss's own poll of the worker is only the safety net. */
+  private async prepareWork(queue: string, o: WorkOptions, batchSize: number): Promise<PgBoss.WorkOptions> {
+    await this.ensureQueue(queue);
+    this.pollEvery(Math.max(0.5, o.pollingIntervalSeconds ?? 2) * 1000);
+    return { batchSize: o.batchSize ?? batchSize, pollingIntervalSeconds: JobQueue.safetyPollSeconds };
   }
 
   private wake(queue: string): void {
